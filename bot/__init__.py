@@ -1,0 +1,1 @@
+"""spades-bot: play Spades in Discord."""

@@ -1,0 +1,247 @@
+"""The ``spades-record/1`` format: export a game, and replay a record through the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from bot.engine.actions import SEATS, Bid, Deal, Look, PassCards, Play, Seat, bid_record
+from bot.engine.cards import BY_CODE, Card
+from bot.engine.errors import IllegalAction, RecordError, RulesError
+from bot.engine.game import Game, HandResult, Phase
+from bot.engine.rules import Rules
+from bot.engine.scoring import BLIND_NIL, NIL
+
+FORMAT: Final = "spades-record/1"
+TEAM_KEYS: Final = ("NS", "EW")
+
+
+def bid_json(bid: Bid, new_york: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": bid.seat.name, "bid": bid_record(bid.value)}
+    if new_york and bid.blind:
+        out["blind"] = True
+    return out
+
+
+def hand_json(
+    deal: tuple[tuple[Card, ...], ...],
+    bids: tuple[Bid, ...],
+    passes: tuple[PassCards, ...],
+    plays: tuple[Card, ...],
+    new_york: bool,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "deal": {s.name: [c.code for c in deal[s]] for s in SEATS},
+        "bids": [bid_json(b, new_york) for b in bids],
+        "plays": [c.code for c in plays],
+    }
+    if passes:
+        out["passes"] = [{"seat": p.seat.name, "cards": [c.code for c in p.cards]} for p in passes]
+    return out
+
+
+def export_record(
+    game: Game, players: Mapping[str, Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The whole game so far as a ``spades-record/1`` document."""
+    ny = game.rules.new_york
+    hands = [hand_json(r.deal, r.bids, r.passes, r.plays, ny) for r in game.results]
+    if game.phase not in (Phase.DEAL, Phase.OVER):
+        bids = tuple(b for b in game.team_bids if b) if ny else game.bid_log
+        plays = tuple(c for _, c in game.plays)
+        hands.append(hand_json(game.deal_cards, bids, game.passes, plays, ny))
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": game.rules.to_record(),
+        "players": {s.name: dict(players[s.name]) for s in SEATS} if players else {},
+        "first_dealer": game.first_dealer.name,
+        "hands": hands,
+    }
+    if not players:
+        del doc["players"]
+    return doc
+
+
+def hand_line(result: HandResult) -> dict[str, Any]:
+    return {
+        "hand": result.number,
+        "dealer": result.dealer.name,
+        "tricks": {s.name: result.tricks[s] for s in SEATS},
+        "teams": {TEAM_KEYS[t]: result.teams[t].to_json() for t in (0, 1)},
+    }
+
+
+def final_line(game: Game) -> dict[str, Any]:
+    return {
+        "final": True,
+        "score": {TEAM_KEYS[t]: game.scores[t] for t in (0, 1)},
+        "winner": TEAM_KEYS[game.winner] if game.winner is not None else None,
+    }
+
+
+def _malformed(reason: str, **details: Any) -> RecordError:
+    return RecordError(reason, {"error": "malformed record", **details, "reason": reason})
+
+
+def _seat(value: Any, where: dict[str, Any]) -> Seat:
+    if isinstance(value, str) and value in Seat.__members__:
+        return Seat[value]
+    raise _malformed(f"{value!r} is not a seat (N, E, S or W)", **where)
+
+
+def _card(code: Any, where: dict[str, Any]) -> Card:
+    if isinstance(code, str) and code in BY_CODE:
+        return BY_CODE[code]
+    raise _malformed(f"{code!r} is not a card code", **where)
+
+
+def _list(value: Any, what: str, where: dict[str, Any]) -> list[Any]:
+    if not isinstance(value, list):
+        raise _malformed(f"{what} must be a list", **where)
+    return value
+
+
+class Replayer:
+    """Replays a record, yielding one line per hand; raises :class:`RecordError` on the first
+    illegal or malformed action.  ``game`` holds the state reached."""
+
+    def __init__(self, doc: Any) -> None:
+        if not isinstance(doc, dict):
+            raise _malformed("a record is a JSON object")
+        if doc.get("format") != FORMAT:
+            raise _malformed(f"format must be {FORMAT!r}")
+        rules_doc = doc.get("rules", {"preset": "standard"})
+        try:
+            rules = Rules.from_record(rules_doc)
+        except RulesError as e:
+            known = e.option is None or e.option in Rules.__dataclass_fields__
+            kind = "invalid rules" if known else "unknown option"
+            details: dict[str, Any] = {"error": kind}
+            if e.option:
+                details["option"] = e.option
+            details["reason"] = e.reason
+            raise RecordError(e.reason, details) from None
+        players = doc.get("players", {})
+        if not isinstance(players, dict) or any(k not in Seat.__members__ for k in players):
+            raise _malformed("players must map seats N, E, S, W to players")
+        self.doc = doc
+        self.game = Game(rules, _seat(doc.get("first_dealer", "N"), {}))
+        self.hands = _list(doc.get("hands", []), "hands", {})
+
+    def lines(self) -> Iterator[dict[str, Any]]:
+        last = len(self.hands)
+        for n, hand in enumerate(self.hands, start=1):
+            line = self._replay_hand(n, hand, n == last)
+            yield line
+        yield final_line(self.game)
+
+    def _replay_hand(self, n: int, hand: Any, last: bool) -> dict[str, Any]:
+        game = self.game
+        where = {"hand": n}
+        if game.over:
+            raise RecordError(
+                "the game was already over",
+                {"error": "hand after game over", "hand": n, "reason": "the game was already over"},
+            )
+        if not isinstance(hand, dict):
+            raise _malformed("a hand is a JSON object", **where)
+        deal_doc = hand.get("deal")
+        if not isinstance(deal_doc, dict) or set(deal_doc) != set(Seat.__members__):
+            raise _malformed("deal must give the cards of N, E, S and W", **where)
+        cards = tuple(
+            tuple(_card(c, where) for c in _list(deal_doc[s.name], "a dealt hand", where))
+            for s in SEATS
+        )
+        self._do(Deal((cards[0], cards[1], cards[2], cards[3])), "deal", where, {})
+        self._replay_bids(n, _list(hand.get("bids", []), "bids", where))
+        for i, p in enumerate(_list(hand.get("passes") or [], "passes", where), start=1):
+            at = {"hand": n, "pass": i}
+            if not isinstance(p, dict):
+                raise _malformed("a pass is an object with seat and cards", **at)
+            seat = _seat(p.get("seat"), at)
+            pcards = tuple(_card(c, at) for c in _list(p.get("cards"), "cards", at))
+            self._do(PassCards(seat, pcards), "pass", at, {"seat": seat.name, "cards": p["cards"]})
+        for i, code in enumerate(_list(hand.get("plays", []), "plays", where), start=1):
+            at = {"hand": n, "play": i}
+            c = _card(code, at)
+            player = game.to_act
+            if game.phase is not Phase.PLAY or player is None:
+                phase_reason = (
+                    "bidding is not over" if game.phase in (Phase.BID, Phase.PASS) else "hand over"
+                )
+                raise RecordError(
+                    phase_reason,
+                    {"error": "illegal play", **at, "card": code, "reason": phase_reason},
+                )
+            self._do(Play(player, c), "play", at, {"card": code})
+        if game.results and game.results[-1].number == n:
+            return hand_line(game.results[-1])
+        if not last:
+            raise _malformed("only the last hand may stop early", **where)
+        return {
+            "hand": n,
+            "dealer": game.dealer.name,
+            "tricks": {s.name: game.tricks_won[s] for s in SEATS},
+            "complete": False,
+        }
+
+    def _replay_bids(self, n: int, bids: list[Any]) -> None:
+        game = self.game
+        ny = game.rules.new_york
+        for i, entry in enumerate(bids, start=1):
+            at = {"hand": n, "bid": i}
+            if not isinstance(entry, dict):
+                raise _malformed("a bid is an object with seat and bid", **at)
+            seat = _seat(entry.get("seat"), at)
+            shown = {k: entry[k] for k in ("seat", "bid", "blind") if k in entry}
+            raw = entry.get("bid")
+            if raw == "nil":
+                value = NIL
+            elif raw == "blind_nil":
+                value = BLIND_NIL
+            elif isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
+                value = raw
+            else:
+                reason = f'{raw!r} is not a bid (1-13, "nil" or "blind_nil")'
+                raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
+            blind = entry.get("blind", False) is True
+            if ny:
+                self._team_bid(seat, value, blind, at, shown)
+            else:
+                if value != BLIND_NIL and game.to_act == seat and game.blind_open(seat):
+                    game.apply(Look(seat))
+                self._do(Bid(seat, value), "bid", at, shown)
+
+    def _team_bid(
+        self, seat: Seat, value: int, blind: bool, at: dict[str, Any], shown: dict[str, Any]
+    ) -> None:
+        game = self.game
+        turn = game.to_act
+        if game.phase is not Phase.BID or turn is None:
+            reason = (
+                "the first hand is played without bidding"
+                if game.hand_number == 1
+                else ("bidding is over")
+            )
+            raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
+        if seat not in (turn, turn.partner):
+            reason = f"it is team {'NS' if turn % 2 == 0 else 'EW'}'s turn to bid"
+            raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
+        for bidder in (turn, turn.partner):
+            if not blind and game.blind_open(bidder):
+                game.apply(Look(bidder))
+            self._do(Bid(bidder, value, blind), "bid", at, shown)
+
+    def _do(self, action: Any, kind: str, at: dict[str, Any], shown: dict[str, Any]) -> None:
+        try:
+            self.game.apply(action)
+        except IllegalAction as e:
+            error = "invalid deal" if kind == "deal" else f"illegal {kind}"
+            raise RecordError(
+                e.reason, {"error": error, **at, **shown, "reason": e.reason}
+            ) from None
+
+
+def replay(doc: Any) -> Iterator[dict[str, Any]]:
+    """Yield the replay lines of records.md for ``doc`` (raises :class:`RecordError`)."""
+    return Replayer(doc).lines()
