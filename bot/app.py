@@ -1,18 +1,164 @@
-"""Start-up of the bot (placeholder until the Discord layer lands)."""
+"""Start-up: settings → database → bot → extensions → restore tables → sync commands → run."""
 
 from __future__ import annotations
 
-import os
+import asyncio
+import hashlib
+import json
+import logging
 import sys
+from typing import Any
 
+import discord
+from discord import app_commands
+from discord.ext import commands
 from dotenv import load_dotenv
+
+from bot.autoplay import simple_decision
+from bot.config import ConfigError, Settings
+from bot.engine import Action, SeatView, SpadesError
+from bot.errors import Refusal
+from bot.store.db import Database
+from bot.table import Table
+from bot.tables import TableService
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.publisher import TablePublisher
+
+log = logging.getLogger("spades")
+
+EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league")
+
+
+class SpadesTree(app_commands.CommandTree[Any]):
+    """One error hook for every command: refusals are shown, the rest logged with context."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, Refusal | SpadesError):
+            text = original.reason
+        elif isinstance(error, app_commands.CheckFailure):
+            text = str(error) or "You cannot use this command here."
+        else:
+            log.error(
+                "command %s failed",
+                interaction.command and interaction.command.qualified_name,
+                exc_info=original,
+            )
+            text = "Sorry, something went wrong on my side. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+class SpadesBot(commands.Bot):
+    """The bot: owns the database, the table service and the message publisher."""
+
+    def __init__(self, settings: Settings, db: Database) -> None:
+        # Only the guilds intent: channel and thread cache.  Interactions carry the member
+        # and their permissions, so no privileged intent (members, message content) is needed.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=SpadesTree,
+        )
+        self.settings = settings
+        self.db = db
+        self.ai: Any = None
+        self.tables = TableService(
+            db, self._decide, test_seed=settings.test_seed, bot_delay=settings.bot_delay
+        )
+        self.publisher = TablePublisher(self)
+        self.tables.listener = self.publisher
+        self.publisher.set_message = self.tables.set_message
+        self.league: Any = None
+
+    async def _decide(self, view: SeatView, level: str, seed: int) -> Action:
+        return await asyncio.to_thread(simple_decision, view, level, seed)
+
+    async def setup_hook(self) -> None:
+        for item in DYNAMIC_ITEMS:
+            self.add_dynamic_items(item)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        restored = await self.tables.restore()
+        for table in restored:
+            self.publisher.changed(table)
+        if restored:
+            log.info("restored %d unfinished table(s)", len(restored))
+        await self.sync_commands_if_changed()
+
+    async def sync_commands_if_changed(self) -> None:
+        """Sync application commands only when the command tree changed since the last sync."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(
+            json.dumps(payload, sort_keys=True, default=str).encode()
+        ).hexdigest()
+        key = f"command_hash:{guild.id if guild else 'global'}"
+        if await self.tables.store.get_meta(key) == digest:
+            log.info("application commands unchanged; not syncing")
+            return
+        await self.tree.sync(guild=guild)
+        await self.tables.store.set_meta(key, digest)
+        log.info("synced %d application command(s)", len(payload))
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await self.tables.close()
+        await self.publisher.close()
+        if self.ai is not None:
+            self.ai.close()
+        await super().close()
+
+    def table_for_channel(self, channel_id: int) -> Table | None:
+        return self.tables.find_in_channel(channel_id)
+
+
+async def _main(settings: Settings) -> int:
+    async with Database.open(settings.database_path) as db:
+        bot = SpadesBot(settings, db)
+        try:
+            async with bot:
+                await bot.start(settings.token)
+        except discord.LoginFailure:
+            print(
+                "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
+                "application and put the new one in .env",
+                file=sys.stderr,
+            )
+            return 2
+        except discord.PrivilegedIntentsRequired:
+            print("Discord refused the gateway intents requested.", file=sys.stderr)
+            return 2
+    return 0
 
 
 def run() -> int:
     load_dotenv()
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        print("DISCORD_TOKEN is not set: put it in .env (see .env.example)", file=sys.stderr)
+    try:
+        settings = Settings.from_env()
+    except ConfigError as e:
+        print(str(e), file=sys.stderr)
         return 2
-    print("The Discord layer is not built yet.", file=sys.stderr)
-    return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    if settings.api_base:
+        # Tests point discord.py at a fake Discord API; nothing else changes.
+        discord.http.Route.BASE = settings.api_base
+    try:
+        return asyncio.run(_main(settings))
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,79 @@
+"""Settings, read only from the environment (``.env`` is loaded by ``python -m bot``)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+# A bot token is three base64url segments: the bot's id, a timestamp, and an HMAC.
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message is one line for the operator."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: str = "data/spades.db"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
+    test_seed: int | None = None  # only for tests: seeded shuffles instead of SystemRandom
+    bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
+
+    def __repr__(self) -> str:  # never print the token
+        return f"Settings(database_path={self.database_path!r}, dev_guild_id={self.dev_guild_id})"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        e = os.environ if env is None else env
+        token = e.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("DISCORD_TOKEN is not set: put it in .env (see .env.example)")
+        if token.lower().startswith("bot "):
+            token = token[4:].strip()
+        if not _TOKEN.match(token):
+            raise ConfigError(
+                "DISCORD_TOKEN does not look like a bot token: copy it from the Bot page "
+                "of your application in the Discord Developer Portal"
+            )
+        level = e.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        return cls(
+            token=token,
+            database_path=e.get("DATABASE_PATH", "").strip() or "data/spades.db",
+            dev_guild_id=_optional_int(e, "DEV_GUILD_ID"),
+            log_level=level,
+            api_base=e.get("DISCORD_API_BASE", "").strip() or None,
+            test_seed=_optional_int(e, "SPADES_TEST_SEED"),
+            bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
+        )
+
+
+def _optional_int(env: Mapping[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number, not {raw!r}") from None
+
+
+def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= value <= 10:
+        raise ConfigError(f"{name} must be between 0 and 10 seconds")
+    return value

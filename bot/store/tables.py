@@ -1,0 +1,266 @@
+"""Repository for tables in play: rows, seats and the action log.
+
+Actions are stored as compact JSON in record notation::
+
+    {"k": "deal", "h": [["AS", ...], [...], [...], [...]]}   # hands by seat N E S W
+    {"k": "bid", "s": "N", "v": 3}          # v: 1..13, "nil", "blind_nil"; "b": true if blind
+    {"k": "look", "s": "N"}
+    {"k": "pass", "s": "N", "c": ["AS", "KD"]}
+    {"k": "play", "s": "N", "c": "AS"}
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from bot.engine import BLIND_NIL, NIL, Bid, Deal, Look, PassCards, Play, Seat, card
+from bot.engine.actions import Action
+from bot.store.db import Database
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: Seat
+    user_id: int | None
+    name: str
+    bot_level: str | None = None
+    timeouts: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str
+    rules: dict[str, Any]
+    turn_timer: int
+    handover: str = "normal"
+    first_dealer: str | None = None
+    dealer_draw: list[dict[str, str]] | None = None
+    message_id: int | None = None
+    deadline: float | None = None
+    created_at: float = field(default_factory=time.time)
+    started_at: float | None = None
+    ended_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    row: TableRow
+    seats: tuple[SeatRow, ...]
+    actions: tuple[Action | Deal, ...]
+
+
+def encode_action(action: Action | Deal) -> str:
+    d: dict[str, Any]
+    if isinstance(action, Play):
+        d = {"k": "play", "s": action.seat.name, "c": action.card.code}
+    elif isinstance(action, Bid):
+        v: int | str = action.value
+        if action.value == NIL:
+            v = "nil"
+        elif action.value == BLIND_NIL:
+            v = "blind_nil"
+        d = {"k": "bid", "s": action.seat.name, "v": v}
+        if action.blind:
+            d["b"] = True
+    elif isinstance(action, Look):
+        d = {"k": "look", "s": action.seat.name}
+    elif isinstance(action, PassCards):
+        d = {"k": "pass", "s": action.seat.name, "c": [c.code for c in action.cards]}
+    else:
+        d = {"k": "deal", "h": [[c.code for c in h] for h in action.hands]}
+    return json.dumps(d, separators=(",", ":"))
+
+
+def decode_action(text: str) -> Action | Deal:
+    d = json.loads(text)
+    kind = d["k"]
+    if kind == "deal":
+        hands = [tuple(card(c) for c in h) for h in d["h"]]
+        return Deal((hands[0], hands[1], hands[2], hands[3]))
+    seat = Seat[d["s"]]
+    if kind == "play":
+        return Play(seat, card(d["c"]))
+    if kind == "bid":
+        v = d["v"]
+        value = NIL if v == "nil" else BLIND_NIL if v == "blind_nil" else int(v)
+        return Bid(seat, value, bool(d.get("b", False)))
+    if kind == "look":
+        return Look(seat)
+    if kind == "pass":
+        return PassCards(seat, tuple(card(c) for c in d["c"]))
+    raise ValueError(f"unknown stored action {kind!r}")
+
+
+_TABLE_COLUMNS = (
+    "id, guild_id, channel_id, host_id, status, rules, turn_timer, handover, first_dealer, "
+    "dealer_draw, message_id, deadline, created_at, started_at, ended_at"
+)
+_UPDATABLE = frozenset(
+    {
+        "status",
+        "rules",
+        "turn_timer",
+        "handover",
+        "first_dealer",
+        "dealer_draw",
+        "message_id",
+        "deadline",
+        "started_at",
+        "ended_at",
+        "host_id",
+    }
+)
+
+
+def _row_to_table(r: aiosqlite.Row) -> TableRow:
+    return TableRow(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        host_id=r["host_id"],
+        status=r["status"],
+        rules=json.loads(r["rules"]),
+        turn_timer=r["turn_timer"],
+        handover=r["handover"],
+        first_dealer=r["first_dealer"],
+        dealer_draw=json.loads(r["dealer_draw"]) if r["dealer_draw"] else None,
+        message_id=r["message_id"],
+        deadline=r["deadline"],
+        created_at=r["created_at"],
+        started_at=r["started_at"],
+        ended_at=r["ended_at"],
+    )
+
+
+class TableStore:
+    """Reads and writes of tables.  Writes take the open transaction's connection."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @staticmethod
+    async def insert_table(conn: aiosqlite.Connection, row: TableRow) -> None:
+        await conn.execute(
+            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
+            (
+                row.id,
+                row.guild_id,
+                row.channel_id,
+                row.host_id,
+                row.status,
+                json.dumps(row.rules),
+                row.turn_timer,
+                row.handover,
+                row.first_dealer,
+                json.dumps(row.dealer_draw) if row.dealer_draw is not None else None,
+                row.message_id,
+                row.deadline,
+                row.created_at,
+                row.started_at,
+                row.ended_at,
+            ),
+        )
+
+    @staticmethod
+    async def update_table(conn: aiosqlite.Connection, table_id: str, **changes: Any) -> None:
+        if not changes:
+            return
+        unknown = set(changes) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update {sorted(unknown)}")
+        values = []
+        for k, v in changes.items():
+            if k in ("rules", "dealer_draw") and v is not None:
+                v = json.dumps(v)
+            values.append(v)
+        assignments = ", ".join(f"{k} = ?" for k in changes)
+        await conn.execute(
+            f"UPDATE tables SET {assignments} WHERE id = ?",  # noqa: S608 - names checked above
+            (*values, table_id),
+        )
+
+    @staticmethod
+    async def put_seat(conn: aiosqlite.Connection, table_id: str, seat: SeatRow) -> None:
+        await conn.execute(
+            "INSERT INTO seats (table_id, seat, user_id, name, bot_level, timeouts) "
+            "VALUES (?,?,?,?,?,?) ON CONFLICT (table_id, seat) DO UPDATE SET "
+            "user_id = excluded.user_id, name = excluded.name, bot_level = excluded.bot_level, "
+            "timeouts = excluded.timeouts",
+            (table_id, seat.seat.name, seat.user_id, seat.name, seat.bot_level, seat.timeouts),
+        )
+
+    @staticmethod
+    async def delete_seat(conn: aiosqlite.Connection, table_id: str, seat: Seat) -> None:
+        await conn.execute(
+            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat.name)
+        )
+
+    @staticmethod
+    async def append_action(
+        conn: aiosqlite.Connection,
+        table_id: str,
+        seq: int,
+        action: Action | Deal,
+        interaction_id: int | None,
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO actions (table_id, seq, action, interaction_id, created_at) "
+            "VALUES (?,?,?,?,?)",
+            (table_id, seq, encode_action(action), interaction_id, time.time()),
+        )
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        row = await self.db.fetchone(
+            "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
+        )
+        return row is not None
+
+    async def load_unfinished(self) -> list[StoredTable]:
+        rows = await self.db.fetchall(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') "  # noqa: S608
+            "ORDER BY created_at"
+        )
+        out = []
+        for r in rows:
+            table = _row_to_table(r)
+            seats = await self.db.fetchall(
+                "SELECT seat, user_id, name, bot_level, timeouts FROM seats WHERE table_id = ?",
+                (table.id,),
+            )
+            actions = await self.db.fetchall(
+                "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
+            )
+            out.append(
+                StoredTable(
+                    table,
+                    tuple(
+                        SeatRow(
+                            Seat[s["seat"]], s["user_id"], s["name"], s["bot_level"], s["timeouts"]
+                        )
+                        for s in seats
+                    ),
+                    tuple(decode_action(a["action"]) for a in actions),
+                )
+            )
+        return out
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(row["value"]) if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

@@ -1,0 +1,87 @@
+"""A table in memory: seats, rules, the engine game, and its bookkeeping."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.engine import SEATS, Game, Rules, Seat
+from bot.engine.game import Phase
+
+LEVELS = ("easy", "normal", "hard")
+MAX_TIMEOUTS = 3
+
+
+@dataclass(slots=True)
+class Occupant:
+    """Who sits in a seat.  ``bot_level`` set means a computer plays it (for a human who is
+    away, ``user_id`` stays set so they can come back with ``/spades join``)."""
+
+    user_id: int | None
+    name: str
+    bot_level: str | None = None
+    timeouts: int = 0
+
+    @property
+    def is_computer(self) -> bool:
+        return self.bot_level is not None
+
+    @property
+    def away(self) -> bool:
+        return self.user_id is not None and self.bot_level is not None
+
+
+@dataclass(slots=True, eq=False)
+class Table:
+    id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Rules
+    turn_timer: int = 0
+    handover: str = "normal"
+    status: str = "lobby"
+    seats: dict[Seat, Occupant] = field(default_factory=dict)
+    game: Game | None = None
+    dealer_draw: list[dict[str, str]] | None = None
+    message_id: int | None = None
+    deadline: float | None = None
+    created_at: float = 0.0
+    started_at: float | None = None
+    ended_at: float | None = None
+    seq: int = 0  # number of stored game actions
+    version: int = 0  # bumps on every change, for the renderer
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for seat, occ in self.seats.items():
+            if occ.user_id == user_id:
+                return seat
+        return None
+
+    def free_seats(self) -> list[Seat]:
+        return [s for s in SEATS if s not in self.seats]
+
+    def humans(self) -> list[int]:
+        return [o.user_id for o in self.seats.values() if o.user_id is not None]
+
+    def host_name(self) -> str:
+        seat = self.seat_of(self.host_id)
+        return self.seats[seat].name if seat is not None else "the host"
+
+    @property
+    def to_act(self) -> Seat | None:
+        return self.game.to_act if self.game is not None else None
+
+    def computer_to_act(self) -> bool:
+        seat = self.to_act
+        return seat is not None and self.seats[seat].is_computer
+
+    @property
+    def in_hand(self) -> bool:
+        g = self.game
+        return g is not None and g.phase in (Phase.BID, Phase.PASS, Phase.PLAY)

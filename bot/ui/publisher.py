@@ -1,0 +1,181 @@
+"""Keeps each table's channel message up to date, and posts hand summaries and notices.
+
+Edits are coalesced per table: however fast the play, a table message is edited at most once
+per ``min_interval`` seconds, and the edit renders the state at the moment it is sent, so the
+last edit always shows the latest state.  Posts (hand summaries, notices) keep their order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.engine import HandResult, seat_view
+from bot.table import Table
+from bot.ui import render
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True, eq=False)
+class _Channel:
+    table: Table
+    dirty: bool = False
+    posting: bool = False
+    last_edit: float = 0.0
+    posts: deque[dict[str, Any]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+
+class TablePublisher:
+    """Implements the service's ``TableListener`` with Discord messages."""
+
+    def __init__(self, client: discord.Client, min_interval: float = 1.0) -> None:
+        self.client = client
+        self.min_interval = min_interval
+        self.set_message: Any = None  # async (table, message_id) -> None, set by the app
+        self._channels: dict[str, _Channel] = {}
+        self.edits = 0
+
+    # TableListener ----------------------------------------------------------------
+    def changed(self, table: Table) -> None:
+        ch = self._channel(table)
+        ch.dirty = True
+        ch.wake.set()
+
+    def hand_finished(self, table: Table, result: HandResult) -> None:
+        ch = self._channel(table)
+        ch.posts.append({"embed": render.hand_result_embed(table, result)})
+        ch.wake.set()
+
+    def game_finished(self, table: Table) -> None:
+        ch = self._channel(table)
+        ch.dirty = True
+        if table.game is not None and table.status == "finished":
+            view = seat_view(table.game, None)
+            ch.posts.append({"embed": render.game_over_embed(table, view)})
+        elif table.status == "abandoned":
+            ch.posts.append(
+                {"content": "This table was closed. Open a new one with `/spades new`."}
+            )
+        ch.wake.set()
+
+    def notice(self, table: Table, text: str) -> None:
+        ch = self._channel(table)
+        ch.posts.append({"content": text})
+        ch.wake.set()
+
+    # ------------------------------------------------------------------------------
+    def _channel(self, table: Table) -> _Channel:
+        ch = self._channels.get(table.id)
+        if ch is None or ch.table is not table:
+            ch = _Channel(table)
+            self._channels[table.id] = ch
+        if ch.task is None or ch.task.done():
+            ch.task = asyncio.create_task(self._run(ch), name=f"publisher-{table.id}")
+        return ch
+
+    async def post_table_message(self, table: Table) -> discord.Message:
+        """Send a fresh table message (new table or ``/spades table``) and remember it."""
+        ch = self._channel(table)
+        ch.posting = True
+        try:
+            ch.dirty = False
+            message = await self._send(table, **self._table_payload(table))
+            ch.last_edit = time.monotonic()
+            if self.set_message is not None:
+                await self.set_message(table, message.id)
+        finally:
+            ch.posting = False
+        return message
+
+    def _table_payload(self, table: Table) -> dict[str, Any]:
+        view = seat_view(table.game, None) if table.game is not None else None
+        return {
+            "embed": render.table_embed(table, view),
+            "view": render.table_components(table),
+        }
+
+    async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        return await channel.send(**kwargs)
+
+    async def _run(self, ch: _Channel) -> None:
+        try:
+            while True:
+                try:
+                    await asyncio.wait_for(ch.wake.wait(), timeout=60)
+                except TimeoutError:
+                    if not ch.table.open and not ch.dirty and not ch.posts:
+                        break
+                    continue
+                ch.wake.clear()
+                while ch.posts or ch.dirty:
+                    if ch.dirty:
+                        wait = ch.last_edit + self.min_interval - time.monotonic()
+                        if wait > 0:
+                            await asyncio.sleep(wait)
+                        ch.dirty = False
+                        await self._edit(ch)
+                    while ch.posts:
+                        await self._post(ch, ch.posts.popleft())
+                if not ch.table.open and not ch.dirty and not ch.posts:
+                    break
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("publisher for table %s failed", ch.table.id)
+        finally:
+            if self._channels.get(ch.table.id) is ch and not ch.table.open:
+                del self._channels[ch.table.id]
+
+    async def _edit(self, ch: _Channel) -> None:
+        table = ch.table
+        ch.last_edit = time.monotonic()
+        payload = self._table_payload(table)
+        if not table.open:
+            payload["view"] = None
+        if ch.posting:
+            ch.dirty = True  # edit the fresh message once it is posted
+            await asyncio.sleep(0.05)
+            return
+        try:
+            if table.message_id is None:
+                await self._replace_message(table, payload)
+                return
+            channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            await channel.get_partial_message(table.message_id).edit(**payload)
+            self.edits += 1
+        except discord.NotFound:
+            await self._replace_message(table, payload)
+        except discord.HTTPException as e:
+            log.warning("could not edit the message of table %s: %s", table.id, e)
+
+    async def _replace_message(self, table: Table, payload: dict[str, Any]) -> None:
+        """The table message was deleted (or never sent): post a new one."""
+        with contextlib.suppress(discord.HTTPException):
+            message = await self._send(table, **payload)
+            if self.set_message is not None:
+                await self.set_message(table, message.id)
+
+    async def _post(self, ch: _Channel, post: dict[str, Any]) -> None:
+        try:
+            await self._send(ch.table, **post)
+        except discord.HTTPException as e:
+            log.warning("could not post to table %s: %s", ch.table.id, e)
+
+    async def close(self) -> None:
+        tasks = [c.task for c in self._channels.values() if c.task is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t

@@ -1,0 +1,74 @@
+"""Small helpers shared by the cogs: who is asking, where, and how to answer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import Refusal
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
+
+Interaction = discord.Interaction[Any]
+
+
+def client(interaction: Interaction) -> SpadesBot:
+    return interaction.client  # type: ignore[no-any-return]
+
+
+def guild_id(interaction: Interaction) -> int:
+    """The server the interaction came from; commands in DMs are refused."""
+    if interaction.guild_id is None:
+        raise Refusal("Spades is played in a server channel, not in direct messages.")
+    return interaction.guild_id
+
+
+def channel_id(interaction: Interaction) -> int:
+    if interaction.channel_id is None:
+        raise Refusal("I cannot tell which channel this is.")
+    return interaction.channel_id
+
+
+def display_name(interaction: Interaction) -> str:
+    user = interaction.user
+    return (getattr(user, "display_name", None) or user.name)[:32]
+
+
+def is_admin(interaction: Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def require_channel_permissions(interaction: Interaction, *, thread: bool = False) -> None:
+    """Refuse clearly when the bot cannot post the table in this channel."""
+    perms = interaction.app_permissions
+    missing = []
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    if in_thread and not perms.send_messages_in_threads:
+        missing.append("Send Messages in Threads")
+    if not in_thread and not perms.send_messages:
+        missing.append("Send Messages")
+    if not perms.embed_links:
+        missing.append("Embed Links")
+    if thread and not perms.create_public_threads:
+        missing.append("Create Public Threads")
+    if thread and not perms.send_messages_in_threads and "Send Messages in Threads" not in missing:
+        missing.append("Send Messages in Threads")
+    if not perms.view_channel:
+        missing.append("View Channel")
+    if missing:
+        raise Refusal(
+            "I need these permissions in this channel to run a table: "
+            + ", ".join(missing)
+            + ". Ask a server admin to grant them."
+        )
+
+
+async def reply(interaction: Interaction, text: str, **kwargs: Any) -> None:
+    """Answer ephemerally, whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)

@@ -1,0 +1,294 @@
+"""``/hand``, ``/bid``, ``/play`` and every button and select of the table and hand messages."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import (
+    BLIND_NIL,
+    NIL,
+    Action,
+    Bid,
+    CardParseError,
+    IllegalAction,
+    Look,
+    Play,
+    Seat,
+    SpadesError,
+    card,
+    parse_card,
+    seat_view,
+)
+from bot.errors import Duplicate, NotYourButtons, Refusal, StaleButton
+from bot.table import Table
+from bot.tables import ActResult, TableService
+from bot.ui import render
+from bot.ui.components import ComponentRef, set_handler
+from cogs.common import Interaction, client, display_name, guild_id, is_admin, reply
+
+log = logging.getLogger(__name__)
+
+
+def parse_bid(text: str) -> tuple[int, bool]:
+    """``"nil"``, ``"blind nil"``, ``"4"``, ``"blind 6"`` → (value, blind)."""
+    t = " ".join(text.lower().replace("_", " ").split())
+    if t in ("nil", "0", "null", "zero"):
+        return NIL, False
+    if t in ("blind nil", "blindnil", "bn"):
+        return BLIND_NIL, False
+    blind = t.startswith("blind")
+    digits = t.removeprefix("blind").strip()
+    if digits.isdigit():
+        value = int(digits)
+        if 1 <= value <= 13:
+            return value, blind
+    raise Refusal(f"{text!r} is not a bid: bid 1 to 13, nil or blind nil.")
+
+
+def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
+    assert table.game is not None
+    view = seat_view(table.game, seat)
+    return {
+        "embed": render.hand_embed(table, view, notice),
+        "view": render.hand_components(table, view),
+    }
+
+
+def _done_text(result: ActResult) -> str:
+    a = result.action
+    if isinstance(a, Play):
+        return f"You played {a.card}."
+    if isinstance(a, Bid):
+        return f"You bid {a.text}." if a.seat == result.seat else "Bid made."
+    if isinstance(a, Look):
+        return "Here are your cards."
+    return "Cards passed."
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.tables: TableService = bot.tables  # type: ignore[attr-defined]
+        set_handler(self.on_component)
+
+    # ------------------------------------------------------------------ slash commands
+    @app_commands.command(name="hand")
+    @app_commands.guild_only()
+    async def hand(self, interaction: Interaction) -> None:
+        """Your cards, with the actions that are yours now (only you see them)."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.of_user(gid, interaction.user.id)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        if table.game is None:
+            raise Refusal("The game has not started yet: your cards come with the deal.")
+        await interaction.response.send_message(**hand_payload(table, seat), ephemeral=True)
+
+    @app_commands.command(name="bid")
+    @app_commands.guild_only()
+    @app_commands.describe(bid="1-13, nil or blind nil (New York: 4-10, or blind 4-10)")
+    async def bid(self, interaction: Interaction, bid: str) -> None:
+        """Bid when it is your turn."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.of_user(gid, interaction.user.id)
+        value, blind = parse_bid(bid)
+        result = await bot.tables.bid(
+            table,
+            interaction.user.id,
+            value,
+            blind,
+            interaction_id=interaction.id,
+            look_first=True,
+        )
+        await interaction.response.send_message(
+            **hand_payload(table, result.seat, _done_text(result)), ephemeral=True
+        )
+
+    @bid.autocomplete("bid")
+    async def bid_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table, seat = self._my_turn(interaction)
+        if table is None or seat is None or table.game is None:
+            return []
+        game = table.game
+        legal: list[Action] = game.legal_actions(seat)
+        if any(isinstance(a, Look) for a in legal):
+            peek = game.clone()
+            peek.apply(Look(seat))
+            legal = [a for a in legal if not isinstance(a, Look)]
+            legal.extend(peek.legal_actions(seat))
+        names: list[tuple[str, str]] = []
+        for a in legal:
+            if isinstance(a, Bid):
+                value = "blind nil" if a.value == BLIND_NIL else a.text
+                names.append((value, value))
+        cur = current.lower().strip()
+        return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
+
+    @app_commands.command(name="play")
+    @app_commands.guild_only()
+    @app_commands.describe(card="The card, e.g. AS, 10h, Q♦ or 'queen of hearts'")
+    async def play(self, interaction: Interaction, card: str) -> None:
+        """Play a card when it is your turn."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.of_user(gid, interaction.user.id)
+        chosen = parse_card(card)
+        result = await bot.tables.play(
+            table, interaction.user.id, chosen, interaction_id=interaction.id
+        )
+        await interaction.response.send_message(
+            **hand_payload(table, result.seat, _done_text(result)), ephemeral=True
+        )
+
+    @play.autocomplete("card")
+    async def play_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table, seat = self._my_turn(interaction)
+        if table is None or seat is None or table.game is None:
+            return []
+        cur = current.lower().strip()
+        out = []
+        for a in table.game.legal_actions(seat):
+            if isinstance(a, Play):
+                label = str(a.card)
+                if cur in label.lower() or cur in a.card.code.lower() or cur in a.card.name:
+                    out.append(app_commands.Choice(name=label, value=a.card.code))
+        return out[:25]
+
+    def _my_turn(self, interaction: Interaction) -> tuple[Table | None, Seat | None]:
+        if interaction.guild_id is None:
+            return None, None
+        table = client(interaction).tables.find_of_user(interaction.guild_id, interaction.user.id)
+        if table is None or table.game is None or table.status != "playing":
+            return None, None
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.game.to_act != seat:
+            return table, None
+        return table, seat
+
+    # ------------------------------------------------------------------ components
+    async def on_component(
+        self, interaction: Interaction, ref: ComponentRef, values: list[str]
+    ) -> None:
+        try:
+            if ref.seat is not None and ref.hand is not None:
+                await self._hand_component(interaction, ref, values)
+            else:
+                await self._table_component(interaction, ref)
+        except Duplicate:
+            return
+        except (Refusal, SpadesError) as e:
+            with contextlib.suppress(discord.HTTPException):
+                await reply(interaction, e.reason)
+        except Exception:
+            log.exception("button %s failed", ref.custom_id)
+            with contextlib.suppress(discord.HTTPException):
+                await reply(interaction, "Sorry, something went wrong on my side. Try again.")
+
+    async def _table_component(self, interaction: Interaction, ref: ComponentRef) -> None:
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.get(ref.table_id)
+        uid = interaction.user.id
+        if ref.verb == "join":
+            taken = await bot.tables.join(table, uid, display_name(interaction), ref.seat)
+            await reply(interaction, f"You sit {taken.word}.")
+        elif ref.verb == "addbot":
+            filled = await bot.tables.add_bot(table, uid, None, "normal")
+            await reply(interaction, f"A computer player (normal) plays {filled.word}.")
+        elif ref.verb == "leave":
+            await reply(interaction, await bot.tables.leave(table, uid))
+        elif ref.verb == "start":
+            await bot.tables.start(table, uid)
+            await interaction.response.defer()
+        elif ref.verb == "rules":
+            await interaction.response.send_message(
+                embed=render.rules_embed(table.rules), ephemeral=True
+            )
+        elif ref.verb == "hand":
+            seat = table.seat_of(uid)
+            if seat is None:
+                raise Refusal("You are not seated at this table.")
+            if table.game is None:
+                raise Refusal("The game has not started yet.")
+            await interaction.response.send_message(**hand_payload(table, seat), ephemeral=True)
+        elif ref.verb == "abandon" and is_admin(interaction):
+            await bot.tables.abandon(table, uid, True)
+
+    async def _hand_component(
+        self, interaction: Interaction, ref: ComponentRef, values: list[str]
+    ) -> None:
+        bot = client(interaction)
+        uid = interaction.user.id
+        try:
+            table = bot.tables.get(ref.table_id)
+        except StaleButton:
+            await interaction.response.edit_message(
+                content="That game is over.", embed=None, view=None
+            )
+            return
+        try:
+            bot.tables.seat_for(table, uid, ref.seat, ref.hand)
+        except NotYourButtons as e:
+            await interaction.response.send_message(e.reason, ephemeral=True)
+            return
+        except StaleButton as e:
+            seat = table.seat_of(uid)
+            if seat is not None and table.game is not None:
+                await interaction.response.edit_message(**hand_payload(table, seat, e.reason))
+                return
+            raise
+        assert ref.seat is not None
+        notice: str | None = None
+        try:
+            result = await self._act(table, uid, ref, values, interaction.id)
+            notice = _done_text(result) if result is not None else None
+        except Duplicate:
+            return
+        except (IllegalAction, Refusal, CardParseError) as e:
+            if isinstance(e, NotYourButtons):
+                await interaction.response.send_message(e.reason, ephemeral=True)
+                return
+            notice = f"⚠ {e.reason}"
+        await interaction.response.edit_message(**hand_payload(table, ref.seat, notice))
+
+    async def _act(
+        self, table: Table, uid: int, ref: ComponentRef, values: list[str], iid: int
+    ) -> ActResult | None:
+        tables = self.tables
+        common: dict[str, Any] = {
+            "interaction_id": iid,
+            "button_seat": ref.seat,
+            "button_hand": ref.hand,
+        }
+        if ref.verb == "refresh":
+            return None
+        if ref.verb == "play" and ref.card:
+            return await tables.play(table, uid, card(ref.card), **common)
+        if ref.verb == "look":
+            return await tables.look(table, uid, **common)
+        if ref.verb == "blind":
+            return await tables.bid(table, uid, BLIND_NIL, **common)
+        if ref.verb == "bid" and values:
+            raw = values[0]
+            blind = raw.startswith("blind")
+            value = NIL if raw == "nil" else int(raw.removeprefix("blind"))
+            return await tables.bid(table, uid, value, blind, **common)
+        if ref.verb == "pass" and values:
+            return await tables.pass_cards(table, uid, tuple(card(v) for v in values), **common)
+        return None
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCog(bot))

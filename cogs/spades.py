@@ -1,0 +1,252 @@
+"""``/spades …``: open, join, fill, configure, start and close tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import Seat
+from bot.engine.rules import PRESET_DESCRIPTIONS, PRESET_NAMES, option_names, suggested_values
+from bot.errors import Refusal
+from bot.table import LEVELS
+from bot.ui import render
+from cogs.common import (
+    Interaction,
+    channel_id,
+    client,
+    display_name,
+    guild_id,
+    is_admin,
+    reply,
+    require_channel_permissions,
+)
+
+SEAT_CHOICES = [app_commands.Choice(name=s.word, value=s.name) for s in Seat]
+LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
+PRESET_CHOICES = [
+    app_commands.Choice(name=f"{p} — {PRESET_DESCRIPTIONS[p]}"[:100], value=p) for p in PRESET_NAMES
+]
+
+
+async def server_defaults(interaction: Interaction) -> Any:
+    league = client(interaction).league
+    if league is None:
+        return None
+    return await league.get_settings(guild_id(interaction))
+
+
+class SpadesCog(commands.Cog):
+    spades = app_commands.Group(
+        name="spades", description="Play Spades at a table in this channel", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @spades.command(name="new")
+    @app_commands.describe(
+        preset="The rules to play (default: this server's)",
+        target="Points to win (100-1000)",
+        turn_timer="Seconds each player has to act; 0 = no timer",
+        thread="Open the table in a new thread",
+    )
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def new(
+        self,
+        interaction: Interaction,
+        preset: str | None = None,
+        target: app_commands.Range[int, 100, 1000] | None = None,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        thread: bool = False,
+    ) -> None:
+        """Open a table in this channel; you sit North and host it."""
+        gid = guild_id(interaction)
+        cid = channel_id(interaction)
+        bot = client(interaction)
+        settings = await server_defaults(interaction)
+        if settings is not None and settings.allowed_channels:
+            parent = getattr(interaction.channel, "parent_id", None)
+            if cid not in settings.allowed_channels and parent not in settings.allowed_channels:
+                allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
+                raise Refusal(f"Tables can only be opened in {allowed} on this server.")
+        require_channel_permissions(interaction, thread=thread)
+        if thread and isinstance(interaction.channel, discord.Thread):
+            raise Refusal("This is already a thread: open the table here without `thread`.")
+        bot.tables.check_can_open(gid, cid if not thread else -1, interaction.user.id)
+        if settings is not None:
+            preset = preset or settings.preset
+            target = target or settings.target
+            turn_timer = settings.turn_timer if turn_timer is None else turn_timer
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        where = cid
+        if thread:
+            channel = interaction.channel
+            if not isinstance(channel, discord.TextChannel):
+                raise Refusal("Threads can be opened from a text channel only.")
+            try:
+                created = await channel.create_thread(
+                    name=f"Spades with {display_name(interaction)}",
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
+                )
+            except discord.Forbidden:
+                raise Refusal("I am not allowed to create threads here.") from None
+            where = created.id
+        table = await bot.tables.open_table(
+            guild_id=gid,
+            channel_id=where,
+            host_id=interaction.user.id,
+            host_name=display_name(interaction),
+            preset=preset or "standard",
+            target=target,
+            turn_timer=turn_timer or 0,
+        )
+        try:
+            message = await bot.publisher.post_table_message(table)
+        except discord.Forbidden:
+            await bot.tables.abandon(table, interaction.user.id, True)
+            raise Refusal("I cannot post in this channel: check my permissions.") from None
+        await interaction.followup.send(
+            f"Table opened: {message.jump_url}\nYou sit North. Friends join with the buttons "
+            "or `/spades join`; fill seats with `/spades bot`.",
+            ephemeral=True,
+        )
+
+    @spades.command(name="join")
+    @app_commands.describe(seat="Which seat (default: the first free one)")
+    @app_commands.choices(seat=SEAT_CHOICES)
+    async def join(self, interaction: Interaction, seat: str | None = None) -> None:
+        """Sit at this channel's table (or take back your seat)."""
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.in_channel(channel_id(interaction))
+        taken = await bot.tables.join(
+            table, interaction.user.id, display_name(interaction), Seat[seat] if seat else None
+        )
+        await reply(interaction, f"You sit {taken.word}.")
+
+    @spades.command(name="leave")
+    async def leave(self, interaction: Interaction) -> None:
+        """Leave the lobby; during a game a computer player takes your seat."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.find_in_channel(channel_id(interaction))
+        if table is None or table.seat_of(interaction.user.id) is None:
+            table = bot.tables.of_user(gid, interaction.user.id)
+        text = await bot.tables.leave(table, interaction.user.id)
+        await reply(interaction, text)
+
+    @spades.command(name="bot")
+    @app_commands.describe(seat="Which seat (default: the first free one)", level="How strong")
+    @app_commands.choices(seat=SEAT_CHOICES, level=LEVEL_CHOICES)
+    async def add_bot(
+        self, interaction: Interaction, seat: str | None = None, level: str = "normal"
+    ) -> None:
+        """Host: fill a seat with a computer player."""
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.in_channel(channel_id(interaction))
+        taken = await bot.tables.add_bot(
+            table, interaction.user.id, Seat[seat] if seat else None, level
+        )
+        await reply(interaction, f"A computer player ({level}) plays {taken.word}.")
+
+    @spades.command(name="rule")
+    @app_commands.describe(name="The rule option", value="Its new value")
+    async def rule(self, interaction: Interaction, name: str, value: str) -> None:
+        """Host: change one rule before the game starts."""
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.in_channel(channel_id(interaction))
+        if name != "preset" and name not in option_names():
+            raise Refusal(f"There is no rule option {name!r}; pick one from the list.")
+        rules = await bot.tables.set_rule(table, interaction.user.id, name, value)
+        shown = getattr(rules, name) if name != "preset" else rules.preset
+        await reply(interaction, f"`{name}` is now **{_shown(shown)}**.")
+
+    @rule.autocomplete("name")
+    async def rule_name_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = ("preset", *option_names())
+        cur = current.lower().strip()
+        return [app_commands.Choice(name=n, value=n) for n in names if cur in n][:25]
+
+    @rule.autocomplete("value")
+    async def rule_value_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        name = getattr(interaction.namespace, "name", None)
+        if name == "preset":
+            values: tuple[str, ...] = PRESET_NAMES
+        elif name in option_names():
+            values = suggested_values(name)
+        else:
+            return []
+        cur = current.lower().strip()
+        out = [app_commands.Choice(name=v, value=v) for v in values if cur in v.lower()]
+        if cur and not any(c.value == cur for c in out):
+            out.append(app_commands.Choice(name=current[:100], value=current[:100]))
+        return out[:25]
+
+    @spades.command(name="start")
+    async def start(self, interaction: Interaction) -> None:
+        """Host: start the game when four seats are filled."""
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.in_channel(channel_id(interaction))
+        await bot.tables.start(table, interaction.user.id)
+        await reply(interaction, _started_text(table))
+
+    @spades.command(name="table")
+    async def table(self, interaction: Interaction) -> None:
+        """Post this channel's table message again at the bottom."""
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.in_channel(channel_id(interaction))
+        await interaction.response.defer(ephemeral=True)
+        message = await bot.publisher.post_table_message(table)
+        await interaction.followup.send(f"Here it is: {message.jump_url}", ephemeral=True)
+
+    @spades.command(name="rules")
+    async def rules(self, interaction: Interaction) -> None:
+        """Show this table's rules (only to you)."""
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.in_channel(channel_id(interaction))
+        await interaction.response.send_message(
+            embed=render.rules_embed(table.rules), ephemeral=True
+        )
+
+    @spades.command(name="abandon")
+    async def abandon(self, interaction: Interaction) -> None:
+        """Host or Manage Server: end this channel's table (unrated)."""
+        guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.in_channel(channel_id(interaction))
+        await bot.tables.abandon(table, interaction.user.id, is_admin(interaction))
+        await reply(interaction, "The table is closed.")
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _started_text(table: Any) -> str:
+    draw = table.dealer_draw or []
+    if not draw:
+        return "The game has started."
+    rounds = " · then ".join(", ".join(f"{s} {code}" for s, code in d.items()) for d in draw)
+    dealer = table.game.first_dealer.word if table.game else "?"
+    return f"Draw for dealer: {rounds} → **{dealer}** deals first. Good luck!"
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SpadesCog(bot))
