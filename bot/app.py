@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -86,6 +87,11 @@ class SpadesBot(commands.Bot):
         return await asyncio.to_thread(simple_decision, view, level, seed)
 
     async def setup_hook(self) -> None:
+        if self.settings.api_base:
+            # discord.py connects to a fixed gateway host; with another API base, ask that
+            # API for its gateway (GET /gateway/bot), as sharded clients do.
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         for item in DYNAMIC_ITEMS:
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
