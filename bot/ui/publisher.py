@@ -3,6 +3,10 @@
 Edits are coalesced per table: however fast the play, a table message is edited at most once
 per ``min_interval`` seconds, and the edit renders the state at the moment it is sent, so the
 last edit always shows the latest state.  Posts (hand summaries, notices) keep their order.
+
+All channel writes also share one budget (Discord allows a bot about 50 requests a second in
+all): with many busy tables each table's edits simply coalesce over a longer interval, and
+interaction answers — which do not count against that limit — never wait behind edits.
 """
 
 from __future__ import annotations
@@ -24,6 +28,28 @@ from bot.ui import render
 log = logging.getLogger(__name__)
 
 
+class TokenBucket:
+    """``rate`` writes a second on average, bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.updated = time.monotonic()
+        self._lock = asyncio.Lock()
+
+    async def take(self) -> None:
+        async with self._lock:
+            while True:
+                now = time.monotonic()
+                self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+                self.updated = now
+                if self.tokens >= 1:
+                    self.tokens -= 1
+                    return
+                await asyncio.sleep((1 - self.tokens) / self.rate)
+
+
 @dataclass(slots=True, eq=False)
 class _Channel:
     table: Table
@@ -38,9 +64,12 @@ class _Channel:
 class TablePublisher:
     """Implements the service's ``TableListener`` with Discord messages."""
 
-    def __init__(self, client: discord.Client, min_interval: float = 1.0) -> None:
+    def __init__(
+        self, client: discord.Client, min_interval: float = 1.0, writes_per_second: float = 40
+    ) -> None:
         self.client = client
         self.min_interval = min_interval
+        self.budget = TokenBucket(writes_per_second, int(writes_per_second))
         self.set_message: Any = None  # async (table, message_id) -> None, set by the app
         self._channels: dict[str, _Channel] = {}
         self.edits = 0
@@ -105,6 +134,7 @@ class TablePublisher:
         }
 
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
+        await self.budget.take()
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         return await channel.send(**kwargs)
 
@@ -140,29 +170,34 @@ class TablePublisher:
     async def _edit(self, ch: _Channel) -> None:
         table = ch.table
         ch.last_edit = time.monotonic()
-        payload = self._table_payload(table)
-        if not table.open:
-            payload["view"] = None
         if ch.posting:
             ch.dirty = True  # edit the fresh message once it is posted
             await asyncio.sleep(0.05)
             return
+        if table.message_id is None:
+            await self._replace_message(table)
+            return
+        await self.budget.take()
+        payload = self._final_payload(table)  # rendered after any wait: the latest state
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            if table.message_id is None:
-                await self._replace_message(table, payload)
-                return
-            channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             await channel.get_partial_message(table.message_id).edit(**payload)
             self.edits += 1
         except discord.NotFound:
-            await self._replace_message(table, payload)
+            await self._replace_message(table)
         except discord.HTTPException as e:
             log.warning("could not edit the message of table %s: %s", table.id, e)
 
-    async def _replace_message(self, table: Table, payload: dict[str, Any]) -> None:
+    def _final_payload(self, table: Table) -> dict[str, Any]:
+        payload = self._table_payload(table)
+        if not table.open:
+            payload["view"] = None  # a finished table keeps no buttons
+        return payload
+
+    async def _replace_message(self, table: Table) -> None:
         """The table message was deleted (or never sent): post a new one."""
         with contextlib.suppress(discord.HTTPException):
-            message = await self._send(table, **payload)
+            message = await self._send(table, **self._final_payload(table))
             if self.set_message is not None:
                 await self.set_message(table, message.id)
 
