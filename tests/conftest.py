@@ -1,1 +1,3 @@
 """Shared pytest configuration."""
+
+pytest_plugins = ["tests.fakediscord.fixtures"]

@@ -1,0 +1,157 @@
+"""Plays Spades through the fake Discord the way people do: slash commands and clicks."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tests.fakediscord import Channel, Component, FakeDiscord, Message, Response, User
+
+SEAT_WORDS = ("North", "East", "South", "West")
+CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|Big🃏|Little🃏")
+
+
+async def eventually(condition: Callable[[], object], timeout: float = 15.0) -> None:  # noqa: ASYNC109
+    """Poll ``condition`` until it holds (the bot works in another process)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if condition():
+                return
+        except AssertionError:
+            pass
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout}s")
+        await asyncio.sleep(0.02)
+
+
+def table_message(fake: FakeDiscord, channel: Channel) -> Message:
+    """The newest table message (an embed titled '♠ Spades …') in the channel."""
+    for m in reversed(fake.messages(channel)):
+        if m.embeds and str(m.embeds[0].get("title", "")).startswith("♠ Spades"):
+            return m
+    raise AssertionError("no table message in the channel")
+
+
+def button(message: Message | Response, verb: str) -> Component:
+    """The component whose custom_id has ``verb`` as its 4th part (spades:t:<id>:<verb>…)."""
+    for c in message.all_components:
+        if c.custom_id and c.custom_id.split(":")[3:4] == [verb]:
+            return c
+    raise AssertionError(
+        f"no {verb!r} component in {[c.custom_id for c in message.all_components]}"
+    )
+
+
+def has(message: Message | Response, verb: str) -> bool:
+    return any(
+        c.custom_id and c.custom_id.split(":")[3:4] == [verb] for c in message.all_components
+    )
+
+
+def embed_text(message: Message | Response) -> str:
+    return message.text
+
+
+@dataclass
+class Seated:
+    user: User
+    hand: Message | Response | None = None
+
+
+BidChooser = Callable[[list[str], random.Random], str]
+
+
+def bid_two(values: list[str], rng: random.Random) -> str:
+    for want in ("2", "4"):
+        if want in values:
+            return want
+    return values[0]
+
+
+@dataclass
+class Driver:
+    fake: FakeDiscord
+    channel: Channel
+    players: list[Seated]
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    choose_bid: BidChooser = bid_two
+    actions: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+    def table(self) -> Message:
+        return table_message(self.fake, self.channel)
+
+    async def open_hand(self, p: Seated) -> Response:
+        inter = await self.fake.click(p.user, self.table(), button(self.table(), "hand").custom_id)
+        r = await inter.response()
+        assert r.ephemeral, "the hand must be ephemeral"
+        p.hand = r
+        return r
+
+    async def refresh(self, p: Seated) -> Message | Response:
+        if p.hand is None or not has(p.hand, "refresh"):
+            return await self.open_hand(p)
+        inter = await self.fake.click(p.user, p.hand, button(p.hand, "refresh").custom_id)
+        r = await inter.response()
+        p.hand = r
+        return r
+
+    def over(self) -> bool:
+        text = self.table().text
+        return "🏆" in text or "abandoned" in text
+
+    @staticmethod
+    def can_act(r: Message | Response) -> bool:
+        return any(has(r, v) for v in ("play", "bid", "pass", "blind", "look"))
+
+    async def act(self, p: Seated, r: Message | Response) -> Message | Response:
+        """Take one action from the hand message ``r``; returns the updated hand message."""
+        if has(r, "bid"):
+            sel = button(r, "bid")
+            inter = await self.fake.select(
+                p.user, r, sel.custom_id, [self.choose_bid(sel.values, self.rng)]
+            )
+        elif has(r, "look"):
+            inter = await self.fake.click(p.user, r, button(r, "look").custom_id)
+        elif has(r, "pass"):
+            sel = button(r, "pass")
+            inter = await self.fake.select(p.user, r, sel.custom_id, sel.values[: sel.min_values])
+        else:
+            plays = [c for c in r.all_components if c.custom_id and ":play:" in c.custom_id]
+            c = self.rng.choice(plays)
+            inter = await self.fake.click(p.user, r, c.custom_id)
+        out = await inter.response()
+        if inter.latency is not None:
+            self.latencies.append(inter.latency)
+        assert out.ephemeral
+        assert "⚠" not in out.text, out.text
+        self.actions += 1
+        p.hand = out
+        return out
+
+    async def on_turn(self, verb: str = "play") -> list[Seated]:
+        """The players whose hand message offers ``verb`` now (refreshing every hand)."""
+        return [p for p in self.players if has(await self.refresh(p), verb)]
+
+    async def step(self) -> bool:
+        """Find the player who can act and act once.  False when nobody can (game over)."""
+        for p in self.players:
+            r = await self.refresh(p)
+            if self.can_act(r):
+                await self.act(p, r)
+                return True
+        return False
+
+    async def play_until_over(self, max_actions: int = 3000) -> None:
+        while self.actions < max_actions:
+            if not await self.step():
+                if self.over():
+                    return
+                await eventually(self.over, timeout=20)
+                return
+        raise AssertionError(f"the game did not end within {max_actions} actions")

@@ -1,0 +1,88 @@
+"""Crash safety: the bot is killed with SIGKILL mid-hand, restarted, and the game goes on."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import CARD_RE, Driver, button, eventually, has, table_message
+from tests.e2e.flows import four_player_game
+from tests.fakediscord import run_bot
+
+
+def cards_in(text: str) -> list[str]:
+    return CARD_RE.findall(text)
+
+
+async def hands_of(driver: Driver) -> list[str]:
+    """Each player's hand text as the bot shows it to them now."""
+    out = []
+    for p in driver.players:
+        r = await driver.open_hand(p)
+        out.append(r.embeds[0]["description"])
+    return out
+
+
+async def test_kill9_mid_hand_then_restart_continues_the_same_game(world: World) -> None:
+    fake, ch = world.fake, world.channel
+    async with run_bot(fake, env=world.env()) as proc:
+        driver = await four_player_game(world, preset="standard", target=100)
+        for _ in range(4 + 9):  # four bids and a couple of tricks
+            assert await driver.step()
+        before = await hands_of(driver)
+        table_before = table_message(fake, ch)
+        old_hand_messages = [p.hand for p in driver.players]
+        syncs = fake.sync_count
+        proc.kill9()
+        await proc.wait()
+    async with run_bot(fake, env=world.env(), wait_for="commands"):
+        # The command tree did not change, so the restart does not sync again.
+        assert fake.sync_count == syncs
+        # Buttons on messages sent before the crash still work (same table message).
+        assert table_message(fake, ch).id == table_before.id
+        after = await hands_of(driver)
+        assert after == before, "same cards after the restart"
+        # A private hand message from before the restart still answers its Refresh button.
+        p0 = driver.players[0]
+        old = old_hand_messages[0]
+        assert old is not None
+        r = await (await fake.click(p0.user, old, button(old, "refresh").custom_id)).response()
+        assert r.embeds[0]["description"] == before[0]
+        await driver.play_until_over()
+        assert "🏆" in table_message(fake, ch).text
+
+
+async def test_kill9_while_a_click_is_in_flight_loses_nothing(world: World) -> None:
+    """Whatever instant the bot dies, the restarted bot's state is consistent: the action
+    in flight is either wholly applied (and the card gone from the hand) or not at all."""
+    fake = world.fake
+    async with run_bot(fake, env=world.env()) as proc:
+        driver = await four_player_game(world, preset="standard", target=100)
+        for _ in range(4 + 5):
+            assert await driver.step()
+        # The player on turn clicks a card; the bot is killed right away.
+        for p in driver.players:
+            r = await driver.refresh(p)
+            if has(r, "play"):
+                actor, hand_before = p, r
+                break
+        else:
+            raise AssertionError("nobody on turn")
+        plays = [c for c in hand_before.all_components if c.custom_id and ":play:" in c.custom_id]
+        card = plays[0]
+        await fake.click(actor.user, hand_before, card.custom_id)
+        await asyncio.sleep(0.005)
+        proc.kill9()
+        await proc.wait()
+    async with run_bot(fake, env=world.env(), wait_for="commands"):
+        r = await driver.open_hand(actor)
+        held = cards_in(r.embeds[0]["description"])
+        assert card.label is not None
+        played = card.label not in held
+        trick_text = table_message(fake, world.channel).text
+        if played:
+            # Applied: the table (brought up to date after the restart) shows the card.
+            await eventually(lambda: card.label in table_message(fake, world.channel).text)
+        else:
+            assert len(held) == len(cards_in(hand_before.embeds[0]["description"])), trick_text
+        await driver.play_until_over()

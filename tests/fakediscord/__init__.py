@@ -1,0 +1,53 @@
+"""A fake Discord (REST API + gateway) for end-to-end tests of a real discord.py bot process.
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Test")
+        table = guild.add_text_channel("spades")
+        alice = fake.add_user("alice")
+        guild.add_member(alice)
+        async with run_bot(fake, module="bot"):
+            inter = await fake.slash(alice, table, "ping")
+            reply = await inter.response()
+
+The bot must point discord.py at ``DISCORD_API_BASE`` (``discord.http.Route.BASE``) and learn the
+gateway URL from ``GET /gateway/bot`` (see ``barebot.py``).
+"""
+
+from .components import ActionRow, Component, SelectOption
+from .driver import CommandNotAvailable
+from .handles import Interaction, NoBotConnected, NoResponse, Response
+from .messages import Attachment, Message, Snapshot, max_in_window
+from .models import ALL_PERMISSIONS, Channel, ChannelType, Guild, Member, Perm, Role, User, perms
+from .process import BotExited, BotProcess, run_bot
+from .ratelimit import BucketSpec, RateLimits
+from .server import FakeDiscord
+
+__all__ = [
+    "ALL_PERMISSIONS",
+    "ActionRow",
+    "Attachment",
+    "BotExited",
+    "BotProcess",
+    "BucketSpec",
+    "Channel",
+    "ChannelType",
+    "CommandNotAvailable",
+    "Component",
+    "FakeDiscord",
+    "Guild",
+    "Interaction",
+    "Member",
+    "Message",
+    "NoBotConnected",
+    "NoResponse",
+    "Perm",
+    "RateLimits",
+    "Response",
+    "Role",
+    "SelectOption",
+    "Snapshot",
+    "User",
+    "max_in_window",
+    "perms",
+    "run_bot",
+]

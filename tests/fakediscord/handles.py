@@ -1,0 +1,248 @@
+"""Test-facing handles: :class:`Interaction` (a user action) and :class:`Response` (the answer)."""
+
+# Waiting helpers take a `timeout` on purpose (tests read better than asyncio.timeout blocks).
+# ruff: noqa: ASYNC109
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .messages import Message, Snapshot, SnapshotView
+
+if TYPE_CHECKING:
+    from .models import Channel, Guild, User
+    from .server import FakeDiscord
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+
+# interaction types
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+# callback types
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+CALLBACK_NAMES = {
+    1: "pong",
+    4: "channel_message",
+    5: "deferred_channel_message",
+    6: "deferred_update_message",
+    7: "update_message",
+    8: "autocomplete_result",
+    9: "modal",
+}
+_EMPTY = Snapshot()
+
+
+class NoResponse(TimeoutError):
+    """The bot did not answer (or edit, or follow up) in time."""
+
+
+class NoBotConnected(RuntimeError):
+    """No gateway session exists to deliver an interaction to."""
+
+
+class Response(SnapshotView):
+    """The bot's interaction callback. Message-like properties (``content``, ``embeds``,
+    ``components``, ``flags``, ``ephemeral``, ``attachments``, ``text``, ``find()``) describe the
+    message state right after the callback; ``message`` is the live message (if any)."""
+
+    __slots__ = (
+        "choices",
+        "data",
+        "interaction",
+        "message",
+        "modal",
+        "received_at",
+        "state",
+        "type",
+    )
+
+    def __init__(
+        self,
+        interaction: Interaction,
+        type: int,
+        data: JSON,
+        message: Message | None,
+        state: Snapshot | None,
+    ) -> None:
+        self.interaction, self.type, self.data = interaction, type, data
+        self.message, self.state = message, state
+        self.received_at = time.monotonic()
+        self.choices: list[JSON] | None = (
+            data.get("choices") if type == AUTOCOMPLETE_RESULT else None
+        )
+        self.modal: JSON | None = data if type == MODAL else None
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self.state or _EMPTY
+
+    @property
+    def type_name(self) -> str:
+        return CALLBACK_NAMES.get(self.type, str(self.type))
+
+    @property
+    def deferred(self) -> bool:
+        return self.type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE)
+
+    def __repr__(self) -> str:
+        return f"<Response {self.type_name} content={self.snapshot.content[:40]!r}>"
+
+
+class Interaction:
+    """One INTERACTION_CREATE sent to the bot, and everything the bot did with it."""
+
+    __slots__ = (
+        "_edit_base",
+        "_fake",
+        "_future",
+        "acknowledged",
+        "callback",
+        "callback_errors",
+        "channel",
+        "data",
+        "deliveries",
+        "dispatched_at",
+        "expired",
+        "followups",
+        "id",
+        "message",
+        "name",
+        "original",
+        "rejected_callbacks",
+        "token",
+        "type",
+        "user",
+    )
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        id: int,
+        token: str,
+        type: int,
+        user: User,
+        channel: Channel,
+        data: JSON,
+        message: Message | None,
+        name: str,
+    ) -> None:
+        self._fake = fake
+        self.id, self.token, self.type = id, token, type
+        self.user, self.channel, self.data, self.message, self.name = (
+            user,
+            channel,
+            data,
+            message,
+            name,
+        )
+        self.dispatched_at = 0.0
+        self.deliveries = 0
+        self.acknowledged = False
+        self.expired = False
+        self.callback: Response | None = None
+        self.rejected_callbacks = 0
+        self.callback_errors: list[str] | None = None  # callbacks the fake refused (400...)
+        self.original: Message | None = None
+        self.followups: list[Message] = []
+        self._edit_base = 0
+        self._future: asyncio.Future[Response] = asyncio.get_running_loop().create_future()
+
+    # ----- properties --------------------------------------------------------------------
+    @property
+    def guild(self) -> Guild | None:
+        return self.channel.guild
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from dispatch on the websocket to the callback arriving (None if pending)."""
+        cb = self.callback
+        return None if cb is None else cb.received_at - self.dispatched_at
+
+    @property
+    def edits(self) -> int:
+        """Edits of the original response since the callback (incl. a follow-up that replaced
+        a deferred "thinking" message)."""
+        return 0 if self.original is None else self.original.edits - self._edit_base
+
+    # ----- waiting -----------------------------------------------------------------------
+    def _timeout(self, timeout: float | None) -> float:
+        return self._fake.response_timeout if timeout is None else timeout
+
+    async def response(self, timeout: float | None = None) -> Response:
+        """Wait for the bot's callback (default timeout: ``fake.response_timeout``, 10 s)."""
+        if self.callback is not None:
+            return self.callback
+        t = self._timeout(timeout)
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._future), t)
+        except TimeoutError:
+            if self._future.done():  # expired: the future carries its own NoResponse
+                raise
+            refused = f"; refused callbacks: {self.callback_errors}" if self.callback_errors else ""
+            raise NoResponse(
+                f"bot did not answer {self.name!r} ({self.id}) within {t}s{refused}"
+            ) from None
+
+    def _callback_failed(self, error: str) -> None:
+        if self.callback_errors is None:
+            self.callback_errors = []
+        self.callback_errors.append(error)
+
+    def _expire(self, elapsed: float) -> None:
+        """The callback came after Discord's 3 s deadline: it can never succeed now."""
+        self.expired = True
+        self._callback_failed(f"404 Unknown interaction: callback after {elapsed:.2f}s")
+        if not self._future.done():
+            self._future.set_exception(
+                NoResponse(f"bot answered {self.name!r} too late ({elapsed:.2f}s > deadline)")
+            )
+            self._future.exception()  # mark retrieved: nobody may be waiting
+
+    def _resolve(self, response: Response) -> None:
+        self.callback = response
+        if self.original is not None:
+            self._edit_base = self.original.edits
+        if not self._future.done():
+            self._future.set_result(response)
+
+    async def wait_edit(
+        self,
+        count: int = 1,
+        *,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float | None = None,
+    ) -> Snapshot:
+        """Wait until the original response was edited ``count`` times since the callback (and
+        ``predicate(message)`` holds, if given). Returns the matching state of the message."""
+        t = self._timeout(timeout)
+        start = time.monotonic()
+        await self.response(t)
+        original = self.original
+        if original is None:
+            raise ValueError(f"{self.callback!r} has no original message to edit")
+        remaining = max(t - (time.monotonic() - start), 0.0)
+
+        def done(msg: Message) -> bool:
+            return self.edits >= count and (predicate is None or predicate(msg))
+
+        msg = await self._fake.wait_for_edit(original, done, timeout=remaining)
+        return msg.state
+
+    def final_message(self) -> Message | None:
+        """The original response message in its latest state (None for pong/autocomplete/modal)."""
+        return self.original
+
+    async def wait_followup(self, count: int = 1, *, timeout: float | None = None) -> Message:
+        """Wait for the ``count``-th follow-up message and return it."""
+        await self._fake._w_misc.wait(
+            self, lambda _: len(self.followups) >= count, self._timeout(timeout), initial=None
+        )
+        return self.followups[count - 1]
+
+    def __repr__(self) -> str:
+        state = self.callback.type_name if self.callback else "pending"
+        return f"<Interaction {self.name!r} id={self.id} by {self.user.name} {state}>"
