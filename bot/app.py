@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import signal
 import sys
 from typing import Any
 
@@ -19,10 +20,13 @@ from bot.autoplay import simple_decision
 from bot.config import ConfigError, Settings
 from bot.engine import Action, SeatView, SpadesError
 from bot.errors import Refusal
+from bot.league_link import recorder
 from bot.store.db import Database
+from bot.store.league import LeagueStore
 from bot.table import Table
 from bot.tables import TableService
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.publisher import TablePublisher
 
 log = logging.getLogger("spades")
@@ -74,16 +78,17 @@ class SpadesBot(commands.Bot):
         )
         self.settings = settings
         self.db = db
-        self.ai: Any = None
         self.tables = TableService(
             db, self._decide, test_seed=settings.test_seed, bot_delay=settings.bot_delay
         )
         self.publisher = TablePublisher(self)
         self.tables.listener = self.publisher
         self.publisher.set_message = self.tables.set_message
-        self.league: Any = None
+        self.league = LeagueStore(db)
+        self.tables.on_game_stored = recorder(self.league)
 
-    async def _decide(self, view: SeatView, level: str, seed: int) -> Action:
+    async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
+        await asyncio.sleep(think)
         return await asyncio.to_thread(simple_decision, view, level, seed)
 
     async def setup_hook(self) -> None:
@@ -92,7 +97,7 @@ class SpadesBot(commands.Bot):
             # API for its gateway (GET /gateway/bot), as sharded clients do.
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        for item in DYNAMIC_ITEMS:
+        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -126,8 +131,6 @@ class SpadesBot(commands.Bot):
     async def close(self) -> None:
         await self.tables.close()
         await self.publisher.close()
-        if self.ai is not None:
-            self.ai.close()
         await super().close()
 
     def table_for_channel(self, channel_id: int) -> Table | None:
@@ -137,6 +140,10 @@ class SpadesBot(commands.Bot):
 async def _main(settings: Settings) -> int:
     async with Database.open(settings.database_path) as db:
         bot = SpadesBot(settings, db)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
         try:
             async with bot:
                 await bot.start(settings.token)

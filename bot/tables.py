@@ -58,7 +58,8 @@ from bot.table import LEVELS, MAX_TIMEOUTS, Occupant, Table
 
 log = logging.getLogger(__name__)
 
-Decider = Callable[[SeatView, str, int], Awaitable[Action]]
+# (view, level, seed, thinking delay in seconds) -> the computer's action
+Decider = Callable[[SeatView, str, int, float], Awaitable[Action]]
 GameStoredHook = Callable[[aiosqlite.Connection, Table, Game], Awaitable[None]]
 
 
@@ -620,7 +621,7 @@ class TableService:
         if table.status != "playing" or table.game is None or table.game.over:
             return
         if table.computer_to_act():
-            delay = self.bot_delay
+            delay = 0.0  # the decider spends the thinking delay, decision time included
         elif table.deadline is not None:
             delay = max(0.0, table.deadline - time.time())
         else:
@@ -639,7 +640,8 @@ class TableService:
             timed_out = not occ.is_computer
             level = occ.bot_level or table.handover
             view = seat_view(game, seat)
-            action = await self.decide(view, level, self._seed(table, seq))
+            think = 0.0 if timed_out else self.bot_delay
+            action = await self.decide(view, level, self._seed(table, seq), think)
             async with table.lock:
                 if table.seq != seq or not table.open:
                     return

@@ -1,9 +1,294 @@
-"""League commands (``/leaderboard``, ``/stats``, ``/history``, ``/spades-admin``): see issue 4."""
+"""``/leaderboard``, ``/stats``, ``/history`` and ``/spades-admin``: the server league."""
 
 from __future__ import annotations
 
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
 from discord.ext import commands
+
+from bot.engine.rules import PRESET_NAMES
+from bot.errors import Refusal
+from bot.league.chart import chart_points, render_rating_chart_async
+from bot.league.errors import LeagueError
+from bot.league.models import LeaderboardSort
+from bot.store.league import LeagueStore
+from bot.ui import league_render as lr
+from bot.ui.components import set_handler
+from bot.ui.league_components import LeagueRef
+from cogs.common import Interaction, guild_id, is_admin
+
+SORT_CHOICES = [
+    app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
+]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
+
+
+class LeagueCog(commands.Cog):
+    def __init__(self, bot: commands.Bot, league: LeagueStore) -> None:
+        self.bot = bot
+        self.league = league
+        set_handler(self.on_component, "league")
+
+    async def _season_name(self, gid: int, season: int) -> str:
+        for s in await self.league.seasons(gid):
+            if s.number == season:
+                return s.name
+        return f"Season {season}"
+
+    async def _season_number(self, gid: int, season: int | None) -> int | None:
+        if season is None:
+            return None
+        if not any(s.number == season for s in await self.league.seasons(gid)):
+            raise Refusal(f"There is no season {season} on this server.")
+        return season
+
+    # ------------------------------------------------------------------ leaderboard
+    @app_commands.command(name="leaderboard")
+    @app_commands.guild_only()
+    @app_commands.describe(season="Which season (default: the current one)", sort="Order")
+    @app_commands.choices(sort=SORT_CHOICES)
+    async def leaderboard(
+        self, interaction: Interaction, season: int | None = None, sort: str = "rating"
+    ) -> None:
+        """This server's standings."""
+        gid = guild_id(interaction)
+        number = await self._season_number(gid, season)
+        ref = LeagueRef("players", interaction.user.id, 0, number or 0, sort, 0)
+        embed, view = await self._board(gid, ref)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    @leaderboard.autocomplete("season")
+    async def season_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None:
+            return []
+        out = []
+        for s in reversed(await self.league.seasons(interaction.guild_id)):
+            label = f"{s.name}{' (current)' if s.current else ''}"
+            if current.lower() in label.lower() or current == str(s.number):
+                out.append(app_commands.Choice(name=label[:100], value=s.number))
+        return out[:25]
+
+    async def _board(self, gid: int, ref: LeagueRef) -> tuple[discord.Embed, discord.ui.View]:
+        season = ref.season or None
+        if ref.view == "pairs":
+            pairs = await self.league.partnerships(gid, season, ref.page)
+            name = await self._season_name(gid, pairs.season)
+            return lr.partnerships_embed(pairs, name), lr.paging(
+                ref, pairs.page, None, pairs.has_next
+            )
+        page = await self.league.leaderboard(
+            gid, season, LeaderboardSort.parse(ref.sort), ref.page, ref.viewer
+        )
+        name = await self._season_name(gid, page.season)
+        return lr.leaderboard_embed(page, name, ref.viewer), lr.paging(
+            ref, page.page, page.pages, False
+        )
+
+    # ------------------------------------------------------------------ stats
+    @app_commands.command(name="stats")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose record (default: yours)")
+    async def stats(self, interaction: Interaction, member: discord.Member | None = None) -> None:
+        """A player's record in this server, with a chart of their rating."""
+        gid = guild_id(interaction)
+        who = member or interaction.user
+        s = await self.league.stats(gid, who.id)
+        if s is None:
+            raise Refusal(f"{who.display_name} has no games on this server this season.")
+        await interaction.response.defer()
+        name = await self._season_name(gid, s.season)
+        embed = lr.stats_embed(s, name)
+        history = await self.league.rating_history(gid, who.id, s.season)
+        png = await render_rating_chart_async(
+            chart_points(history), f"{s.display_name} — rating over rated games"
+        )
+        embed.set_image(url="attachment://rating.png")
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(png), filename="rating.png")
+        )
+
+    # ------------------------------------------------------------------ history
+    @app_commands.command(name="history")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose games (default: yours)")
+    async def history(self, interaction: Interaction, member: discord.Member | None = None) -> None:
+        """Recent games; pick one to get its replayable record file."""
+        gid = guild_id(interaction)
+        who = member or interaction.user
+        ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
+        h = await self.league.history(gid, who.id, 0)
+        await interaction.response.send_message(
+            embed=lr.history_embed(h, who.mention), view=lr.history_view(ref, h)
+        )
+
+    # ------------------------------------------------------------------ paging
+    async def on_component(
+        self, interaction: Interaction, ref: LeagueRef, values: list[str]
+    ) -> None:
+        gid = guild_id(interaction)
+        if interaction.user.id != ref.viewer:
+            await interaction.response.send_message(
+                "Only the member who asked can page through this. Use the command yourself.",
+                ephemeral=True,
+            )
+            return
+        if ref.view == "pick":
+            await self._export(interaction, gid, values)
+            return
+        if ref.view == "hist":
+            h = await self.league.history(gid, ref.subject, ref.page)
+            await interaction.response.edit_message(
+                embed=lr.history_embed(h, f"<@{ref.subject}>"),
+                view=lr.history_view(ref.to(page=h.page), h),
+            )
+            return
+        embed, view = await self._board(gid, ref)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _export(self, interaction: Interaction, gid: int, values: list[str]) -> None:
+        if not values or not values[0].isdigit():
+            raise Refusal("Pick a game from the list.")
+        doc = await self.league.game_record(gid, int(values[0]))
+        if doc is None:
+            raise Refusal("That game is not on this server.")
+        data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
+        await interaction.response.send_message(
+            f"Game #{values[0]}: replay it with `python -m bot.engine replay spades-game-"
+            f"{values[0]}.json`.",
+            file=discord.File(io.BytesIO(data), filename=f"spades-game-{values[0]}.json"),
+            ephemeral=True,
+        )
+
+    # ------------------------------------------------------------------ admin
+    admin = app_commands.Group(
+        name="spades-admin",
+        description="Server settings and seasons of Spades (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def _check_admin(self, interaction: Interaction) -> int:
+        gid = guild_id(interaction)
+        if not is_admin(interaction):
+            raise Refusal("You need the Manage Server permission for this.")
+        return gid
+
+    async def _apply(self, interaction: Interaction, **changes: Any) -> None:
+        gid = self._check_admin(interaction)
+        if not changes:
+            raise Refusal("Give at least one setting to change.")
+        try:
+            settings = await self.league.update_settings(gid, **changes)
+        except LeagueError as e:
+            raise Refusal(e.reason) from None
+        await interaction.response.send_message(embed=settings_embed(settings), ephemeral=True)
+
+    @admin.command(name="show")
+    async def show(self, interaction: Interaction) -> None:
+        """Show this server's Spades settings."""
+        gid = self._check_admin(interaction)
+        settings = await self.league.get_settings(gid)
+        await interaction.response.send_message(embed=settings_embed(settings), ephemeral=True)
+
+    @admin.command(name="defaults")
+    @app_commands.describe(
+        preset="Rules of new tables",
+        target="Points to win (0 = the preset's)",
+        turn_timer="Seconds per turn (0 = off, else 10-3600)",
+    )
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def defaults(
+        self,
+        interaction: Interaction,
+        preset: str | None = None,
+        target: int | None = None,
+        turn_timer: int | None = None,
+    ) -> None:
+        """Set the defaults of new tables."""
+        changes: dict[str, Any] = {}
+        if preset is not None:
+            changes["preset"] = preset
+        if target is not None:
+            changes["target"] = None if target == 0 else target
+        if turn_timer is not None:
+            changes["turn_timer"] = turn_timer
+        await self._apply(interaction, **changes)
+
+    @admin.command(name="channel-allow")
+    @app_commands.describe(channel="A channel where tables may be opened")
+    async def channel_allow(self, interaction: Interaction, channel: discord.TextChannel) -> None:
+        """Allow tables in a channel (once any is listed, only listed channels allow tables)."""
+        gid = self._check_admin(interaction)
+        current = await self.league.get_settings(gid)
+        await self._apply(interaction, allowed_channels=current.allowed_channels | {channel.id})
+
+    @admin.command(name="channel-remove")
+    @app_commands.describe(channel="The channel to remove from the list")
+    async def channel_remove(self, interaction: Interaction, channel: discord.TextChannel) -> None:
+        """Remove a channel from the allowed list (an empty list allows every channel)."""
+        gid = self._check_admin(interaction)
+        current = await self.league.get_settings(gid)
+        await self._apply(interaction, allowed_channels=current.allowed_channels - {channel.id})
+
+    @admin.command(name="ranking")
+    @app_commands.describe(
+        min_games="Games needed to appear on the leaderboard",
+        rate_bot_games="Rate games that had computer players",
+    )
+    async def ranking(
+        self,
+        interaction: Interaction,
+        min_games: int | None = None,
+        rate_bot_games: bool | None = None,
+    ) -> None:
+        """How players are ranked."""
+        changes: dict[str, Any] = {}
+        if min_games is not None:
+            changes["min_games"] = min_games
+        if rate_bot_games is not None:
+            changes["rate_bot_games"] = rate_bot_games
+        await self._apply(interaction, **changes)
+
+    @admin.command(name="season-new")
+    @app_commands.describe(name="A name for the new season (optional)")
+    async def season_new(self, interaction: Interaction, name: str | None = None) -> None:
+        """Start a new season: standings start afresh, old seasons stay viewable."""
+        gid = self._check_admin(interaction)
+        try:
+            season = await self.league.start_season(gid, name)
+        except LeagueError as e:
+            raise Refusal(e.reason) from None
+        await interaction.response.send_message(
+            f"**{season.name}** has started. Earlier seasons stay on `/leaderboard season:`."
+        )
+
+
+def settings_embed(s: Any) -> discord.Embed:
+    e = discord.Embed(title="Spades settings of this server", colour=lr.BLURPLE)
+    channels = ", ".join(f"<#{c}>" for c in sorted(s.allowed_channels)) or "every channel"
+    e.add_field(
+        name="New tables",
+        value=f"Preset {s.preset} · target {s.target or 'preset'} · "
+        f"turn timer {s.turn_timer or 'off'}",
+        inline=False,
+    )
+    e.add_field(name="Tables allowed in", value=channels, inline=False)
+    e.add_field(
+        name="Ranking",
+        value=f"At least {s.min_games} game(s) · games with computer "
+        f"players {'rated' if s.rate_bot_games else 'unrated'}",
+        inline=False,
+    )
+    e.set_footer(text=f"Current season: {s.current_season}")
+    return e
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Nothing yet: the league commands are wired when the league store lands."""
+    league: LeagueStore = bot.league  # type: ignore[attr-defined]
+    await bot.add_cog(LeagueCog(bot, league))

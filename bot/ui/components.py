@@ -49,23 +49,28 @@ class ComponentRef:
 
 
 Handler = Callable[[discord.Interaction[Any], ComponentRef, list[str]], Awaitable[None]]
-_handler: list[Handler] = []
+_handlers: dict[str, Any] = {}
 
 
-def set_handler(handler: Handler) -> None:
-    """The cog that answers component clicks registers itself here."""
-    _handler[:] = [handler]
+def set_handler(handler: Callable[..., Awaitable[None]], kind: str = "table") -> None:
+    """The cog that answers a kind of component (``table``, ``league``) registers here."""
+    _handlers[kind] = handler
+
+
+async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any) -> None:
+    handler = _handlers.get(kind)
+    if handler is None:
+        await interaction.response.send_message(
+            "The bot is starting up; try again.", ephemeral=True
+        )
+        return
+    await handler(interaction, *args)
 
 
 async def _dispatch(
     interaction: discord.Interaction[Any], ref: ComponentRef, values: list[str]
 ) -> None:
-    if not _handler:
-        await interaction.response.send_message(
-            "The bot is starting up; try again.", ephemeral=True
-        )
-        return
-    await _handler[0](interaction, ref, values)
+    await dispatch(interaction, "table", ref, values)
 
 
 _TABLE_TEMPLATE = (

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.autoplay import simple_decision
+from bot.autoplay import simple_decision as decide_view
 from bot.engine import Action, Bid, Look, Play, Seat, SeatView, seat_view
 from bot.engine.record import export_record as export_record_of
 from bot.errors import Duplicate, NotHost, StoreFailed
@@ -22,8 +22,8 @@ GUILD, CHANNEL = 1, 10
 USERS = (101, 102, 103, 104)
 
 
-async def decide(view: SeatView, level: str, seed: int) -> Action:
-    return simple_decision(view, level, seed)
+async def decide(view: SeatView, level: str, seed: int, think: float) -> Action:
+    return decide_view(view, level, seed)
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ async def act_once(
     assert table.game is not None
     seat = table.to_act
     assert seat is not None
-    action = simple_decision(seat_view(table.game, seat), "normal", rng.randrange(1 << 30))
+    action = decide_view(seat_view(table.game, seat), "normal", rng.randrange(1 << 30))
     uid = user_on_turn(table)
     if isinstance(action, Play):
         await svc.play(table, uid, action.card, interaction_id=iid)

@@ -1,0 +1,73 @@
+"""A member's rating over their games as a PNG, drawn with matplotlib's Agg canvas.
+
+Only :class:`matplotlib.figure.Figure` and ``FigureCanvasAgg`` are used — never ``pyplot``
+and its global state — so charts can be drawn in worker threads, off the event loop
+(:func:`render_rating_chart_async`).  matplotlib is imported on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+
+from bot.league.models import RatingPoint
+from bot.league.ratings import INITIAL
+
+WIDTH_IN = 8.0
+HEIGHT_IN = 3.6
+DPI = 100
+LINE = "#5865F2"  # Discord blurple
+GRID = "#d0d3d9"
+
+
+def chart_points(history: Sequence[RatingPoint]) -> list[tuple[int, float]]:
+    """(game number, displayed rating): game 0 is the season's starting rating."""
+    points: list[tuple[int, float]] = [(0, float(INITIAL.display))]
+    points.extend((i, float(p.rating)) for i, p in enumerate(history, start=1))
+    return points
+
+
+def render_rating_chart(points: Sequence[tuple[int, float]], title: str) -> bytes:
+    """A line chart of ``points`` (x = rated game number, y = rating) as PNG bytes."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    fig = Figure(figsize=(WIDTH_IN, HEIGHT_IN), dpi=DPI)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    if points:
+        ax.plot(xs, ys, color=LINE, linewidth=2, marker="o" if len(points) <= 30 else None)
+        ax.fill_between(xs, ys, min(ys), color=LINE, alpha=0.08)
+        ax.annotate(
+            f"{ys[-1]:.0f}",
+            (xs[-1], ys[-1]),
+            textcoords="offset points",
+            xytext=(6, 4),
+            fontsize=10,
+            fontweight="bold",
+            color=LINE,
+        )
+    else:
+        ax.text(0.5, 0.5, "No rated games yet", ha="center", va="center", transform=ax.transAxes)
+        ax.set_xticks([])
+        ax.set_yticks([])
+    ax.set_title(title, fontsize=12, loc="left")
+    ax.set_xlabel("rated games")
+    ax.set_ylabel("rating")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.grid(True, color=GRID, linewidth=0.6)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+async def render_rating_chart_async(points: Sequence[tuple[int, float]], title: str) -> bytes:
+    """:func:`render_rating_chart` in a worker thread, so the event loop keeps running."""
+    return await asyncio.to_thread(render_rating_chart, list(points), title)

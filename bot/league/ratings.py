@@ -1,0 +1,85 @@
+"""Skill ratings: openskill's Weng-Lin Plackett-Luce model, two teams of two.
+
+Each member has a rating per server per season: a mean ``mu`` and an uncertainty ``sigma``
+(openskill defaults: 25 and 25/3).  A team's strength is the sum of its two players, so
+ratings follow players from partnership to partnership.  Computer players take part with a
+fixed rating per level (:data:`BOT_SKILLS`) that never changes.
+
+What players see is the *conservative* rating ``mu - 3 sigma`` (the skill the player is very
+likely above), scaled by :data:`DISPLAY_SCALE` and rounded: a new player shows 0, a
+steady winner climbs towards 1,000-1,400.
+
+>>> display_rating(25.0, 25.0 / 3.0)
+0
+>>> display_rating(30.0, 2.0)
+960
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from openskill.models import PlackettLuce
+
+DISPLAY_SCALE: Final = 40
+MU: Final = 25.0
+SIGMA: Final = 25.0 / 3.0
+_MODEL: Final = PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """``mu - 3 sigma``: what leaderboards sort by."""
+    return mu - 3.0 * sigma
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The rating players see: ``round(40 * (mu - 3 sigma))``."""
+    return round(DISPLAY_SCALE * conservative(mu, sigma))
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    mu: float
+    sigma: float
+
+    @property
+    def display(self) -> int:
+        return display_rating(self.mu, self.sigma)
+
+
+INITIAL: Final = Skill(MU, SIGMA)
+# Fixed ratings of the computer players: a small sigma, so that beating them is worth little
+# and they never stand in for a player's own uncertainty.
+BOT_SKILLS: Final[dict[str, Skill]] = {
+    "easy": Skill(16.0, 1.0),
+    "normal": Skill(22.0, 1.0),
+    "hard": Skill(27.0, 1.0),
+}
+
+
+def bot_skill(level: str) -> Skill:
+    try:
+        return BOT_SKILLS[level]
+    except KeyError:
+        raise ValueError(f"unknown computer level {level!r}") from None
+
+
+def rate_game(skills: Sequence[Skill], fixed: Sequence[bool], winner: int) -> tuple[Skill, ...]:
+    """New skills of seats N, E, S, W after ``winner`` (0 = NS, 1 = EW) won.
+
+    Seats marked ``fixed`` (computer players) keep their skill.
+    """
+    if len(skills) != 4 or len(fixed) != 4:
+        raise ValueError("a game has four seats")
+    if winner not in (0, 1):
+        raise ValueError("winner is 0 (NS) or 1 (EW)")
+    r = [_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in skills]
+    ranks = [1.0, 2.0] if winner == 0 else [2.0, 1.0]
+    (n, s), (e, w) = _MODEL.rate([[r[0], r[2]], [r[1], r[3]]], ranks=ranks)
+    new = (n, e, s, w)
+    return tuple(
+        old if keep else Skill(float(x.mu), float(x.sigma))
+        for old, keep, x in zip(skills, fixed, new, strict=True)
+    )

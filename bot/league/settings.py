@@ -1,0 +1,149 @@
+"""Server settings of the league, their defaults and their validation.
+
+Defaults (a server that never changed anything): preset ``standard``, target ``None`` (the
+preset's own), no turn timer (0), tables allowed in every channel (an empty set), every
+player ranked from the first game (``min_games`` 0), games with computer players unrated,
+season 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bot.engine.errors import RulesError
+from bot.engine.rules import PRESET_NAMES, Rules
+from bot.league.errors import SettingsError
+
+TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
+MIN_GAMES_RANGE: Final = (0, 1000)
+MAX_ALLOWED_CHANNELS: Final = 50
+SETTING_NAMES: Final = (
+    "preset",
+    "target",
+    "turn_timer",
+    "allowed_channels",
+    "min_games",
+    "rate_bot_games",
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuildSettings:
+    guild_id: int
+    preset: str = "standard"
+    target: int | None = None  # None: the preset's target
+    turn_timer: int = 0  # seconds; 0 = off
+    allowed_channels: frozenset[int] = frozenset()  # empty: every channel
+    min_games: int = 0
+    rate_bot_games: bool = False
+    current_season: int = 1
+
+    def default_rules(self) -> Rules:
+        """The rules a new table starts with on this server."""
+        if self.target is None:
+            return Rules.from_preset(self.preset)
+        return Rules.from_preset(self.preset, target=self.target)
+
+    def allows_channel(self, channel_id: int, parent_id: int | None = None) -> bool:
+        """May a table be opened in this channel (or in a thread of ``parent_id``)?"""
+        if not self.allowed_channels:
+            return True
+        return channel_id in self.allowed_channels or parent_id in self.allowed_channels
+
+
+def validate_changes(current: GuildSettings, changes: dict[str, Any]) -> dict[str, Any]:
+    """Check ``changes`` against ``current``; the normalised changes, or :class:`SettingsError`
+    with a message naming the setting and the value."""
+    out: dict[str, Any] = {}
+    for name, value in changes.items():
+        if name not in SETTING_NAMES:
+            raise SettingsError(
+                f"Unknown setting {name!r}: choose one of {', '.join(SETTING_NAMES)}", name
+            )
+        out[name] = _CHECKS[name](value)
+    preset = out.get("preset", current.preset)
+    target = out.get("target", current.target)
+    try:
+        if target is None:
+            Rules.from_preset(preset)
+        else:
+            Rules.from_preset(preset, target=target)
+    except RulesError as e:
+        raise SettingsError(e.reason, "target" if "target" in out else "preset") from None
+    return out
+
+
+def _int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SettingsError(f"{name} must be a whole number, not {value!r}", name)
+    return value
+
+
+def _preset(value: Any) -> str:
+    if value not in PRESET_NAMES:
+        raise SettingsError(
+            f"Unknown preset {value!r}: choose one of {', '.join(PRESET_NAMES)}", "preset"
+        )
+    return str(value)
+
+
+def _target(value: Any) -> int | None:
+    if value is None:
+        return None
+    v = _int("target", value)
+    if not 100 <= v <= 1000:
+        raise SettingsError(f"target must be between 100 and 1000 points, not {v}", "target")
+    return v
+
+
+def _turn_timer(value: Any) -> int:
+    v = _int("turn_timer", value)
+    lo, hi = TURN_TIMER_RANGE
+    if v != 0 and not lo <= v <= hi:
+        raise SettingsError(
+            f"turn_timer must be 0 (off) or between {lo} and {hi} seconds, not {v}", "turn_timer"
+        )
+    return v
+
+
+def _min_games(value: Any) -> int:
+    v = _int("min_games", value)
+    lo, hi = MIN_GAMES_RANGE
+    if not lo <= v <= hi:
+        raise SettingsError(f"min_games must be between {lo} and {hi}, not {v}", "min_games")
+    return v
+
+
+def _rate_bot_games(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise SettingsError(
+            f"rate_bot_games must be true or false, not {value!r}", "rate_bot_games"
+        )
+    return value
+
+
+def _channels(value: Any) -> frozenset[int]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise SettingsError("allowed_channels must be a list of channel ids", "allowed_channels")
+    ids = frozenset(value)
+    for c in ids:
+        if isinstance(c, bool) or not isinstance(c, int) or c <= 0:
+            raise SettingsError(f"{c!r} is not a channel id", "allowed_channels")
+    if len(ids) > MAX_ALLOWED_CHANNELS:
+        raise SettingsError(
+            f"at most {MAX_ALLOWED_CHANNELS} channels can be allowed, not {len(ids)}",
+            "allowed_channels",
+        )
+    return ids
+
+
+_CHECKS: Final[dict[str, Any]] = {
+    "preset": _preset,
+    "target": _target,
+    "turn_timer": _turn_timer,
+    "allowed_channels": _channels,
+    "min_games": _min_games,
+    "rate_bot_games": _rate_bot_games,
+}

@@ -1,0 +1,65 @@
+"""Hands a finished (or abandoned) table to the league, inside the final action's transaction."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+import aiosqlite
+
+from bot.engine import SEATS, Game
+from bot.engine.record import export_record
+from bot.league.models import FinishedGame, SeatPlayer
+from bot.league.recording import prepare_game
+from bot.store.league import LeagueStore
+from bot.table import Table
+from bot.tables import GameStoredHook
+
+log = logging.getLogger(__name__)
+
+
+def finished_game(table: Table, game: Game) -> FinishedGame | None:
+    """The league's view of a table that ended; ``None`` when no member sat at it."""
+    seats = []
+    for s in SEATS:
+        occ = table.seats.get(s)
+        if occ is None:
+            return None
+        level = occ.bot_level if occ.bot_level in ("easy", "normal", "hard") else None
+        if occ.user_id is None and level is None:
+            level = "normal"
+        seats.append(SeatPlayer(occ.user_id, occ.name, level))
+    if all(p.user_id is None for p in seats):
+        return None
+    abandoned = table.status == "abandoned" or game.winner is None
+    players = {
+        s.name: {"name": p.display_name, "bot": p.user_id is None}
+        for s, p in zip(SEATS, seats, strict=True)
+    }
+    started = table.started_at or table.created_at
+    return FinishedGame(
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        table_id=table.id,
+        started_at=datetime.fromtimestamp(started, UTC),
+        ended_at=datetime.fromtimestamp(table.ended_at or started, UTC),
+        abandoned=abandoned,
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+        rules=game.rules,
+        scores=(game.scores[0], game.scores[1]),
+        winner=None if abandoned or game.winner is None else game.winner.name,
+        record=export_record(game, players),
+        results=tuple(game.results),
+    )
+
+
+def recorder(league: LeagueStore) -> GameStoredHook:
+    """The table service's ``on_game_stored`` hook: record the game in the same transaction."""
+
+    async def record(conn: aiosqlite.Connection, table: Table, game: Game) -> None:
+        finished = finished_game(table, game)
+        if finished is None:
+            return
+        await league.record_game(conn, prepare_game(finished))
+
+    return record

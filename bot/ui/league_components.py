@@ -1,0 +1,111 @@
+"""League paging components: ``spades:lg:<view>:<viewer>:<subject>:<season>:<sort>:<page>``.
+
+``view`` is ``players``, ``pairs``, ``hist`` or ``pick`` (the history select); ``viewer`` is
+the member who asked (only they may page); ``subject`` the member a history is about (0
+otherwise); ``season`` 0 means the current one.  Parsed from the custom id alone, so paging
+keeps working after a restart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.ui.components import dispatch
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRef:
+    view: str
+    viewer: int
+    subject: int = 0
+    season: int = 0
+    sort: str = "rating"
+    page: int = 0
+
+    @property
+    def custom_id(self) -> str:
+        return (
+            f"spades:lg:{self.view}:{self.viewer}:{self.subject}:{self.season}:{self.sort}:"
+            f"{self.page}"
+        )
+
+    def to(self, **changes: Any) -> LeagueRef:
+        return dataclasses.replace(self, **changes)
+
+
+_REST = (
+    r":(?P<viewer>\d{1,20}):(?P<subject>\d{1,20}):(?P<season>\d{1,6}):(?P<sort>[a-z_]{1,12})"
+    r":(?P<page>\d{1,6})(?::(?P<tag>[a-z]{1,8}))?"
+)
+_BUTTONS = r"spades:lg:(?P<view>players|pairs|hist)" + _REST
+_SELECT = r"spades:lg:(?P<view>pick)" + _REST
+
+
+def _ref(match: re.Match[str]) -> LeagueRef:
+    g = match.groupdict()
+    return LeagueRef(
+        g["view"], int(g["viewer"]), int(g["subject"]), int(g["season"]), g["sort"], int(g["page"])
+    )
+
+
+class LeagueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BUTTONS):
+    def __init__(self, ref: LeagueRef, button: discord.ui.Button[Any] | None = None) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=ref.custom_id, label=ref.view))
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeagueButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(_ref(match), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await dispatch(interaction, "league", self.ref, [])
+
+
+class LeagueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECT):
+    def __init__(self, ref: LeagueRef, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=ref.custom_id, options=[]))
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeagueSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(_ref(match), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await dispatch(interaction, "league", self.ref, list(self.item.values))
+
+
+def league_button(
+    ref: LeagueRef,
+    label: str,
+    *,
+    disabled: bool = False,
+    tag: str = "",
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+) -> LeagueButton:
+    """``tag`` keeps two buttons that lead to the same page distinct (custom ids are unique)."""
+    cid = ref.custom_id + (f":{tag}" if tag else "")
+    return LeagueButton(
+        ref, discord.ui.Button(custom_id=cid, label=label, disabled=disabled, style=style)
+    )
+
+
+def league_select(
+    ref: LeagueRef, options: list[discord.SelectOption], placeholder: str
+) -> LeagueSelect:
+    return LeagueSelect(
+        ref, discord.ui.Select(custom_id=ref.custom_id, options=options, placeholder=placeholder)
+    )
+
+
+LEAGUE_ITEMS = (LeagueButton, LeagueSelect)

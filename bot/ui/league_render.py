@@ -1,0 +1,156 @@
+"""Embeds and paging components of the league commands."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.league.models import (
+    HistoryPage,
+    LeaderboardPage,
+    LeaderboardRow,
+    PartnershipPage,
+    PlayerStats,
+)
+from bot.ui.league_components import LeagueRef, league_button, league_select
+
+BLURPLE = discord.Colour(0x5865F2)
+SORT_LABELS = {"rating": "rating", "wins": "wins", "win_rate": "win rate", "games": "games"}
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{x * 100:.0f}%"
+
+
+def _row_line(r: LeaderboardRow, me: int | None) -> str:
+    rank = f"#{r.rank}" if r.rank is not None else "unranked"
+    name = f"**{r.display_name}**" if r.user_id == me else r.display_name
+    return (
+        f"`{rank:>5}` {name} — {r.rating} · {r.games} games · {r.wins} wins · "
+        f"{_pct(r.win_rate if r.wins + r.losses else None)}"
+    )
+
+
+def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> discord.Embed:
+    e = discord.Embed(
+        title=f"Leaderboard — {season_name}",
+        description=f"Sorted by {SORT_LABELS.get(page.sort.value, page.sort.value)}.",
+        colour=BLURPLE,
+    )
+    if page.rows:
+        e.add_field(
+            name="Rank · player — rating · games · wins · win rate",
+            value="\n".join(_row_line(r, viewer) for r in page.rows),
+            inline=False,
+        )
+    else:
+        e.add_field(name="No ranked players yet", value="Finish a game to appear here.")
+    on_page = any(r.user_id == viewer for r in page.rows)
+    if page.viewer is not None and not on_page:
+        e.add_field(name="You", value=_row_line(page.viewer, viewer), inline=False)
+    elif page.viewer is None:
+        e.add_field(name="You", value="No games this season yet.", inline=False)
+    hidden = f" · at least {page.min_games} games to be ranked" if page.min_games else ""
+    e.set_footer(
+        text=f"Page {page.page + 1}/{page.pages} · {page.ranked} ranked{hidden} · "
+        "rating = 40 × (μ − 3σ), a cautious estimate"
+    )
+    return e
+
+
+def partnerships_embed(page: PartnershipPage, season_name: str) -> discord.Embed:
+    e = discord.Embed(title=f"Best partnerships — {season_name}", colour=BLURPLE)
+    if page.rows:
+        e.description = "\n".join(
+            f"`#{r.rank:>3}` {r.name_a} & {r.name_b} — {r.wins}/{r.games} won ({_pct(r.win_rate)})"
+            for r in page.rows
+        )
+    else:
+        e.description = "No partnership has finished a game together yet."
+    e.set_footer(text=f"Page {page.page + 1} · pairs with at least {page.min_games} game(s)")
+    return e
+
+
+def paging(ref: LeagueRef, page: int, pages: int | None, has_next: bool) -> discord.ui.View:
+    """Previous / Next, and the switch between players and partnerships."""
+    v = discord.ui.View(timeout=None)
+    last = pages - 1 if pages is not None else None
+    v.add_item(
+        league_button(ref.to(page=max(0, page - 1)), "◀ Previous", disabled=page <= 0, tag="p")
+    )
+    nxt = has_next if last is None else page < last
+    v.add_item(league_button(ref.to(page=page + 1), "Next ▶", disabled=not nxt, tag="n"))
+    if ref.view in ("players", "pairs"):
+        other = "pairs" if ref.view == "players" else "players"
+        label = "Partnerships" if other == "pairs" else "Players"
+        v.add_item(
+            league_button(ref.to(view=other, page=0), label, style=discord.ButtonStyle.primary)
+        )
+    return v
+
+
+def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
+    e = discord.Embed(title=f"{s.display_name} — {season_name}", colour=BLURPLE)
+    rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
+    trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
+    e.add_field(name="Rating", value=f"**{s.rating}** ({rank})\nTrend: {trend}")
+    e.add_field(
+        name="Games",
+        value=f"{s.games} played · {s.wins} won · {s.losses} lost\nWin rate {_pct(s.win_rate)}"
+        + (f" · {s.abandoned} abandoned" if s.abandoned else ""),
+    )
+    avg_bid = "—" if s.average_bid is None else f"{s.average_bid:.2f}"
+    avg_tricks = "—" if s.average_tricks is None else f"{s.average_tricks:.2f}"
+    e.add_field(
+        name="Bidding",
+        value=f"Contracts made {_pct(s.contracts_made_rate)} ({s.contracts_made}/"
+        f"{s.contract_hands})\nAverage bid {avg_bid} · tricks {avg_tricks}",
+    )
+    e.add_field(
+        name="Nil",
+        value=f"Nil {s.nil_made}/{s.nil_bids} ({_pct(s.nil_rate)})\n"
+        f"Blind nil {s.blind_nil_made}/{s.blind_nil_bids} ({_pct(s.blind_nil_rate)})",
+    )
+    bags = "—" if s.bags_per_hand is None else f"{s.bags_per_hand:.2f}"
+    e.add_field(name="Bags and sets", value=f"{bags} bags per hand\n{s.sets} sets suffered")
+    freq, best = s.most_frequent_partner, s.most_successful_partner
+    partners = []
+    if freq is not None:
+        partners.append(f"Most often: {freq.display_name} ({freq.games} games)")
+    if best is not None:
+        partners.append(f"Most successful: {best.display_name} ({_pct(best.win_rate)})")
+    e.add_field(name="Partners", value="\n".join(partners) or "—")
+    return e
+
+
+def history_embed(h: HistoryPage, who: str) -> discord.Embed:
+    """``who`` is a mention (it renders in the description, not in titles)."""
+    e = discord.Embed(title="Recent games", colour=BLURPLE)
+    lines = [f"Games of {who}:"]
+    if not h.entries:
+        lines.append("No games yet.")
+    for g in h.entries:
+        opp = " & ".join(p.display_name for p in g.opponents)
+        change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
+        lines.append(
+            f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · with "
+            f"{g.partner.display_name} vs {opp} · {g.score_us}–{g.score_them} "
+            f"**{g.result}**{change}"
+        )
+    e.description = "\n".join(lines)
+    e.set_footer(text=f"Page {h.page + 1}/{h.pages} · {h.total} games · pick one to export it")
+    return e
+
+
+def history_view(ref: LeagueRef, h: HistoryPage) -> discord.ui.View:
+    v = paging(ref, h.page, h.pages, False)
+    if h.entries:
+        options = [
+            discord.SelectOption(
+                label=f"Game #{g.game_id} — {g.result}",
+                value=str(g.game_id),
+                description=f"{g.preset}, {g.score_us}–{g.score_them}"[:100],
+            )
+            for g in h.entries
+        ]
+        v.add_item(league_select(ref.to(view="pick"), options, "Export a game as a record file"))
+    return v
