@@ -248,11 +248,13 @@ class Game:
             )
         if not r.blind_nil or self._bids[seat] is not None:
             return False
+        # rules.md §10: a minimum deficit of 0 means always, even when leading.
         deficit = self.deficit(team)
-        if deficit < r.blind_nil_min_deficit:
+        if r.blind_nil_min_deficit and deficit < r.blind_nil_min_deficit:
             return False
         if self._bids[seat ^ 2] == BLIND_NIL:
-            return r.double_blind_nil != "off" and deficit >= r.double_blind_nil_min_deficit
+            need = r.double_blind_nil_min_deficit
+            return r.double_blind_nil != "off" and (not need or deficit >= need)
         return True
 
     def hand_hidden(self, seat: Seat | int) -> bool:

@@ -47,7 +47,10 @@ def export_record(
     ny = game.rules.new_york
     hands = [hand_json(r.deal, r.bids, r.passes, r.plays, ny) for r in game.results]
     if game.phase not in (Phase.DEAL, Phase.OVER):
-        bids = tuple(b for b in game.team_bids if b) if ny else game.bid_log
+        # New York: the team left of the dealer bid first (records.md).
+        order = ((game.dealer + 1) % 2, game.dealer % 2)
+        team_bids = tuple(b for t in order if (b := game.team_bids[t]) is not None)
+        bids = team_bids if ny else game.bid_log
         plays = tuple(c for _, c in game.plays)
         hands.append(hand_json(game.deal_cards, bids, game.passes, plays, ny))
     doc: dict[str, Any] = {
@@ -193,7 +196,12 @@ class Replayer:
             if not isinstance(entry, dict):
                 raise _malformed("a bid is an object with seat and bid", **at)
             seat = _seat(entry.get("seat"), at)
-            shown = {k: entry[k] for k in ("seat", "bid", "blind") if k in entry}
+            # The action goes beside its index (key "bid"), so its bid shows as "value".
+            shown = {
+                ("value" if k == "bid" else k): entry[k]
+                for k in ("seat", "bid", "blind")
+                if k in entry
+            }
             raw = entry.get("bid")
             if raw == "nil":
                 value = NIL
