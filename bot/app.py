@@ -168,6 +168,10 @@ def run() -> int:
         print(str(e), file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    # The bot has no voice features: drop discord.py's warnings about voice libraries.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
     if settings.api_base:
         # Tests point discord.py at a fake Discord API; nothing else changes.
         discord.http.Route.BASE = settings.api_base

@@ -48,7 +48,8 @@ def require_channel_permissions(interaction: Interaction, *, thread: bool = Fals
     in_thread = isinstance(interaction.channel, discord.Thread)
     if in_thread and not perms.send_messages_in_threads:
         missing.append("Send Messages in Threads")
-    if not in_thread and not perms.send_messages:
+    if not in_thread and not thread and not perms.send_messages:
+        # with ``thread`` the table is posted in the new thread, not in this channel
         missing.append("Send Messages")
     if not perms.embed_links:
         missing.append("Embed Links")

@@ -207,8 +207,12 @@ class SpadesCog(commands.Cog):
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.in_channel(channel_id(interaction))
+        require_channel_permissions(interaction)
         await interaction.response.defer(ephemeral=True)
-        message = await bot.publisher.post_table_message(table)
+        try:
+            message = await bot.publisher.post_table_message(table)
+        except discord.Forbidden:
+            raise Refusal("I cannot post in this channel: check my permissions.") from None
         await interaction.followup.send(f"Here it is: {message.jump_url}", ephemeral=True)
 
     @spades.command(name="rules")

@@ -16,6 +16,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,14 +150,16 @@ class TablePublisher:
                     continue
                 ch.wake.clear()
                 while ch.posts or ch.dirty:
-                    if ch.dirty:
-                        wait = ch.last_edit + self.min_interval - time.monotonic()
-                        if wait > 0:
-                            await asyncio.sleep(wait)
+                    # The table message first when an edit is due; posts (hand summaries,
+                    # notices) otherwise, so a slow post never holds the table message back.
+                    due = ch.last_edit + self.min_interval - time.monotonic()
+                    if ch.dirty and (due <= 0 or not ch.posts):
+                        if due > 0:
+                            await asyncio.sleep(due)
                         ch.dirty = False
-                        await self._edit(ch)
-                    while ch.posts:
-                        await self._post(ch, ch.posts.popleft())
+                        await self._guarded(self._edit(ch), ch)
+                    else:
+                        await self._guarded(self._post(ch, ch.posts.popleft()), ch)
                 if not ch.table.open and not ch.dirty and not ch.posts:
                     break
         except asyncio.CancelledError:
@@ -166,6 +169,15 @@ class TablePublisher:
         finally:
             if self._channels.get(ch.table.id) is ch and not ch.table.open:
                 del self._channels[ch.table.id]
+
+    async def _guarded(self, work: Coroutine[Any, Any, None], ch: _Channel) -> None:
+        """One failed render or request must not stop this table's later updates."""
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("updating the message of table %s failed", ch.table.id)
 
     async def _edit(self, ch: _Channel) -> None:
         table = ch.table

@@ -116,7 +116,11 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
             e.add_field(name=f"{s.word} ({'NS' if s.team == 0 else 'EW'})", value=names[s])
         e.set_footer(text=f"Table {table.id} · {PRESET_DESCRIPTIONS[table.rules.preset]}")
         return e
-    assert view is not None
+    if view is None:  # closed before the game started
+        e = discord.Embed(title=title, colour=GREY)
+        e.description = "This table was closed before the game started."
+        e.set_footer(text=f"Table {table.id}")
+        return e
     if table.status != "playing":
         e = discord.Embed(title=title, colour=GOLD)
         e.description = final_text(table, view)

@@ -108,16 +108,20 @@ async def quick_game(world: World, humans: int = 4, **options: Any) -> Driver:
 
 
 async def solo_game(world: World, **options: Any) -> Driver:
-    """Alice and three computer players (they play by themselves); a driver for Alice."""
-    return await quick_game(world, humans=1, **options)
+    """Alice and three computer players (they play by themselves); a driver for Alice,
+    returned once it is her turn (the computers before her have bid: nothing moves)."""
+    driver = await quick_game(world, humans=1, **options)
+    await act_until(driver, driver.can_act)
+    return driver
 
 
 async def act_until(
-    driver: Driver, done: Callable[[Response | Message], bool], max_actions: int = 2000
+    driver: Driver, done: Callable[[Response | Message], bool], max_steps: int = 2000
 ) -> Response | Message:
     """Act (with the driver's players) until ``done(hand message)`` holds for the player who
-    can act or, when nobody can act now, for the first player; returns that hand message."""
-    for _ in range(max_actions):
+    can act or, when nobody can act now, for the first player; returns that hand message.
+    Each step acts once or, while computer players are on turn, waits a moment."""
+    for _ in range(max_steps):
         mine = None
         for p in driver.players:
             r = await driver.refresh(p)
@@ -135,7 +139,7 @@ async def act_until(
         if done(r):
             return r
         await driver.act(p, r)
-    raise AssertionError(f"condition not reached within {max_actions} steps")
+    raise AssertionError(f"condition not reached within {max_steps} steps")
 
 
 async def quiet_table(fake: FakeDiscord, channel: Channel) -> Message:
