@@ -14,8 +14,10 @@ from bot.engine.rules import Rules
 class SeatView:
     """One seat's knowledge of the game (``seat is None``: the public table view).
 
-    ``hand`` is ``None`` in the public view and while the seat's cards are hidden
-    (blind nil still open to it, or a blind bid made).
+    ``hand`` is ``None`` in the public view and while the seat's cards are hidden: blind nil
+    (or a New York blind team bid) still open to it, or — individual bidding — blind nil bid
+    and the bidding not over.  A New York team that bid blind sees its cards once the
+    partner's answer is in.
     """
 
     seat: Seat | None
