@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -67,10 +67,29 @@ async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any)
     await handler(interaction, *args)
 
 
-async def _dispatch(
-    interaction: discord.Interaction[Any], ref: ComponentRef, values: list[str]
-) -> None:
-    await dispatch(interaction, "table", ref, values)
+class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
+    """A component rebuilt from its custom id alone, whose click goes to the cog registered
+    for ``kind``.  Subclasses give the ``template`` and ``parse`` (match → ref)."""
+
+    kind: ClassVar[str] = "table"
+
+    def __init__(self, ref: Any, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+        self.ref = ref
+
+    @staticmethod
+    def parse(match: re.Match[str]) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(cls.parse(match), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list(self.item.values) if isinstance(self.item, discord.ui.Select) else []
+        await dispatch(interaction, self.kind, self.ref, values)
 
 
 _TABLE_TEMPLATE = (
@@ -97,52 +116,16 @@ def _ref(match: re.Match[str]) -> ComponentRef:
     )
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TABLE_TEMPLATE):
-    def __init__(self, ref: ComponentRef, button: discord.ui.Button[Any] | None = None) -> None:
-        super().__init__(button or discord.ui.Button(custom_id=ref.custom_id, label=ref.verb))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TableButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(_ref(match), item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.ref, [])
+class TableButton(Routed, template=_TABLE_TEMPLATE):
+    parse = staticmethod(_ref)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_HAND_TEMPLATE):
-    def __init__(self, ref: ComponentRef, button: discord.ui.Button[Any] | None = None) -> None:
-        super().__init__(button or discord.ui.Button(custom_id=ref.custom_id, label=ref.verb))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(_ref(match), item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.ref, [])
+class HandButton(Routed, template=_HAND_TEMPLATE):
+    parse = staticmethod(_ref)
 
 
-class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECT_TEMPLATE):
-    def __init__(self, ref: ComponentRef, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=ref.custom_id, options=[]))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(_ref(match), item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.ref, list(self.item.values))
+class HandSelect(Routed, template=_SELECT_TEMPLATE):
+    parse = staticmethod(_ref)
 
 
 def button(
@@ -153,7 +136,7 @@ def button(
     emoji: str | None = None,
     disabled: bool = False,
     row: int | None = None,
-) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
+) -> Routed:
     b: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=ref.custom_id, label=label, style=style, emoji=emoji, disabled=disabled, row=row
     )

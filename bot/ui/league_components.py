@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import dispatch
+from bot.ui.components import Routed
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,36 +53,14 @@ def _ref(match: re.Match[str]) -> LeagueRef:
     )
 
 
-class LeagueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BUTTONS):
-    def __init__(self, ref: LeagueRef, button: discord.ui.Button[Any] | None = None) -> None:
-        super().__init__(button or discord.ui.Button(custom_id=ref.custom_id, label=ref.view))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeagueButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(_ref(match), item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await dispatch(interaction, "league", self.ref, [])
+class LeagueButton(Routed, template=_BUTTONS):
+    kind = "league"
+    parse = staticmethod(_ref)
 
 
-class LeagueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECT):
-    def __init__(self, ref: LeagueRef, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=ref.custom_id, options=[]))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeagueSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(_ref(match), item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await dispatch(interaction, "league", self.ref, list(self.item.values))
+class LeagueSelect(Routed, template=_SELECT):
+    kind = "league"
+    parse = staticmethod(_ref)
 
 
 def league_button(
