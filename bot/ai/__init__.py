@@ -1,0 +1,46 @@
+"""Computer players: ``easy``, ``normal`` and ``hard``, all deciding from a seat's view.
+
+>>> from bot.ai import decide, get_player, LEVELS
+>>> LEVELS
+('easy', 'normal', 'hard')
+
+* :class:`Player` – ``decide(view, rng, budget_s) -> Action`` from a
+  :class:`~bot.engine.views.SeatView` only (never the hidden cards);
+* :func:`get_player` – the player of a level; :func:`decide` – a convenience wrapper that
+  builds the seat view of a game;
+* :mod:`bot.ai.worker` – :class:`~bot.ai.worker.AIPool`, decisions off the event loop;
+* :mod:`bot.ai.arena` – duplicate matches; :mod:`bot.ai.protocol` – external players.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.players import DEFAULT_BUDGET_S, LEVELS, EasyPlayer, NormalPlayer, Player, get_player
+from bot.engine.actions import Action, Seat
+from bot.engine.game import Game
+from bot.engine.views import seat_view
+
+
+def decide(
+    game: Game,
+    seat: Seat,
+    level: str = "normal",
+    rng: random.Random | None = None,
+    budget_s: float | None = None,
+) -> Action:
+    """The decision of a computer ``level`` for ``seat``, from that seat's view of ``game``."""
+    view = seat_view(game, seat)
+    budget = DEFAULT_BUDGET_S[level] if budget_s is None else budget_s
+    return get_player(level).decide(view, rng or random.Random(), budget)
+
+
+__all__ = [
+    "DEFAULT_BUDGET_S",
+    "LEVELS",
+    "EasyPlayer",
+    "NormalPlayer",
+    "Player",
+    "decide",
+    "get_player",
+]

@@ -1,0 +1,522 @@
+"""Duplicate matches between computer players (and external programs).
+
+``python -m bot.ai.arena --ns hard --ew normal --deals 2000 --preset standard --seed 1``
+
+Every deal is played twice with the partnerships swapped (duplicate), each time as a one-hand
+game from 0-0.  Full games to the target are played as well (``--games`` pairs, each pair the
+same deal stream with the sides swapped) for a win rate.  A side is a level (``easy``,
+``normal``, ``hard``) or ``cmd:COMMAND`` for a program speaking docs/player-protocol.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai.players import DEFAULT_BUDGET_S, LEVELS, Player, get_player
+from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
+from bot.engine.actions import SEATS, Deal, Seat
+from bot.engine.cards import DECKS
+from bot.engine.game import Game, HandResult
+from bot.engine.rules import PRESET_NAMES, Rules
+from bot.engine.scoring import BLIND_NIL, NIL
+from bot.engine.views import seat_view
+
+MAX_GAME_HANDS = 200
+
+
+# --------------------------------------------------------------------------- players per process
+_PLAYERS: dict[str, Player | ExternalPlayer] = {}
+
+
+def _player(spec: str) -> Player | ExternalPlayer:
+    p = _PLAYERS.get(spec)
+    if p is None:
+        p = ExternalPlayer(spec[4:]) if spec.startswith("cmd:") else get_player(spec)
+        _PLAYERS[spec] = p
+    return p
+
+
+def close_players() -> None:
+    for p in _PLAYERS.values():
+        if isinstance(p, ExternalPlayer):
+            p.close()
+    _PLAYERS.clear()
+
+
+def check_side(spec: str) -> str:
+    if spec in LEVELS or (spec.startswith("cmd:") and spec[4:].strip()):
+        return spec
+    raise argparse.ArgumentTypeError(
+        f"{spec!r}: a side is one of {', '.join(LEVELS)} or cmd:COMMAND"
+    )
+
+
+# --------------------------------------------------------------------------- one hand / game
+@dataclass
+class TeamLine:
+    """One team's figures for one hand."""
+
+    side: int  # 0 = side A (--ns), 1 = side B (--ew)
+    points: int
+    contract: int | None
+    counted: int
+    made: bool
+    was_set: bool
+    bags: int
+    nils: int
+    nils_made: int
+    blind_nils: int
+    blind_nils_made: int
+
+
+@dataclass
+class TaskResult:
+    kind: str
+    number: int
+    lines: list[TeamLine] = field(default_factory=list)
+    diff: float = 0.0  # duplicate: side A minus side B, points per deal
+    wins: list[int] = field(default_factory=list)  # games: winning side per game (-1: none)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def make_deal(rules: Rules, rng: random.Random) -> Deal:
+    cards = list(DECKS[rules.deck].cards)
+    rng.shuffle(cards)
+    return Deal((tuple(cards[0::4]), tuple(cards[1::4]), tuple(cards[2::4]), tuple(cards[3::4])))
+
+
+def _team_lines(rules: Rules, res: HandResult, side_of_team: Sequence[int]) -> list[TeamLine]:
+    out = []
+    bids: dict[int, int] = {}
+    team_bid: dict[int, int] = {}
+    for b in res.bids:
+        if rules.new_york:
+            team_bid[int(b.seat) & 1] = b.value
+        else:
+            bids[int(b.seat)] = b.value
+    for team in (0, 1):
+        seats = (team, team + 2)
+        ts = res.teams[team]
+        nils = nils_made = blind = blind_made = 0
+        if rules.new_york:
+            contract = team_bid.get(team)
+            counted = res.tricks[team] + res.tricks[team + 2]
+        else:
+            contract = sum(bids[s] for s in seats if bids[s] > 0) or None
+            counted = sum(
+                res.tricks[s] for s in seats if bids[s] > 0 or rules.nil_tricks == "contract"
+            )
+            for s in seats:
+                if bids[s] == NIL:
+                    nils += 1
+                    nils_made += res.tricks[s] == 0
+                elif bids[s] == BLIND_NIL:
+                    blind += 1
+                    blind_made += res.tricks[s] == 0
+        out.append(
+            TeamLine(
+                side_of_team[team],
+                ts.points,
+                contract,
+                counted,
+                contract is not None and not ts.was_set,
+                ts.was_set,
+                ts.bags,
+                nils,
+                nils_made,
+                blind,
+                blind_made,
+            )
+        )
+    return out
+
+
+class _Table:
+    def __init__(self, specs: Sequence[str], seed: int, budgets: dict[str, float]) -> None:
+        self.specs = specs  # by seat
+        self.players = [_player(s) for s in specs]
+        self.seed = seed
+        self.budgets = budgets
+        self.times: dict[str, list[float]] = {}
+        self.k = 0
+
+    def step(self, game: Game) -> None:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        spec = self.specs[seat]
+        rng = random.Random(self.seed * 1000 + self.k)
+        self.k += 1
+        # Built-in players are timed in CPU time of this process (one core, whatever else the
+        # machine is doing); external programs in wall-clock time.
+        clock = time.perf_counter if spec.startswith("cmd:") else time.process_time
+        t0 = clock()
+        action = self.players[seat].decide(view, rng, self.budgets.get(spec, 0.05))
+        self.times.setdefault(spec, []).append(clock() - t0)
+        game.apply(action)
+
+    def notify(self, message: dict[str, Any]) -> None:
+        seen: set[int] = set()
+        for p in self.players:
+            if isinstance(p, ExternalPlayer) and id(p) not in seen:
+                seen.add(id(p))
+                p.notify(message)
+
+
+def play_hand(
+    rules: Rules,
+    deal: Deal,
+    dealer: Seat,
+    specs: Sequence[str],
+    seed: int,
+    budgets: dict[str, float],
+) -> tuple[HandResult, dict[str, list[float]]]:
+    """Play one deal as a one-hand game from 0-0 (New York: with bidding)."""
+    game = Game(rules, dealer)
+    if rules.new_york:
+        game.hand_number = 2  # a bidding hand, not the bid-less first hand of a game
+    table = _Table(specs, seed, budgets)
+    game.apply(deal)
+    while not game.results:
+        table.step(game)
+    res = game.results[-1]
+    table.notify(hand_end_message(res, rules.new_york))
+    table.notify(game_end_message(game.scores, None if game.winner is None else int(game.winner)))
+    return res, table.times
+
+
+def play_game(
+    rules: Rules,
+    deals: Iterator[Deal],
+    dealer: Seat,
+    specs: Sequence[str],
+    seed: int,
+    budgets: dict[str, float],
+) -> tuple[Game, dict[str, list[float]]]:
+    """A full game to the target."""
+    game = Game(rules, dealer)
+    table = _Table(specs, seed, budgets)
+    while not game.over and game.hand_number <= MAX_GAME_HANDS:
+        if game.to_act is None:
+            game.apply(next(deals))
+            continue
+        before = len(game.results)
+        table.step(game)
+        if len(game.results) > before:
+            table.notify(hand_end_message(game.results[-1], rules.new_york))
+    table.notify(game_end_message(game.scores, None if game.winner is None else int(game.winner)))
+    return game, table.times
+
+
+# --------------------------------------------------------------------------- tasks
+@dataclass(frozen=True)
+class Task:
+    kind: str  # "deal" or "game"
+    number: int
+    seed: int
+    rules: Rules
+    side_a: str
+    side_b: str
+    budgets: tuple[tuple[str, float], ...]
+
+
+def _merge_times(into: dict[str, list[float]], more: dict[str, list[float]]) -> None:
+    for k, v in more.items():
+        into.setdefault(k, []).extend(v)
+
+
+def _problems() -> list[str]:
+    out: list[str] = []
+    for p in _PLAYERS.values():
+        if isinstance(p, ExternalPlayer):
+            out.extend(p.problems)
+            p.problems.clear()
+    return out
+
+
+def run_task(task: Task) -> TaskResult:
+    rules = task.rules
+    budgets = dict(task.budgets)
+    a, b = task.side_a, task.side_b
+    result = TaskResult(task.kind, task.number)
+    if task.kind == "deal":
+        deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"))
+        dealer = SEATS[task.number % 4]
+        diff = 0.0
+        for table, (ns, ew) in enumerate(((a, b), (b, a))):
+            specs = (ns, ew, ns, ew)
+            seed = (task.seed * 1_000_003 + task.number) * 2 + table
+            res, times = play_hand(rules, deal, dealer, specs, seed, budgets)
+            _merge_times(result.times, times)
+            sides = (0, 1) if table == 0 else (1, 0)
+            lines = _team_lines(rules, res, sides)
+            result.lines.extend(lines)
+            pts = {ln.side: ln.points for ln in lines}
+            diff += pts[0] - pts[1]
+        result.diff = diff / 2
+    else:
+        for table, (ns, ew) in enumerate(((a, b), (b, a))):
+            specs = (ns, ew, ns, ew)
+            stream = (
+                make_deal(rules, random.Random(f"{task.seed}:game:{task.number}:{k}"))
+                for k in range(MAX_GAME_HANDS + 1)
+            )
+            seed = (task.seed * 1_000_003 + task.number) * 2 + table + 10**12
+            game, times = play_game(rules, stream, SEATS[task.number % 4], specs, seed, budgets)
+            _merge_times(result.times, times)
+            if game.winner is None:
+                result.wins.append(-1)
+            else:
+                team = int(game.winner)
+                result.wins.append(team if table == 0 else team ^ 1)
+    result.problems = _problems()
+    return result
+
+
+# --------------------------------------------------------------------------- summary
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return math.nan
+    s = sorted(xs)
+    k = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[k]
+
+
+@dataclass
+class Summary:
+    side_a: str
+    side_b: str
+    deals: int
+    diff_mean: float
+    diff_ci: tuple[float, float]
+    sides: list[dict[str, Any]]
+    games: int
+    game_wins: tuple[int, int]
+    times_ms: dict[str, dict[str, float]]
+    problems: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side_a": self.side_a,
+            "side_b": self.side_b,
+            "deals": self.deals,
+            "points_per_deal_diff": round(self.diff_mean, 2),
+            "ci95": [round(self.diff_ci[0], 2), round(self.diff_ci[1], 2)],
+            "sides": self.sides,
+            "games": self.games,
+            "game_wins": list(self.game_wins),
+            "decision_ms": self.times_ms,
+            "external_problems": self.problems,
+        }
+
+
+def summarize(a: str, b: str, results: list[TaskResult]) -> Summary:
+    diffs = [r.diff for r in results if r.kind == "deal"]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
+    sides = []
+    for side, label in ((0, a), (1, b)):
+        lines = [ln for r in results for ln in r.lines if ln.side == side]
+        with_c = [ln for ln in lines if ln.contract is not None]
+        nils = sum(ln.nils for ln in lines)
+        blind = sum(ln.blind_nils for ln in lines)
+        sides.append(
+            {
+                "side": label,
+                "team_hands": len(lines),
+                "points_per_hand": _r(sum(ln.points for ln in lines) / max(1, len(lines))),
+                "contracts_made": _r(sum(ln.made for ln in with_c) / max(1, len(with_c))),
+                "set_rate": _r(sum(ln.was_set for ln in with_c) / max(1, len(with_c))),
+                "bid_error": _r(
+                    sum(abs(ln.counted - (ln.contract or 0)) for ln in with_c) / max(1, len(with_c))
+                ),
+                "bags_per_hand": _r(sum(ln.bags for ln in lines) / max(1, len(lines))),
+                "nil_attempts": nils,
+                "nil_success": _r(sum(ln.nils_made for ln in lines) / nils) if nils else None,
+                "blind_nil_attempts": blind,
+                "blind_nil_success": (
+                    _r(sum(ln.blind_nils_made for ln in lines) / blind) if blind else None
+                ),
+            }
+        )
+    wins = [w for r in results for w in r.wins]
+    times: dict[str, list[float]] = {}
+    for r in results:
+        _merge_times(times, r.times)
+    times_ms = {
+        k: {
+            "decisions": len(v),
+            "p50": _r(1000 * _pct(v, 0.5)),
+            "p95": _r(1000 * _pct(v, 0.95)),
+            "max": _r(1000 * max(v)),
+        }
+        for k, v in sorted(times.items())
+    }
+    return Summary(
+        a,
+        b,
+        n,
+        mean,
+        (mean - half, mean + half),
+        sides,
+        len(wins),
+        (wins.count(0), wins.count(1)),
+        times_ms,
+        sum(len(r.problems) for r in results),
+    )
+
+
+def _r(x: float) -> float:
+    return round(x, 3)
+
+
+def format_summary(s: Summary) -> str:
+    out = [
+        f"duplicate deals: {s.deals}   {s.side_a} (A) vs {s.side_b} (B)",
+        f"points per deal, A - B: {s.diff_mean:+.2f}  "
+        f"(95% CI {s.diff_ci[0]:+.2f} .. {s.diff_ci[1]:+.2f})",
+    ]
+    if s.games:
+        out.append(
+            f"full games: {s.games}   A won {s.game_wins[0]} ({s.game_wins[0] / s.games:.1%}), "
+            f"B won {s.game_wins[1]} ({s.game_wins[1] / s.games:.1%})"
+        )
+    head = ("", "pts/hand", "made", "set", "bid err", "bags/hand", "nil", "nil ok", "blind nil")
+    out.append("{:<22}{:>9}{:>7}{:>7}{:>9}{:>10}{:>6}{:>8}{:>10}".format(*head))
+    for side in s.sides:
+        ok = "-" if side["nil_success"] is None else f"{side['nil_success']:.0%}"
+        bn = f"{side['blind_nil_attempts']}"
+        if side["blind_nil_success"] is not None:
+            bn += f" {side['blind_nil_success']:.0%}"
+        out.append(
+            f"{side['side'][:22]:<22}{side['points_per_hand']:>9.1f}"
+            f"{side['contracts_made']:>7.1%}{side['set_rate']:>7.1%}{side['bid_error']:>9.2f}"
+            f"{side['bags_per_hand']:>10.2f}{side['nil_attempts']:>6}{ok:>8}{bn:>10}"
+        )
+    out.append("decision time (ms):")
+    for k, t in s.times_ms.items():
+        out.append(
+            f"  {k[:30]:<30} n={t['decisions']:<8} p50 {t['p50']:.2f}  p95 {t['p95']:.2f}  "
+            f"max {t['max']:.2f}"
+        )
+    if s.problems:
+        out.append(f"external player problems: {s.problems} (each replaced by a normal move)")
+    return "\n".join(out)
+
+
+class Progress:
+    """A tiny progress bar on stderr."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.done = 0
+        self.enabled = enabled
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        now = time.monotonic()
+        if not self.enabled or (now - self.last < 0.2 and self.done < self.total):
+            return
+        self.last = now
+        width = 30
+        frac = self.done / max(1, self.total)
+        bar = "#" * int(width * frac) + "." * (width - int(width * frac))
+        el = now - self.start
+        eta = el / frac - el if frac else 0.0
+        print(
+            f"\r[{bar}] {self.done}/{self.total} {el:6.0f}s eta {eta:5.0f}s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+        if self.done >= self.total:
+            print(file=sys.stderr)
+
+
+def run_match(
+    side_a: str,
+    side_b: str,
+    deals: int,
+    preset: str = "standard",
+    seed: int = 1,
+    jobs: int = 1,
+    games: int = 0,
+    budgets: dict[str, float] | None = None,
+    progress: bool = False,
+    rules: Rules | None = None,
+) -> Summary:
+    rules = rules or Rules.from_preset(preset)
+    b = {**DEFAULT_BUDGET_S, **(budgets or {})}
+    bt = tuple(sorted(b.items()))
+    tasks = [Task("game", g, seed, rules, side_a, side_b, bt) for g in range(games)]
+    tasks += [Task("deal", i, seed, rules, side_a, side_b, bt) for i in range(deals)]
+    bar = Progress(len(tasks), progress)
+    results: list[TaskResult] = []
+    if jobs <= 1:
+        try:
+            for t in tasks:
+                results.append(run_task(t))
+                bar.update()
+        finally:
+            close_players()
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(jobs) as pool:
+            for r in pool.imap_unordered(run_task, tasks, chunksize=1):
+                results.append(r)
+                bar.update()
+    results.sort(key=lambda r: (r.kind, r.number))
+    for r in results:
+        for p in r.problems[:5]:
+            print(f"[{r.kind} {r.number}] {p}", file=sys.stderr)
+    return summarize(side_a, side_b, results)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bot.ai.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--ns", type=check_side, default="normal", help="side A (seats N and S first)")
+    ap.add_argument("--ew", type=check_side, default="easy", help="side B")
+    ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
+    ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
+    ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
+    ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
+    ap.add_argument("--json", default=None, help="also write the summary as JSON to this file")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = ap.parse_args(argv)
+    budgets = {"hard": args.budget} if args.budget is not None else {}
+    summary = run_match(
+        args.ns,
+        args.ew,
+        args.deals,
+        args.preset,
+        args.seed,
+        args.jobs,
+        args.games,
+        budgets,
+        progress=not args.quiet,
+    )
+    print(format_summary(summary))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(summary.to_json(), f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

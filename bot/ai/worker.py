@@ -1,0 +1,121 @@
+"""Computer decisions off the event loop, for the Discord layer.
+
+>>> pool = AIPool()                                        # doctest: +SKIP
+>>> action = await pool.decide(view, "hard", seed=1234)   # doctest: +SKIP
+>>> pool.close()                                           # doctest: +SKIP
+
+``easy`` and ``normal`` decisions (well under a millisecond) run in a small thread pool; ``hard``
+decisions run in a process pool so a search never holds the event loop or the GIL.  Every
+decision is followed by a short, configurable "thinking" pause so people can follow the cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Final
+
+from bot.ai.players import DEFAULT_BUDGET_S, LEVELS, Player, get_player
+from bot.engine.actions import Action
+from bot.engine.views import SeatView
+
+DEFAULT_REPLACEMENT_LEVEL: Final = "normal"
+DEFAULT_THINKING_DELAY_S: Final = 0.8
+
+_CACHE: dict[str, Player] = {}
+
+
+def replacement_level(host_choice: str | None = None) -> str:
+    """The level that takes over a seat left on timeout or ``/spades leave``."""
+    if host_choice in LEVELS:
+        assert host_choice is not None
+        return host_choice
+    return DEFAULT_REPLACEMENT_LEVEL
+
+
+def decide_view(view: SeatView, level: str, seed: int, budget_s: float | None = None) -> Action:
+    """One decision, from the seat view only (runs in a worker; never raises for a bad AI).
+
+    The same ``view``, ``level`` and ``seed`` always give the same action.
+    """
+    player = _CACHE.get(level)
+    if player is None:
+        player = get_player(level)
+        _CACHE[level] = player
+    budget = DEFAULT_BUDGET_S[level] if budget_s is None else budget_s
+    try:
+        action = player.decide(view, random.Random(seed), budget)
+    except Exception:  # a computer player must never stall a table
+        if level == DEFAULT_REPLACEMENT_LEVEL:
+            return view.legal[0]
+        return decide_view(view, DEFAULT_REPLACEMENT_LEVEL, seed, budget_s)
+    if action not in view.legal:
+        return view.legal[0]
+    return action
+
+
+class AIPool:
+    """Runs computer decisions in worker threads / processes; one pool per bot."""
+
+    def __init__(
+        self,
+        processes: int | None = None,
+        threads: int = 2,
+        thinking_delay_s: float = DEFAULT_THINKING_DELAY_S,
+        budgets: dict[str, float] | None = None,
+    ) -> None:
+        self.thinking_delay_s = thinking_delay_s
+        self.budgets = {**DEFAULT_BUDGET_S, **(budgets or {})}
+        self._threads: Executor = ThreadPoolExecutor(threads, thread_name_prefix="spades-ai")
+        # One hard search per core at a time; workers start on the first hard decision.
+        self._processes: Executor = ProcessPoolExecutor(
+            processes or os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
+        )
+        self._closed = False
+
+    def executor_for(self, level: str) -> Executor:
+        return self._processes if level == "hard" else self._threads
+
+    async def decide(
+        self,
+        view: SeatView,
+        level: str = DEFAULT_REPLACEMENT_LEVEL,
+        seed: int | None = None,
+        budget_s: float | None = None,
+        thinking_delay_s: float | None = None,
+    ) -> Action:
+        """The computer's action for ``view.seat`` after at least the thinking delay."""
+        if self._closed:
+            raise RuntimeError("AIPool is closed")
+        if level not in LEVELS:
+            raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        budget = self.budgets[level] if budget_s is None else budget_s
+        action = await loop.run_in_executor(
+            self.executor_for(level), decide_view, view, level, seed, budget
+        )
+        delay = self.thinking_delay_s if thinking_delay_s is None else thinking_delay_s
+        rest = delay - (loop.time() - start)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        return action
+
+    def close(self) -> None:
+        """Stop the workers (pending decisions are cancelled)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        self._processes.shutdown(wait=False, cancel_futures=True)
+
+    async def __aenter__(self) -> AIPool:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,109 @@
+"""Every level plays complete games of every preset without an illegal action."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ai import LEVELS, get_player
+from bot.ai.players import EasyPlayer, NormalPlayer
+from bot.engine import BLIND_NIL, PRESET_NAMES, Bid, Game, Look, PassCards, Rules, Seat, seat_view
+from tests.ai.conftest import fast_hard, play_game
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_easy_and_normal_complete_games(preset: str, seed: int) -> None:
+    rules = Rules.from_preset(preset, target=250)
+    players = [NormalPlayer(), EasyPlayer(), NormalPlayer(), EasyPlayer()]
+    game = play_game(rules, players, seed)
+    assert game.over
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_hard_completes_a_game(preset: str) -> None:
+    rules = Rules.from_preset(preset, target=150)
+    players = [fast_hard(), NormalPlayer(), fast_hard(), EasyPlayer()]
+    game = play_game(rules, players, seed=PRESET_NAMES.index(preset))
+    assert game.over
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("preset", ["house", "guide", "new-york", "tennessee"])
+def test_blind_decisions_and_passing(level: str, preset: str) -> None:
+    """Far behind, with blind bids open: every level makes the blind / look decisions and,
+    in the house preset, the card passing."""
+    rules = Rules.from_preset(preset)
+    player = fast_hard() if level == "hard" else get_player(level)
+    game = play_game(rules, [player] * 4, seed=11, scores=(0, 420), hands=2)
+    assert len(game.results) == 2 or game.over
+
+
+def test_normal_bids_blind_nil_when_far_behind_and_passes() -> None:
+    rules = Rules.from_preset("house")
+    game = play_game(rules, [NormalPlayer()] * 4, seed=3, scores=(0, 420), hands=1)
+    res = game.results[0]
+    assert any(b.value == BLIND_NIL for b in res.bids)
+    assert len(res.passes) == 2
+    assert all(len(p.cards) == 2 for p in res.passes)
+
+
+def test_new_york_blind_team_bid_when_far_behind() -> None:
+    rules = Rules.from_preset("new-york")
+    game = Game(rules)
+    game.scores = [0, 420]
+    game.hand_number = 2
+    import random
+
+    game.deal(random.Random(4))
+    seen_blind = False
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        action = NormalPlayer().decide(view, random.Random(1), 0.01)
+        assert action in view.legal
+        seen_blind |= isinstance(action, Bid) and action.blind
+        game.apply(action)
+    assert seen_blind
+
+
+def test_hidden_hand_only_blind_or_look() -> None:
+    import random
+
+    rules = Rules.from_preset("standard")
+    game = Game(rules)  # dealer N: E bids first
+    game.scores = [150, 0]
+    game.deal(random.Random(2))
+    seat = game.to_act
+    assert seat is Seat.E
+    view = seat_view(game, seat)
+    assert view.hand_hidden
+    assert view.hand is None
+    for level in LEVELS:
+        action = get_player(level).decide(view, random.Random(0), 0.01)
+        assert isinstance(action, Look | Bid)
+        assert action in view.legal
+
+
+def test_views_and_actions_pickle() -> None:
+    import random
+
+    rules = Rules.from_preset("house")
+    game = play_game(rules, [NormalPlayer()] * 4, seed=3, scores=(0, 420), hands=1)
+    game.deal(random.Random(1))
+    view = seat_view(game, Seat.N)
+    assert pickle.loads(pickle.dumps(view)) == view
+    for a in view.legal:
+        assert pickle.loads(pickle.dumps(a)) == a
+    p = PassCards(Seat.N, view.hand[:2] if view.hand else ())
+    assert pickle.loads(pickle.dumps(p)) == p
+
+
+def test_get_player_rejects_unknown_level() -> None:
+    with pytest.raises(ValueError, match="Unknown level"):
+        get_player("grandmaster")
