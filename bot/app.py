@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot.autoplay import simple_decision
+from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.engine import Action, SeatView, SpadesError
 from bot.errors import Refusal
@@ -78,6 +78,7 @@ class SpadesBot(commands.Bot):
         )
         self.settings = settings
         self.db = db
+        self.ai = AIPool()
         self.tables = TableService(
             db, self._decide, test_seed=settings.test_seed, bot_delay=settings.bot_delay
         )
@@ -88,8 +89,7 @@ class SpadesBot(commands.Bot):
         self.tables.on_game_stored = recorder(self.league)
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
-        await asyncio.sleep(think)
-        return await asyncio.to_thread(simple_decision, view, level, seed)
+        return await self.ai.decide(view, level, seed, thinking_delay_s=think)
 
     async def setup_hook(self) -> None:
         if self.settings.api_base:
@@ -131,6 +131,7 @@ class SpadesBot(commands.Bot):
     async def close(self) -> None:
         await self.tables.close()
         await self.publisher.close()
+        self.ai.close()
         await super().close()
 
     def table_for_channel(self, channel_id: int) -> Table | None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.autoplay import simple_decision as decide_view
+from bot.ai.worker import decide_view
 from bot.engine import Action, Bid, Look, Play, Seat, SeatView, seat_view
 from bot.engine.record import export_record as export_record_of
 from bot.errors import Duplicate, NotHost, StoreFailed
