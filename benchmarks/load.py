@@ -1,0 +1,310 @@
+"""Load benchmark: N concurrent tables of four fake users playing by button, through the fake
+Discord, against the real bot process; then the same click pattern against a bare discord.py
+bot that only acknowledges (the floor).
+
+    python benchmarks/load.py --tables 200 --duration 60 --think 1.0
+
+Each table's players act in turn: the player on turn presses a card (or picks a bid) in their
+ephemeral hand message, which the bot answers by updating that message; the next player then
+presses Refresh on their own hand message and acts.  ``--think`` is the pause (seconds) before
+each click, like a (fast) person.  Reported: interactions per second, the time from the fake
+dispatching INTERACTION_CREATE to receiving the bot's answer (p50/p95/p99/max), answers over
+3 s, the bot's resident memory per active table, and the bare bot's latencies and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.e2e.driver import Driver, Seated, button, eventually, has, table_message
+from tests.fakediscord import Channel, FakeDiscord, NoResponse, User, run_bot
+from tests.fakediscord.models import Guild
+
+WAITING = re.compile(r"Waiting for .* \((North|East|South|West)\)")
+SEATS = ("North", "East", "South", "West")
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    late: int = 0
+    started: float = 0.0
+    finished: float = 0.0
+
+    def add(self, latency: float | None) -> None:
+        if latency is None:
+            self.errors += 1
+        else:
+            self.latencies.append(latency)
+
+    def summary(self) -> dict[str, float]:
+        xs = sorted(self.latencies)
+        if not xs:
+            return {"count": 0}
+
+        def pct(p: float) -> float:
+            return xs[min(len(xs) - 1, int(p * len(xs)))] * 1000
+
+        span = max(1e-9, self.finished - self.started)
+        return {
+            "count": len(xs),
+            "per_second": len(xs) / span,
+            "p50_ms": pct(0.50),
+            "p95_ms": pct(0.95),
+            "p99_ms": pct(0.99),
+            "max_ms": xs[-1] * 1000,
+            "mean_ms": statistics.fmean(xs) * 1000,
+            "over_3s": sum(1 for x in xs if x >= 3.0),
+            "errors": self.errors,
+            "late": self.late,
+        }
+
+
+def world(fake: FakeDiscord, tables: int) -> tuple[Guild, list[Channel], list[list[User]]]:
+    guild = fake.add_guild("Load")
+    channels = [guild.add_text_channel(f"table-{i}") for i in range(tables)]
+    users = []
+    for i in range(tables):
+        four = [fake.add_user(f"p{i}-{j}") for j in range(4)]
+        for u in four:
+            guild.add_member(u)
+        users.append(four)
+    return guild, channels, users
+
+
+async def set_up_table(fake: FakeDiscord, ch: Channel, four: list[User]) -> None:
+    inter = await fake.slash(four[0], ch, "spades", "new", preset="standard", target=1000)
+    await inter.response(timeout=30)
+    for _ in range(200):
+        with contextlib.suppress(AssertionError):
+            table_message(fake, ch)
+            break
+        await asyncio.sleep(0.05)
+    for user, seat in zip(four[1:], ("E", "S", "W"), strict=True):
+        r = await (await fake.slash(user, ch, "spades", "join", seat=seat)).response(timeout=30)
+        assert "You sit" in r.text, r.text
+    r = await (await fake.slash(four[0], ch, "spades", "start")).response(timeout=30)
+    assert "deals first" in r.text, r.text
+
+
+async def play_table(
+    fake: FakeDiscord,
+    ch: Channel,
+    four: list[User],
+    stats: Stats,
+    until: float,
+    think: float,
+    seed: int,
+) -> None:
+    driver = Driver(fake, ch, [Seated(u) for u in four], rng=random.Random(seed))
+    by_seat = {SEATS[i]: driver.players[i] for i in range(4)}
+    actor = None
+    await eventually(lambda: has(table_message(fake, ch), "hand"), 60)  # table message catches up
+    for p in driver.players:
+        r = await driver.open_hand(p)
+        if driver.can_act(r):
+            actor = p
+    while time.monotonic() < until and actor is not None:
+        try:
+            actor = await one_turn(fake, driver, by_seat, actor, stats, think)
+        except NoResponse:
+            stats.late += 1  # answered after Discord's 3 s deadline (or never)
+            actor = await find_actor(driver, stats)
+
+
+async def one_turn(
+    fake: FakeDiscord,
+    driver: Driver,
+    by_seat: dict[str, Seated],
+    actor: Seated,
+    stats: Stats,
+    think: float,
+) -> Seated | None:
+    """The player on turn acts; the next player refreshes their hand.  Returns the next."""
+    await asyncio.sleep(think * random.uniform(0.5, 1.5))
+    hand = actor.hand
+    assert hand is not None
+    if not driver.can_act(hand):
+        t0 = len(driver.latencies)
+        hand = await driver.refresh(actor)
+        stats.add(driver.latencies[-1] if len(driver.latencies) > t0 else None)
+        if not driver.can_act(hand):
+            return await find_actor(driver, stats)
+    out = await driver.act(actor, hand)
+    stats.add(driver.latencies[-1] if driver.latencies else None)
+    m = WAITING.search(out.text)
+    if m is None:
+        return await find_actor(driver, stats)
+    actor = by_seat[m.group(1)]
+    await asyncio.sleep(think * random.uniform(0.5, 1.5))
+    assert actor.hand is not None
+    inter = await fake.click(actor.user, actor.hand, button(actor.hand, "refresh").custom_id)
+    actor.hand = await inter.response(timeout=30)
+    stats.add(inter.latency)
+    return actor
+
+
+async def find_actor(driver: Driver, stats: Stats) -> Seated | None:
+    for p in driver.players:
+        inter_count = len(driver.latencies)
+        r = await driver.refresh(p)
+        if len(driver.latencies) > inter_count:
+            stats.add(driver.latencies[-1])
+        if driver.can_act(r):
+            return p
+    return None
+
+
+def rss(pid: int) -> int:
+    return int(psutil.Process(pid).memory_info().rss)
+
+
+def cpu_seconds(pid: int) -> float:
+    t = psutil.Process(pid).cpu_times()
+    return float(t.user + t.system)
+
+
+async def run_spades(tables: int, duration: float, think: float) -> tuple[Stats, dict[str, float]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            _, channels, users = world(fake, tables)
+            env = {
+                "DATABASE_PATH": f"{tmp}/load.db",
+                "LOG_LEVEL": "WARNING",
+                "SPADES_BOT_DELAY": "0",
+            }
+            async with run_bot(fake, env=env, timeout=60) as proc:
+                await asyncio.sleep(2.5)
+                base = rss(proc.pid)
+                sem = asyncio.Semaphore(16)
+
+                async def setup(i: int) -> None:
+                    async with sem:
+                        await set_up_table(fake, channels[i], users[i])
+
+                t0 = time.monotonic()
+                await asyncio.gather(*(setup(i) for i in range(tables)))
+                setup_s = time.monotonic() - t0
+                stats = Stats(started=time.monotonic())
+                cpu0 = cpu_seconds(proc.pid)
+                until = stats.started + duration
+                await asyncio.gather(
+                    *(
+                        play_table(fake, channels[i], users[i], stats, until, think, i)
+                        for i in range(tables)
+                    )
+                )
+                stats.finished = time.monotonic()
+                cpu = cpu_seconds(proc.pid) - cpu0
+                loaded = rss(proc.pid)
+                edits = max(fake.max_writes_per(ch, 1.0) for ch in channels)
+                memory = {
+                    "rss_base_mb": base / 2**20,
+                    "rss_loaded_mb": loaded / 2**20,
+                    "kb_per_table": (loaded - base) / tables / 1024,
+                    "setup_s": setup_s,
+                    "max_writes_per_channel_per_s": edits,
+                    "bot_cpu_ms_per_interaction": cpu * 1000 / max(1, len(stats.latencies)),
+                    "bot_cpu_share": cpu / max(1e-9, stats.finished - stats.started),
+                }
+                return stats, memory
+
+
+async def run_bare(tables: int, duration: float, think: float) -> Stats:
+    async with FakeDiscord() as fake:
+        _, channels, users = world(fake, tables)
+        async with run_bot(
+            fake, module="tests.fakediscord.barebot", env={"BAREBOT_ACK": "edit"}, timeout=60
+        ):
+            messages = []
+            for ch, four in zip(channels, users, strict=True):
+                r = await (await fake.slash(four[0], ch, "ping")).response(timeout=30)
+                messages.append(r)
+            stats = Stats(started=time.monotonic())
+            until = stats.started + duration
+
+            async def clicker(i: int) -> None:
+                k = 0
+                while time.monotonic() < until:
+                    await asyncio.sleep(think * random.uniform(0.5, 1.5))
+                    user = users[i][k % 4]
+                    inter = await fake.click(user, messages[i], "bare:ack")
+                    await inter.response(timeout=30)
+                    stats.add(inter.latency)
+                    k += 1
+
+            await asyncio.gather(*(clicker(i) for i in range(tables)))
+            stats.finished = time.monotonic()
+            return stats
+
+
+def machine() -> str:
+    model = "unknown cpu"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def show(name: str, s: dict[str, float]) -> None:
+    print(
+        f"{name:>6}: {s.get('count', 0):>7.0f} interactions, {s.get('per_second', 0):7.1f}/s, "
+        f"p50 {s.get('p50_ms', 0):6.1f} ms, p95 {s.get('p95_ms', 0):6.1f} ms, "
+        f"p99 {s.get('p99_ms', 0):6.1f} ms, max {s.get('max_ms', 0):7.1f} ms, "
+        f"over 3 s: {s.get('over_3s', 0) + s.get('late', 0):.0f}"
+    )
+
+
+async def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--duration", type=float, default=60.0)
+    ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--skip-bare", action="store_true")
+    args = ap.parse_args()
+    print(f"machine: {machine()}")
+    print(f"tables: {args.tables}, duration: {args.duration:.0f} s, think: {args.think} s")
+    stats, memory = await run_spades(args.tables, args.duration, args.think)
+    ours = stats.summary()
+    show("spades", ours)
+    print(
+        f"memory: base {memory['rss_base_mb']:.1f} MB, loaded {memory['rss_loaded_mb']:.1f} MB, "
+        f"{memory['kb_per_table']:.1f} KB per active table; set-up {memory['setup_s']:.1f} s; "
+        f"most writes to one channel in 1 s: {memory['max_writes_per_channel_per_s']}"
+    )
+    print(
+        f"bot CPU: {memory['bot_cpu_ms_per_interaction']:.2f} ms per interaction "
+        f"(edits and computer moves included), {memory['bot_cpu_share'] * 100:.0f}% of one core"
+    )
+    if not args.skip_bare:
+        bare = (await run_bare(args.tables, args.duration, args.think)).summary()
+        show("bare", bare)
+        if bare.get("p50_ms"):
+            print(f"p50 ratio spades/bare: {ours['p50_ms'] / bare['p50_ms']:.2f}")
+            print(f"p99 ratio spades/bare: {ours['p99_ms'] / bare['p99_ms']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
