@@ -242,8 +242,8 @@ async def test_tables_in_two_channels_play_at_once_without_interfering(shared: S
     one = fresh_world(shared, ("ann", "ben", "cat", "dan"))
     two = fresh_world(shared, ("eve", "fay", "gus", "hal"))
     d1, d2 = await asyncio.gather(
-        quick_game(one, humans=2, preset="standard", target=200),
-        quick_game(two, humans=2, preset="standard", target=300),
+        quick_game(one, humans=2, preset="standard", target=400),
+        quick_game(two, humans=2, preset="standard", target=500),
     )
 
     def hand_over(r: Response | Message) -> bool:
@@ -257,8 +257,8 @@ async def test_tables_in_two_channels_play_at_once_without_interfering(shared: S
         assert theirs not in summary.text
         assert len([m for m in fake.messages(world.channel) if "— scores" in m.text]) == 1
     t1, t2 = table_message(fake, one.channel), table_message(fake, two.channel)
-    assert "to 200" in t1.text
-    assert "to 300" in t2.text
+    assert "to 400" in t1.text
+    assert "to 500" in t2.text
     id1 = re.search(r"Table (\w+)", t1.text)
     id2 = re.search(r"Table (\w+)", t2.text)
     assert id1
@@ -274,7 +274,8 @@ async def test_tables_in_two_channels_play_at_once_without_interfering(shared: S
 # ---------------------------------------------------------------------- leaving, computers
 async def test_leave_mid_game_hands_the_seat_to_a_computer_that_plays(world: World) -> None:
     fake = world.fake
-    driver = await quick_game(world, humans=2, preset="standard", target=100)
+    # Target 500: no first hand can end the game (a nil can win 100 points at once).
+    driver = await quick_game(world, humans=2, preset="standard", target=500)
     bob = world.users[1]
     r = await answer(world, bob, "spades", "leave")
     assert r.ephemeral
