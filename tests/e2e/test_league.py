@@ -115,3 +115,29 @@ async def test_two_servers_never_see_each_others_league(world: World) -> None:
         assert "No ranked players yet" in there.text
         hist = await (await fake.slash(users[0], other_ch, "history")).response()
         assert "No games yet" in hist.text
+
+
+async def test_tables_open_only_in_the_channels_an_admin_allowed(world: World) -> None:
+    fake, ch, users = world.fake, world.channel, world.users
+    admin = fake.add_user("admin")
+    world.guild.add_member(admin, manage_guild=True)
+    lounge = world.guild.add_text_channel("lounge")
+    async with run_bot(fake, env=world.env()):
+        r = await (
+            await fake.slash(admin, ch, "spades-admin", "channel-allow", channel=ch)
+        ).response()
+        assert f"<#{ch.id}>" in r.text
+        refused = await (await fake.slash(users[0], lounge, "spades", "new")).response()
+        assert refused.ephemeral
+        assert f"Tables can only be opened in <#{ch.id}>" in refused.text
+        assert not [m for m in fake.messages(lounge) if m.embeds]
+        opened = await (await fake.slash(users[0], ch, "spades", "new")).response()
+        assert opened.deferred
+        await eventually(lambda: table_message(fake, ch))
+        r = await (
+            await fake.slash(admin, ch, "spades-admin", "channel-remove", channel=ch)
+        ).response()
+        assert "every channel" in r.text
+        again = await (await fake.slash(users[1], lounge, "spades", "new")).response()
+        assert again.deferred
+        await eventually(lambda: table_message(fake, lounge))
