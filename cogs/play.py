@@ -16,6 +16,7 @@ from bot.engine import (
     Action,
     Bid,
     CardParseError,
+    Game,
     IllegalAction,
     Look,
     Play,
@@ -116,10 +117,10 @@ class PlayCog(commands.Cog):
     async def bid_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        table, seat = self._my_turn(interaction)
-        if table is None or seat is None or table.game is None:
+        turn = self._my_turn(interaction)
+        if turn is None:
             return []
-        game = table.game
+        game, seat = turn
         legal: list[Action] = game.legal_actions(seat)
         if any(isinstance(a, Look) for a in legal):
             peek = game.clone()
@@ -154,28 +155,31 @@ class PlayCog(commands.Cog):
     async def play_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        table, seat = self._my_turn(interaction)
-        if table is None or seat is None or table.game is None:
+        turn = self._my_turn(interaction)
+        if turn is None:
             return []
+        game, seat = turn
         cur = current.lower().strip()
         out = []
-        for a in table.game.legal_actions(seat):
+        for a in game.legal_actions(seat):
             if isinstance(a, Play):
                 label = str(a.card)
                 if cur in label.lower() or cur in a.card.code.lower() or cur in a.card.name:
                     out.append(app_commands.Choice(name=label, value=a.card.code))
         return out[:25]
 
-    def _my_turn(self, interaction: Interaction) -> tuple[Table | None, Seat | None]:
+    def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
+        """The caller's game and seat when it is their turn now (autocomplete offers nothing
+        to anyone else)."""
         if interaction.guild_id is None:
-            return None, None
+            return None
         table = client(interaction).tables.find_of_user(interaction.guild_id, interaction.user.id)
         if table is None or table.game is None or table.status != "playing":
-            return None, None
+            return None
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.game.to_act != seat:
-            return table, None
-        return table, seat
+            return None
+        return table.game, seat
 
     # ------------------------------------------------------------------ components
     async def on_component(
