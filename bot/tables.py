@@ -713,7 +713,9 @@ class TableService:
     def _seed(self, table: Table, seq: int) -> int:
         if self.test_seed is None:
             return secrets.randbits(32)
-        return hash((self.test_seed, table.id, seq)) & 0xFFFFFFFF
+        # Not hash(): string hashing is randomised per process, and a restarted bot must
+        # make the same computer moves from the same state in tests.
+        return random.Random(f"{self.test_seed}:{table.id}:{seq}").getrandbits(32)
 
     # ------------------------------------------------------------------ bookkeeping
     @contextlib.asynccontextmanager
