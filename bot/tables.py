@@ -8,7 +8,6 @@ caller get its answer.  A failed commit leaves the table as it was.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import random
@@ -22,6 +21,7 @@ from typing import Protocol
 
 import aiosqlite
 
+from bot.autoturn import AutoTurns, Decider, deadline_after
 from bot.engine import (
     Action,
     Bid,
@@ -58,8 +58,6 @@ from bot.table import LEVELS, MAX_TIMEOUTS, Occupant, Table
 
 log = logging.getLogger(__name__)
 
-# (view, level, seed, thinking delay in seconds) -> the computer's action
-Decider = Callable[[SeatView, str, int, float], Awaitable[Action]]
 GameStoredHook = Callable[[aiosqlite.Connection, Table, Game], Awaitable[None]]
 
 
@@ -93,18 +91,15 @@ class TableService:
     ) -> None:
         self.db = db
         self.store = TableStore(db)
-        self.decide = decide
         self.test_seed = test_seed
-        self.bot_delay = bot_delay
+        self.auto = AutoTurns(self, decide, bot_delay=bot_delay, test_seed=test_seed)
         self.listener: TableListener | None = None
         self.on_game_stored: GameStoredHook | None = None
         self._by_id: dict[str, Table] = {}
         self._by_channel: dict[int, Table] = {}
         self._by_user: dict[tuple[int, int], Table] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
-        self._tasks: dict[str, asyncio.Task[None]] = {}
         self._table_counter = 0
-        self._closing = False
 
     # ------------------------------------------------------------------ lookup
     def get(self, table_id: str) -> Table:
@@ -253,13 +248,13 @@ class TableService:
         new = Occupant(user_id, name, None, 0)
         async with self._write() as conn:
             await self.store.put_seat(conn, table.id, SeatRow(seat, user_id, name, None, 0))
-            deadline = self._deadline_after(table, table.game, seat_override=(seat, new))
+            deadline = deadline_after(table, table.game, seat_override=(seat, new))
             await self.store.update_table(conn, table.id, deadline=deadline)
         table.seats[seat] = new
         table.deadline = deadline
         self._by_user[(table.guild_id, user_id)] = table
         self._changed(table)
-        self._schedule(table)
+        self.auto.schedule(table)
         return seat
 
     async def leave(self, table: Table, user_id: int) -> str:
@@ -289,7 +284,7 @@ class TableService:
                 self._closed(table)
                 return "You left; with no players left the table is closed."
             self._changed(table)
-            self._schedule(table)
+            self.auto.schedule(table)
             return f"You left {seat.word}; a computer player ({level}) takes over."
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
@@ -349,7 +344,7 @@ class TableService:
             if table.status == "playing":
                 table.handover = level
             self._changed(table)
-            self._schedule(table)
+            self.auto.schedule(table)
             return seat
 
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
@@ -388,7 +383,7 @@ class TableService:
             deal = self._make_deal(table, game)
             game.apply(deal)
             now = time.time()
-            deadline = self._deadline_after(table, game)
+            deadline = deadline_after(table, game)
             async with self._write() as conn:
                 await self.store.update_table(
                     conn,
@@ -407,7 +402,7 @@ class TableService:
             table.deadline = deadline
             table.seq = 1
             self._changed(table)
-            self._schedule(table)
+            self.auto.schedule(table)
             return table
 
     async def abandon(self, table: Table, user_id: int, is_admin: bool) -> None:
@@ -490,7 +485,7 @@ class TableService:
             if look_first and not blind and game.blind_open(seat) and value >= 0:
                 actions.append(Look(seat))
             actions.append(Bid(seat, value, blind))
-            return await self._commit_actions(table, seat, actions, interaction_id)
+            return await self.commit_actions(table, seat, actions, interaction_id)
 
     async def look(
         self,
@@ -534,7 +529,7 @@ class TableService:
         async with table.lock:
             seat = self.seat_for(table, user_id, button_seat, button_hand)
             self._check_dup(interaction_id)
-            return await self._commit_actions(table, seat, [build(seat)], interaction_id)
+            return await self.commit_actions(table, seat, [build(seat)], interaction_id)
 
     def _check_dup(self, interaction_id: int | None) -> None:
         if interaction_id is not None and interaction_id in self._seen:
@@ -547,7 +542,7 @@ class TableService:
         while len(self._seen) > 10_000:
             self._seen.popitem(last=False)
 
-    async def _commit_actions(
+    async def commit_actions(
         self,
         table: Table,
         seat: Seat,
@@ -555,7 +550,10 @@ class TableService:
         interaction_id: int | None,
         timeout_seat: Seat | None = None,
     ) -> ActResult:
-        """Check on a copy, commit, then swap the copy in.  Caller holds the table lock."""
+        """Check on a copy, commit, then swap the copy in.  The caller holds the table lock.
+
+        ``timeout_seat``: the seat a computer acted for because its player ran out of time.
+        """
         game = table.game
         if game is None:
             raise StaleButton("The game has not started yet.")
@@ -573,7 +571,7 @@ class TableService:
             timeouts = occ.timeouts + 1
             level = table.handover if timeouts >= MAX_TIMEOUTS else None
             occupant_update = (timeout_seat, Occupant(occ.user_id, occ.name, level, timeouts))
-        deadline = self._deadline_after(table, sim, seat_override=occupant_update)
+        deadline = deadline_after(table, sim, seat_override=occupant_update)
         finished = sim.over
         try:
             async with self._write() as conn:
@@ -607,95 +605,8 @@ class TableService:
             self._closed(table)
         else:
             self._changed(table)
-            self._schedule(table)
+            self.auto.schedule(table)
         return ActResult(table, seat, actions[-1])
-
-    # ------------------------------------------------------------------ computer turns, timers
-    def _schedule(self, table: Table) -> None:
-        """Start the task that acts next for a computer seat or when the turn timer runs out."""
-        if self._closing:
-            return
-        old = self._tasks.pop(table.id, None)
-        if old is not None and not old.done() and old is not asyncio.current_task():
-            old.cancel()
-        if table.status != "playing" or table.game is None or table.game.over:
-            return
-        if table.computer_to_act():
-            delay = 0.0  # the decider spends the thinking delay, decision time included
-        elif table.deadline is not None:
-            delay = max(0.0, table.deadline - time.time())
-        else:
-            return
-        task = asyncio.create_task(self._auto_turn(table, table.seq, delay))
-        self._tasks[table.id] = task
-
-    async def _auto_turn(self, table: Table, seq: int, delay: float) -> None:
-        try:
-            await asyncio.sleep(delay)
-            seat = table.to_act
-            game = table.game
-            if seat is None or game is None or table.seq != seq or not table.open:
-                return
-            occ = table.seats[seat]
-            timed_out = not occ.is_computer
-            level = occ.bot_level or table.handover
-            view = seat_view(game, seat)
-            think = 0.0 if timed_out else self.bot_delay
-            action = await self.decide(view, level, self._seed(table, seq), think)
-            async with table.lock:
-                if table.seq != seq or not table.open:
-                    return
-                await self._commit_actions(
-                    table, seat, [action], None, timeout_seat=seat if timed_out else None
-                )
-            if timed_out and self.listener is not None:
-                after = table.seats[seat]
-                what = _describe(action)
-                if after.is_computer:
-                    text = (
-                        f"⏰ {after.name} ran out of time {MAX_TIMEOUTS} times; a computer "
-                        f"played {what} and now plays {seat.word} until they come back "
-                        "with `/spades join`."
-                    )
-                else:
-                    text = (
-                        f"⏰ {after.name} ran out of time; a computer played {what} for "
-                        f"them ({after.timeouts}/{MAX_TIMEOUTS})."
-                    )
-                self.listener.notice(table, text)
-        except asyncio.CancelledError:
-            raise
-        except Refusal:
-            return
-        except IllegalAction:
-            log.exception("computer player chose an illegal action at table %s", table.id)
-        except Exception:
-            log.exception("automatic turn failed at table %s", table.id)
-        finally:
-            if self._tasks.get(table.id) is asyncio.current_task():
-                del self._tasks[table.id]
-                if table.seq != seq:
-                    self._schedule(table)
-
-    def _deadline_after(
-        self,
-        table: Table,
-        game: Game | None,
-        seat_override: tuple[Seat, Occupant] | None = None,
-    ) -> float | None:
-        if not table.turn_timer or game is None or game.over:
-            return None
-        seat = game.to_act
-        if seat is None:
-            return None
-        occ = table.seats.get(seat)
-        if seat_override is not None and seat_override[0] == seat:
-            occ = seat_override[1]
-        if occ is None or occ.is_computer:
-            return None
-        if game is table.game and table.deadline is not None:
-            return table.deadline
-        return time.time() + table.turn_timer
 
     # ------------------------------------------------------------------ randomness
     def _rng(self, table: Table, salt: int) -> random.Random:
@@ -709,13 +620,6 @@ class TableService:
         return Deal(
             (tuple(cards[0::4]), tuple(cards[1::4]), tuple(cards[2::4]), tuple(cards[3::4]))
         )
-
-    def _seed(self, table: Table, seq: int) -> int:
-        if self.test_seed is None:
-            return secrets.randbits(32)
-        # Not hash(): string hashing is randomised per process, and a restarted bot must
-        # make the same computer moves from the same state in tests.
-        return random.Random(f"{self.test_seed}:{table.id}:{seq}").getrandbits(32)
 
     # ------------------------------------------------------------------ bookkeeping
     @contextlib.asynccontextmanager
@@ -761,9 +665,7 @@ class TableService:
 
     def _closed(self, table: Table) -> None:
         table.deadline = None
-        task = self._tasks.pop(table.id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self.auto.cancel(table)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
@@ -811,7 +713,7 @@ class TableService:
             self._register(table)
             restored.append(table)
         for table in restored:
-            self._schedule(table)
+            self.auto.schedule(table)
         return restored
 
     @staticmethod
@@ -844,21 +746,4 @@ class TableService:
         return table
 
     async def close(self) -> None:
-        self._closing = True
-        tasks = list(self._tasks.values())
-        self._tasks.clear()
-        for t in tasks:
-            t.cancel()
-        for t in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await t
-
-
-def _describe(action: Action) -> str:
-    if isinstance(action, Play):
-        return str(action.card)
-    if isinstance(action, Bid):
-        return f"a bid of {action.text}"
-    if isinstance(action, PassCards):
-        return "a pass"
-    return "a look at the cards"
+        await self.auto.close()

@@ -1,0 +1,158 @@
+"""Acting for the seats nobody clicks for: computer players, and people whose turn timer ran
+out.  One task per table waits for the next such turn; any accepted action reschedules it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.engine import Action, Bid, Game, IllegalAction, PassCards, Play, Seat, SeatView, seat_view
+from bot.errors import Refusal
+from bot.table import MAX_TIMEOUTS, Occupant, Table
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+# (view, level, seed, thinking delay in seconds) -> the computer's action
+Decider = Callable[[SeatView, str, int, float], Awaitable[Action]]
+
+
+def deadline_after(
+    table: Table, game: Game | None, seat_override: tuple[Seat, Occupant] | None = None
+) -> float | None:
+    """When the seat on turn in ``game`` must act by (``None``: no timer, or a computer's
+    turn).  A turn that has not changed keeps its deadline; a new turn gets a full timer."""
+    if not table.turn_timer or game is None or game.over:
+        return None
+    seat = game.to_act
+    if seat is None:
+        return None
+    occ = table.seats.get(seat)
+    if seat_override is not None and seat_override[0] == seat:
+        occ = seat_override[1]
+    if occ is None or occ.is_computer:
+        return None
+    if game is table.game and table.deadline is not None:
+        return table.deadline
+    return time.time() + table.turn_timer
+
+
+class AutoTurns:
+    def __init__(
+        self,
+        service: TableService,
+        decide: Decider,
+        *,
+        bot_delay: float = 1.0,
+        test_seed: int | None = None,
+    ) -> None:
+        self.service = service
+        self.decide = decide
+        self.bot_delay = bot_delay
+        self.test_seed = test_seed
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._closing = False
+
+    def schedule(self, table: Table) -> None:
+        """(Re)start the task that acts next for a computer seat or when the timer runs out."""
+        if self._closing:
+            return
+        self.cancel(table)
+        if table.status != "playing" or table.game is None or table.game.over:
+            return
+        if table.computer_to_act():
+            delay = 0.0  # the decider spends the thinking delay, decision time included
+        elif table.deadline is not None:
+            delay = max(0.0, table.deadline - time.time())
+        else:
+            return
+        self._tasks[table.id] = asyncio.create_task(self._act(table, table.seq, delay))
+
+    def cancel(self, table: Table) -> None:
+        task = self._tasks.pop(table.id, None)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
+    def seed(self, table: Table, seq: int) -> int:
+        if self.test_seed is None:
+            return secrets.randbits(32)
+        # Not hash(): string hashing is randomised per process, and a restarted bot must
+        # make the same computer moves from the same state in tests.
+        return random.Random(f"{self.test_seed}:{table.id}:{seq}").getrandbits(32)
+
+    async def _act(self, table: Table, seq: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+            seat = table.to_act
+            game = table.game
+            if seat is None or game is None or table.seq != seq or not table.open:
+                return
+            occ = table.seats[seat]
+            timed_out = not occ.is_computer
+            level = occ.bot_level or table.handover
+            think = 0.0 if timed_out else self.bot_delay
+            action = await self.decide(seat_view(game, seat), level, self.seed(table, seq), think)
+            async with table.lock:
+                if table.seq != seq or not table.open:
+                    return
+                await self.service.commit_actions(
+                    table, seat, [action], None, timeout_seat=seat if timed_out else None
+                )
+            listener = self.service.listener
+            if timed_out and listener is not None:
+                listener.notice(table, timeout_notice(table.seats[seat], seat, action))
+        except asyncio.CancelledError:
+            raise
+        except Refusal:
+            return
+        except IllegalAction:
+            log.exception("computer player chose an illegal action at table %s", table.id)
+        except Exception:
+            log.exception("automatic turn failed at table %s", table.id)
+        finally:
+            if self._tasks.get(table.id) is asyncio.current_task():
+                del self._tasks[table.id]
+                if table.seq != seq:
+                    self.schedule(table)
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = list(self._tasks.values())
+        self._tasks.clear()
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+
+
+def timeout_notice(after: Occupant, seat: Seat, action: Action) -> str:
+    """What the channel is told when a computer acted for a player who ran out of time."""
+    what = describe(action)
+    if after.is_computer:
+        return (
+            f"⏰ {after.name} ran out of time {MAX_TIMEOUTS} times; a computer played {what} "
+            f"and now plays {seat.word} until they come back with `/spades join`."
+        )
+    return (
+        f"⏰ {after.name} ran out of time; a computer played {what} for them "
+        f"({after.timeouts}/{MAX_TIMEOUTS})."
+    )
+
+
+def describe(action: Action) -> str:
+    if isinstance(action, Play):
+        return str(action.card)
+    if isinstance(action, Bid):
+        return f"a bid of {action.text}"
+    if isinstance(action, PassCards):
+        return "a pass"
+    return "a look at the cards"
