@@ -23,7 +23,6 @@ from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.store.db import Database
 from bot.store.league import LeagueStore
-from bot.table import Table
 from bot.tables import TableService
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
@@ -133,9 +132,6 @@ class SpadesBot(commands.Bot):
         await self.publisher.close()
         self.ai.close()
         await super().close()
-
-    def table_for_channel(self, channel_id: int) -> Table | None:
-        return self.tables.find_in_channel(channel_id)
 
 
 async def _main(settings: Settings) -> int:

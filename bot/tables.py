@@ -129,9 +129,6 @@ class TableService:
     def find_of_user(self, guild_id: int, user_id: int) -> Table | None:
         return self._by_user.get((guild_id, user_id))
 
-    def tables(self) -> list[Table]:
-        return list(self._by_id.values())
-
     # ------------------------------------------------------------------ lobby
     def check_can_open(self, guild_id: int, channel_id: int, user_id: int) -> None:
         other = self._by_user.get((guild_id, user_id))
@@ -177,7 +174,7 @@ class TableService:
         table.seats[Seat.N] = Occupant(host_id, host_name)
         async with self._write() as conn:
             await self.store.insert_table(conn, self._row(table))
-            await self.store.put_seat(conn, table.id, self._seat_row(table, Seat.N))
+            await self.store.put_seat(conn, table.id, self._seat_row(Seat.N, table.seats[Seat.N]))
         self._register(table)
         return table
 
@@ -213,15 +210,14 @@ class TableService:
             if seat == mine:
                 raise Refusal(f"You are already seated ({mine.word}).")
             raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+        new = Occupant(user_id, name)
         async with self._write() as conn:
             if mine is not None:
                 await self.store.delete_seat(conn, table.id, mine)
-            table_seats = dict(table.seats)
-            if mine is not None:
-                del table_seats[mine]
-            table_seats[seat] = Occupant(user_id, name)
-            await self.store.put_seat(conn, table.id, SeatRow(seat, user_id, name, None, 0))
-        table.seats = table_seats
+            await self.store.put_seat(conn, table.id, self._seat_row(seat, new))
+        if mine is not None:
+            del table.seats[mine]
+        table.seats[seat] = new
         self._by_user[(table.guild_id, user_id)] = table
         self._changed(table)
         return seat
@@ -247,7 +243,7 @@ class TableService:
                 )
         new = Occupant(user_id, name, None, 0)
         async with self._write() as conn:
-            await self.store.put_seat(conn, table.id, SeatRow(seat, user_id, name, None, 0))
+            await self.store.put_seat(conn, table.id, self._seat_row(seat, new))
             deadline = deadline_after(table, table.game, seat_override=(seat, new))
             await self.store.update_table(conn, table.id, deadline=deadline)
         table.seats[seat] = new
@@ -267,12 +263,9 @@ class TableService:
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
             occ = Occupant(None, f"Computer ({level})", level, 0)
-            humans_left = [u for u in table.humans() if u != user_id]
-            new_host = table.host_id
-            if user_id == table.host_id and humans_left:
-                new_host = humans_left[0]
+            humans_left, new_host = self._after_leaving(table, user_id)
             async with self._write() as conn:
-                await self.store.put_seat(conn, table.id, SeatRow(seat, None, occ.name, level, 0))
+                await self.store.put_seat(conn, table.id, self._seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
                 if not humans_left:
                     await self._end(conn, table, "abandoned")
@@ -287,11 +280,16 @@ class TableService:
             self.auto.schedule(table)
             return f"You left {seat.word}; a computer player ({level}) takes over."
 
-    async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
+    @staticmethod
+    def _after_leaving(table: Table, user_id: int) -> tuple[list[int], int]:
+        """The people left at the table, and its host once ``user_id`` has gone."""
         humans_left = [u for u in table.humans() if u != user_id]
-        new_host = table.host_id
         if user_id == table.host_id and humans_left:
-            new_host = humans_left[0]
+            return humans_left, humans_left[0]
+        return humans_left, table.host_id
+
+    async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
+        humans_left, new_host = self._after_leaving(table, user_id)
         async with self._write() as conn:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
@@ -335,9 +333,7 @@ class TableService:
                     raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
                 new = Occupant(None, f"Computer ({level})", level)
             async with self._write() as conn:
-                await self.store.put_seat(
-                    conn, table.id, SeatRow(seat, new.user_id, new.name, level, new.timeouts)
-                )
+                await self.store.put_seat(conn, table.id, self._seat_row(seat, new))
                 if table.status == "playing":
                     await self.store.update_table(conn, table.id, handover=level)
             table.seats[seat] = new
@@ -581,9 +577,7 @@ class TableService:
                     )
                 if occupant_update is not None:
                     s, o = occupant_update
-                    await self.store.put_seat(
-                        conn, table.id, SeatRow(s, o.user_id, o.name, o.bot_level, o.timeouts)
-                    )
+                    await self.store.put_seat(conn, table.id, self._seat_row(s, o))
                 if finished:
                     await self._end(conn, table, "finished", sim)
                 elif deadline != table.deadline:
@@ -696,8 +690,7 @@ class TableService:
         )
 
     @staticmethod
-    def _seat_row(table: Table, seat: Seat) -> SeatRow:
-        o = table.seats[seat]
+    def _seat_row(seat: Seat, o: Occupant) -> SeatRow:
         return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts)
 
     # ------------------------------------------------------------------ start-up

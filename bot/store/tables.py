@@ -218,12 +218,6 @@ class TableStore:
             (table_id, seq, encode_action(action), interaction_id, time.time()),
         )
 
-    async def interaction_seen(self, interaction_id: int) -> bool:
-        row = await self.db.fetchone(
-            "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
-        )
-        return row is not None
-
     async def load_unfinished(self) -> list[StoredTable]:
         rows = await self.db.fetchall(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') "  # noqa: S608

@@ -4,8 +4,6 @@ a hidden card cannot reach the channel by accident."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.engine import (
@@ -24,7 +22,7 @@ from bot.engine import (
     Team,
     bid_text,
 )
-from bot.engine.cards import DECKS, SUIT_SYMBOLS, cards_of, mask_of
+from bot.engine.cards import DECKS, cards_of, mask_of
 from bot.engine.game import Phase
 from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.table import Table
@@ -50,10 +48,6 @@ def hand_text(cards: tuple[Card, ...], rules: Rules) -> str:
         ordered = sorted(in_suit, key=lambda c: -deck.power[c.index])
         parts.append(" ".join(str(c) for c in ordered))
     return "   ".join(parts) if parts else "(no cards)"
-
-
-def seat_label(seat: Seat) -> str:
-    return seat.word
 
 
 def bid_label(view: SeatView, seat: Seat) -> str:
@@ -423,12 +417,3 @@ def _bid_value(b: Bid) -> str:
     if b.value == NIL:
         return "nil"
     return f"blind{b.value}" if b.blind else str(b.value)
-
-
-def suit_symbol(suit: str) -> str:
-    return SUIT_SYMBOLS[suit]
-
-
-def view_dict(v: discord.ui.View) -> list[dict[str, Any]]:
-    """The components payload of a view (for tests and size checks)."""
-    return v.to_components()
