@@ -12,14 +12,11 @@ import contextlib
 import logging
 import random
 import secrets
-import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
-
-import aiosqlite
 
 from bot.autoturn import AutoTurns, Decider, deadline_after
 from bot.engine import (
@@ -52,13 +49,14 @@ from bot.errors import (
     StaleButton,
     StoreFailed,
 )
-from bot.store.db import Database
+from bot.store.db import Database, Tx
+from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
 from bot.table import LEVELS, MAX_TIMEOUTS, Occupant, Table
 
 log = logging.getLogger(__name__)
 
-GameStoredHook = Callable[[aiosqlite.Connection, Table, Game], Awaitable[None]]
+GameStoredHook = Callable[[Tx, Table, Game], Awaitable[None]]
 
 
 class TableListener(Protocol):
@@ -582,7 +580,7 @@ class TableService:
                     await self._end(conn, table, "finished", sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
-        except sqlite3.IntegrityError:
+        except UniqueViolation:
             self._remember(interaction_id)
             raise Duplicate("This action has already been applied.") from None
         results_before = len(game.results)
@@ -617,19 +615,17 @@ class TableService:
 
     # ------------------------------------------------------------------ bookkeeping
     @contextlib.asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self) -> AsyncIterator[Tx]:
         try:
             async with self.db.transaction() as conn:
                 yield conn
-        except sqlite3.IntegrityError:
+        except UniqueViolation:
             raise
-        except (sqlite3.Error, OSError) as e:
+        except StoreError as e:
             log.error("database write failed: %s", e)
             raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
 
-    async def _end(
-        self, conn: aiosqlite.Connection, table: Table, status: str, game: Game | None = None
-    ) -> None:
+    async def _end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> None:
         """Mark the table ended and hand the game to the league, in the caller's transaction."""
         game = game or table.game
         now = time.time()

@@ -1,107 +1,125 @@
-"""The SQLite database: one connection, WAL, numbered migrations by ``PRAGMA user_version``.
+"""The store's one interface to a database, whichever backend holds it.
 
-Reads may run at any time; every write goes through :meth:`Database.transaction`, which holds
-one ``asyncio.Lock`` and wraps the work in ``BEGIN IMMEDIATE … COMMIT`` (``ROLLBACK`` on error),
-so a write is either wholly in the database or not at all.
+The table service and the league see only :class:`Database` and :class:`Tx`::
+
+    async with Database.open("sqlite:///data/spades.db") as db:   # or postgresql://…
+        async with db.transaction() as tx:                          # BEGIN … COMMIT
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("k", "v"))
+        row = await db.fetchrow("SELECT value FROM meta WHERE key = ?", ("k",))
+
+Every write runs inside :meth:`Database.transaction`: the block's statements commit together
+when it ends, or none of them if it raises.  Queries are written once in the portable dialect of
+``bot/store/sql.py``; rows answer ``row[0]`` and ``row["name"]`` on both backends.  Failures
+arrive as the exceptions of ``bot/store/errors.py``, never as a driver's own.
 """
 
 from __future__ import annotations
 
-import asyncio
+import abc
 import contextlib
-import logging
-import re
-from collections.abc import AsyncIterator, Iterable
-from importlib import resources
-from pathlib import Path
-from typing import Any
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Iterable, Sequence
+from typing import Any, Literal, Protocol
 
-import aiosqlite
-
-log = logging.getLogger(__name__)
-_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+Synchronous = Literal["normal", "full"]
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(version, file name, SQL) of every migration shipped in ``bot/store/migrations``."""
-    out = []
-    for entry in resources.files("bot.store.migrations").iterdir():
-        m = _MIGRATION_NAME.match(entry.name)
-        if m:
-            out.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    out.sort()
-    for i, (version, name, _) in enumerate(out, start=1):
-        if version != i:
-            raise RuntimeError(f"migration {name} is out of sequence (expected {i:03d})")
-    return out
+class Row(Protocol):
+    """A result row: by position or by column name."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
 
 
-class Database:
-    """An open database.  Use ``async with Database.open(path) as db``."""
+class Queries(Protocol):
+    """Reads, on a database (outside any transaction) or inside a transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self.conn = conn
-        self.path = path
-        self._write_lock = asyncio.Lock()
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+
+class Tx(Queries, Protocol):
+    """An open transaction: reads see its own writes; it commits when its block ends."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+class Database(abc.ABC):
+    """An open database.  Use ``async with Database.open(url_or_path) as db``."""
+
+    #: ``"sqlite"`` or ``"postgresql"``: for logs and tests, never for choosing SQL.
+    backend: str
+    #: Seconds each of the latest commits took (``COMMIT`` round trip), newest last.
+    commit_seconds: deque[float]
+
+    def __init__(self) -> None:
+        self.commit_seconds = deque(maxlen=100_000)
 
     @classmethod
     @contextlib.asynccontextmanager
-    async def open(cls, path: str) -> AsyncIterator[Database]:
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
+    async def open(
+        cls,
+        target: str,
+        *,
+        synchronous: Synchronous = "normal",
+        migrate: bool = True,
+    ) -> AsyncIterator[Database]:
+        """Open ``target`` — a ``sqlite:///path`` or ``postgresql://…`` URL, or a plain file
+        path — and (unless ``migrate=False``) bring its schema up to date.
+
+        ``synchronous`` applies to SQLite only (see README, "Durability").  Raises
+        :class:`~bot.store.errors.SetupError` with a one-line reason when it cannot.
+        """
+        from bot.store.url import parse_database_url
+
+        url = parse_database_url(target)
+        db: Database
+        if url.backend == "sqlite":
+            from bot.store.sqlite import SQLiteDatabase
+
+            db = await SQLiteDatabase.connect(url.path, synchronous=synchronous)
+        else:
+            from bot.store.postgres import PostgresDatabase
+
+            db = await PostgresDatabase.connect(url.dsn)
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA synchronous=NORMAL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
-            db = cls(conn, path)
-            await db.migrate()
+            if migrate:
+                await db.migrate()
             yield db
         finally:
-            await conn.close()
+            await db.close()
 
-    async def user_version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+    # ------------------------------------------------------------------ the interface
+    @abc.abstractmethod
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
+        """``BEGIN`` … ``COMMIT`` (``ROLLBACK`` if the block raises)."""
 
+    @abc.abstractmethod
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    @abc.abstractmethod
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    @abc.abstractmethod
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+    @abc.abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied to this database."""
+
+    @abc.abstractmethod
     async def migrate(self) -> None:
-        """Apply every migration newer than ``user_version``, each in its own transaction."""
-        current = await self.user_version()
-        for version, name, sql in migrations():
-            if version <= current:
-                continue
-            log.info("applying migration %s", name)
-            async with self._write_lock:
-                # executescript would commit implicitly; the script itself is wrapped so that
-                # the schema change and the version bump land together or not at all.
-                script = f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {version:d};\nCOMMIT;"
-                try:
-                    await self.conn.executescript(script)
-                except Exception:
-                    if self.conn.in_transaction:
-                        await self.conn.execute("ROLLBACK")
-                    raise
+        """Apply every migration newer than :meth:`schema_version`, each in its own
+        transaction; refuse (:class:`SetupError`) a database migrated by a newer version."""
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT`` under the single writer lock."""
-        async with self._write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            else:
-                await self.conn.execute("COMMIT")
+    @abc.abstractmethod
+    async def close(self) -> None: ...
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
-
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+    # ------------------------------------------------------------------ helpers
+    def _timed_commit(self, started: float) -> None:
+        self.commit_seconds.append(time.perf_counter() - started)
