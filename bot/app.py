@@ -23,6 +23,7 @@ from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
+from bot.store.url import parse_database_url
 from bot.store.league import LeagueStore
 from bot.tables import TableService
 from bot.ui.components import DYNAMIC_ITEMS
@@ -139,6 +140,8 @@ async def _main(settings: Settings) -> int:
     synchronous: Synchronous = "full" if settings.sqlite_synchronous == "full" else "normal"
     try:
         async with Database.open(settings.database_url, synchronous=synchronous) as db:
+            where = parse_database_url(settings.database_url).redacted()
+            log.info("database %s (schema %d)", where, await db.schema_version())
             return await _serve(settings, db)
     except SetupError as e:  # an operator's mistake with the database: one line, exit 2
         print(str(e), file=sys.stderr)

@@ -86,15 +86,11 @@ def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
 
 
 def _database_url(env: Mapping[str, str]) -> str:
-    """``DATABASE_URL``, or ``DATABASE_PATH`` (a SQLite file, the older setting)."""
+    """``DATABASE_URL``; else ``DATABASE_PATH`` (a SQLite file, the older setting, which the
+    Docker image sets); else the default.  ``DATABASE_URL`` wins when both are set."""
     url = env.get("DATABASE_URL", "").strip()
-    path = env.get("DATABASE_PATH", "").strip()
-    if url and path:
-        raise ConfigError(
-            "set DATABASE_URL or DATABASE_PATH, not both (DATABASE_PATH is a SQLite file, "
-            "the same as DATABASE_URL=sqlite:///<path>)"
-        )
     if not url:
+        path = env.get("DATABASE_PATH", "").strip()
         url = f"sqlite:///{path}" if path else DEFAULT_URL
     try:
         parse_database_url(url)

@@ -116,14 +116,6 @@ def test_a_sqlite_database_migrated_by_a_newer_version_is_refused(tmp_path: Path
         assert conn.execute("PRAGMA user_version").fetchone()[0] == newer
 
 
-def test_both_database_settings_at_once(tmp_path: Path) -> None:
-    code, lines = start_bot(
-        {"DATABASE_PATH": str(tmp_path / "a.db"), "DATABASE_URL": f"sqlite:///{tmp_path}/b.db"}
-    )
-    assert_one_line(code, lines, "DATABASE_URL", "DATABASE_PATH")
-    assert not list(tmp_path.iterdir())
-
-
 @pytest.mark.parametrize("url", ["mysql://u:p@db/spades", "sqlite://spades.db"])
 def test_a_database_url_of_no_known_kind(url: str) -> None:
     code, lines = start_bot({"DATABASE_URL": url})

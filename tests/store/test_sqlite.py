@@ -39,8 +39,12 @@ def test_database_settings_default_and_aliases() -> None:
         {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://bot:hunter2@db:5432/spades"}
     )
     assert "hunter2" not in repr(pg)
-    with pytest.raises(ConfigError, match="not both"):
-        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "x.db", "DATABASE_PATH": "y"})
+    both = Settings.from_env(
+        {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite:///x.db", "DATABASE_PATH": "y.db"}
+    )
+    assert both.database_url == "sqlite:///x.db", "DATABASE_URL wins (the image sets the path)"
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://db/x"})
 
 
 def test_the_dialect_translates_marks_and_row_locks() -> None:
