@@ -23,9 +23,9 @@ from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
-from bot.store.url import parse_database_url
 from bot.store.league import LeagueStore
-from bot.tables import TableService
+from bot.store.url import parse_database_url
+from bot.tables.service import TableService
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.publisher import TablePublisher

@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.db import Database, Row
+from bot.store.base import Database, Row, Synchronous
 from bot.store.errors import (
     IntegrityError,
     SetupError,
@@ -108,6 +108,10 @@ class PostgresDatabase(Database):
         self.pool = pool
         self.where = where  # host:port/database, for messages (never the password)
         self._reads = _Conn(pool)
+
+    @classmethod
+    async def connect_to(cls, where: str, synchronous: Synchronous) -> PostgresDatabase:
+        return await cls.connect(where)  # durability is the server's synchronous_commit
 
     @classmethod
     async def connect(cls, dsn: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:

@@ -23,7 +23,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.db import Database, Row, Synchronous
+from bot.store.base import Database, Row, Synchronous
 from bot.store.errors import (
     IntegrityError,
     SetupError,
@@ -96,6 +96,10 @@ class SQLiteDatabase(Database):
         self.path = path
         self._write_lock = asyncio.Lock()
         self._queries = _Conn(conn)
+
+    @classmethod
+    async def connect_to(cls, where: str, synchronous: Synchronous) -> SQLiteDatabase:
+        return await cls.connect(where, synchronous=synchronous)
 
     @classmethod
     async def connect(cls, path: str, *, synchronous: Synchronous = "normal") -> SQLiteDatabase:
