@@ -3,8 +3,8 @@
 * no import cycle anywhere in ``bot`` and ``cogs`` (imports inside functions and under
   ``TYPE_CHECKING`` count: a cycle hidden from the interpreter is still a cycle in the design);
 * ``bot.engine`` imports nothing of ours outside itself;
-* nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never imports ``cogs`` (the bot loads
-  its extensions by name).
+* nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
+  imports ``cogs`` (the bot loads its extensions by name).
 """
 
 from __future__ import annotations
