@@ -137,7 +137,7 @@ async def play_table(
     while time.monotonic() < until and actor is not None:
         try:
             actor = await one_turn(fake, driver, by_seat, actor, stats, think)
-        except NoResponse:
+        except (NoResponse, TimeoutError):
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
             actor = await find_actor(driver, stats)
 
