@@ -25,9 +25,8 @@ from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
 from bot.engine.actions import BLIND_NIL, NIL, SEATS, Deal, Seat
-from bot.engine.decks import DECKS
 from bot.engine.game import Game, HandResult
-from bot.engine.rules import Rules, presets_of
+from bot.engine.rules import PRESET_NAMES, Rules
 from bot.engine.views import seat_view
 
 MAX_GAME_HANDS = 200
@@ -89,13 +88,29 @@ class TaskResult:
     problems: list[str] = field(default_factory=list)
 
 
-def make_deal(rules: Rules, rng: random.Random) -> Deal:
-    cards = list(DECKS[rules.deck].cards)
-    rng.shuffle(cards)
-    return Deal((tuple(cards[0::4]), tuple(cards[1::4]), tuple(cards[2::4]), tuple(cards[3::4])))
+def make_deal(rules: Rules, rng: random.Random, dealer: Seat = Seat.N) -> Deal:
+    """The game's deal of a deck shuffled by ``rng`` (Whist turns up the dealer's card)."""
+    return Game(rules, dealer).random_deal(rng)
 
 
 def _team_lines(rules: Rules, res: HandResult, side_of_team: Sequence[int]) -> list[TeamLine]:
+    if rules.game != "spades":  # no bids: points and tricks only
+        return [
+            TeamLine(
+                side_of_team[team],
+                res.teams[team].points,
+                None,
+                res.tricks[team] + res.tricks[team + 2],
+                False,
+                False,
+                0,
+                0,
+                0,
+                0,
+                0,
+            )
+            for team in (0, 1)
+        ]
     out = []
     bids: dict[int, int] = {}
     team_bid: dict[int, int] = {}
@@ -197,18 +212,18 @@ def play_hand(
 
 def play_game(
     rules: Rules,
-    deals: Iterator[Deal],
+    deals: Iterator[random.Random],
     dealer: Seat,
     specs: Sequence[str],
     seed: int,
     budgets: dict[str, float],
 ) -> tuple[Game, dict[str, list[float]]]:
-    """A full game to the target."""
+    """A full game to the target, each hand dealt from the next of ``deals``."""
     game = Game(rules, dealer)
     table = _Table(specs, seed, budgets)
     while not game.over and game.hand_number <= MAX_GAME_HANDS:
         if game.to_act is None:
-            game.apply(next(deals))
+            game.apply(game.random_deal(next(deals)))
             continue
         before = len(game.results)
         table.step(game)
@@ -250,8 +265,8 @@ def run_task(task: Task) -> TaskResult:
     a, b = task.side_a, task.side_b
     result = TaskResult(task.kind, task.number)
     if task.kind == "deal":
-        deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"))
         dealer = SEATS[task.number % 4]
+        deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"), dealer)
         diff = 0.0
         for table, (ns, ew) in enumerate(((a, b), (b, a))):
             specs = (ns, ew, ns, ew)
@@ -268,7 +283,7 @@ def run_task(task: Task) -> TaskResult:
         for table, (ns, ew) in enumerate(((a, b), (b, a))):
             specs = (ns, ew, ns, ew)
             stream = (
-                make_deal(rules, random.Random(f"{task.seed}:game:{task.number}:{k}"))
+                random.Random(f"{task.seed}:game:{task.number}:{k}")
                 for k in range(MAX_GAME_HANDS + 1)
             )
             seed = (task.seed * 1_000_003 + task.number) * 2 + table + 10**12
@@ -492,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ew", type=check_side, default="easy", help="side B")
     ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
     ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
-    ap.add_argument("--preset", choices=presets_of("spades"), default="standard")
+    ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")

@@ -1,26 +1,51 @@
 """The computer players' levels: their names, default time budgets and players.
 
 Kept apart from the players themselves so that the ``hard`` player may build on the
-``normal`` one without an import cycle.
+``normal`` one without an import cycle.  A level's player plays every game: it hands each
+decision to that game's player of the level (Spades here, Whist and Euchre in
+:mod:`bot.ai.whist`, :mod:`bot.ai.euchre` and :mod:`bot.ai.trump_search`).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
+from bot.ai.euchre import EuchreEasy, EuchreNormal
 from bot.ai.hard import HardPlayer
 from bot.ai.players import EasyPlayer, NormalPlayer, Player
+from bot.ai.trump_search import EuchreHard, WhistHard
+from bot.ai.whist import WhistEasy, WhistNormal
+from bot.engine.actions import Action
+from bot.engine.views import SeatView
 
 LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": 0.05}
 
+_PLAYERS: Final[dict[str, dict[str, type[Player]]]] = {
+    "spades": {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer},
+    "whist": {"easy": WhistEasy, "normal": WhistNormal, "hard": WhistHard},
+    "euchre": {"easy": EuchreEasy, "normal": EuchreNormal, "hard": EuchreHard},
+}
+
+
+class AnyGamePlayer:
+    """One level's player for every game: each decision goes to its game's player."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self._players: dict[str, Player] = {}
+
+    def decide(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
+        game = view.rules.game
+        player = self._players.get(game)
+        if player is None:
+            player = self._players[game] = _PLAYERS[game][self.level]()
+        return player.decide(view, rng, budget_s)
+
 
 def get_player(level: str) -> Player:
-    """The computer player of a level (``easy``, ``normal`` or ``hard``)."""
-    if level == "easy":
-        return EasyPlayer()
-    if level == "normal":
-        return NormalPlayer()
-    if level == "hard":
-        return HardPlayer()
-    raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    """The computer player of a level (``easy``, ``normal`` or ``hard``), for any game."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return AnyGamePlayer(level)
