@@ -31,7 +31,7 @@ from bot.engine.seats import turn_order
 from bot.engine.views import SeatView
 from bot.engine.whist import score_whist
 
-PLAY_COST_S: Final = 30e-6  # one card of a play-out, policy included
+PLAY_COST_S: Final = 8e-6  # one card of a play-out, policy included (measured)
 MIN_SAMPLES: Final = 6
 MAX_SAMPLES: Final = 200
 ANCHOR: Final = 0.05  # points a deal a searched choice must gain over the normal one
