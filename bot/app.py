@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -10,12 +11,14 @@ import signal
 import sys
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from bot import health
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.engine import Action, SeatView, SpadesError
@@ -31,6 +34,11 @@ from bot.ui.publisher import TablePublisher
 log = logging.getLogger("spades")
 
 EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league")
+# Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
+RETRY_FIRST_S = 1.0
+RETRY_MAX_S = 60.0
+# What "Discord cannot be reached" looks like to discord.py and aiohttp.
+UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
 
 
 class SpadesTree(app_commands.CommandTree[Any]):
@@ -120,7 +128,12 @@ class SpadesBot(commands.Bot):
         if await self.tables.store.get_meta(key) == digest:
             log.info("application commands unchanged; not syncing")
             return
-        await self.tree.sync(guild=guild)
+        try:
+            await self.tree.sync(guild=guild)
+        except (*UNREACHABLE, discord.HTTPException) as e:
+            # The old commands keep working; the next start tries again.
+            log.warning("could not sync application commands (%s); trying on the next start", e)
+            return
         await self.tables.store.set_meta(key, digest)
         log.info("synced %d application command(s)", len(payload))
 
@@ -134,16 +147,72 @@ class SpadesBot(commands.Bot):
         await super().close()
 
 
+async def login(bot: SpadesBot, token: str, stopping: asyncio.Event) -> None:
+    """Log in, waiting for Discord with growing pauses while it cannot be reached.
+
+    Chosen over exiting: a bot started before the network is up (a container at boot, a
+    laptop waking) comes up by itself, as discord.py does once connected.  Each failed try is
+    one WARNING line saying why and when the next one comes; a rejected token still ends the
+    bot at once (:class:`discord.LoginFailure`).  Returns early once ``stopping`` is set.
+    """
+    delay = RETRY_FIRST_S
+    while not stopping.is_set():
+        try:
+            await bot.login(token)
+            return
+        except UNREACHABLE as e:
+            if bot.user is not None:
+                raise  # logged in: the failure came later (setup_hook) and is not retried
+            log.warning(
+                "Discord is unreachable (%s); trying again in %.0f s",
+                _reason(e),
+                delay,
+            )
+        # discord.py opens a fresh HTTP session on each login: close the failed one.
+        await bot.http.close()
+        bot.http.connector = discord.utils.MISSING
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), delay)
+        delay = min(delay * 2, RETRY_MAX_S)
+
+
+def _reason(e: BaseException) -> str:
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text[:200]
+
+
+def _one_line_reconnects(record: logging.LogRecord) -> bool:
+    """discord.py logs each gateway reconnect with a traceback; keep it to one line."""
+    if record.exc_info and str(record.msg).startswith("Attempting a reconnect"):
+        error = record.exc_info[1]
+        record.msg = f"{record.msg} ({_reason(error) if error else 'connection lost'})"
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 async def _main(settings: Settings) -> int:
     async with Database.open(settings.database_path) as db:
         bot = SpadesBot(settings, db)
         loop = asyncio.get_running_loop()
+        stopping = asyncio.Event()
+        closing: set[asyncio.Future[None]] = set()
+
+        def stop() -> None:
+            stopping.set()
+            closing.add(asyncio.ensure_future(bot.close()))
+
         for sig in (signal.SIGTERM, signal.SIGINT):
             # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, stop)
+        beat = None
+        if settings.health_file:
+            beat = asyncio.create_task(health.beat(settings.health_file, lambda: _alive(bot)))
         try:
             async with bot:
-                await bot.start(settings.token)
+                await login(bot, settings.token, stopping)
+                if not stopping.is_set():
+                    await bot.connect()
         except discord.LoginFailure:
             print(
                 "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
@@ -154,7 +223,18 @@ async def _main(settings: Settings) -> int:
         except discord.PrivilegedIntentsRequired:
             print("Discord refused the gateway intents requested.", file=sys.stderr)
             return 2
+        finally:
+            if beat is not None:
+                beat.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await beat
+                health.remove(settings.health_file or "")
     return 0
+
+
+def _alive(bot: SpadesBot) -> bool:
+    ws = bot.ws
+    return bot.is_ready() and not bot.is_closed() and ws is not None and ws.open
 
 
 def run() -> int:
@@ -166,9 +246,9 @@ def run() -> int:
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
     # The bot has no voice features: drop discord.py's warnings about voice libraries.
-    logging.getLogger("discord.client").addFilter(
-        lambda record: "voice will NOT be supported" not in record.getMessage()
-    )
+    client_log = logging.getLogger("discord.client")
+    client_log.addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
+    client_log.addFilter(_one_line_reconnects)
     if settings.api_base:
         # Tests point discord.py at a fake Discord API; nothing else changes.
         discord.http.Route.BASE = settings.api_base
