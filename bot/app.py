@@ -18,10 +18,10 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot import health
+from bot import command_input, health, timely
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
-from bot.engine import Action, SeatView, SpadesError
+from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.store.db import Database
@@ -42,30 +42,55 @@ UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.Disco
 
 
 class SpadesTree(app_commands.CommandTree[Any]):
-    """One error hook for every command: refusals are shown, the rest logged with context."""
+    """Every command passes here first: its options are checked against the command as the
+    bot has it now, and its answer is guarded so that it comes within Discord's 3 s.  One
+    error hook for all: refusals and bad input are shown, the rest logged with context."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        data: dict[str, Any] = dict(interaction.data or {})
+        command = command_input.find_command(self, data, interaction.guild_id)
+        public = bool(command is not None and command.extras.get("public"))
+        timely.guard(interaction, public=public)
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
+        try:
+            command_input.check(command, data, autocomplete=autocomplete)
+        except command_input.BadInput as e:
+            log.info("refused %s: %s", data.get("name"), e.reason)
+            with contextlib.suppress(discord.HTTPException):
+                if autocomplete:
+                    await interaction.response.autocomplete([])
+                else:
+                    await interaction.response.send_message(e.reason, ephemeral=True)
+            return False
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, Refusal | SpadesError):
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(original, CardParseError):
+            text = (
+                f"I don't know the card {command_input.excerpt(original.text)}: "
+                "try AS, 10H, A♠ or 'queen of hearts'."
+            )
+        elif isinstance(original, Refusal | SpadesError):
             text = original.reason
+        elif isinstance(
+            error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
+        ):
+            log.info("stale command %s from %s", name, interaction.user.id)
+            text = command_input.STALE
+        elif isinstance(error, app_commands.TransformerError):
+            log.info("could not read an option of %s: %s", name, error)
+            text = f"I could not read {command_input.excerpt(error.value)} as {error.type.name}."
         elif isinstance(error, app_commands.CheckFailure):
             text = str(error) or "You cannot use this command here."
         else:
-            log.error(
-                "command %s failed",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=original,
-            )
+            log.error("command %s failed", name, exc_info=original)
             text = "Sorry, something went wrong on my side. Please try again."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            pass
+        with contextlib.suppress(discord.HTTPException):
+            await timely.answer(interaction, text)
 
 
 class SpadesBot(commands.Bot):

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_input import excerpt
 from bot.engine import Seat
 from bot.engine.rules import PRESET_DESCRIPTIONS, PRESET_NAMES, option_names, suggested_values
 from bot.errors import Refusal
@@ -78,7 +79,7 @@ class SpadesCog(commands.Cog):
         bot.tables.check_can_open(gid, cid if not thread else -1, interaction.user.id)
         if settings is not None:
             preset = preset or settings.preset
-            target = target or settings.target
+            target = settings.target if target is None else target
             turn_timer = settings.turn_timer if turn_timer is None else turn_timer
         await interaction.response.defer(ephemeral=True, thinking=True)
         where = cid
@@ -102,7 +103,7 @@ class SpadesCog(commands.Cog):
             host_name=display_name(interaction),
             preset=preset or "standard",
             target=target,
-            turn_timer=turn_timer or 0,
+            turn_timer=0 if turn_timer is None else turn_timer,
         )
         try:
             message = await bot.publisher.post_table_message(table)
@@ -156,13 +157,18 @@ class SpadesCog(commands.Cog):
 
     @spades.command(name="rule")
     @app_commands.describe(name="The rule option", value="Its new value")
-    async def rule(self, interaction: Interaction, name: str, value: str) -> None:
+    async def rule(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 40],
+        value: app_commands.Range[str, 1, 40],
+    ) -> None:
         """Host: change one rule before the game starts."""
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.in_channel(channel_id(interaction))
         if name != "preset" and name not in option_names():
-            raise Refusal(f"There is no rule option {name!r}; pick one from the list.")
+            raise Refusal(f"There is no rule option {excerpt(name)}; pick one from the list.")
         rules = await bot.tables.set_rule(table, interaction.user.id, name, value)
         shown = getattr(rules, name) if name != "preset" else rules.preset
         await reply(interaction, f"`{name}` is now **{_shown(shown)}**.")
