@@ -24,8 +24,10 @@ from bot.config import ConfigError, Settings
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
-from bot.store.db import Database
+from bot.store.db import Database, Synchronous
+from bot.store.errors import SetupError
 from bot.store.league import LeagueStore
+from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
@@ -217,43 +219,54 @@ def _one_line_reconnects(record: logging.LogRecord) -> bool:
 
 
 async def _main(settings: Settings) -> int:
-    async with Database.open(settings.database_path) as db:
-        bot = SpadesBot(settings, db)
-        loop = asyncio.get_running_loop()
-        stopping = asyncio.Event()
-        closing: set[asyncio.Future[None]] = set()
+    synchronous: Synchronous = "full" if settings.sqlite_synchronous == "full" else "normal"
+    try:
+        async with Database.open(settings.database_url, synchronous=synchronous) as db:
+            where = parse_database_url(settings.database_url).redacted()
+            log.info("database %s (schema %d)", where, await db.schema_version())
+            return await _serve(settings, db)
+    except SetupError as e:  # an operator's mistake with the database: one line, exit 2
+        print(str(e), file=sys.stderr)
+        return 2
 
-        def stop() -> None:
-            stopping.set()
-            closing.add(asyncio.ensure_future(bot.close()))
 
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
-            loop.add_signal_handler(sig, stop)
-        beat = None
-        if settings.health_file:
-            beat = asyncio.create_task(health.beat(settings.health_file, lambda: _alive(bot)))
-        try:
-            async with bot:
-                await login(bot, settings.token, stopping)
-                if not stopping.is_set():
-                    await bot.connect()
-        except discord.LoginFailure:
-            print(
-                "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
-                "application and put the new one in .env",
-                file=sys.stderr,
-            )
-            return 2
-        except discord.PrivilegedIntentsRequired:
-            print("Discord refused the gateway intents requested.", file=sys.stderr)
-            return 2
-        finally:
-            if beat is not None:
-                beat.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await beat
-                health.remove(settings.health_file or "")
+async def _serve(settings: Settings, db: Database) -> int:
+    bot = SpadesBot(settings, db)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    closing: set[asyncio.Future[None]] = set()
+
+    def stop() -> None:
+        stopping.set()
+        closing.add(asyncio.ensure_future(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
+        loop.add_signal_handler(sig, stop)
+    beat = None
+    if settings.health_file:
+        beat = asyncio.create_task(health.beat(settings.health_file, lambda: _alive(bot)))
+    try:
+        async with bot:
+            await login(bot, settings.token, stopping)
+            if not stopping.is_set():
+                await bot.connect()
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
+            "application and put the new one in .env",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the gateway intents requested.", file=sys.stderr)
+        return 2
+    finally:
+        if beat is not None:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+            health.remove(settings.health_file or "")
     return 0
 
 

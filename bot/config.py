@@ -5,10 +5,14 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from bot.store.errors import SetupError
+from bot.store.url import DEFAULT_URL, parse_database_url
 
 # A bot token is three base64url segments: the bot's id, a timestamp, and an HMAC.
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
@@ -17,6 +21,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 SETTINGS = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
+    "DATABASE_URL",
+    "SQLITE_SYNCHRONOUS",
     "DEV_GUILD_ID",
     "LOG_LEVEL",
     "SPADES_BOT_DELAY",
@@ -35,7 +41,8 @@ class ConfigError(Exception):
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
-    database_path: str = "data/spades.db"
+    database_url: str = DEFAULT_URL  # sqlite:///file or postgresql://… (DATABASE_PATH: a file)
+    sqlite_synchronous: str = "normal"  # "normal" or "full": see README, "Durability"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
@@ -44,7 +51,8 @@ class Settings:
     health_file: str | None = None  # touched while connected (liveness); None: no file
 
     def __repr__(self) -> str:  # never print the token
-        return f"Settings(database_path={self.database_path!r}, dev_guild_id={self.dev_guild_id})"
+        database = parse_database_url(self.database_url).redacted()
+        return f"Settings(database={database!r}, dev_guild_id={self.dev_guild_id})"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -62,17 +70,18 @@ class Settings:
         level = e.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
-        database_path = e.get("DATABASE_PATH", "").strip() or "data/spades.db"
+        database_url = _database_url(e)
         api_base, test_seed = _test_settings(e)
         return cls(
             token=token,
-            database_path=database_path,
+            database_url=database_url,
+            sqlite_synchronous=_choice(e, "SQLITE_SYNCHRONOUS", ("normal", "full")),
             dev_guild_id=_optional_int(e, "DEV_GUILD_ID"),
             log_level=level,
             api_base=api_base,
             test_seed=test_seed,
             bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
-            health_file=_health_file(e, database_path),
+            health_file=_health_file(e, database_url),
         )
 
 
@@ -116,14 +125,18 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def _health_file(env: Mapping[str, str], database_path: str) -> str | None:
-    """Where the liveness signal goes: ``HEALTH_FILE``, else beside the database."""
+def _health_file(env: Mapping[str, str], database_url: str) -> str | None:
+    """Where the liveness signal goes: ``HEALTH_FILE``; else beside a SQLite database, or in
+    the temporary folder with PostgreSQL; none with an in-memory database."""
     raw = env.get("HEALTH_FILE", "").strip()
     if raw:
         return raw
-    if database_path == ":memory:":
+    database = parse_database_url(database_url)
+    if database.backend != "sqlite":
+        return str(Path(tempfile.gettempdir()) / "spades-bot.alive")
+    if database.path == ":memory:":
         return None
-    return str(Path(database_path).parent / "spades-bot.alive")
+    return str(Path(database.path).parent / "spades-bot.alive")
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:
@@ -147,3 +160,25 @@ def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
     if not 0 <= value <= 10:
         raise ConfigError(f"{name} must be between 0 and 10 seconds")
     return value
+
+
+def _database_url(env: Mapping[str, str]) -> str:
+    """``DATABASE_URL``; else ``DATABASE_PATH`` (a SQLite file, the older setting, which the
+    Docker image sets); else the default.  ``DATABASE_URL`` wins when both are set."""
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        path = env.get("DATABASE_PATH", "").strip()
+        url = f"sqlite:///{path}" if path else DEFAULT_URL
+    try:
+        parse_database_url(url)
+    except SetupError as e:
+        raise ConfigError(str(e)) from None
+    return url
+
+
+def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...]) -> str:
+    """One of ``allowed`` (case-insensitive), the first being the default."""
+    raw = env.get(name, "").strip().lower() or allowed[0]
+    if raw not in allowed:
+        raise ConfigError(f"{name} must be {' or '.join(allowed)}, not {raw!r}")
+    return raw
