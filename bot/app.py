@@ -35,7 +35,7 @@ from bot.ui.publisher import TablePublisher
 
 log = logging.getLogger("spades")
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league")
+EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping")
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 60.0

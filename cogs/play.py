@@ -33,7 +33,7 @@ from bot.tables.moves import ActResult, Moves
 from bot.tables.state import Table
 from bot.ui import render
 from bot.ui.components import ComponentRef, set_handler
-from cogs.common import Interaction, client, display_name, guild_id, is_admin, reply
+from cogs.common import Interaction, client, display_name, guild_id, reply
 
 log = logging.getLogger(__name__)
 
@@ -232,8 +232,8 @@ class PlayCog(commands.Cog):
             if table.game is None:
                 raise Refusal("The game has not started yet.")
             await interaction.response.send_message(**hand_payload(table, seat), ephemeral=True)
-        elif ref.verb == "abandon" and is_admin(interaction):
-            await bot.tables.lobby.abandon(table, uid, True)
+        elif ref.verb in ("agree", "keep"):
+            await reply(interaction, await bot.tables.endings.vote(table, uid, ref.verb == "agree"))
 
     async def _hand_component(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]

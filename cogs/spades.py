@@ -108,7 +108,7 @@ class SpadesCog(commands.Cog):
         try:
             message = await bot.publisher.post_table_message(table)
         except discord.Forbidden:
-            await bot.tables.lobby.abandon(table, interaction.user.id, True)
+            await bot.tables.endings.close_orphan(table, "its table message could not be posted")
             raise Refusal("I cannot post in this channel: check my permissions.") from None
         await interaction.followup.send(
             f"Table opened: {message.jump_url}\nYou sit North. Friends join with the buttons "
@@ -233,12 +233,14 @@ class SpadesCog(commands.Cog):
 
     @spades.command(name="abandon")
     async def abandon(self, interaction: Interaction) -> None:
-        """Host or Manage Server: end this channel's table (unrated)."""
+        """End this table (unrated): the host (others playing must agree), or Manage Server."""
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
-        await bot.tables.lobby.abandon(table, interaction.user.id, is_admin(interaction))
-        await reply(interaction, "The table is closed.")
+        text = await bot.tables.endings.abandon(
+            table, interaction.user.id, is_admin(interaction), display_name(interaction)
+        )
+        await reply(interaction, text)
 
 
 def _shown(value: object) -> str:

@@ -33,6 +33,20 @@ class Occupant:
 
 
 @dataclass(slots=True, eq=False)
+class AbandonVote:
+    """The host asked to end a game others play in: who must agree, and by when."""
+
+    host_id: int
+    needed: frozenset[int]  # the other people seated (not away)
+    deadline: float  # unix time
+    agreed: set[int] = field(default_factory=set)
+
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        return self.needed - self.agreed
+
+
+@dataclass(slots=True, eq=False)
 class Table:
     id: str
     guild_id: int
@@ -53,6 +67,13 @@ class Table:
     seq: int = 0  # number of stored game actions
     version: int = 0  # bumps on every change, for the renderer
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # How it ended, for the channel: who closed it, or why (None: the game was finished or
+    # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
+    end_reason: str | None = None
+    gone: bool = False
+    # Set when the finished game could not be recorded in the league (the table still ends).
+    league_error: str | None = None
+    abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
 
     @property
     def open(self) -> bool:

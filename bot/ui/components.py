@@ -28,7 +28,7 @@ from bot.errors import Refusal
 
 log = logging.getLogger(__name__)
 
-TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand")
+TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand", "agree", "keep")
 HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass")
 
 
@@ -108,7 +108,7 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
 
 
 _TABLE_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand)"
+    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand|agree|keep)"
     r"(?::(?P<seat>[NESW]))?"
 )
 _HAND_TEMPLATE = (
