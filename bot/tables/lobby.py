@@ -176,12 +176,15 @@ class Lobby:
             ensure_open(table)
             table.abandon_vote = None  # a request to end early is void once anyone leaves
             seat = table.seat_of(user_id)
-            if seat is None:
+            if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
             if table.status == "lobby":
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
-            occ = Occupant(None, f"Computer ({level})", level, 0)
+            # The member keeps the seat (a computer plays it): a rated game is charged to
+            # them as a loss however it ends, so leaving never beats finishing.
+            mine = table.seats[seat]
+            occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
             async with self.persistence.write() as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
@@ -197,7 +200,11 @@ class Lobby:
                 return "You left; with no players left the table is closed."
             self.ctx.changed(table)
             self.ctx.turns.schedule(table)
-            return f"You left {seat.word}; a computer player ({level}) takes over."
+            return (
+                f"You left {seat.word}; a computer player ({level}) takes over. If the game "
+                "is rated it counts as a loss for you, whatever the score; `/spades join` "
+                "takes your seat back."
+            )
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
         humans_left, new_host = _after_leaving(table, user_id)

@@ -68,6 +68,8 @@ class Moves:
             )
         if seat is None:
             raise NotSeated("You are not seated at this table.")
+        if table.seats[seat].left:
+            raise NotSeated("You left this game: `/spades join` takes your seat back.")
         if table.game is None or table.status != "playing":
             raise StaleButton("The game has not started yet.")
         if button_hand is not None and button_hand != table.game.hand_number:

@@ -92,7 +92,7 @@ class TablePersistence:
 
     @staticmethod
     def seat_row(seat: Seat, o: Occupant) -> SeatRow:
-        return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts)
+        return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts, o.left)
 
     async def load_unfinished(self) -> list[Table]:
         """Every unfinished table, its game rebuilt by replaying its actions (a table that
@@ -125,7 +125,7 @@ class TablePersistence:
             ended_at=row.ended_at,
         )
         for s in stored.seats:
-            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts)
+            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
         if row.status == "playing" and row.first_dealer:
             game = Game(table.rules, Seat[row.first_dealer])
             for action in stored.actions:

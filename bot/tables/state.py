@@ -22,6 +22,7 @@ class Occupant:
     name: str
     bot_level: str | None = None
     timeouts: int = 0
+    left: bool = False  # the member left the game in progress (charged a loss if rated)
 
     @property
     def is_computer(self) -> bool:
@@ -89,7 +90,8 @@ class Table:
         return [s for s in SEATS if s not in self.seats]
 
     def humans(self) -> list[int]:
-        return [o.user_id for o in self.seats.values() if o.user_id is not None]
+        """The members seated here (not those who left the game)."""
+        return [o.user_id for o in self.seats.values() if o.user_id is not None and not o.left]
 
     def host_name(self) -> str:
         seat = self.seat_of(self.host_id)

@@ -292,3 +292,34 @@ async def test_a_restarted_seeded_bot_skips_ids_already_taken(db_path: Path) -> 
     assert ids[0] != ids[1]
     seeded = TableRandomness(7)
     assert ids == [seeded.table_id(), seeded.table_id()], "the next id of the same sequence"
+
+
+async def test_a_member_who_leaves_is_charged_by_the_league_and_can_come_back(
+    service: tuple[TableService, Notices], db_path: Path
+) -> None:
+    from bot.league_link import finished_game
+
+    svc, _ = service
+    table = await started_table(svc)
+    text = await svc.lobby.leave(table, USERS[1])
+    assert "counts as a loss for you" in text
+    seat = table.seat_of(USERS[1])
+    assert seat is Seat.E
+    assert table.seats[seat].left
+    assert table.seats[seat].is_computer
+    assert svc.registry.find_of_user(GUILD, USERS[1]) is None, "free to sit elsewhere"
+    with pytest.raises(Refusal, match="You left this game"):
+        await svc.moves.look(table, USERS[1])
+    assert table.game is not None
+    league_view = finished_game(table, table.game)
+    assert league_view is not None
+    assert [p.forfeit for p in league_view.seats] == [False, True, False, False]
+    # The flag survives a restart, and the member can take the seat back.
+    async with Database.open(str(db_path)) as db:
+        again = TableService(db, decide, test_seed=3, bot_delay=0)
+        (restored,) = await again.restore()
+        assert restored.seats[Seat.E].left
+        assert again.registry.find_of_user(GUILD, USERS[1]) is None
+        await again.close()
+    assert await svc.lobby.join(table, USERS[1], "bob") is Seat.E
+    assert not table.seats[Seat.E].left
