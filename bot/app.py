@@ -24,6 +24,7 @@ from bot.config import ConfigError, Settings
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
+from bot.sharding import ShardingError, ShardPlan
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
 from bot.store.league import LeagueStore
@@ -34,6 +35,7 @@ from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.publisher import TablePublisher
 
 log = logging.getLogger("spades")
+WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
 EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping")
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
@@ -95,8 +97,11 @@ class SpadesTree(app_commands.CommandTree[Any]):
             await timely.answer(interaction, text)
 
 
-class SpadesBot(commands.Bot):
-    """The bot: owns the database, the table service and the message publisher."""
+class SpadesBot(commands.AutoShardedBot):
+    """The bot: owns the database, the table service and the message publisher.
+
+    Sharded (``SHARD_COUNT``/``SHARD_IDS``): it runs its shards in one process and restores,
+    times and serves only the tables of their guilds."""
 
     def __init__(self, settings: Settings, db: Database) -> None:
         # Only the guilds intent: channel and thread cache.  Interactions carry the member
@@ -116,7 +121,11 @@ class SpadesBot(commands.Bot):
         self.tables = TableService(
             db, self._decide, test_seed=settings.test_seed, bot_delay=settings.bot_delay
         )
-        self.publisher = TablePublisher(self)
+        # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
+        self.publisher = TablePublisher(
+            self, writes_per_second=WRITES_PER_SECOND / settings.cluster_count
+        )
+        self.plan: ShardPlan | None = None
         self.tables.listener = self.publisher
         self.publisher.set_message = self.tables.set_message
         self.league = LeagueStore(db)
@@ -126,16 +135,23 @@ class SpadesBot(commands.Bot):
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
 
     async def setup_hook(self) -> None:
-        if self.settings.api_base:
-            # discord.py connects to a fixed gateway host; with another API base, ask that
-            # API for its gateway (GET /gateway/bot), as sharded clients do.
-            _, url, _ = await self.http.get_bot_gateway()
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        count = self.settings.shard_count
+        if count is None or self.settings.api_base:
+            # Discord's recommended shard count, and (for a test API base: discord.py
+            # otherwise connects to a fixed gateway host) the gateway URL.
+            recommended, url, _ = await self.http.get_bot_gateway()
+            count = count or recommended
+            if self.settings.api_base:
+                discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self.plan = plan = ShardPlan.make(count, self.settings.shard_ids)
+        self.shard_count = plan.count
+        self.shard_ids = list(plan.ids)
+        log.info("serving %s", plan.describe())
         for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        restored = await self.tables.restore()
+        restored = await self.tables.restore(plan.serves)
         for table in restored:
             self.publisher.changed(table)
         if restored:
@@ -261,6 +277,9 @@ async def _serve(settings: Settings, db: Database) -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the gateway intents requested.", file=sys.stderr)
         return 2
+    except ShardingError as e:  # SHARD_IDS beyond Discord's recommended SHARD_COUNT
+        print(str(e), file=sys.stderr)
+        return 2
     finally:
         if beat is not None:
             beat.cancel()
@@ -271,8 +290,11 @@ async def _serve(settings: Settings, db: Database) -> int:
 
 
 def _alive(bot: SpadesBot) -> bool:
-    ws = bot.ws
-    return bot.is_ready() and not bot.is_closed() and ws is not None and ws.open
+    """Connected: ready, and every shard's gateway connection open."""
+    if not bot.is_ready() or bot.is_closed():
+        return False
+    shards = bot.shards.values()
+    return bool(shards) and all(not shard.is_closed() for shard in shards)
 
 
 def run() -> int:

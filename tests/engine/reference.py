@@ -36,6 +36,8 @@ SECTION_8 = {
 }
 # Options the table does not state where they do not apply; the scorer needs a value.
 UNSTATED = {"double_nil_value": 400, "double_blind_nil_min_deficit": 0}
+# games.md G3: every preset of rules.md §7 is a game of Spades.
+GAMES_MD = {"game": "spades"}
 
 
 def _cell(option: str, text: str) -> Any:
@@ -75,7 +77,7 @@ def preset_options(name: str) -> dict[str, Any]:
     """Every option of a preset: §7's column, then §3/§8, then the standard column."""
     stated = PRESET_CHANGES[name]
     extra = SECTION_8 if name == "new-york" else {"bidding": "individual"}
-    return {**UNSTATED, **PRESET_CHANGES["standard"], **stated, **extra}
+    return {**GAMES_MD, **UNSTATED, **PRESET_CHANGES["standard"], **stated, **extra}
 
 
 TEAMS = ("NS", "EW")
