@@ -19,7 +19,7 @@ from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
 from bot.ui.components import set_handler
 from bot.ui.league_components import LeagueRef
-from bot.ui.league_render import plural
+from bot.ui.words import plural
 from cogs.common import Interaction, guild_id, is_admin
 
 SORT_CHOICES = [

@@ -12,14 +12,10 @@ from bot.league.models import (
     PlayerStats,
 )
 from bot.ui.league_components import LeagueRef, league_button, league_select
+from bot.ui.words import plural
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {"rating": "rating", "wins": "wins", "win_rate": "win rate", "games": "games"}
-
-
-def plural(n: int, noun: str, plural_form: str | None = None) -> str:
-    """``1 game``, ``2 games``, ``0 games``."""
-    return f"{n} {noun if n == 1 else plural_form or noun + 's'}"
 
 
 def _pct(x: float | None) -> str:
@@ -123,7 +119,9 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
         f"Blind nil {s.blind_nil_made}/{s.blind_nil_bids} ({_pct(s.blind_nil_rate)})",
     )
     bags = "—" if s.bags_per_hand is None else f"{s.bags_per_hand:.2f}"
-    e.add_field(name="Bags and sets", value=f"{bags} bags per hand\n{s.sets} sets suffered")
+    e.add_field(
+        name="Bags and sets", value=f"{bags} bags per hand\n{plural(s.sets, 'set')} suffered"
+    )
     freq, best = s.most_frequent_partner, s.most_successful_partner
     partners = []
     if freq is not None:

@@ -28,6 +28,7 @@ from bot.engine.game import Phase
 from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button, select
+from bot.ui.words import plural
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
@@ -261,7 +262,7 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
         value=f"{TEAM_NAMES[0]} {view.scores[0]} · {TEAM_NAMES[1]} {view.scores[1]}",
         inline=False,
     )
-    e.set_footer(text=f"Table {table.id} · {len(view.results)} hands")
+    e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
     return e
 
 
@@ -318,7 +319,7 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     my_team = seat.team
     e.set_footer(
         text=f"Hand {view.hand_number} · your team {view.scores[my_team]} · "
-        f"them {view.scores[my_team.other]} · won {view.tricks_won[seat]} trick(s)"
+        f"them {view.scores[my_team.other]} · won {plural(view.tricks_won[seat], 'trick')}"
     )
     return e
 
@@ -382,7 +383,9 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
         n = view.rules.blind_nil_pass
         options = [discord.SelectOption(label=str(c), value=c.code) for c in view.hand]
         v.add_item(
-            select(ref("pass"), options, f"Pass {n} card(s)", min_values=n, max_values=n, row=1)
+            select(
+                ref("pass"), options, f"Pass {plural(n, 'card')}", min_values=n, max_values=n, row=1
+            )
         )
     if plays:
         deck = DECKS[view.rules.deck]

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import eventually, table_message
 from tests.e2e.flows import answer, four_player_game, open_table, quick_game, solo_game
-from tests.fakediscord import BotProcess, run_bot
+from tests.fakediscord import BotProcess, FakeDiscord, run_bot
 from tests.fakediscord.models import User
 
 
@@ -195,3 +196,29 @@ async def test_a_game_the_league_cannot_record_still_ends_with_a_notice(
     await notice(world, "I could not record it in the league")
     assert status_of(world) == ["finished"]
     await bot.wait_for_line("the league could not record table")
+
+
+# ---------------------------------------------------------------------- seeded runs
+async def test_a_seeded_run_deals_the_same_cards_every_time(tmp_path: Path) -> None:
+    """SPADES_TEST_SEED makes a run reproducible: the same seed, the same table id, the same
+    dealer and the same cards, whatever the clock says."""
+    seen = []
+    for run in range(2):
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Spades Club")
+            world = World(
+                fake,
+                guild,
+                guild.add_text_channel("spades"),
+                [fake.add_user(n) for n in ("alice", "bob", "carol", "dave")],
+                tmp_path / f"run{run}.db",
+            )
+            for u in world.users:
+                guild.add_member(u)
+            async with run_bot(fake, env=world.env()):
+                driver = await quick_game(world, humans=1, preset="standard")
+                hand = driver.players[0].hand
+                assert hand is not None
+                footer = table_message(fake, world.channel).embeds[0]["footer"]["text"]
+                seen.append((hand.embeds[0]["description"], footer.split(" · ")[0]))
+    assert seen[0] == seen[1]
