@@ -86,6 +86,8 @@ def _names(table: Table) -> dict[Seat, str]:
         occ = table.seats.get(s)
         if occ is None:
             out[s] = "*(empty)*"
+        elif occ.left:
+            out[s] = f"Computer ({occ.bot_level}) · {occ.name} left"
         elif occ.away:
             out[s] = f"{occ.name} (computer playing)"
         else:

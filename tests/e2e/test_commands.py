@@ -278,17 +278,18 @@ async def test_leave_mid_game_hands_the_seat_to_a_computer_that_plays(world: Wor
     bob = world.users[1]
     r = await answer(world, bob, "spades", "leave")
     assert r.ephemeral
-    assert r.text == "You left East; a computer player (normal) takes over."
+    assert r.text.startswith("You left East; a computer player (normal) takes over.")
+    assert "counts as a loss for you" in r.text
     r = await answer(world, bob, "hand")
     assert "not seated" in r.text
     alice_only = Driver(fake, world.channel, driver.players[:1])
     await act_until(alice_only, lambda r: "Hand 2 ·" in r.text)
     summary = await fake.wait_for_message(world.channel, lambda m: "Hand 1 — scores" in m.text)
-    assert "bob" not in summary.text, "East was played by the computer"
+    assert "Computer (normal) · bob left" in summary.text, "East was played by the computer"
     shown = await fake.wait_for_edit(
         table_message(fake, world.channel), lambda m: "Hand 2 ·" in m.text
     )
-    assert seat_occupant(shown, "East") == "Computer (normal)"
+    assert seat_occupant(shown, "East") == "Computer (normal) · bob left"
     assert seat_occupant(shown, "North") == "alice"
 
 
