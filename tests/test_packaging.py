@@ -81,7 +81,8 @@ def test_every_setting_is_in_env_example_and_the_readme() -> None:
     example = (ROOT / ".env.example").read_text()
     readme = (ROOT / "README.md").read_text()
     listed = set(re.findall(r"^#?\s*([A-Z][A-Z0-9_]+)=", example, re.M))
-    assert listed == set(SETTINGS)
+    compose_only = {"POSTGRES_PASSWORD"}  # read by compose.yaml, not by the bot
+    assert listed - compose_only == set(SETTINGS)
     for name in SETTINGS:
         assert f"`{name}`" in readme, name
 
