@@ -205,7 +205,9 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.guilds.pop(guild.id, None)
         for ch_id in list(guild.channels):
             self.channels.pop(ch_id, None)
-        self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)}, INTENT_GUILDS)
+        self.gateway.dispatch(
+            "GUILD_DELETE", {"id": str(guild.id)}, INTENT_GUILDS, guild_id=guild.id
+        )
 
     def dm_channel(self, user: User) -> Channel:
         ch = self.dm_channels.get(user.id)
