@@ -242,7 +242,7 @@ class LeagueCog(commands.Cog):
 
     @admin.command(name="ranking")
     @app_commands.describe(
-        min_games="Games needed to appear on the leaderboard",
+        min_games="Rated games needed to appear on the leaderboard (0-1000)",
         rate_bot_games="Rate games that had computer players",
     )
     async def ranking(
