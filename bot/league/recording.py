@@ -67,7 +67,7 @@ def _summarize_results(finished: FinishedGame) -> GameSummary:
         scores=(last[0].score, last[1].score) if last else (0, 0),
         winner=finished.winner,
         over=not finished.abandoned,
-        seats=seat_totals(results, finished.rules.new_york),
+        seats=seat_totals(results, finished.rules),
     )
 
 

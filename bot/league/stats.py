@@ -8,7 +8,14 @@ Counted per seat over the game's completed hands (a hand cut short by abandoning
   took in those hands (individual bidding only: a New York bid belongs to the team);
 - ``nil_bids`` / ``nil_made``, ``blind_nil_bids`` / ``blind_nil_made``: nil attempts and those
   with no trick taken;
-- ``bags``: overtricks gained by the seat's team; ``sets``: hands in which its team was set.
+- ``bags``: overtricks gained by the seat's team; ``sets``: hands in which its team was set;
+- ``tricks``: tricks the seat took (every game);
+- Euchre: ``maker_hands`` / ``maker_made`` (the seat named trump, and its side made it),
+  ``alone_hands`` / ``alone_made`` (it went alone), ``marches`` (as maker, its side took all
+  five), ``euchres`` (as a defender, its side euchred the makers).
+
+Standings keep these per game (Spades, Whist, Euchre); a game's counts that do not apply to it
+stay 0.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from typing import Any
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.game import HandResult
 from bot.engine.record import Replayer
+from bot.engine.rules import Rules
 
 TEAM_KEYS = ("NS", "EW")
 
@@ -40,6 +48,13 @@ class HandTotals:
     blind_nil_made: int = 0
     bags: int = 0
     sets: int = 0
+    tricks: int = 0
+    maker_hands: int = 0
+    maker_made: int = 0
+    alone_hands: int = 0
+    alone_made: int = 0
+    marches: int = 0
+    euchres: int = 0
 
     def __add__(self, other: HandTotals) -> HandTotals:
         return HandTotals(*(a + b for a, b in zip(self.values(), other.values(), strict=True)))
@@ -67,14 +82,18 @@ class GameSummary:
     seats: tuple[HandTotals, HandTotals, HandTotals, HandTotals]
 
 
-def seat_hand(result: HandResult, seat: int, new_york: bool) -> HandTotals:
+def seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
     """One seat's counts for one completed hand."""
+    tricks = result.tricks[seat]
+    if rules.game == "euchre":
+        return _euchre_hand(result, seat)
+    if rules.game != "spades":
+        return HandTotals(hands=1, tricks=tricks)
     team = seat & 1
     score = result.teams[team]
-    tricks = result.tricks[seat]
     bags = score.bags
     sets = int(score.was_set)
-    if new_york:
+    if rules.new_york:
         team_bid = any(b.seat & 1 == team for b in result.bids)
         return HandTotals(
             hands=1,
@@ -82,15 +101,19 @@ def seat_hand(result: HandResult, seat: int, new_york: bool) -> HandTotals:
             contracts_made=int(team_bid and not score.was_set),
             bags=bags,
             sets=sets,
+            tricks=tricks,
         )
     bid = next((b.value for b in result.bids if b.seat == seat), None)
     if bid is None:  # pragma: no cover - every seat bids in individual bidding
-        return HandTotals(hands=1, bags=bags, sets=sets)
+        return HandTotals(hands=1, bags=bags, sets=sets, tricks=tricks)
     if bid == NIL:
-        return HandTotals(hands=1, nil_bids=1, nil_made=int(tricks == 0), bags=bags, sets=sets)
+        made = int(tricks == 0)
+        return HandTotals(hands=1, nil_bids=1, nil_made=made, bags=bags, sets=sets, tricks=tricks)
     if bid == BLIND_NIL:
         made = int(tricks == 0)
-        return HandTotals(hands=1, blind_nil_bids=1, blind_nil_made=made, bags=bags, sets=sets)
+        return HandTotals(
+            hands=1, blind_nil_bids=1, blind_nil_made=made, bags=bags, sets=sets, tricks=tricks
+        )
     return HandTotals(
         hands=1,
         contract_hands=1,
@@ -100,17 +123,39 @@ def seat_hand(result: HandResult, seat: int, new_york: bool) -> HandTotals:
         bid_tricks=tricks,
         bags=bags,
         sets=sets,
+        tricks=tricks,
+    )
+
+
+def _euchre_hand(result: HandResult, seat: int) -> HandTotals:
+    maker = result.maker
+    if maker is None:  # everybody passed: a void hand
+        return HandTotals(hands=1)
+    makers = maker & 1
+    taken = result.tricks[makers] + result.tricks[makers + 2]
+    made = taken >= 3
+    if seat != maker:
+        euchred = int(seat & 1 != makers and not made)
+        return HandTotals(hands=1, tricks=result.tricks[seat], euchres=euchred)
+    return HandTotals(
+        hands=1,
+        tricks=result.tricks[seat],
+        maker_hands=1,
+        maker_made=int(made),
+        alone_hands=int(result.alone),
+        alone_made=int(result.alone and made),
+        marches=int(taken == 5),
     )
 
 
 def seat_totals(
-    results: Sequence[HandResult], new_york: bool
+    results: Sequence[HandResult], rules: Rules
 ) -> tuple[HandTotals, HandTotals, HandTotals, HandTotals]:
     """Each seat's counts over ``results`` (a game's completed hands)."""
     out = [HandTotals(), HandTotals(), HandTotals(), HandTotals()]
     for result in results:
         for seat in range(4):
-            out[seat] = out[seat] + seat_hand(result, seat, new_york)
+            out[seat] = out[seat] + seat_hand(result, seat, rules)
     return (out[0], out[1], out[2], out[3])
 
 
@@ -126,5 +171,5 @@ def summarize_record(record: Mapping[str, Any]) -> GameSummary:
         scores=(game.scores[0], game.scores[1]),
         winner=None if game.winner is None else TEAM_KEYS[game.winner],
         over=game.over,
-        seats=seat_totals(game.results, game.rules.new_york),
+        seats=seat_totals(game.results, game.rules),
     )
