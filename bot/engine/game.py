@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -658,40 +659,7 @@ class Game:
         self._reset_hand()
 
     def _decide(self, results: list[TeamHandScore]) -> tuple[Team | None, str]:
-        """rules.md §6 and §10: events, then lose_at, then target and ties."""
-        s = self.scores
-        claims: set[int] = set()
-        reasons: dict[int, str] = {}
-        for team, res in enumerate(results):
-            other = team ^ 1
-            if res.event == WINS:
-                claims.add(team)
-                reasons[team] = "Boston" if self.rules.new_york else "double blind nil made"
-            elif res.event == LOSES:
-                claims.add(other)
-                reasons[other] = "double blind nil failed"
-            if self.rules.new_york and self.set_streak[team] >= 2:
-                claims.add(other)
-                reasons[other] = f"{Team(team).name} set twice in a row"
-        if len(claims) == 1:
-            team = claims.pop()
-            return Team(team), reasons[team]
-        if len(claims) == 2 and s[0] != s[1]:
-            return Team(0 if s[0] > s[1] else 1), "both teams claimed the game; higher score"
-        lose_at = self.rules.lose_at
-        if lose_at is not None:
-            down = [team for team in (0, 1) if s[team] <= lose_at]
-            if len(down) == 1:
-                return Team(down[0] ^ 1), f"{Team(down[0]).name} fell to {lose_at} or below"
-            if len(down) == 2 and s[0] != s[1]:
-                return Team(0 if s[0] > s[1] else 1), "both teams fell to lose_at; higher score"
-        if max(s) >= self.rules.target:
-            if s[0] != s[1]:
-                return Team(0 if s[0] > s[1] else 1), "reached the target"
-            if self.rules.tie == "bags" and self.total_bags[0] != self.total_bags[1]:
-                more = 0 if self.total_bags[0] > self.total_bags[1] else 1
-                return Team(more), "tied at the target; more bags over the game"
-        return None, ""
+        return decide_game(self.rules, self.scores, results, self.total_bags, self.set_streak)
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> Game:
@@ -700,6 +668,52 @@ class Game:
             v = getattr(self, name)
             setattr(g, name, v.copy() if isinstance(v, list) else v)
         return g
+
+
+def decide_game(
+    rules: Rules,
+    scores: Sequence[int],
+    results: Sequence[TeamHandScore],
+    total_bags: Sequence[int],
+    set_streak: Sequence[int],
+) -> tuple[Team | None, str]:
+    """Who wins once a hand is scored (``scores``, ``total_bags`` and ``set_streak`` already
+    include it; ``results`` are its two team scores): rules.md §6 and §10 — events, then
+    lose_at, then target and ties.  ``(None, "")``: the game goes on.  Pure, so a computer
+    player can ask it of imagined hands."""
+    s = scores
+    claims: set[int] = set()
+    reasons: dict[int, str] = {}
+    for team, res in enumerate(results):
+        other = team ^ 1
+        if res.event == WINS:
+            claims.add(team)
+            reasons[team] = "Boston" if rules.new_york else "double blind nil made"
+        elif res.event == LOSES:
+            claims.add(other)
+            reasons[other] = "double blind nil failed"
+        if rules.new_york and set_streak[team] >= 2:
+            claims.add(other)
+            reasons[other] = f"{Team(team).name} set twice in a row"
+    if len(claims) == 1:
+        team = claims.pop()
+        return Team(team), reasons[team]
+    if len(claims) == 2 and s[0] != s[1]:
+        return Team(0 if s[0] > s[1] else 1), "both teams claimed the game; higher score"
+    lose_at = rules.lose_at
+    if lose_at is not None:
+        down = [team for team in (0, 1) if s[team] <= lose_at]
+        if len(down) == 1:
+            return Team(down[0] ^ 1), f"{Team(down[0]).name} fell to {lose_at} or below"
+        if len(down) == 2 and s[0] != s[1]:
+            return Team(0 if s[0] > s[1] else 1), "both teams fell to lose_at; higher score"
+    if max(s) >= rules.target:
+        if s[0] != s[1]:
+            return Team(0 if s[0] > s[1] else 1), "reached the target"
+        if rules.tie == "bags" and total_bags[0] != total_bags[1]:
+            more = 0 if total_bags[0] > total_bags[1] else 1
+            return Team(more), "tied at the target; more bags over the game"
+    return None, ""
 
 
 _PHASE_REFUSAL = {
