@@ -21,13 +21,15 @@ from bot.ai.core import (
     mode_for,
     trick_winner,
 )
+from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
+from bot.ai.hard import HardPlayer
 from bot.engine.actions import PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
 from bot.engine.scoring import NIL
 from bot.engine.views import SeatView
 
 LEVELS: Final = ("easy", "normal", "hard")
-DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": 0.05}
+DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
 
 class Player(Protocol):
@@ -143,7 +145,5 @@ def get_player(level: str) -> Player:
     if level == "normal":
         return NormalPlayer()
     if level == "hard":
-        from bot.ai.hard import HardPlayer
-
         return HardPlayer()
     raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
