@@ -28,13 +28,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai.players import DEFAULT_BUDGET_S, LEVELS, Player, get_player
+from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
+from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
-from bot.engine.actions import SEATS, Action, Deal, Play, Seat
-from bot.engine.cards import DECKS
+from bot.engine.actions import BLIND_NIL, NIL, SEATS, Action, Deal, Play, Seat
+from bot.engine.decks import DECKS
 from bot.engine.game import Game, HandResult
-from bot.engine.rules import PRESET_NAMES, Rules
-from bot.engine.scoring import BLIND_NIL, NIL
+from bot.engine.rules import Rules, presets_of
 from bot.engine.views import seat_view
 
 MAX_GAME_HANDS = 200
@@ -651,7 +651,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ew", type=check_side, default="easy", help="side B")
     ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
     ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
-    ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
+    ap.add_argument("--preset", choices=presets_of("spades"), default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")

@@ -1,4 +1,5 @@
-"""The player interface and the ``easy`` and ``normal`` levels.
+"""The player interface and the ``easy`` and ``normal`` levels (:mod:`bot.ai.levels` maps a
+level's name to its player).
 
 A player decides from a :class:`~bot.engine.views.SeatView` only (never the game), an RNG and a
 time budget, and returns one of ``view.legal``.
@@ -7,7 +8,7 @@ time budget, and returns one of ``view.legal``.
 from __future__ import annotations
 
 import random
-from typing import Final, Protocol
+from typing import Protocol
 
 from bot.ai.bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
 from bot.ai.core import (
@@ -21,15 +22,9 @@ from bot.ai.core import (
     mode_for,
     trick_winner,
 )
-from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
-from bot.ai.hard import HardPlayer
-from bot.engine.actions import PLAYS, Action, Bid, Look, PassCards, Play
+from bot.engine.actions import NIL, PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
-from bot.engine.scoring import NIL
 from bot.engine.views import SeatView
-
-LEVELS: Final = ("easy", "normal", "hard")
-DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
 
 class Player(Protocol):
@@ -136,14 +131,3 @@ class EasyPlayer:
         if beat:
             return PLAYS[seat][highest(d, beat)]
         return PLAYS[seat][lowest(d, mask)]
-
-
-def get_player(level: str) -> Player:
-    """The computer player of a level (``easy``, ``normal`` or ``hard``)."""
-    if level == "easy":
-        return EasyPlayer()
-    if level == "normal":
-        return NormalPlayer()
-    if level == "hard":
-        return HardPlayer()
-    raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")

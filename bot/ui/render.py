@@ -22,10 +22,11 @@ from bot.engine import (
     Team,
     bid_text,
 )
-from bot.engine.cards import DECKS, cards_of, mask_of
+from bot.engine.cards import cards_of, mask_of
+from bot.engine.decks import DECKS
 from bot.engine.game import Phase
 from bot.engine.rules import PRESET_DESCRIPTIONS
-from bot.table import Table
+from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button, select
 
 GREEN = discord.Colour(0x2E7D32)

@@ -13,7 +13,8 @@ tricks, ``reference`` for scores, never ``bot.engine.scoring``):
 * ``apply`` succeeds exactly for the members of ``legal_actions``; random illegal actions are
   refused with an ``IllegalAction`` and change nothing;
 * every team score equals the independent re-scoring of the exported record, and
-  ``replay(export(game))`` reproduces every hand line and the final line.
+  ``replay(export(game))`` reproduces every hand line and the final line;
+* every hand's itemised score (``parts``) adds up to its points.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from bot.engine import (
     BLIND_NIL,
     CARDS,
     NIL,
-    PRESET_NAMES,
     SEATS,
     Action,
     Bid,
@@ -45,11 +45,13 @@ from bot.engine import (
     Seat,
 )
 from bot.engine.record import export_record, final_line, hand_line, replay
+from bot.engine.rules import presets_of
 from tests.engine.builders import TRUMPS_LOW_TO_HIGH, deck_codes, effective_suit, trick_winner
 from tests.engine.reference import rescore
 from tests.engine.snapshot import snapshot
 
 MAX_HANDS = 30
+SPADES_PRESETS = presets_of("spades")  # Whist and Euchre: test_trump_games_properties.py
 EXAMPLES = 10
 
 
@@ -294,10 +296,13 @@ def check_record(game: Game) -> None:
     assert rescore(doc) == lines
     final = lines[-1]
     assert final["score"] == {"NS": game.scores[0], "EW": game.scores[1]}
+    for result in game.results:  # the score sheet adds up (issue 8)
+        for team in result.teams:
+            assert sum(p.points for p in team.parts) == team.points
 
 
 # ---------------------------------------------------------------- the properties
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", SPADES_PRESETS)
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -317,7 +322,7 @@ def test_random_games_keep_every_rule(
     check_record(game)
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", SPADES_PRESETS)
 def test_random_games_in_every_preset_reach_an_end(preset: str) -> None:
     """The bidding bias makes games finish, so the end-of-game rules are exercised too."""
     ended = 0

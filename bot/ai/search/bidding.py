@@ -22,8 +22,7 @@ from bot.ai import bidding as rules_bidding
 from bot.ai.search.layout import Layout
 from bot.ai.search.spades import SpadesHand, bid_weight
 from bot.ai.search.worlds import Knowledge, Sampler
-from bot.engine.actions import Action, Bid, Look
-from bot.engine.scoring import BLIND_NIL, NIL
+from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look
 from bot.engine.views import SeatView
 
 MIN_WORLDS = 8

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bot.engine.cards import DECKS, Deck
+from bot.engine.decks import DECKS, Deck
 
 
 class Layout:
@@ -75,9 +75,10 @@ class Layout:
         self.beats: tuple[int, ...] = tuple(beats)
 
     @classmethod
-    def of_deck(cls, deck: Deck, trump_suit: int | None = 0) -> Layout:
-        """A deck of the engine (effective suits from ``deck.suit_masks``, order from
-        ``deck.power``); Spades decks have spades (suit 0) as trump."""
+    def of_deck(cls, deck: Deck) -> Layout:
+        """A deck of the engine under its trump (effective suits from ``deck.suit_masks``,
+        order from ``deck.power``, trump the suit that is ``deck.trumps``)."""
+        trump_suit = next((k for k, m in enumerate(deck.suit_masks) if m == deck.trumps), None)
         suits = []
         for m in deck.suit_masks:
             idx = [i for i in range(64) if m >> i & 1]

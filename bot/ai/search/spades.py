@@ -15,10 +15,13 @@ from bot.ai.bidding import estimate_tricks
 from bot.ai.search.layout import SPADES_LAYOUTS, Layout
 from bot.ai.search.sim import State, Table
 from bot.ai.search.utility import Utility
+from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
-from bot.engine.game import decide_game
 from bot.engine.rules import Rules
-from bot.engine.scoring import BLIND_NIL, NIL, TeamHandScore, score_individual, score_new_york
+from bot.engine.scoring import TeamHandScore
+from bot.engine.seats import Team
+from bot.engine.spades.game import SpadesGame
+from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.views import SeatView
 
 PUSH_SET_TRICKS = 2  # a side that has made its bid still fights for the set this close
@@ -253,3 +256,20 @@ def bid_weight(view: SeatView, lay: Layout) -> Callable[[list[int]], float] | No
         return math.exp(-w / two_sigma2)
 
     return weight
+
+
+def decide_game(
+    rules: Rules,
+    scores: Sequence[int],
+    teams: Sequence[TeamHandScore],
+    total_bags: Sequence[int],
+    set_streak: Sequence[int],
+) -> tuple[Team | None, str]:
+    """The engine's own end-of-game rule (``SpadesGame._decide``) asked of an imagined hand:
+    a bare game object carrying only what that rule reads."""
+    g = object.__new__(SpadesGame)
+    g.rules = rules
+    g.scores = list(scores)
+    g.total_bags = list(total_bags)
+    g.set_streak = list(set_streak)
+    return SpadesGame._decide(g, list(teams))
