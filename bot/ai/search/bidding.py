@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bot.ai import bidding as rules_bidding
+from bot.ai.bidding import choose_bid as rules_choose_bid
+from bot.ai.bidding import estimate_tricks, individual_bid
 from bot.ai.search.layout import Layout
 from bot.ai.search.spades import SpadesHand, bid_weight
 from bot.ai.search.worlds import Knowledge, Sampler
@@ -43,7 +44,7 @@ def choose_bid(
     t0 = clock()
     assert view.seat is not None
     if view.rules.new_york:
-        return rules_bidding.choose_bid(view)
+        return rules_choose_bid(view)
     if view.hand_hidden or view.hand is None:
         return _blind_or_look(view, rng, budget_s, clock, max_worlds, t0)
     return _bid(view, rng, budget_s, clock, max_worlds, t0)
@@ -66,9 +67,7 @@ def _fill_bids(
     for s in _order(view):
         b = bids[s]
         if b is None:
-            b = rules_bidding.individual_bid(
-                view.rules, lay.engine_mask(hands[s]), bids[s ^ 2], prev
-            )
+            b = individual_bid(view.rules, lay.engine_mask(hands[s]), bids[s ^ 2], prev)
             bids[s] = b
         if b > 0:
             prev += b
@@ -110,7 +109,7 @@ def _bid(
     lay = SpadesHand.layout_of(rules)
     values = {a.value for a in view.legal if isinstance(a, Bid) and not a.blind}
     engine_hand = sum(c.bit for c in view.hand)
-    est = rules_bidding.estimate_tricks(rules.deck, engine_hand)
+    est = estimate_tricks(rules.deck, engine_hand)
     base = max(1, min(13, int(est + 0.5)))
     levels = [b for b in (base - 1, base, base + 1) if 1 <= b <= 13]
     cands = sorted(v for v in values if v > 0)
@@ -181,7 +180,7 @@ def _blind_or_look(
             break
         hands = sampler.sample()
         # Looking: the normal bid of the hand dealt.
-        look_bid = rules_bidding.individual_bid(
+        look_bid = individual_bid(
             rules, lay.engine_mask(hands[me]), view.bids[me ^ 2], _made_before(view)
         )
         if look_bid == NIL and not rules.nil:
