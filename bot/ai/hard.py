@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from bot.ai.bidding import choose_bid as rules_choose_bid
 from bot.ai.bidding import choose_pass
+from bot.ai.players import NormalPlayer
 from bot.ai.search import bidding
 from bot.ai.search.pimc import choose
 from bot.ai.search.solver import distinct
@@ -54,6 +55,9 @@ class HardPlayer:
         if len(legal) == 1:
             return legal[0]
         budget_s = min(budget_s, MAX_BUDGET_S)
+        if view.rules.game != "spades":
+            # Whist and Euchre are not plugged into the search yet (docs/ai.md says how).
+            return NormalPlayer().decide(view, rng, budget_s)
         if view.phase is Phase.BID:
             if not self.search_bids:
                 return rules_choose_bid(view)
