@@ -12,6 +12,7 @@ import random
 from typing import Final
 
 from bot.ai.euchre import EuchreEasy, EuchreNormal
+from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
 from bot.ai.hard import HardPlayer
 from bot.ai.players import EasyPlayer, NormalPlayer, Player
 from bot.ai.trump_search import EuchreHard, WhistHard
@@ -20,7 +21,7 @@ from bot.engine.actions import Action
 from bot.engine.views import SeatView
 
 LEVELS: Final = ("easy", "normal", "hard")
-DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": 0.05}
+DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
 _PLAYERS: Final[dict[str, dict[str, type[Player]]]] = {
     "spades": {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer},
