@@ -20,8 +20,8 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from bot.ai import euchre as eu
-from bot.ai import whist as wh
+import bot.ai.euchre as eu
+import bot.ai.whist as wh
 from bot.ai.trumps import Seen, Sim, Table, bits, sample_hands, table_for
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS
