@@ -3,6 +3,7 @@ changing the rules before the start, starting the game and abandoning it."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from bot.engine import Game, Rules, RulesError, Seat
@@ -10,6 +11,7 @@ from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton
 from bot.tables.context import ServiceContext
+from bot.tables.defaults import default_rules
 from bot.tables.state import LEVELS, Occupant, Table
 from bot.tables.turns import deadline_after
 
@@ -20,6 +22,7 @@ class Lobby:
         self.persistence = ctx.persistence
         self.store = ctx.persistence.store
         self.registry = ctx.registry
+        self._rematching = asyncio.Lock()  # one Play again at a time: one table per channel
 
     async def open_table(
         self,
@@ -35,7 +38,7 @@ class Lobby:
         self.registry.check_can_open(guild_id, channel_id, host_id)
         overrides = {"target": target} if target is not None else {}
         try:
-            rules = Rules.from_preset(preset, **overrides)
+            rules = default_rules(preset, **overrides)
         except RulesError as e:
             raise Refusal(e.reason) from None
         if not 0 <= turn_timer <= 3600:
@@ -57,6 +60,46 @@ class Lobby:
             )
         self.registry.add(table)
         return table
+
+    async def play_again(self, finished_id: str, user_id: int) -> Table:
+        """**Play again**: a new table in the same channel with the same rules and seats,
+        started at once, hosted by whoever asked (a player of the finished game).  A player
+        now seated at another table, or whose seat a computer played at the end, is replaced
+        by a computer player."""
+        old = self.registry.finished(finished_id)
+        if user_id not in old.humans():
+            raise Refusal("Only the players of that game can start another one.")
+        async with self._rematching:
+            other = self.registry.find_in_channel(old.channel_id)
+            if other is not None:
+                raise Refusal("A new table is already open in this channel.")
+            self.registry.check_can_open(old.guild_id, old.channel_id, user_id)
+            table = Table(
+                id=self.ctx.randomness.table_id(),
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                host_id=user_id,
+                rules=old.rules,
+                turn_timer=old.turn_timer,
+                handover=old.handover,
+                created_at=time.time(),
+            )
+            for seat, occ in old.seats.items():
+                # away (a computer played for them at the end) unless they are asking now
+                here = occ.user_id is not None and (not occ.away or occ.user_id == user_id)
+                if here and occ.user_id is not None:
+                    here = self.registry.find_of_user(old.guild_id, occ.user_id) is None
+                if here:
+                    table.seats[seat] = Occupant(occ.user_id, occ.name)
+                else:
+                    level = occ.bot_level or "normal"
+                    table.seats[seat] = Occupant(None, f"Computer ({level})", level)
+            async with self.persistence.write() as conn:
+                await self.store.insert_table(conn, self.persistence.row(table))
+                for seat, occ in table.seats.items():
+                    await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
+            self.registry.add(table)
+        return await self.start(table, user_id)
 
     # ------------------------------------------------------------------ sitting and leaving
     async def join(self, table: Table, user_id: int, name: str, seat: Seat | None = None) -> Seat:
@@ -216,7 +259,7 @@ class Lobby:
                 raise Refusal("The rules are fixed once the game has started.")
             try:
                 if name == "preset":
-                    rules = Rules.from_preset(value.strip(), target=table.rules.target)
+                    rules = default_rules(value.strip(), target=table.rules.target)
                 else:
                     rules = table.rules.with_option(name, parse_value(name, value))
             except RulesError as e:

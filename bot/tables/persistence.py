@@ -16,11 +16,15 @@ from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
 from bot.errors import StoreFailed
 from bot.store.db import Database
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
-from bot.tables.state import Occupant, Table
+from bot.tables.state import Occupant, SeatRating, Table
 
 log = logging.getLogger(__name__)
 
-GameStoredHook = Callable[[aiosqlite.Connection, Table, Game], Awaitable[None]]
+# Records a game that ended in the caller's transaction; returns the rating changes of a
+# rated game (None: not rated).
+GameStoredHook = Callable[
+    [aiosqlite.Connection, Table, Game], Awaitable[tuple[SeatRating, ...] | None]
+]
 
 
 class TablePersistence:
@@ -48,13 +52,13 @@ class TablePersistence:
         game = game or table.game
         now = time.time()
         await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
-        previous = (table.status, table.ended_at)
+        previous = (table.status, table.ended_at, table.ratings)
         table.status, table.ended_at = status, now
         try:
             if self.on_game_stored is not None and game is not None:
-                await self.on_game_stored(conn, table, game)
+                table.ratings = await self.on_game_stored(conn, table, game)
         except BaseException:
-            table.status, table.ended_at = previous
+            table.status, table.ended_at, table.ratings = previous
             raise
 
     async def set_message(self, table: Table, message_id: int) -> None:

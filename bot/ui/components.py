@@ -6,7 +6,8 @@ on messages sent before a restart still work and no view objects are kept in mem
 Custom ids (≤ 100 chars, never a card of a hidden hand except on its owner's own ephemeral
 message)::
 
-    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...
+    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...,
+                                                        game over: again (Play again)
     spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message
     spades:lb:<kind>:<user>:<season>:<sort>:<page>      league paging (see cogs/league.py)
 """
@@ -22,7 +23,7 @@ import discord
 
 from bot.engine import Seat
 
-TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand")
+TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand", "again")
 HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass")
 
 
@@ -93,7 +94,7 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
 
 
 _TABLE_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand)"
+    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand|again)"
     r"(?::(?P<seat>[NESW]))?"
 )
 _HAND_TEMPLATE = (

@@ -52,7 +52,7 @@ def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> d
     hidden = f" · at least {page.min_games} games to be ranked" if page.min_games else ""
     e.set_footer(
         text=f"Page {page.page + 1}/{page.pages} · {page.ranked} ranked{hidden} · "
-        "rating = 40 × (μ − 3σ), a cautious estimate"
+        "rating = 1000 + 40 × (μ − 3σ), a cautious estimate: newcomers start at 1000"
     )
     return e
 
