@@ -96,6 +96,8 @@ def _hidden_text(view: SeatView, seat: Seat) -> str:
 
 def now_lines(table: Table, view: SeatView) -> list[str]:
     """What is happening, as far as it cannot go stale before this message's next update."""
+    if table.status == "finished":
+        return ["The game is over.", final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]
     lines = [prompt_line(view)]
@@ -135,7 +137,7 @@ def prompt_line(view: SeatView) -> str:
             prop = view.proposals[view.seat.team] if view.seat is not None else None
             if prop is not None:
                 return (
-                    f"**Your turn:** your partner proposes **{bid_text(prop[0], prop[1])}**: "
+                    f"Your partner proposes **{bid_text(prop[0], prop[1])}**: "
                     "confirm it or choose the team's bid."
                 )
             return "**Your turn:** propose your team's bid (4–10)."

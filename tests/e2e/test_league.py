@@ -99,7 +99,7 @@ async def test_admin_settings_need_manage_server_and_seasons_reset_standings(wor
         # A table opened without a preset now uses the server's default one.
         r = await (await fake.slash(users[0], ch, "spades", "new")).response()
         assert r.deferred
-        await eventually(lambda: "short to 250" in table_message(fake, ch).text)
+        await eventually(lambda: "Short game · to 250" in table_message(fake, ch).text)
 
 
 async def test_two_servers_never_see_each_others_league(world: World) -> None:
