@@ -21,8 +21,11 @@ from bot.config import ConfigError, Settings
 from bot.engine import Action, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
-from bot.store.db import Database
+from bot.sharding import ShardingError, ShardPlan
+from bot.store.db import Database, Synchronous
+from bot.store.errors import SetupError
 from bot.store.league import LeagueStore
+from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
@@ -30,6 +33,7 @@ from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
 
 log = logging.getLogger("spades")
+WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
 EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league")
 
@@ -61,8 +65,11 @@ class SpadesTree(app_commands.CommandTree[Any]):
             pass
 
 
-class SpadesBot(commands.Bot):
-    """The bot: owns the database, the table service and the message publisher."""
+class SpadesBot(commands.AutoShardedBot):
+    """The bot: owns the database, the table service and the message publisher.
+
+    Sharded (``SHARD_COUNT``/``SHARD_IDS``): it runs its shards in one process and restores,
+    times and serves only the tables of their guilds."""
 
     def __init__(self, settings: Settings, db: Database) -> None:
         # Only the guilds intent: channel and thread cache.  Interactions carry the member
@@ -82,7 +89,11 @@ class SpadesBot(commands.Bot):
         self.tables = TableService(
             db, self._decide, test_seed=settings.test_seed, bot_delay=settings.bot_delay
         )
-        self.publisher = TablePublisher(self)
+        # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
+        self.publisher = TablePublisher(
+            self, writes_per_second=WRITES_PER_SECOND / settings.cluster_count
+        )
+        self.plan: ShardPlan | None = None
         self.tables.listener = self.publisher
         self.publisher.set_message = self.tables.set_message
         self.tables.live.editor = InteractionHandEditor()
@@ -94,16 +105,23 @@ class SpadesBot(commands.Bot):
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
 
     async def setup_hook(self) -> None:
-        if self.settings.api_base:
-            # discord.py connects to a fixed gateway host; with another API base, ask that
-            # API for its gateway (GET /gateway/bot), as sharded clients do.
-            _, url, _ = await self.http.get_bot_gateway()
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        count = self.settings.shard_count
+        if count is None or self.settings.api_base:
+            # Discord's recommended shard count, and (for a test API base: discord.py
+            # otherwise connects to a fixed gateway host) the gateway URL.
+            recommended, url, _ = await self.http.get_bot_gateway()
+            count = count or recommended
+            if self.settings.api_base:
+                discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self.plan = plan = ShardPlan.make(count, self.settings.shard_ids)
+        self.shard_count = plan.count
+        self.shard_ids = list(plan.ids)
+        log.info("serving %s", plan.describe())
         for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        restored = await self.tables.restore()
+        restored = await self.tables.restore(plan.serves)
         for table in restored:
             self.publisher.changed(table)
         if restored:
@@ -135,28 +153,51 @@ class SpadesBot(commands.Bot):
         await self.publisher.close()
         self.ai.close()
         await super().close()
+        commits = sorted(self.db.commit_seconds)
+        if commits:
+            log.info(
+                "commit latency over the last %d commits: p50 %.2f ms, p99 %.2f ms",
+                len(commits),
+                commits[len(commits) // 2] * 1000,
+                commits[min(len(commits) - 1, int(len(commits) * 0.99))] * 1000,
+            )
+            self.db.commit_seconds.clear()
 
 
 async def _main(settings: Settings) -> int:
-    async with Database.open(settings.database_path) as db:
-        bot = SpadesBot(settings, db)
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-        try:
-            async with bot:
-                await bot.start(settings.token)
-        except discord.LoginFailure:
-            print(
-                "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
-                "application and put the new one in .env",
-                file=sys.stderr,
-            )
-            return 2
-        except discord.PrivilegedIntentsRequired:
-            print("Discord refused the gateway intents requested.", file=sys.stderr)
-            return 2
+    synchronous: Synchronous = "full" if settings.sqlite_synchronous == "full" else "normal"
+    try:
+        async with Database.open(settings.database_url, synchronous=synchronous) as db:
+            where = parse_database_url(settings.database_url).redacted()
+            log.info("database %s (schema %d)", where, await db.schema_version())
+            return await _serve(settings, db)
+    except SetupError as e:  # an operator's mistake with the database: one line, exit 2
+        print(str(e), file=sys.stderr)
+        return 2
+
+
+async def _serve(settings: Settings, db: Database) -> int:
+    bot = SpadesBot(settings, db)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
+            "application and put the new one in .env",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the gateway intents requested.", file=sys.stderr)
+        return 2
+    except ShardingError as e:  # SHARD_IDS beyond Discord's recommended SHARD_COUNT
+        print(str(e), file=sys.stderr)
+        return 2
     return 0
 
 

@@ -12,7 +12,7 @@ from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
-from bot.tables.state import LEVELS, Occupant, Table
+from bot.tables.state import LEVELS, Occupant, Rematch, Table
 from bot.tables.turns import deadline_after
 
 
@@ -66,14 +66,9 @@ class Lobby:
         started at once, hosted by whoever asked (a player of the finished game).  A player
         now seated at another table, or whose seat a computer played at the end, is replaced
         by a computer player."""
-        old = self.registry.finished(finished_id)
-        if user_id not in old.humans():
-            raise Refusal("Only the players of that game can start another one.")
+        old = self.check_play_again(finished_id, user_id)
         async with self._rematching:
-            other = self.registry.find_in_channel(old.channel_id)
-            if other is not None:
-                raise Refusal("A new table is already open in this channel.")
-            self.registry.check_can_open(old.guild_id, old.channel_id, user_id)
+            self.check_play_again(finished_id, user_id)
             table = Table(
                 id=self.ctx.randomness.table_id(),
                 guild_id=old.guild_id,
@@ -100,6 +95,19 @@ class Lobby:
                     await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
             self.registry.add(table)
         return await self.start(table, user_id)
+
+    def check_play_again(self, finished_id: str, user_id: int) -> Rematch:
+        """Refuse **Play again** unless a player of that game asks, nothing else is open in
+        the channel and they sit nowhere else."""
+        old = self.registry.finished(finished_id)
+        if user_id not in old.humans():
+            raise Refusal("Only the players of that game can start another one.")
+        if self.registry.find_in_channel(old.channel_id) is not None:
+            raise Refusal(
+                "A new table is already open in this channel: use `/spades table` to see it."
+            )
+        self.registry.check_can_open(old.guild_id, old.channel_id, user_id)
+        return old
 
     # ------------------------------------------------------------------ sitting and leaving
     async def join(self, table: Table, user_id: int, name: str, seat: Seat | None = None) -> Seat:

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
-import aiosqlite
-
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
 from bot.errors import StoreFailed
-from bot.store.db import Database
+from bot.store.db import Database, Tx
+from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
 from bot.tables.state import Occupant, SeatRating, Table
 
@@ -22,9 +20,7 @@ log = logging.getLogger(__name__)
 
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
-GameStoredHook = Callable[
-    [aiosqlite.Connection, Table, Game], Awaitable[tuple[SeatRating, ...] | None]
-]
+GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
 
 
 class TablePersistence:
@@ -34,20 +30,18 @@ class TablePersistence:
         self.on_game_stored: GameStoredHook | None = None
 
     @contextlib.asynccontextmanager
-    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write(self) -> AsyncIterator[Tx]:
         """One transaction; a failed write is refused with a reason (nothing changed)."""
         try:
             async with self.db.transaction() as conn:
                 yield conn
-        except sqlite3.IntegrityError:
+        except UniqueViolation:
             raise
-        except (sqlite3.Error, OSError) as e:
+        except StoreError as e:
             log.error("database write failed: %s", e)
             raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
 
-    async def end(
-        self, conn: aiosqlite.Connection, table: Table, status: str, game: Game | None = None
-    ) -> None:
+    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> None:
         """Mark the table ended and hand the game to the league, in the caller's transaction."""
         game = game or table.game
         now = time.time()
@@ -86,11 +80,13 @@ class TablePersistence:
     def seat_row(seat: Seat, o: Occupant) -> SeatRow:
         return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts)
 
-    async def load_unfinished(self) -> list[Table]:
-        """Every unfinished table, its game rebuilt by replaying its actions (a table that
-        cannot be rebuilt is logged and left alone)."""
+    async def load_unfinished(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[Table]:
+        """Every unfinished table (of the servers ``guild_filter`` accepts), its game rebuilt
+        by replaying its actions (a table that cannot be rebuilt is logged and left alone)."""
         tables = []
-        for stored in await self.store.load_unfinished():
+        for stored in await self.store.load_unfinished(guild_filter):
             try:
                 tables.append(self._rebuild(stored))
             except (IllegalAction, RulesError, ValueError, KeyError):

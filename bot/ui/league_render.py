@@ -25,7 +25,7 @@ def _row_line(r: LeaderboardRow, me: int | None) -> str:
     rank = f"#{r.rank}" if r.rank is not None else "unranked"
     name = f"**{r.display_name}**" if r.user_id == me else r.display_name
     return (
-        f"`{rank:>5}` {name} — {r.rating} · {r.games} games · {r.wins} wins · "
+        f"`{rank:>5}` {name} — {r.rating:,} · {r.games} games · {r.wins} wins · "
         f"{_pct(r.win_rate if r.wins + r.losses else None)}"
     )
 
@@ -52,7 +52,7 @@ def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> d
     hidden = f" · at least {page.min_games} games to be ranked" if page.min_games else ""
     e.set_footer(
         text=f"Page {page.page + 1}/{page.pages} · {page.ranked} ranked{hidden} · "
-        "rating = 1000 + 40 × (μ − 3σ), a cautious estimate: newcomers start at 1000"
+        "rating = 1000 + 40 × (μ − 3σ), a cautious estimate: newcomers start at 1,000"
     )
     return e
 
@@ -92,7 +92,7 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     e = discord.Embed(title=f"{s.display_name} — {season_name}", colour=BLURPLE)
     rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
     trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
-    e.add_field(name="Rating", value=f"**{s.rating}** ({rank})\nTrend: {trend}")
+    e.add_field(name="Rating", value=f"**{s.rating:,}** ({rank})\nTrend: {trend}")
     e.add_field(
         name="Games",
         value=f"{s.games} played · {s.wins} won · {s.losses} lost\nWin rate {_pct(s.win_rate)}"

@@ -147,7 +147,7 @@ def _nil(r: Rules) -> list[Sentence]:
         }[r.nil_tricks]
         out.append(_s(f"A nil player's tricks {where}.", "nil_tricks"))
     else:
-        out.append(_s("No nil bids (except blind nil where it is on).", "nil"))
+        out.append(_s("No nil bids (except blind nil where it is on).", "nil", "nil_value"))
     if r.blind_nil:
         when = (
             "at any time"
@@ -172,7 +172,7 @@ def _nil(r: Rules) -> list[Sentence]:
                 )
             )
     else:
-        out.append(_s("No blind nil.", "blind_nil"))
+        out.append(_s("No blind nil.", "blind_nil", "blind_nil_value", "blind_nil_min_deficit"))
     if r.nil and r.double_nil == "team":
         v = r.double_nil_value
         out.append(
@@ -183,7 +183,13 @@ def _nil(r: Rules) -> list[Sentence]:
             )
         )
     elif r.nil:
-        out.append(_s("Both partners may bid nil; each nil scores on its own.", "double_nil"))
+        out.append(
+            _s(
+                "Both partners may bid nil; each nil scores on its own.",
+                "double_nil",
+                "double_nil_value",
+            )
+        )
     if r.blind_nil:
         out.append(_double_blind(r))
     return out
@@ -262,8 +268,18 @@ def _end(r: Rules) -> list[Sentence]:
 def rules_embed(rules: Rules) -> discord.Embed:
     changed = changed_options(rules)
     e = discord.Embed(title=f"Rules: {preset_title(rules)} to {number(rules.target)}", colour=GREY)
+    described: set[str] = set()
     for topic, sentences in rules_sections(rules):
         e.add_field(name=topic, value=_lines(sentences, changed), inline=False)
+        described.update(o for s in sentences for o in s.options)
+    unseen = sorted(changed - described)
+    if unseen:  # changed, but without effect under the other rules: still say so
+        lines = [
+            f"• {name.replace('_', ' ')}: {_value(getattr(rules, name))} (no effect under "
+            "these rules)." + CHANGED
+            for name in unseen
+        ]
+        e.add_field(name="Also changed", value="\n".join(lines), inline=False)
     note = (
         f"✎ = changed from the {preset_title(rules)} preset. "
         if changed
@@ -271,6 +287,12 @@ def rules_embed(rules: Rules) -> discord.Embed:
     )
     e.set_footer(text=note + "The host changes rules before the start with /spades rule.")
     return e
+
+
+def _value(value: object) -> str:
+    if value is None or value is False:
+        return "off"
+    return "on" if value is True else str(value)
 
 
 def _lines(sentences: Iterable[Sentence], changed: set[str]) -> str:

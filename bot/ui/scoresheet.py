@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import HandResult, SeatView, Team, bid_text
+from bot.engine import HandResult, Seat, SeatView, Team, bid_text
+from bot.engine.scoring import ScorePart
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
@@ -13,37 +14,49 @@ from bot.ui.text import number, plural, seat_names, signed, team_name
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
+    """The score sheet of a hand: per team, what was bid and taken, then every item of its
+    points in plain words (contract made or set, bags, each nil, bag penalty, jokers, New
+    York), which add up to the hand's total."""
     names = seat_names(table)
     e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
-    ny = table.rules.new_york
     for t in Team:
-        a, b = t.seats
-        res = result.teams[t]
-        took = result.tricks[a] + result.tricks[b]
-        if ny:
-            tb = next((x for x in result.bids if x.seat.team == t), None)
-            bid = bid_text(tb.value, tb.blind) if tb else "no bidding"
-        else:
-            bids = {x.seat: x.value for x in result.bids}
-            bid = " + ".join(_bid_word(bids.get(s)) for s in (a, b))
-        lines = [
-            f"Bid {bid} · took {took} "
-            f"({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})",
-            f"Points **{signed(res.points)}**" + (f" · bags +{res.bags}" if res.bags else ""),
-        ]
-        if res.bag_penalty:
-            lines.append(f"Bag penalty −{res.bag_penalty}")
-        lines.append(
-            f"Score {number(res.score)}" + (f" · bag count {res.bag_count}" if not ny else "")
-        )
-        e.add_field(name=team_name(t), value="\n".join(lines))
+        e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
+    e.set_footer(text=f"Table {table.id}")
     return e
 
 
-def _bid_word(value: int | None) -> str:
-    if value is None:
-        return "?"
-    return bid_text(value)
+def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, str]) -> str:
+    res = result.teams[team]
+    a, b = team.seats
+    took = result.tricks[a] + result.tricks[b]
+    lines = [
+        f"Bid {_team_bid(table, result, team)} · took {took} "
+        f"({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
+    ]
+    lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
+    total = f"= **{signed(res.points)}** this hand · score **{number(res.score)}**"
+    if table.rules.has_bags:
+        total += f" · bags {res.bag_count}"
+    lines.append(total)
+    return "\n".join(lines)
+
+
+def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
+    """The engine's words, with the player's name for a seat ("carol's nil made")."""
+    seat = part.seat
+    if seat is None:
+        return part.label
+    return part.label.replace(f"{seat.word}'s", f"{names[seat]}'s", 1)
+
+
+def _team_bid(table: Table, result: HandResult, team: Team) -> str:
+    if table.rules.new_york:
+        tb = next((x for x in result.bids if x.seat.team == team), None)
+        if tb is None:
+            return "none (first hand)"
+        return bid_text(tb.value, tb.blind)
+    bids = {x.seat: x.value for x in result.bids}
+    return " + ".join(bid_text(bids[s]) if s in bids else "?" for s in team.seats)
 
 
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
