@@ -7,7 +7,8 @@ below loses (−500 in a 500-point game, −250 in the short game).  The host ma
 switch it off (``/spades rule lose_at off``) before the start.
 
 * ``new-york`` has none: its seed lists how its games end (a Boston, a team set twice in a
-  row, 500 points), and set-twice already ends a sinking game.
+  row, 500 points), and set-twice already ends a sinking game.  Nor have Whist and Euchre:
+  their scores never go down.
 * The presets themselves (``bot.engine.rules``, the spec's table) keep ``lose_at`` off, and a
   table's record names ``lose_at`` explicitly as an override: records stored before this rule
   existed replay exactly as they were played.  See ``docs/rules.md`` ("Mercy rule").
@@ -24,9 +25,10 @@ NO_MERCY: Final = frozenset({"new-york"})
 
 def mercy_lose_at(preset: str) -> int | None:
     """The mercy rule's ``lose_at`` for a preset: minus its target (``None``: no mercy rule)."""
-    if preset in NO_MERCY:
+    rules = Rules.from_preset(preset)
+    if preset in NO_MERCY or rules.game != "spades":
         return None
-    return -Rules.from_preset(preset).target
+    return -rules.target
 
 
 def default_rules(preset: str, **overrides: Any) -> Rules:

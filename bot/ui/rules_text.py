@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.engine import DECKS, Rules
+from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.tables.defaults import default_rules
 from bot.ui.text import number, plural, preset_title
 
@@ -34,6 +35,11 @@ def changed_options(rules: Rules) -> set[str]:
 
 def rules_sections(rules: Rules) -> list[tuple[str, list[Sentence]]]:
     """The rules as (topic, sentences), in the order people ask about them."""
+    if rules.game != "spades":  # Whist and Euchre: their preset's description, for now
+        return [
+            ("The game", [_s(PRESET_DESCRIPTIONS[rules.preset] + ".", "game", "deck")]),
+            ("End of the game", [_s(f"The first side to {rules.target} points wins.", "target")]),
+        ]
     return [
         ("Cards and tricks", _cards(rules)),
         ("Bidding", _bidding(rules)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import SEATS, Rules, Seat, Team, card
+from bot.engine.rules import GAME_TITLES
 from bot.tables.state import Table
 
 TEAM_NAMES = ("North–South", "East–West")
@@ -16,6 +17,9 @@ PRESET_TITLES = {
     "joker": "Joker Spades",
     "jjdd": "Joker-Joker-Deuce-Deuce",
     "new-york": "New York",
+    "whist": "Whist",
+    "short-whist": "Short whist",
+    "euchre": "Euchre",
 }
 
 
@@ -40,7 +44,8 @@ def preset_title(rules: Rules) -> str:
 
 def game_title(rules: Rules) -> str:
     """The table message's title: the game, the preset and the target the table plays to."""
-    return f"♠ Spades · {preset_title(rules)} · to {rules.target:,}"
+    game = GAME_TITLES.get(rules.game, rules.game)
+    return f"♠ {game} · {preset_title(rules)} · to {rules.target:,}"
 
 
 def team_name(team: Team) -> str:
