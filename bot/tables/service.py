@@ -8,7 +8,8 @@ and the caller get its answer.  A failed commit leaves the table as it was.
 The service is split by concern, and callers use the part they need:
 
 * ``registry`` — which tables are open, by id, channel and member (lookups, may I open);
-* ``lobby`` — open, sit, leave, computer players, rules, start, abandon;
+* ``lobby`` — open, sit, leave, computer players, rules, start;
+* ``endings`` — abandoning (by agreement during a game), moderators, orphaned tables;
 * ``moves`` — a person's bid, look, pass or play through the move pipeline;
 * ``turns`` — computer players and turn timers, acting through the same pipeline;
 * ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
@@ -24,6 +25,7 @@ from bot.engine import Action, Seat
 from bot.store.db import Database
 from bot.store.tables import TableStore
 from bot.tables.context import ServiceContext, TableListener
+from bot.tables.ending import Endings
 from bot.tables.live import LiveHands
 from bot.tables.lobby import Lobby
 from bot.tables.moves import ActResult, Moves
@@ -60,6 +62,7 @@ class TableService:
         )
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
+        self.endings = Endings(self._ctx)
 
     @property
     def listener(self) -> TableListener | None:

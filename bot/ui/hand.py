@@ -31,7 +31,8 @@ from bot.engine.cards import mask_of
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button, select
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
-from bot.ui.text import number, plural
+from bot.ui.text import number
+from bot.ui.words import plural
 
 DISPLAY_SUITS = ("S", "H", "C", "D")  # alternate colours
 

@@ -195,4 +195,15 @@ def table_components(table: Table) -> discord.ui.View:
         v.add_item(button(ComponentRef(tid, "rules"), "Rules"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
             v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+        if table.abandon_vote is not None:  # the host asked to end the game early
+            v.add_item(
+                button(
+                    ComponentRef(tid, "agree"), "Agree to end", discord.ButtonStyle.danger, row=1
+                )
+            )
+            v.add_item(
+                button(
+                    ComponentRef(tid, "keep"), "Keep playing", discord.ButtonStyle.success, row=1
+                )
+            )
     return v

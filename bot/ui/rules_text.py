@@ -11,7 +11,8 @@ import discord
 from bot.engine import DECKS, Rules
 from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.tables.defaults import default_rules
-from bot.ui.text import number, plural, preset_title
+from bot.ui.text import number, preset_title
+from bot.ui.words import plural
 
 GREY = discord.Colour(0x607D8B)
 CHANGED = " ✎"

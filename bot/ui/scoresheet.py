@@ -10,7 +10,8 @@ from bot.engine.scoring import ScorePart
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
-from bot.ui.text import number, plural, seat_names, signed, team_name
+from bot.ui.text import number, seat_names, signed, team_name
+from bot.ui.words import plural
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:

@@ -23,11 +23,6 @@ PRESET_TITLES = {
 }
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``plural(1, "trick")`` → ``1 trick``; ``plural(2, "trick")`` → ``2 tricks``."""
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
-
-
 def signed(n: int) -> str:
     """``+70``, ``−50`` (a real minus sign), ``0``."""
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
@@ -59,6 +54,8 @@ def seat_names(table: Table) -> dict[Seat, str]:
         occ = table.seats.get(s)
         if occ is None:
             out[s] = "*(empty)*"
+        elif occ.left:
+            out[s] = f"Computer ({occ.bot_level}) · {occ.name} left"
         elif occ.away:
             out[s] = f"{occ.name} (a computer plays)"
         else:

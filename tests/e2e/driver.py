@@ -101,9 +101,9 @@ class Driver:
     def table(self) -> Message:
         return table_message(self.fake, self.channel)
 
-    async def open_hand(self, p: Seated) -> Response:
+    async def open_hand(self, p: Seated) -> Response | Message:
         inter = await self.fake.click(p.user, self.table(), button(self.table(), "hand").custom_id)
-        r = await inter.response()
+        r = await inter.answer()
         assert r.ephemeral, "the hand must be ephemeral"
         p.hand = r
         return r
@@ -115,7 +115,7 @@ class Driver:
         if hand is None or not has(hand, "refresh"):
             return await self.open_hand(p)
         inter = await self.fake.click(p.user, hand, button(hand, "refresh").custom_id)
-        r = await inter.response()
+        r = await inter.answer()
         p.hand = r
         return r
 
@@ -131,7 +131,7 @@ class Driver:
         """Take one action from the hand message ``r`` (as it is now: the bot edits hand
         messages live); returns the answer."""
         inter = await self.choose_and_click(p, r)
-        out = await inter.response()
+        out = await inter.answer()
         if inter.latency is not None:
             self.latencies.append(inter.latency)
         assert out.ephemeral

@@ -9,7 +9,7 @@ from collections import defaultdict
 from tests.e2e.conftest import World
 from tests.e2e.driver import CARD_RE, Driver, Seated, button, eventually, table_message
 from tests.e2e.flows import four_player_game
-from tests.fakediscord import BotProcess, FakeDiscord, Message, User
+from tests.fakediscord import BotProcess, FakeDiscord, Message, Response, User
 
 SEAT_OF_TITLE = re.compile(r"Your hand — (North|East|South|West)")
 HAND_OF_FOOTER = re.compile(r"Hand (\d+) ·")
@@ -60,7 +60,8 @@ async def play_on_live_messages(
         msg = hands[p.user.id]
         counts["live"] += int(any(e.state is msg.state for e in fake.webhook_edits))
         out = await driver.act(p, msg)
-        assert out.message is msg, "a click on the hand message updates that same message"
+        shown = out.message if isinstance(out, Response) else out
+        assert shown is msg, "a click on the hand message updates that same message"
         counts["actions"] += 1
     raise AssertionError(f"the game did not end within {max_actions} actions")
 
