@@ -43,6 +43,15 @@ def display_rating(mu: float, sigma: float) -> int:
     return round(DISPLAY_BASE + DISPLAY_SCALE * conservative(mu, sigma))
 
 
+def shown_above(shown: int) -> float:
+    """The lowest conservative rating that shows more than ``shown`` (for shared ranks).
+
+    >>> shown_above(1200)  # 1000 + 40 × 5.0125 = 1200.5
+    5.0125
+    """
+    return (shown - DISPLAY_BASE + 0.5) / DISPLAY_SCALE
+
+
 @dataclass(frozen=True, slots=True)
 class Skill:
     mu: float
