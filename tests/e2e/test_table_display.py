@@ -41,6 +41,10 @@ def world(shared: Shared) -> World:
     return fresh_world(shared)
 
 
+# The seat fields, row by row: each partnership on its own row, with its score.
+ROWS = ["North", "South", "North–South", "East", "West", "East–West"]
+
+
 def fields(msg: Message) -> list[tuple[str, str]]:
     return [(str(f["name"]), str(f["value"])) for f in msg.embeds[0].get("fields", [])]
 
@@ -50,14 +54,7 @@ async def test_the_table_shows_partners_in_rows_whose_turn_and_a_countdown(world
     await open_table(world, preset="standard", target=300, turn_timer=120)
     lobby = table_message(fake, ch)
     assert lobby.embeds[0]["title"] == "♠ Spades · Standard · to 300"
-    assert [n for n, _ in fields(lobby)] == [
-        "North",
-        "South",
-        "North–South",
-        "East",
-        "West",
-        "East–West",
-    ], "two rows of partners, never one seat alone on a row"
+    assert [n for n, _ in fields(lobby)] == ROWS, "two rows of partners, never a seat alone"
     footer = lobby.embeds[0]["footer"]["text"]
     assert "nil ±100" in footer
     assert "loses at −500" in footer
@@ -67,14 +64,7 @@ async def test_the_table_shows_partners_in_rows_whose_turn_and_a_countdown(world
     await start(world)
     msg = table_message(fake, ch)
     names = [n for n, _ in fields(msg)]
-    assert [n.removeprefix("▶ ").split(" ")[0] for n in names[:6]] == [
-        "North",
-        "South",
-        "North–South",
-        "East",
-        "West",
-        "East–West",
-    ]
+    assert [n.removeprefix("▶ ").split(" ")[0] for n in names[:6]] == ROWS
     on_turn = [n for n in names if n.startswith("▶ ")]
     assert len(on_turn) == 1, names
     seat = on_turn[0].removeprefix("▶ ").split(" ")[0]
