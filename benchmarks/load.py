@@ -244,6 +244,7 @@ async def run_spades(
             setup_s = time.monotonic() - t0
             stats = Stats(started=time.monotonic())
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
+            driver0 = cpu_seconds(os.getpid())
             until = stats.started + duration
             await asyncio.gather(
                 *(
@@ -253,6 +254,7 @@ async def run_spades(
             )
             stats.finished = time.monotonic()
             cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
+            driver_cpu = cpu_seconds(os.getpid()) - driver0
             loaded = sum(rss(p.pid) for p in procs)
             edits = max(fake.max_writes_per(ch, 1.0) for ch in channels)
             memory = {
@@ -263,6 +265,8 @@ async def run_spades(
                 "max_writes_per_channel_per_s": edits,
                 "bot_cpu_ms_per_interaction": cpu * 1000 / max(1, len(stats.latencies)),
                 "bot_cpu_share": cpu / max(1e-9, stats.finished - stats.started),
+                # The fake Discord and the clicking users: they share the cores with the bots.
+                "driver_cpu_share": driver_cpu / max(1e-9, stats.finished - stats.started),
             }
         commits = [m for p in procs for m in COMMITS.finditer(p.output)]
         if commits:  # the bots log their commit latency when they stop
@@ -340,7 +344,9 @@ async def compare(args: argparse.Namespace) -> None:
                 f"        commits: {extra.get('commits', 0):.0f}, "
                 f"p50 {extra.get('commit_p50_ms', 0):.2f} ms, "
                 f"p99 {extra.get('commit_p99_ms', 0):.2f} ms; "
-                f"load average {load0:.2f} → {os.getloadavg()[0]:.2f}"
+                f"load average {load0:.2f} → {os.getloadavg()[0]:.2f}; CPU: bots "
+                f"{extra['bot_cpu_share'] * 100:.0f}%, "
+                f"driver {extra['driver_cpu_share'] * 100:.0f}% of one core"
             )
             results.append((name, processes * args.tables, s, extra))
     finally:
