@@ -128,18 +128,18 @@ async def play_table(
 ) -> None:
     driver = Driver(fake, ch, [Seated(u) for u in four], rng=random.Random(seed))
     by_seat = {SEATS[i]: driver.players[i] for i in range(4)}
-    actor = None
+    actor: Seated | None = None
     await eventually(lambda: has(table_message(fake, ch), "hand"), 60)  # table message catches up
-    for p in driver.players:
-        r = await driver.open_hand(p)
-        if driver.can_act(r):
-            actor = p
-    while time.monotonic() < until and actor is not None:
+    while time.monotonic() < until:
         try:
+            if actor is None:  # (re)open the hands and find who is on turn
+                actor = await find_actor(driver, stats)
+                if actor is None:
+                    return  # nobody can act: the game is over
             actor = await one_turn(fake, driver, by_seat, actor, stats, think)
         except (NoResponse, TimeoutError):
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
-            actor = await find_actor(driver, stats)
+            actor = None
 
 
 async def one_turn(
