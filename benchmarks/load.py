@@ -167,7 +167,9 @@ async def one_turn(
         return await find_actor(driver, stats)
     actor = by_seat[m.group(1)]
     await asyncio.sleep(think * random.uniform(0.5, 1.5))
-    assert actor.hand is not None
+    if actor.hand is None:  # their hand never opened (a late answer): open it now
+        await driver.open_hand(actor)
+        return actor
     inter = await fake.click(actor.user, actor.hand, button(actor.hand, "refresh").custom_id)
     actor.hand = await inter.response(timeout=30)
     stats.add(inter.latency)
