@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import HandResult, Seat, SeatView, Team, bid_text
+from bot.engine import Call, HandResult, Seat, SeatView, Team, bid_text
+from bot.engine.cards import SUIT_SYMBOLS
 from bot.engine.scoring import ScorePart
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
@@ -20,6 +21,9 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
     York), which add up to the hand's total."""
     names = seat_names(table)
     e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
+    about = hand_trump_text(result, names)
+    if about:
+        e.description = about
     for t in Team:
         e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
     e.set_footer(text=f"Table {table.id}")
@@ -30,16 +34,36 @@ def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, s
     res = result.teams[team]
     a, b = team.seats
     took = result.tricks[a] + result.tricks[b]
-    lines = [
-        f"Bid {_team_bid(table, result, team)} · took {took} "
-        f"({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
-    ]
+    took_text = f"took {took} ({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
+    game = table.rules.game
+    if game == "spades":
+        first = f"Bid {_team_bid(table, result, team)} · {took_text}"
+    elif game == "euchre" and result.maker is not None:
+        side = "Makers" if result.maker.team == team else "Defenders"
+        first = f"{side} · {took_text}"
+    else:
+        first = took_text[0].upper() + took_text[1:]
+    lines = [first]
     lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
     total = f"= **{signed(res.points)}** this hand · score **{number(res.score)}**"
     if table.rules.has_bags:
         total += f" · bags {res.bag_count}"
     lines.append(total)
     return "\n".join(lines)
+
+
+def hand_trump_text(result: HandResult, names: dict[Seat, str]) -> str | None:
+    """Whist and Euchre: what was trump and who made it (``None`` in Spades)."""
+    if result.trump_card is not None and result.trump is not None:
+        return f"Trump {SUIT_SYMBOLS[result.trump]} (the {result.trump_card} turned up)."
+    if result.up_card is None:
+        return None
+    if result.maker is None or result.trump is None:
+        return f"Everybody passed the {result.up_card}: the hand is void and the deal moves on."
+    ordered = any(c.call == Call.ORDER for c in result.calls)
+    how = f"ordered up the {result.up_card}" if ordered else "named it"
+    alone = f", alone ({names[result.maker.partner]} sat out)" if result.alone else ""
+    return f"Trump {SUIT_SYMBOLS[result.trump]}: {names[result.maker]} {how}{alone}."
 
 
 def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
