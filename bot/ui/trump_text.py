@@ -79,9 +79,10 @@ def trump_text(view: SeatView) -> str | None:
         return f"Up-card {up} turned down — round 2: name another suit or pass{stuck}"
     if view.maker is None or view.trump is None:
         return f"Up-card {up} — everybody passed"
-    how = "ordered up" if any(c.call == Call.ORDER for c in view.calls) else "named"
-    line = f"Trump {SUIT_SYMBOLS[view.trump]} — {view.maker.word} {how} it"
-    if how == "ordered up":
+    ordered = any(c.call == Call.ORDER for c in view.calls)
+    how = "ordered it up" if ordered else "named it"
+    line = f"Trump {SUIT_SYMBOLS[view.trump]} — {view.maker.word} {how}"
+    if ordered:
         line += f" ({view.dealer.word} took the {up})"
     if view.alone and view.sitting_out is not None:
         line += f" · alone: {view.sitting_out.word} sits out"
