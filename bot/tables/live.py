@@ -46,7 +46,7 @@ EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction t
 SETTLE = 1.0  # seconds a non-urgent update waits to go out with a later one
 
 # What a player's hand message must show anew when it changes (see live_key).
-LiveKey = tuple[int, Phase, bool, int, int, bool, bool]
+LiveKey = tuple[int, Phase, bool, int, int, bool, bool, int]
 
 
 class Edit(enum.Enum):
@@ -83,6 +83,7 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
         len(view.received),
         view.hand_hidden,
         table.open,
+        view.calling_round,  # Euchre: the up-card turned down
     )
 
 

@@ -103,7 +103,7 @@ def now_lines(table: Table, view: SeatView) -> list[str]:
     trump = trump_text(view)
     if trump is not None:
         lines.append(trump)
-    if view.calls and (view.phase is Phase.CALL or view.my_turn):
+    if view.calls and view.my_turn:
         lines.append("Calls: " + calls_line(view))
     if view.discarded is not None and view.phase is Phase.PLAY:
         lines.append(f"You discarded the {view.discarded}.")

@@ -63,11 +63,8 @@ def trump_text(view: SeatView) -> str | None:
     trump, the maker and who sits out.  ``None`` in Spades."""
     game = view.rules.game
     if game == "whist" and view.trump_card is not None and view.trump is not None:
-        played = any(c == view.trump_card for _, c in view.plays)
-        held = " (played)" if played else ""
         return (
-            f"Trump {SUIT_SYMBOLS[view.trump]} — {view.dealer.word} turned up the "
-            f"{view.trump_card}{held}"
+            f"Trump {SUIT_SYMBOLS[view.trump]} — {view.dealer.word} turned up the {view.trump_card}"
         )
     if game != "euchre" or view.up_card is None:
         return None
