@@ -169,7 +169,7 @@ async def one_turn(
     await asyncio.sleep(think * random.uniform(0.5, 1.5))
     assert actor.hand is not None
     inter = await fake.click(actor.user, actor.hand, button(actor.hand, "refresh").custom_id)
-    actor.hand = await inter.response(timeout=30)
+    actor.hand = await inter.answer(timeout=30)  # follows a deferred (slow) answer
     stats.add(inter.latency)
     return actor
 
