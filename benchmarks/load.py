@@ -140,6 +140,8 @@ async def play_table(
         except (NoResponse, TimeoutError):
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
             actor = None
+        except AssertionError:  # a late answer left a hand message stale: look again
+            actor = None
 
 
 async def one_turn(
