@@ -127,9 +127,9 @@ class PlayCog(commands.Cog):
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
-        seat = bot.tables.moves.seat_for(table, interaction.user.id)
         if table.rules.game == "euchre":
             name, alone = parse_call(bid)
+            seat = bot.tables.moves.seat_for(table, interaction.user.id)
             with self.live.answering(table, seat, interaction.user.id) as answer:
                 result = await bot.tables.moves.call(
                     table, interaction.user.id, name, alone, interaction_id=interaction.id
@@ -139,6 +139,7 @@ class PlayCog(commands.Cog):
         if table.rules.game != "spades":
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
         value, blind = parse_bid(bid)
+        seat = bot.tables.moves.seat_for(table, interaction.user.id)
         with self.live.answering(table, seat, interaction.user.id) as answer:
             result = await bot.tables.moves.bid(
                 table,

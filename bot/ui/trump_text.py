@@ -8,6 +8,7 @@ Everything reads a :class:`~bot.engine.SeatView` (public or the seat's own), lik
 
 from __future__ import annotations
 
+from bot.command_input import excerpt
 from bot.engine import Call, Card, Phase, Seat, SeatView, cards_of
 from bot.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, mask_of
 from bot.engine.decks import DECKS, Deck
@@ -152,5 +153,6 @@ def parse_call(text: str) -> tuple[str, bool]:
     if len(words) == 1 and words[0] in _SUIT_WORDS:
         return _SUIT_WORDS[words[0]], alone
     raise Refusal(
-        f"{text!r} is not a call: say pass, order up, a suit (call ♥), and add alone to go alone."
+        f"{excerpt(text)} is not a call: say pass, order up, a suit (call ♥), and add alone "
+        "to go alone."
     )
