@@ -24,6 +24,7 @@ from bot.league_link import recorder
 from bot.store.db import Database
 from bot.store.league import LeagueStore
 from bot.tables import TableService
+from bot.ui.card_emojis import sync_card_emojis
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.publisher import TablePublisher
@@ -86,6 +87,7 @@ class SpadesBot(commands.Bot):
         self.publisher.set_message = self.tables.set_message
         self.league = LeagueStore(db)
         self.tables.on_game_stored = recorder(self.league)
+        self.emoji_sync: asyncio.Task[Any] | None = None
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
@@ -100,6 +102,8 @@ class SpadesBot(commands.Bot):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        # Card faces upload in the background; cards show as text until theirs is there.
+        self.emoji_sync = asyncio.create_task(sync_card_emojis(self, self.tables.store))
         restored = await self.tables.restore()
         for table in restored:
             self.publisher.changed(table)
@@ -128,6 +132,8 @@ class SpadesBot(commands.Bot):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if self.emoji_sync is not None:
+            self.emoji_sync.cancel()
         await self.tables.close()
         await self.publisher.close()
         self.ai.close()

@@ -26,6 +26,7 @@ from bot.engine.cards import DECKS, cards_of, mask_of
 from bot.engine.game import Phase
 from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.table import Table
+from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, button, select
 
 GREEN = discord.Colour(0x2E7D32)
@@ -130,11 +131,13 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
         head = f"{s.word}" + (f" · {', '.join(marks)}" if marks else "")
         line2 = f"Bid: {bid_label(view, s)} · Won: {view.tricks_won[s]}"
         e.add_field(name=head, value=f"{names[s]}\n{line2}")
+    faces = CARD_EMOJIS.for_guild(table.guild_id)
     if view.current_trick:
-        trick = "  ".join(f"{s.name} {c}" for s, c in view.current_trick)
+        trick = "  ".join(f"{s.name} {faces.inline(c)}" for s, c in view.current_trick)
     elif view.completed_tricks:
         last = view.completed_tricks[-1]
-        trick = "  ".join(f"{s.name} {c}" for s, c in last.cards) + f"  → {last.winner.word}"
+        trick = "  ".join(f"{s.name} {faces.inline(c)}" for s, c in last.cards)
+        trick += f"  → {last.winner.word}"
     else:
         trick = "—"
     e.add_field(name="Trick" if view.current_trick else "Last trick", value=trick, inline=False)
@@ -381,10 +384,11 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
                 -deck.power[c.index],
             ),
         )
+        faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
-            v.add_item(
-                button(ref("play", c.code), str(c), _card_style(c, deck.suit_masks), row=i // 5)
-            )
+            style = _card_style(c, deck.suit_masks)
+            face = faces.emoji(c)
+            v.add_item(button(ref("play", c.code), str(c), style, emoji=face, row=i // 5))
     v.add_item(button(ref("refresh"), "Refresh", row=4, emoji="🔄"))
     return v
 
