@@ -23,7 +23,7 @@ from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.store.db import Database
 from bot.store.league import LeagueStore
-from bot.tables import TableService
+from bot.tables.service import TableService
 from bot.ui.card_emojis import sync_card_emojis
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS

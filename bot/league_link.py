@@ -12,8 +12,8 @@ from bot.engine.record import export_record
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
 from bot.store.league import LeagueStore
-from bot.table import Table
-from bot.tables import GameStoredHook
+from bot.tables.persistence import GameStoredHook
+from bot.tables.state import Table
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,8 @@ from bot.engine import (
     seat_view,
 )
 from bot.errors import Duplicate, NotYourButtons, Refusal, StaleButton
-from bot.table import Table
-from bot.tables import ActResult, TableService
+from bot.tables.moves import ActResult, Moves
+from bot.tables.state import Table
 from bot.ui import render
 from bot.ui.components import ComponentRef, set_handler
 from cogs.common import Interaction, client, display_name, guild_id, is_admin, reply
@@ -75,7 +75,7 @@ def _done_text(result: ActResult) -> str:
 class PlayCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.tables: TableService = bot.tables  # type: ignore[attr-defined]
+        self.moves: Moves = bot.tables.moves  # type: ignore[attr-defined]
         set_handler(self.on_component)
 
     # ------------------------------------------------------------------ slash commands
@@ -85,7 +85,7 @@ class PlayCog(commands.Cog):
         """Your cards, with the actions that are yours now (only you see them)."""
         gid = guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.of_user(gid, interaction.user.id)
+        table = bot.tables.registry.of_user(gid, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         if table.game is None:
@@ -99,9 +99,9 @@ class PlayCog(commands.Cog):
         """Bid when it is your turn."""
         gid = guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.of_user(gid, interaction.user.id)
+        table = bot.tables.registry.of_user(gid, interaction.user.id)
         value, blind = parse_bid(bid)
-        result = await bot.tables.bid(
+        result = await bot.tables.moves.bid(
             table,
             interaction.user.id,
             value,
@@ -142,9 +142,9 @@ class PlayCog(commands.Cog):
         """Play a card when it is your turn."""
         gid = guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.of_user(gid, interaction.user.id)
+        table = bot.tables.registry.of_user(gid, interaction.user.id)
         chosen = parse_card(card)
-        result = await bot.tables.play(
+        result = await bot.tables.moves.play(
             table, interaction.user.id, chosen, interaction_id=interaction.id
         )
         await interaction.response.send_message(
@@ -173,7 +173,9 @@ class PlayCog(commands.Cog):
         to anyone else)."""
         if interaction.guild_id is None:
             return None
-        table = client(interaction).tables.find_of_user(interaction.guild_id, interaction.user.id)
+        table = client(interaction).tables.registry.find_of_user(
+            interaction.guild_id, interaction.user.id
+        )
         if table is None or table.game is None or table.status != "playing":
             return None
         seat = table.seat_of(interaction.user.id)
@@ -203,18 +205,18 @@ class PlayCog(commands.Cog):
     async def _table_component(self, interaction: Interaction, ref: ComponentRef) -> None:
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.get(ref.table_id)
+        table = bot.tables.registry.get(ref.table_id)
         uid = interaction.user.id
         if ref.verb == "join":
-            taken = await bot.tables.join(table, uid, display_name(interaction), ref.seat)
+            taken = await bot.tables.lobby.join(table, uid, display_name(interaction), ref.seat)
             await reply(interaction, f"You sit {taken.word}.")
         elif ref.verb == "addbot":
-            filled = await bot.tables.add_bot(table, uid, None, "normal")
+            filled = await bot.tables.lobby.add_bot(table, uid, None, "normal")
             await reply(interaction, f"A computer player (normal) plays {filled.word}.")
         elif ref.verb == "leave":
-            await reply(interaction, await bot.tables.leave(table, uid))
+            await reply(interaction, await bot.tables.lobby.leave(table, uid))
         elif ref.verb == "start":
-            await bot.tables.start(table, uid)
+            await bot.tables.lobby.start(table, uid)
             await interaction.response.defer()
         elif ref.verb == "rules":
             await interaction.response.send_message(
@@ -228,7 +230,7 @@ class PlayCog(commands.Cog):
                 raise Refusal("The game has not started yet.")
             await interaction.response.send_message(**hand_payload(table, seat), ephemeral=True)
         elif ref.verb == "abandon" and is_admin(interaction):
-            await bot.tables.abandon(table, uid, True)
+            await bot.tables.lobby.abandon(table, uid, True)
 
     async def _hand_component(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
@@ -236,14 +238,14 @@ class PlayCog(commands.Cog):
         bot = client(interaction)
         uid = interaction.user.id
         try:
-            table = bot.tables.get(ref.table_id)
+            table = bot.tables.registry.get(ref.table_id)
         except StaleButton:
             await interaction.response.edit_message(
                 content="That game is over.", embed=None, view=None
             )
             return
         try:
-            bot.tables.seat_for(table, uid, ref.seat, ref.hand)
+            bot.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
         except NotYourButtons as e:
             await interaction.response.send_message(e.reason, ephemeral=True)
             return
@@ -270,7 +272,7 @@ class PlayCog(commands.Cog):
     async def _act(
         self, table: Table, uid: int, ref: ComponentRef, values: list[str], iid: int
     ) -> ActResult | None:
-        tables = self.tables
+        moves = self.moves
         common: dict[str, Any] = {
             "interaction_id": iid,
             "button_seat": ref.seat,
@@ -279,18 +281,18 @@ class PlayCog(commands.Cog):
         if ref.verb == "refresh":
             return None
         if ref.verb == "play" and ref.card:
-            return await tables.play(table, uid, card(ref.card), **common)
+            return await moves.play(table, uid, card(ref.card), **common)
         if ref.verb == "look":
-            return await tables.look(table, uid, **common)
+            return await moves.look(table, uid, **common)
         if ref.verb == "blind":
-            return await tables.bid(table, uid, BLIND_NIL, **common)
+            return await moves.bid(table, uid, BLIND_NIL, **common)
         if ref.verb == "bid" and values:
             raw = values[0]
             blind = raw.startswith("blind")
             value = NIL if raw == "nil" else int(raw.removeprefix("blind"))
-            return await tables.bid(table, uid, value, blind, **common)
+            return await moves.bid(table, uid, value, blind, **common)
         if ref.verb == "pass" and values:
-            return await tables.pass_cards(table, uid, tuple(card(v) for v in values), **common)
+            return await moves.pass_cards(table, uid, tuple(card(v) for v in values), **common)
         return None
 
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.engine import Seat
 from bot.engine.rules import PRESET_DESCRIPTIONS, PRESET_NAMES, option_names, suggested_values
 from bot.errors import Refusal
-from bot.table import LEVELS
+from bot.tables.state import LEVELS
 from bot.ui import render
 from cogs.common import (
     Interaction,
@@ -75,7 +75,7 @@ class SpadesCog(commands.Cog):
         require_channel_permissions(interaction, thread=thread)
         if thread and isinstance(interaction.channel, discord.Thread):
             raise Refusal("This is already a thread: open the table here without `thread`.")
-        bot.tables.check_can_open(gid, cid if not thread else -1, interaction.user.id)
+        bot.tables.registry.check_can_open(gid, cid if not thread else -1, interaction.user.id)
         if settings is not None:
             preset = preset or settings.preset
             target = target or settings.target
@@ -95,7 +95,7 @@ class SpadesCog(commands.Cog):
             except discord.Forbidden:
                 raise Refusal("I am not allowed to create threads here.") from None
             where = created.id
-        table = await bot.tables.open_table(
+        table = await bot.tables.lobby.open_table(
             guild_id=gid,
             channel_id=where,
             host_id=interaction.user.id,
@@ -107,7 +107,7 @@ class SpadesCog(commands.Cog):
         try:
             message = await bot.publisher.post_table_message(table)
         except discord.Forbidden:
-            await bot.tables.abandon(table, interaction.user.id, True)
+            await bot.tables.lobby.abandon(table, interaction.user.id, True)
             raise Refusal("I cannot post in this channel: check my permissions.") from None
         await interaction.followup.send(
             f"Table opened: {message.jump_url}\nYou sit North. Friends join with the buttons "
@@ -122,8 +122,8 @@ class SpadesCog(commands.Cog):
         """Sit at this channel's table (or take back your seat)."""
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.in_channel(channel_id(interaction))
-        taken = await bot.tables.join(
+        table = bot.tables.registry.in_channel(channel_id(interaction))
+        taken = await bot.tables.lobby.join(
             table, interaction.user.id, display_name(interaction), Seat[seat] if seat else None
         )
         await reply(interaction, f"You sit {taken.word}.")
@@ -133,10 +133,10 @@ class SpadesCog(commands.Cog):
         """Leave the lobby; during a game a computer player takes your seat."""
         gid = guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.find_in_channel(channel_id(interaction))
+        table = bot.tables.registry.find_in_channel(channel_id(interaction))
         if table is None or table.seat_of(interaction.user.id) is None:
-            table = bot.tables.of_user(gid, interaction.user.id)
-        text = await bot.tables.leave(table, interaction.user.id)
+            table = bot.tables.registry.of_user(gid, interaction.user.id)
+        text = await bot.tables.lobby.leave(table, interaction.user.id)
         await reply(interaction, text)
 
     @spades.command(name="bot")
@@ -148,8 +148,8 @@ class SpadesCog(commands.Cog):
         """Host: fill a seat with a computer player."""
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.in_channel(channel_id(interaction))
-        taken = await bot.tables.add_bot(
+        table = bot.tables.registry.in_channel(channel_id(interaction))
+        taken = await bot.tables.lobby.add_bot(
             table, interaction.user.id, Seat[seat] if seat else None, level
         )
         await reply(interaction, f"A computer player ({level}) plays {taken.word}.")
@@ -160,10 +160,10 @@ class SpadesCog(commands.Cog):
         """Host: change one rule before the game starts."""
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.in_channel(channel_id(interaction))
+        table = bot.tables.registry.in_channel(channel_id(interaction))
         if name != "preset" and name not in option_names():
             raise Refusal(f"There is no rule option {name!r}; pick one from the list.")
-        rules = await bot.tables.set_rule(table, interaction.user.id, name, value)
+        rules = await bot.tables.lobby.set_rule(table, interaction.user.id, name, value)
         shown = getattr(rules, name) if name != "preset" else rules.preset
         await reply(interaction, f"`{name}` is now **{_shown(shown)}**.")
 
@@ -197,8 +197,8 @@ class SpadesCog(commands.Cog):
         """Host: start the game when four seats are filled."""
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.in_channel(channel_id(interaction))
-        await bot.tables.start(table, interaction.user.id)
+        table = bot.tables.registry.in_channel(channel_id(interaction))
+        await bot.tables.lobby.start(table, interaction.user.id)
         await reply(interaction, _started_text(table))
 
     @spades.command(name="table")
@@ -206,7 +206,7 @@ class SpadesCog(commands.Cog):
         """Post this channel's table message again at the bottom."""
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.in_channel(channel_id(interaction))
+        table = bot.tables.registry.in_channel(channel_id(interaction))
         require_channel_permissions(interaction)
         await interaction.response.defer(ephemeral=True)
         try:
@@ -220,7 +220,7 @@ class SpadesCog(commands.Cog):
         """Show this table's rules (only to you)."""
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.in_channel(channel_id(interaction))
+        table = bot.tables.registry.in_channel(channel_id(interaction))
         await interaction.response.send_message(
             embed=render.rules_embed(table.rules), ephemeral=True
         )
@@ -230,8 +230,8 @@ class SpadesCog(commands.Cog):
         """Host or Manage Server: end this channel's table (unrated)."""
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.in_channel(channel_id(interaction))
-        await bot.tables.abandon(table, interaction.user.id, is_admin(interaction))
+        table = bot.tables.registry.in_channel(channel_id(interaction))
+        await bot.tables.lobby.abandon(table, interaction.user.id, is_admin(interaction))
         await reply(interaction, "The table is closed.")
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.players import DEFAULT_BUDGET_S, LEVELS, EasyPlayer, NormalPlayer, Player, get_player
+from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
+from bot.ai.players import EasyPlayer, NormalPlayer, Player
 from bot.engine.actions import Action, Seat
 from bot.engine.game import Game
 from bot.engine.views import seat_view

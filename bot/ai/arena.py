@@ -21,7 +21,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai.players import DEFAULT_BUDGET_S, LEVELS, Player, get_player
+from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
+from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
 from bot.engine.actions import SEATS, Deal, Seat
 from bot.engine.cards import DECKS

@@ -1,4 +1,5 @@
-"""The player interface and the ``easy`` and ``normal`` levels.
+"""The player interface and the ``easy`` and ``normal`` levels (:mod:`bot.ai.levels` maps a
+level's name to its player).
 
 A player decides from a :class:`~bot.engine.views.SeatView` only (never the game), an RNG and a
 time budget, and returns one of ``view.legal``.
@@ -7,7 +8,7 @@ time budget, and returns one of ``view.legal``.
 from __future__ import annotations
 
 import random
-from typing import Final, Protocol
+from typing import Protocol
 
 from bot.ai.bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
 from bot.ai.core import (
@@ -25,9 +26,6 @@ from bot.engine.actions import PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
 from bot.engine.scoring import NIL
 from bot.engine.views import SeatView
-
-LEVELS: Final = ("easy", "normal", "hard")
-DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": 0.05}
 
 
 class Player(Protocol):
@@ -134,16 +132,3 @@ class EasyPlayer:
         if beat:
             return PLAYS[seat][highest(d, beat)]
         return PLAYS[seat][lowest(d, mask)]
-
-
-def get_player(level: str) -> Player:
-    """The computer player of a level (``easy``, ``normal`` or ``hard``)."""
-    if level == "easy":
-        return EasyPlayer()
-    if level == "normal":
-        return NormalPlayer()
-    if level == "hard":
-        from bot.ai.hard import HardPlayer
-
-        return HardPlayer()
-    raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")

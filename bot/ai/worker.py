@@ -18,7 +18,8 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Final
 
-from bot.ai.players import DEFAULT_BUDGET_S, LEVELS, Player, get_player
+from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
+from bot.ai.players import Player
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 

@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 from bot.engine import HandResult, seat_view
-from bot.table import Table
+from bot.tables.state import Table
 from bot.ui import render
 
 log = logging.getLogger(__name__)

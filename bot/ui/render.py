@@ -25,7 +25,7 @@ from bot.engine import (
 from bot.engine.cards import DECKS, cards_of, mask_of
 from bot.engine.game import Phase
 from bot.engine.rules import PRESET_DESCRIPTIONS
-from bot.table import Table
+from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, button, select
 

@@ -15,8 +15,8 @@ from bot.engine import Action, Bid, Look, Play, Seat, SeatView, seat_view
 from bot.engine.record import export_record as export_record_of
 from bot.errors import Duplicate, NotHost, StoreFailed
 from bot.store.db import Database
-from bot.table import Table
-from bot.tables import TableService
+from bot.tables.service import TableService
+from bot.tables.state import Table
 
 GUILD, CHANNEL = 1, 10
 USERS = (101, 102, 103, 104)
@@ -35,7 +35,7 @@ async def service(tmp_path: Path) -> AsyncIterator[TableService]:
 
 
 async def started_table(svc: TableService) -> Table:
-    table = await svc.open_table(
+    table = await svc.lobby.open_table(
         guild_id=GUILD,
         channel_id=CHANNEL,
         host_id=USERS[0],
@@ -46,8 +46,8 @@ async def started_table(svc: TableService) -> Table:
     for uid, name, seat in zip(
         USERS[1:], ("bob", "carol", "dave"), (Seat.E, Seat.S, Seat.W), strict=True
     ):
-        await svc.join(table, uid, name, seat)
-    await svc.start(table, USERS[0])
+        await svc.lobby.join(table, uid, name, seat)
+    await svc.lobby.start(table, USERS[0])
     return table
 
 
@@ -68,12 +68,12 @@ async def act_once(
     action = decide_view(seat_view(table.game, seat), "normal", rng.randrange(1 << 30))
     uid = user_on_turn(table)
     if isinstance(action, Play):
-        await svc.play(table, uid, action.card, interaction_id=iid)
+        await svc.moves.play(table, uid, action.card, interaction_id=iid)
     elif isinstance(action, Look):
-        await svc.look(table, uid, interaction_id=iid)
+        await svc.moves.look(table, uid, interaction_id=iid)
     else:
         assert isinstance(action, Bid)
-        await svc.bid(table, uid, action.value, action.blind, interaction_id=iid)
+        await svc.moves.bid(table, uid, action.value, action.blind, interaction_id=iid)
 
 
 async def test_state_is_rebuilt_from_the_database_after_a_restart(tmp_path: Path) -> None:
@@ -139,8 +139,8 @@ async def test_simultaneous_actions_one_succeeds_one_is_refused(service: TableSe
     uid = user_on_turn(table)
     cards = [a.card for a in table.game.legal_actions(seat) if isinstance(a, Play)]
     results = await asyncio.gather(
-        service.play(table, uid, cards[0]),
-        service.play(table, uid, cards[-1]),
+        service.moves.play(table, uid, cards[0]),
+        service.moves.play(table, uid, cards[-1]),
         return_exceptions=True,
     )
     ok = [r for r in results if not isinstance(r, BaseException)]
@@ -151,20 +151,20 @@ async def test_simultaneous_actions_one_succeeds_one_is_refused(service: TableSe
 
 
 async def test_host_only_actions_are_refused_for_others(service: TableService) -> None:
-    table = await service.open_table(
+    table = await service.lobby.open_table(
         guild_id=GUILD, channel_id=CHANNEL, host_id=USERS[0], host_name="alice", preset="standard"
     )
-    await service.join(table, USERS[1], "bob")
+    await service.lobby.join(table, USERS[1], "bob")
     with pytest.raises(NotHost):
-        await service.start(table, USERS[1])
+        await service.lobby.start(table, USERS[1])
     with pytest.raises(NotHost):
-        await service.set_rule(table, USERS[1], "target", "300")
+        await service.lobby.set_rule(table, USERS[1], "target", "300")
     assert table.status == "lobby"
     assert table.rules.target == 500
 
 
 async def test_when_the_last_person_leaves_the_table_closes(service: TableService) -> None:
-    table = await service.open_table(
+    table = await service.lobby.open_table(
         guild_id=GUILD,
         channel_id=CHANNEL,
         host_id=USERS[0],
@@ -173,7 +173,7 @@ async def test_when_the_last_person_leaves_the_table_closes(service: TableServic
         target=100,
     )
     for seat in (Seat.E, Seat.S, Seat.W):
-        await service.add_bot(table, USERS[0], seat, "easy")
-    await service.start(table, USERS[0])
-    await service.leave(table, USERS[0])  # hand North to a computer: no humans, table closes
+        await service.lobby.add_bot(table, USERS[0], seat, "easy")
+    await service.lobby.start(table, USERS[0])
+    await service.lobby.leave(table, USERS[0])  # hand North to a computer: no humans, table closes
     assert table.status == "abandoned"

@@ -1,4 +1,5 @@
-"""A table in memory: seats, rules, the engine game, and its bookkeeping."""
+"""A table in memory: seats, rules, the engine game, and its bookkeeping (no behaviour beyond
+reading itself: the other modules of the service change it)."""
 
 from __future__ import annotations
 

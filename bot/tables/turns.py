@@ -1,28 +1,32 @@
 """Acting for the seats nobody clicks for: computer players, and people whose turn timer ran
-out.  One task per table waits for the next such turn; any accepted action reschedules it."""
+out.  One task per table waits for the next such turn; any accepted action reschedules it.
+
+This module knows nothing of how a move is committed: the service gives it a ``commit``
+callable (and where to send notices), so imports run one way, from the moves to here."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import random
-import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 from bot.engine import Action, Bid, Game, IllegalAction, PassCards, Play, Seat, SeatView, seat_view
 from bot.errors import Refusal
-from bot.table import MAX_TIMEOUTS, Occupant, Table
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 
 log = logging.getLogger(__name__)
 
 # (view, level, seed, thinking delay in seconds) -> the computer's action
 Decider = Callable[[SeatView, str, int, float], Awaitable[Action]]
+# (table, seat, action, timeout seat) -> commits the action; the caller holds the table lock.
+# The timeout seat is the seat acted for because its player ran out of time, else None.
+Commit = Callable[[Table, Seat, Action, Seat | None], Awaitable[object]]
+# (table, sequence number) -> the seed of the computer's decision at that point
+Seeder = Callable[[Table, int], int]
+# (table, text) -> tell the table's channel
+Notify = Callable[[Table, str], None]
 
 
 def deadline_after(
@@ -48,16 +52,18 @@ def deadline_after(
 class AutoTurns:
     def __init__(
         self,
-        service: TableService,
         decide: Decider,
         *,
+        commit: Commit,
+        seed: Seeder,
+        notify: Notify,
         bot_delay: float = 1.0,
-        test_seed: int | None = None,
     ) -> None:
-        self.service = service
         self.decide = decide
+        self.commit = commit
+        self.seed = seed
+        self.notify = notify
         self.bot_delay = bot_delay
-        self.test_seed = test_seed
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._closing = False
 
@@ -81,13 +87,6 @@ class AutoTurns:
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
 
-    def seed(self, table: Table, seq: int) -> int:
-        if self.test_seed is None:
-            return secrets.randbits(32)
-        # Not hash(): string hashing is randomised per process, and a restarted bot must
-        # make the same computer moves from the same state in tests.
-        return random.Random(f"{self.test_seed}:{table.id}:{seq}").getrandbits(32)
-
     async def _act(self, table: Table, seq: int, delay: float) -> None:
         try:
             await asyncio.sleep(delay)
@@ -103,12 +102,9 @@ class AutoTurns:
             async with table.lock:
                 if table.seq != seq or not table.open:
                     return
-                await self.service.commit_actions(
-                    table, seat, [action], None, timeout_seat=seat if timed_out else None
-                )
-            listener = self.service.listener
-            if timed_out and listener is not None:
-                listener.notice(table, timeout_notice(table.seats[seat], seat, action))
+                await self.commit(table, seat, action, seat if timed_out else None)
+            if timed_out:
+                self.notify(table, timeout_notice(table.seats[seat], seat, action))
         except asyncio.CancelledError:
             raise
         except Refusal:

@@ -1,0 +1,26 @@
+"""The computer players' levels: their names, default time budgets and players.
+
+Kept apart from the players themselves so that the ``hard`` player may build on the
+``normal`` one without an import cycle.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.ai.hard import HardPlayer
+from bot.ai.players import EasyPlayer, NormalPlayer, Player
+
+LEVELS: Final = ("easy", "normal", "hard")
+DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": 0.05}
+
+
+def get_player(level: str) -> Player:
+    """The computer player of a level (``easy``, ``normal`` or ``hard``)."""
+    if level == "easy":
+        return EasyPlayer()
+    if level == "normal":
+        return NormalPlayer()
+    if level == "hard":
+        return HardPlayer()
+    raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")

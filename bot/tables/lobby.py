@@ -1,0 +1,297 @@
+"""Seats, computer players and rules: opening a table, sitting down and leaving, filling seats,
+changing the rules before the start, starting the game and abandoning it."""
+
+from __future__ import annotations
+
+import time
+
+from bot.engine import Game, Rules, RulesError, Seat
+from bot.engine.dealer import draw_first_dealer
+from bot.engine.rules import parse_value
+from bot.errors import NotHost, NotSeated, Refusal, StaleButton
+from bot.tables.context import ServiceContext
+from bot.tables.state import LEVELS, Occupant, Table
+from bot.tables.turns import deadline_after
+
+
+class Lobby:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+        self.persistence = ctx.persistence
+        self.store = ctx.persistence.store
+        self.registry = ctx.registry
+
+    async def open_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        preset: str,
+        target: int | None = None,
+        turn_timer: int = 0,
+    ) -> Table:
+        self.registry.check_can_open(guild_id, channel_id, host_id)
+        overrides = {"target": target} if target is not None else {}
+        try:
+            rules = Rules.from_preset(preset, **overrides)
+        except RulesError as e:
+            raise Refusal(e.reason) from None
+        if not 0 <= turn_timer <= 3600:
+            raise Refusal("turn_timer must be between 0 (off) and 3600 seconds")
+        table = Table(
+            id=self.ctx.randomness.table_id(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            rules=rules,
+            turn_timer=turn_timer,
+            created_at=time.time(),
+        )
+        table.seats[Seat.N] = Occupant(host_id, host_name)
+        async with self.persistence.write() as conn:
+            await self.store.insert_table(conn, self.persistence.row(table))
+            await self.store.put_seat(
+                conn, table.id, self.persistence.seat_row(Seat.N, table.seats[Seat.N])
+            )
+        self.registry.add(table)
+        return table
+
+    # ------------------------------------------------------------------ sitting and leaving
+    async def join(self, table: Table, user_id: int, name: str, seat: Seat | None = None) -> Seat:
+        async with table.lock:
+            ensure_open(table)
+            mine = table.seat_of(user_id)
+            self.registry.check_can_sit(table, user_id)
+            if table.status == "lobby":
+                return await self._join_lobby(table, user_id, name, seat, mine)
+            return await self._join_game(table, user_id, name, seat, mine)
+
+    async def _join_lobby(
+        self, table: Table, user_id: int, name: str, seat: Seat | None, mine: Seat | None
+    ) -> Seat:
+        free = table.free_seats()
+        if seat is None:
+            if mine is not None:
+                raise Refusal(f"You are already seated ({mine.word}).")
+            if not free:
+                raise Refusal("The table is full.")
+            seat = free[0]
+        elif seat not in free:
+            if seat == mine:
+                raise Refusal(f"You are already seated ({mine.word}).")
+            raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+        new = Occupant(user_id, name)
+        async with self.persistence.write() as conn:
+            if mine is not None:
+                await self.store.delete_seat(conn, table.id, mine)
+            await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
+        if mine is not None:
+            del table.seats[mine]
+        table.seats[seat] = new
+        self.registry.seated(table, user_id)
+        self.ctx.changed(table)
+        return seat
+
+    async def _join_game(
+        self, table: Table, user_id: int, name: str, seat: Seat | None, mine: Seat | None
+    ) -> Seat:
+        if mine is not None:
+            occ = table.seats[mine]
+            if not occ.away:
+                raise Refusal(f"You are already playing {mine.word}.")
+            seat = mine
+        else:
+            open_seats = [s for s, o in table.seats.items() if o.is_computer and o.user_id is None]
+            if seat is None:
+                if not open_seats:
+                    raise Refusal("The game has started and every seat is taken.")
+                seat = open_seats[0]
+            elif seat not in open_seats:
+                raise Refusal(
+                    f"{seat.word} is not open: only seats played by a computer "
+                    "after their player left can be taken."
+                )
+        new = Occupant(user_id, name, None, 0)
+        async with self.persistence.write() as conn:
+            await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
+            deadline = deadline_after(table, table.game, seat_override=(seat, new))
+            await self.store.update_table(conn, table.id, deadline=deadline)
+        table.seats[seat] = new
+        table.deadline = deadline
+        self.registry.seated(table, user_id)
+        self.ctx.changed(table)
+        self.ctx.turns.schedule(table)
+        return seat
+
+    async def leave(self, table: Table, user_id: int) -> str:
+        async with table.lock:
+            ensure_open(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not seated at this table.")
+            if table.status == "lobby":
+                return await self._leave_lobby(table, user_id, seat)
+            level = table.handover
+            occ = Occupant(None, f"Computer ({level})", level, 0)
+            humans_left, new_host = _after_leaving(table, user_id)
+            async with self.persistence.write() as conn:
+                await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
+                await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
+                if not humans_left:
+                    await self.persistence.end(conn, table, "abandoned")
+            table.seats[seat] = occ
+            table.host_id = new_host
+            table.deadline = None
+            self.registry.unseated(table, user_id)
+            if not humans_left:
+                self.ctx.closed(table)
+                return "You left; with no players left the table is closed."
+            self.ctx.changed(table)
+            self.ctx.turns.schedule(table)
+            return f"You left {seat.word}; a computer player ({level}) takes over."
+
+    async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
+        humans_left, new_host = _after_leaving(table, user_id)
+        async with self.persistence.write() as conn:
+            await self.store.delete_seat(conn, table.id, seat)
+            await self.store.update_table(conn, table.id, host_id=new_host)
+            if not humans_left:
+                await self.persistence.end(conn, table, "abandoned")
+        del table.seats[seat]
+        table.host_id = new_host
+        self.registry.unseated(table, user_id)
+        if not humans_left:
+            self.ctx.closed(table)
+            return "You left; the table is closed."
+        self.ctx.changed(table)
+        return f"You left {seat.word}."
+
+    # ------------------------------------------------------------------ host
+    async def add_bot(self, table: Table, user_id: int, seat: Seat | None, level: str) -> Seat:
+        if level not in LEVELS:
+            raise Refusal(f"The level must be one of {', '.join(LEVELS)}.")
+        async with table.lock:
+            ensure_open(table)
+            ensure_host(table, user_id, "add computer players")
+            if table.status == "playing":
+                if seat is None or not table.seats[seat].is_computer:
+                    raise Refusal(
+                        "The game has started: you can only change the level of a "
+                        "seat a computer already plays (give `seat`)."
+                    )
+                occ = table.seats[seat]
+                new = Occupant(
+                    occ.user_id,
+                    occ.name if occ.user_id else f"Computer ({level})",
+                    level,
+                    occ.timeouts,
+                )
+            else:
+                free = table.free_seats()
+                if seat is None:
+                    if not free:
+                        raise Refusal("The table is full.")
+                    seat = free[0]
+                elif seat not in free:
+                    raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+                new = Occupant(None, f"Computer ({level})", level)
+            async with self.persistence.write() as conn:
+                await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
+                if table.status == "playing":
+                    await self.store.update_table(conn, table.id, handover=level)
+            table.seats[seat] = new
+            if table.status == "playing":
+                table.handover = level
+            self.ctx.changed(table)
+            self.ctx.turns.schedule(table)
+            return seat
+
+    async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
+        async with table.lock:
+            ensure_open(table)
+            ensure_host(table, user_id, "change the rules")
+            if table.status != "lobby":
+                raise Refusal("The rules are fixed once the game has started.")
+            try:
+                if name == "preset":
+                    rules = Rules.from_preset(value.strip(), target=table.rules.target)
+                else:
+                    rules = table.rules.with_option(name, parse_value(name, value))
+            except RulesError as e:
+                raise Refusal(e.reason) from None
+            async with self.persistence.write() as conn:
+                await self.store.update_table(conn, table.id, rules=rules.to_record())
+            table.rules = rules
+            self.ctx.changed(table)
+            return rules
+
+    async def start(self, table: Table, user_id: int) -> Table:
+        async with table.lock:
+            ensure_open(table)
+            ensure_host(table, user_id, "start the game")
+            if table.status != "lobby":
+                raise Refusal("The game has already started.")
+            if len(table.seats) < 4:
+                free = ", ".join(s.word for s in table.free_seats())
+                raise Refusal(
+                    f"Four players are needed: {free} still empty. Fill a seat with `/spades bot`."
+                )
+            draws, dealer = draw_first_dealer(self.ctx.randomness.rng(table, 0))
+            draw_doc = [{s.name: c.code for s, c in d.items()} for d in draws]
+            game = Game(table.rules, dealer)
+            deal = self.ctx.randomness.deal(table, game)
+            game.apply(deal)
+            now = time.time()
+            deadline = deadline_after(table, game)
+            async with self.persistence.write() as conn:
+                await self.store.update_table(
+                    conn,
+                    table.id,
+                    status="playing",
+                    first_dealer=dealer.name,
+                    dealer_draw=draw_doc,
+                    started_at=now,
+                    deadline=deadline,
+                )
+                await self.store.append_action(conn, table.id, 1, deal, None)
+            table.status = "playing"
+            table.game = game
+            table.dealer_draw = draw_doc
+            table.started_at = now
+            table.deadline = deadline
+            table.seq = 1
+            self.ctx.changed(table)
+            self.ctx.turns.schedule(table)
+            return table
+
+    async def abandon(self, table: Table, user_id: int, is_admin: bool) -> None:
+        async with table.lock:
+            ensure_open(table)
+            if user_id != table.host_id and not is_admin:
+                raise NotHost(
+                    f"Only the host ({table.host_name()}) or a member with "
+                    "Manage Server can abandon the table."
+                )
+            async with self.persistence.write() as conn:
+                await self.persistence.end(conn, table, "abandoned")
+            self.ctx.closed(table)
+
+
+def _after_leaving(table: Table, user_id: int) -> tuple[list[int], int]:
+    """The people left at the table, and its host once ``user_id`` has gone."""
+    humans_left = [u for u in table.humans() if u != user_id]
+    if user_id == table.host_id and humans_left:
+        return humans_left, humans_left[0]
+    return humans_left, table.host_id
+
+
+def ensure_open(table: Table) -> None:
+    if not table.open:
+        raise StaleButton("That table has ended.")
+
+
+def ensure_host(table: Table, user_id: int, what: str) -> None:
+    if user_id != table.host_id:
+        raise NotHost(f"Only the host ({table.host_name()}) can {what}.")

@@ -1,0 +1,231 @@
+"""The move pipeline: whose seat a click acts for, then check on a copy → commit → swap in →
+notify.  The caller holds the table's lock for the whole pipeline, so a table's moves are
+serialised and each is persisted before its answer; tables never wait on each other."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.engine import (
+    Action,
+    Bid,
+    Deal,
+    Look,
+    PassCards,
+    Play,
+    Seat,
+    SeatView,
+    seat_view,
+)
+from bot.engine.cards import Card
+from bot.engine.game import Phase
+from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton
+from bot.tables.context import ServiceContext
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
+from bot.tables.turns import deadline_after
+
+SEEN_INTERACTIONS = 10_000  # interaction ids remembered to refuse a second delivery
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    table: Table
+    seat: Seat
+    action: Action
+
+
+class Moves:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+        self.persistence = ctx.persistence
+        self.store = ctx.persistence.store
+        self._seen: OrderedDict[int, None] = OrderedDict()
+
+    def seat_for(
+        self,
+        table: Table,
+        user_id: int,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
+    ) -> Seat:
+        """The caller's seat, checking a private button's seat and hand number."""
+        seat = table.seat_of(user_id)
+        if button_seat is not None and seat != button_seat:
+            owner = table.seats.get(button_seat)
+            who = owner.name if owner else button_seat.word
+            raise NotYourButtons(
+                f"These buttons are {who}'s ({button_seat.word}). "
+                "Use `/hand` to see your own cards."
+            )
+        if seat is None:
+            raise NotSeated("You are not seated at this table.")
+        if table.game is None or table.status != "playing":
+            raise StaleButton("The game has not started yet.")
+        if button_hand is not None and button_hand != table.game.hand_number:
+            raise StaleButton("That button is from an earlier hand; here is your current hand.")
+        return seat
+
+    def view(self, table: Table, seat: Seat | None) -> SeatView | None:
+        return seat_view(table.game, seat) if table.game is not None else None
+
+    # ------------------------------------------------------------------ a person's moves
+    async def play(
+        self,
+        table: Table,
+        user_id: int,
+        card: Card,
+        *,
+        interaction_id: int | None = None,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
+    ) -> ActResult:
+        return await self._human_act(
+            table, user_id, lambda s: Play(s, card), interaction_id, button_seat, button_hand
+        )
+
+    async def bid(
+        self,
+        table: Table,
+        user_id: int,
+        value: int,
+        blind: bool = False,
+        *,
+        interaction_id: int | None = None,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
+        look_first: bool = False,
+    ) -> ActResult:
+        async with table.lock:
+            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            self._check_dup(interaction_id)
+            game = table.game
+            assert game is not None
+            actions: list[Action] = []
+            if look_first and not blind and game.blind_open(seat) and value >= 0:
+                actions.append(Look(seat))
+            actions.append(Bid(seat, value, blind))
+            return await self.commit(table, seat, actions, interaction_id)
+
+    async def look(
+        self,
+        table: Table,
+        user_id: int,
+        *,
+        interaction_id: int | None = None,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
+    ) -> ActResult:
+        return await self._human_act(table, user_id, Look, interaction_id, button_seat, button_hand)
+
+    async def pass_cards(
+        self,
+        table: Table,
+        user_id: int,
+        cards: tuple[Card, ...],
+        *,
+        interaction_id: int | None = None,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
+    ) -> ActResult:
+        return await self._human_act(
+            table,
+            user_id,
+            lambda s: PassCards(s, cards),
+            interaction_id,
+            button_seat,
+            button_hand,
+        )
+
+    async def _human_act(
+        self,
+        table: Table,
+        user_id: int,
+        build: Callable[[Seat], Action],
+        interaction_id: int | None,
+        button_seat: Seat | None,
+        button_hand: int | None,
+    ) -> ActResult:
+        async with table.lock:
+            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            self._check_dup(interaction_id)
+            return await self.commit(table, seat, [build(seat)], interaction_id)
+
+    def _check_dup(self, interaction_id: int | None) -> None:
+        if interaction_id is not None and interaction_id in self._seen:
+            raise Duplicate("This action has already been applied.")
+
+    def _remember(self, interaction_id: int | None) -> None:
+        if interaction_id is None:
+            return
+        self._seen[interaction_id] = None
+        while len(self._seen) > SEEN_INTERACTIONS:
+            self._seen.popitem(last=False)
+
+    # ------------------------------------------------------------------ the pipeline
+    async def commit(
+        self,
+        table: Table,
+        seat: Seat,
+        actions: list[Action],
+        interaction_id: int | None,
+        timeout_seat: Seat | None = None,
+    ) -> ActResult:
+        """Check on a copy, commit, then swap the copy in.  The caller holds the table lock.
+
+        ``timeout_seat``: the seat a computer acted for because its player ran out of time.
+        """
+        game = table.game
+        if game is None:
+            raise StaleButton("The game has not started yet.")
+        sim = game.clone()
+        for action in actions:
+            sim.apply(action)  # IllegalAction propagates; the live game is untouched
+        stored: list[Action | Deal] = list(actions)
+        if sim.phase is Phase.DEAL:
+            deal = self.ctx.randomness.deal(table, sim)
+            sim.apply(deal)
+            stored.append(deal)
+        occupant_update: tuple[Seat, Occupant] | None = None
+        if timeout_seat is not None:
+            occ = table.seats[timeout_seat]
+            timeouts = occ.timeouts + 1
+            level = table.handover if timeouts >= MAX_TIMEOUTS else None
+            occupant_update = (timeout_seat, Occupant(occ.user_id, occ.name, level, timeouts))
+        deadline = deadline_after(table, sim, seat_override=occupant_update)
+        finished = sim.over
+        try:
+            async with self.persistence.write() as conn:
+                for i, a in enumerate(stored):
+                    await self.store.append_action(
+                        conn, table.id, table.seq + 1 + i, a, interaction_id if i == 0 else None
+                    )
+                if occupant_update is not None:
+                    s, o = occupant_update
+                    await self.store.put_seat(conn, table.id, self.persistence.seat_row(s, o))
+                if finished:
+                    await self.persistence.end(conn, table, "finished", sim)
+                elif deadline != table.deadline:
+                    await self.store.update_table(conn, table.id, deadline=deadline)
+        except sqlite3.IntegrityError:
+            self._remember(interaction_id)
+            raise Duplicate("This action has already been applied.") from None
+        results_before = len(game.results)
+        table.game = sim
+        table.seq += len(stored)
+        table.deadline = deadline
+        if occupant_update is not None:
+            table.seats[occupant_update[0]] = occupant_update[1]
+        self._remember(interaction_id)
+        listener = self.ctx.listener
+        if listener is not None:
+            for result in sim.results[results_before:]:
+                listener.hand_finished(table, result)
+        if finished:
+            self.ctx.closed(table)
+        else:
+            self.ctx.changed(table)
+            self.ctx.turns.schedule(table)
+        return ActResult(table, seat, actions[-1])

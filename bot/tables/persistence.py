@@ -1,0 +1,123 @@
+"""How the table service saves and loads tables: one transaction per change, rows to and from
+tables, the end of a game (handed to the league in the same transaction), and restoring the
+unfinished tables at start-up by replaying their actions."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import aiosqlite
+
+from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
+from bot.errors import StoreFailed
+from bot.store.db import Database
+from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
+from bot.tables.state import Occupant, Table
+
+log = logging.getLogger(__name__)
+
+GameStoredHook = Callable[[aiosqlite.Connection, Table, Game], Awaitable[None]]
+
+
+class TablePersistence:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.store = TableStore(db)
+        self.on_game_stored: GameStoredHook | None = None
+
+    @contextlib.asynccontextmanager
+    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction; a failed write is refused with a reason (nothing changed)."""
+        try:
+            async with self.db.transaction() as conn:
+                yield conn
+        except sqlite3.IntegrityError:
+            raise
+        except (sqlite3.Error, OSError) as e:
+            log.error("database write failed: %s", e)
+            raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
+
+    async def end(
+        self, conn: aiosqlite.Connection, table: Table, status: str, game: Game | None = None
+    ) -> None:
+        """Mark the table ended and hand the game to the league, in the caller's transaction."""
+        game = game or table.game
+        now = time.time()
+        await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
+        previous = (table.status, table.ended_at)
+        table.status, table.ended_at = status, now
+        try:
+            if self.on_game_stored is not None and game is not None:
+                await self.on_game_stored(conn, table, game)
+        except BaseException:
+            table.status, table.ended_at = previous
+            raise
+
+    async def set_message(self, table: Table, message_id: int) -> None:
+        """Remember which channel message shows the table."""
+        async with self.write() as conn:
+            await self.store.update_table(conn, table.id, message_id=message_id)
+        table.message_id = message_id
+
+    @staticmethod
+    def row(table: Table) -> TableRow:
+        return TableRow(
+            id=table.id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            host_id=table.host_id,
+            status=table.status,
+            rules=table.rules.to_record(),
+            turn_timer=table.turn_timer,
+            handover=table.handover,
+            message_id=table.message_id,
+            created_at=table.created_at,
+        )
+
+    @staticmethod
+    def seat_row(seat: Seat, o: Occupant) -> SeatRow:
+        return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts)
+
+    async def load_unfinished(self) -> list[Table]:
+        """Every unfinished table, its game rebuilt by replaying its actions (a table that
+        cannot be rebuilt is logged and left alone)."""
+        tables = []
+        for stored in await self.store.load_unfinished():
+            try:
+                tables.append(self._rebuild(stored))
+            except (IllegalAction, RulesError, ValueError, KeyError):
+                log.exception("table %s could not be restored; leaving it", stored.row.id)
+        return tables
+
+    @staticmethod
+    def _rebuild(stored: StoredTable) -> Table:
+        row = stored.row
+        table = Table(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            rules=Rules.from_record(row.rules),
+            turn_timer=row.turn_timer,
+            handover=row.handover,
+            status=row.status,
+            dealer_draw=row.dealer_draw,
+            message_id=row.message_id,
+            deadline=row.deadline,
+            created_at=row.created_at,
+            started_at=row.started_at,
+            ended_at=row.ended_at,
+        )
+        for s in stored.seats:
+            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts)
+        if row.status == "playing" and row.first_dealer:
+            game = Game(table.rules, Seat[row.first_dealer])
+            for action in stored.actions:
+                game.apply(action)
+            table.game = game
+            table.seq = len(stored.actions)
+        return table

@@ -1,0 +1,49 @@
+"""Every random choice of the table service: table ids, deals and computer players' seeds.
+
+In production they come from the operating system.  With a test seed (``SPADES_TEST_SEED``)
+they are derived from the seed and the table, so a test can replay a game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+
+from bot.engine import Deal, Game
+from bot.tables.state import Table
+
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+class TableRandomness:
+    def __init__(self, test_seed: int | None = None) -> None:
+        self.test_seed = test_seed
+        self._table_counter = 0
+
+    def table_id(self) -> str:
+        if self.test_seed is not None:
+            self._table_counter += 1
+            rng = random.Random(f"{self.test_seed}:{self._table_counter}:{time.time_ns()}")
+            return "".join(rng.choice(ID_ALPHABET) for _ in range(8))
+        return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
+
+    def rng(self, table: Table, salt: int) -> random.Random:
+        """The generator of one random event at a table (``salt`` names the event)."""
+        if self.test_seed is None:
+            return secrets.SystemRandom()
+        # Not hash(): string hashing is randomised per process, and a restarted bot must
+        # make the same choices from the same state in tests.
+        return random.Random(f"{self.test_seed}:{table.id}:{salt}")
+
+    def deal(self, table: Table, game: Game) -> Deal:
+        """Shuffle and deal the next hand of ``game``."""
+        cards = list(game.deck.cards)
+        self.rng(table, game.hand_number).shuffle(cards)
+        return Deal(
+            (tuple(cards[0::4]), tuple(cards[1::4]), tuple(cards[2::4]), tuple(cards[3::4]))
+        )
+
+    def computer_seed(self, table: Table, seq: int) -> int:
+        """The seed of a computer player's decision after ``seq`` stored actions."""
+        return self.rng(table, seq).getrandbits(32)

@@ -1,0 +1,81 @@
+"""Which tables are open: by id, by channel, and where each member of a server sits."""
+
+from __future__ import annotations
+
+from bot.errors import NoTable, NotSeated, Refusal, StaleButton
+from bot.tables.state import Table
+
+
+class TableRegistry:
+    def __init__(self) -> None:
+        self._by_id: dict[str, Table] = {}
+        self._by_channel: dict[int, Table] = {}
+        self._by_user: dict[tuple[int, int], Table] = {}
+
+    # ------------------------------------------------------------------ lookup
+    def get(self, table_id: str) -> Table:
+        table = self._by_id.get(table_id)
+        if table is None or not table.open:
+            raise StaleButton("That table has ended.")
+        return table
+
+    def in_channel(self, channel_id: int) -> Table:
+        table = self._by_channel.get(channel_id)
+        if table is None:
+            raise NoTable("There is no table in this channel. Open one with `/spades new`.")
+        return table
+
+    def find_in_channel(self, channel_id: int) -> Table | None:
+        return self._by_channel.get(channel_id)
+
+    def of_user(self, guild_id: int, user_id: int) -> Table:
+        table = self._by_user.get((guild_id, user_id))
+        if table is None:
+            raise NotSeated(
+                "You are not seated at a table in this server. Join one with "
+                "`/spades join` or open one with `/spades new`."
+            )
+        return table
+
+    def find_of_user(self, guild_id: int, user_id: int) -> Table | None:
+        return self._by_user.get((guild_id, user_id))
+
+    def check_can_open(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        other = self._by_user.get((guild_id, user_id))
+        if other is not None:
+            raise Refusal(
+                f"You are already seated at a table in <#{other.channel_id}>. "
+                "Leave it with `/spades leave` first."
+            )
+        if channel_id in self._by_channel:
+            raise Refusal(
+                "This channel already has a table. Use `/spades table` to see it, "
+                "or open one with `thread: true`."
+            )
+
+    def check_can_sit(self, table: Table, user_id: int) -> None:
+        """Refuse a member who already sits at another table of the server."""
+        other = self._by_user.get((table.guild_id, user_id))
+        if other is not None and other is not table:
+            raise Refusal(f"You are already seated at a table in <#{other.channel_id}>.")
+
+    # ------------------------------------------------------------------ changes
+    def add(self, table: Table) -> None:
+        self._by_id[table.id] = table
+        self._by_channel[table.channel_id] = table
+        for uid in table.humans():
+            self._by_user[(table.guild_id, uid)] = table
+
+    def seated(self, table: Table, user_id: int) -> None:
+        self._by_user[(table.guild_id, user_id)] = table
+
+    def unseated(self, table: Table, user_id: int) -> None:
+        self._by_user.pop((table.guild_id, user_id), None)
+
+    def remove(self, table: Table) -> None:
+        self._by_id.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
+        for key, t in list(self._by_user.items()):
+            if t is table:
+                del self._by_user[key]

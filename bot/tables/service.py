@@ -1,0 +1,97 @@
+"""The table service: every change to a table goes through here.
+
+One ``asyncio.Lock`` per table serialises its actions; tables never wait on each other.  An
+action is checked by the engine on a copy of the game, the copy (plus any deal that follows)
+is committed to the database in one transaction, and only then does it replace the live game
+and the caller get its answer.  A failed commit leaves the table as it was.
+
+The service is split by concern, and callers use the part they need:
+
+* ``registry`` — which tables are open, by id, channel and member (lookups, may I open);
+* ``lobby`` — open, sit, leave, computer players, rules, start, abandon;
+* ``moves`` — a person's bid, look, pass or play through the move pipeline;
+* ``turns`` — computer players and turn timers, acting through the same pipeline;
+* ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Action, Seat
+from bot.store.db import Database
+from bot.store.tables import TableStore
+from bot.tables.context import ServiceContext, TableListener
+from bot.tables.lobby import Lobby
+from bot.tables.moves import ActResult, Moves
+from bot.tables.persistence import GameStoredHook, TablePersistence
+from bot.tables.randomness import TableRandomness
+from bot.tables.registry import TableRegistry
+from bot.tables.state import Table
+from bot.tables.turns import AutoTurns, Decider
+
+
+class TableService:
+    def __init__(
+        self,
+        db: Database,
+        decide: Decider,
+        *,
+        test_seed: int | None = None,
+        bot_delay: float = 1.0,
+    ) -> None:
+        self.db = db
+        self.persistence = TablePersistence(db)
+        self.registry = TableRegistry()
+        randomness = TableRandomness(test_seed)
+        self.turns = AutoTurns(
+            decide,
+            commit=self._commit_turn,
+            seed=randomness.computer_seed,
+            notify=self._notify,
+            bot_delay=bot_delay,
+        )
+        self._ctx = ServiceContext(self.persistence, self.registry, randomness, self.turns)
+        self.lobby = Lobby(self._ctx)
+        self.moves = Moves(self._ctx)
+
+    @property
+    def listener(self) -> TableListener | None:
+        return self._ctx.listener
+
+    @listener.setter
+    def listener(self, listener: TableListener | None) -> None:
+        self._ctx.listener = listener
+
+    @property
+    def on_game_stored(self) -> GameStoredHook | None:
+        return self.persistence.on_game_stored
+
+    @on_game_stored.setter
+    def on_game_stored(self, hook: GameStoredHook | None) -> None:
+        self.persistence.on_game_stored = hook
+
+    @property
+    def store(self) -> TableStore:
+        return self.persistence.store
+
+    async def _commit_turn(
+        self, table: Table, seat: Seat, action: Action, timeout_seat: Seat | None
+    ) -> ActResult:
+        return await self.moves.commit(table, seat, [action], None, timeout_seat=timeout_seat)
+
+    def _notify(self, table: Table, text: str) -> None:
+        self._ctx.notice(table, text)
+
+    async def set_message(self, table: Table, message_id: int) -> None:
+        await self.persistence.set_message(table, message_id)
+
+    async def restore(self) -> list[Table]:
+        """Load every unfinished table and rebuild its game by replaying its actions."""
+        restored = await self.persistence.load_unfinished()
+        for table in restored:
+            self.registry.add(table)
+        for table in restored:
+            self.turns.schedule(table)
+        return restored
+
+    async def close(self) -> None:
+        await self.turns.close()

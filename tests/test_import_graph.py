@@ -1,0 +1,138 @@
+"""The architecture, kept honest: imports between our modules run one way.
+
+* no import cycle anywhere in ``bot`` and ``cogs`` (imports inside functions and under
+  ``TYPE_CHECKING`` count: a cycle hidden from the interpreter is still a cycle in the design);
+* ``bot.engine`` imports nothing of ours outside itself;
+* nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
+  imports ``cogs`` (the bot loads its extensions by name).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("bot", "cogs")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def our_modules(packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
+    return {module_name(p): p for pkg in packages for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def imported_names(path: Path, name: str) -> Iterator[str]:
+    """Every module name ``path`` imports, relative imports resolved; for ``from X import Y``
+    both ``X`` and ``X.Y`` (the caller keeps the ones that are modules)."""
+    is_package = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".")
+                drop = node.level - 1 if is_package else node.level
+                base = base[: len(base) - drop]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                assert node.module is not None
+                module = node.module
+            yield module
+            for alias in node.names:
+                yield f"{module}.{alias.name}"
+
+
+def import_graph(packages: tuple[str, ...] = PACKAGES) -> dict[str, set[str]]:
+    modules = our_modules(packages)
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        graph[name] = {m for m in imported_names(path, name) if m in modules and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+GRAPH = import_graph()
+
+
+def test_the_graph_sees_the_modules_and_their_imports() -> None:
+    assert {"bot.app", "bot.engine.game", "bot.tables.service", "cogs.play"} <= GRAPH.keys()
+    assert "bot.tables.moves" in GRAPH["bot.tables.service"]
+    assert "bot.engine" in GRAPH["bot.tables.moves"]
+    assert "cogs.common" in GRAPH["cogs.play"]
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(GRAPH) == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if m.startswith("bot.engine")))
+def test_the_engine_imports_nothing_of_ours_outside_it(module: str) -> None:
+    outside = {m for m in GRAPH[module] if m != "bot.engine" and not m.startswith("bot.engine.")}
+    assert outside == set()
+
+
+def test_nothing_outside_cogs_imports_cogs() -> None:
+    everything = import_graph((*PACKAGES, "tests", "benchmarks"))
+    importers = {
+        (m, t)
+        for m, targets in everything.items()
+        for t in targets
+        if t.split(".")[0] == "cogs" and m.split(".")[0] != "cogs"
+    }
+    assert importers == set()
+
+
+def test_bot_never_imports_cogs() -> None:
+    for module, targets in GRAPH.items():
+        if module.split(".")[0] == "bot":
+            assert not any(t.split(".")[0] == "cogs" for t in targets), module
