@@ -25,6 +25,7 @@ import discord
 from bot.engine import HandResult, seat_view
 from bot.tables.state import Table
 from bot.ui import render
+from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,7 @@ class TablePublisher:
         self.set_message: Any = None  # async (table, message_id) -> None, set by the app
         self._channels: dict[str, _Channel] = {}
         self.edits = 0
+        self.pictures = DealPictures()
 
     # TableListener ----------------------------------------------------------------
     def changed(self, table: Table) -> None:
@@ -83,7 +85,8 @@ class TablePublisher:
 
     def hand_finished(self, table: Table, result: HandResult) -> None:
         ch = self._channel(table)
-        ch.posts.append({"embed": render.hand_result_embed(table, result)})
+        embed = render.hand_result_embed(table, result)
+        ch.posts.append({"embed": embed, PICTURE: self.pictures.start(table, result)})
         ch.wake.set()
 
     def game_finished(self, table: Table) -> None:
@@ -214,12 +217,20 @@ class TablePublisher:
                 await self.set_message(table, message.id)
 
     async def _post(self, ch: _Channel, post: dict[str, Any]) -> None:
+        post = await with_picture(post)
         try:
-            await self._send(ch.table, **post)
+            try:
+                await self._send(ch.table, **post)
+            except discord.Forbidden:
+                if "file" not in post:
+                    raise
+                # No Attach Files permission here: the summary still goes, without the picture.
+                await self._send(ch.table, **without_picture(post))
         except discord.HTTPException as e:
             log.warning("could not post to table %s: %s", ch.table.id, e)
 
     async def close(self) -> None:
+        self.pictures.close()
         tasks = [c.task for c in self._channels.values() if c.task is not None]
         for t in tasks:
             t.cancel()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, eventually, table_message
+from tests.e2e.driver import CARD_RE, eventually, plain, table_message
 from tests.e2e.flows import four_player_game, open_table
 from tests.fakediscord import BotProcess
 
@@ -31,8 +31,8 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     r = await driver.refresh(actor)
     after = CARD_RE.findall(r.embeds[0]["description"])
     assert len(after) == len(before) - 1
-    trick_line = table_message(fake, world.channel).text
-    await eventually(lambda: str(card.label) in table_message(fake, world.channel).text)
+    trick_line = plain(table_message(fake, world.channel).text)
+    await eventually(lambda: str(card.label) in plain(table_message(fake, world.channel).text))
     assert trick_line.count(str(card.label)) <= 1
     (next_player,) = await driver.on_turn()
     assert next_player is not actor
