@@ -27,7 +27,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import BIG_JOKER, BY_CODE, DECKS, LITTLE_JOKER, RANK_CHARS, Card
+from bot.engine import DECKS, Card
+from bot.engine.cards import BIG_JOKER, BY_CODE, LITTLE_JOKER, RANK_CHARS
 from bot.ui.images.fonts import BOLD, font
 
 FACE_SIZE: Final = 128  # Discord shows emojis at up to 128 px; larger uploads are scaled down

@@ -19,9 +19,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import SEATS, Bid, Card, HandResult, Rules, Seat, Team, bid_text
-from bot.engine.cards import DECKS, SUITS
-from bot.engine.scoring import NIL
+from bot.engine import DECKS, NIL, SEATS, Bid, Card, HandResult, Rules, Seat, Team, bid_text
+from bot.engine.cards import SUITS
 from bot.ui.images.cards import INK, PIPS, RGB, SUIT_COLOURS
 from bot.ui.images.fonts import BOLD, REGULAR, font
 
