@@ -39,8 +39,10 @@ from bot.league.models import FinishedGame, LeaderboardSort, SeatPlayer
 from bot.league.ratings import BOT_SKILLS, INITIAL, Skill, conservative, rate_game
 from bot.league.recording import encode_record, prepare_game
 from bot.league.stats import GameSummary, summarize_record, total_names
-from bot.store.db import Database, migrations
+from bot.store.db import Database
 from bot.store.league import LeagueStore
+from bot.store.migrations import migrations
+from bot.store.sqlite import SQLiteDatabase
 from tests.league.games import play_random_game
 
 GUILD = 740_000_000_000_000_001
@@ -355,6 +357,7 @@ async def measure(path: Path, games: int, players: int, n: int) -> None:
             write.append(time.perf_counter() - t)
         print(line("  replay path: prepare_game (off the lock)", prep))
         print(line("  write path: record_game transaction+commit", write))
+        assert isinstance(db, SQLiteDatabase)
         await db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
@@ -366,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", default="/tmp/spades-league-bench")
     ap.add_argument("--rebuild", action="store_true")
     args = ap.parse_args(argv)
-    schema = hashlib.sha256("".join(sql for _, _, sql in migrations()).encode()).hexdigest()[:8]
+    schema = hashlib.sha256("".join(m.sql for m in migrations("sqlite")).encode()).hexdigest()[:8]
     cache = Path(f"{args.cache}-{args.games}-{args.players}-{schema}.db")
     if args.rebuild or not cache.exists():
         print(f"building {cache} ...", flush=True)

@@ -21,8 +21,10 @@ from bot.config import ConfigError, Settings
 from bot.engine import Action, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
-from bot.store.db import Database
+from bot.store.db import Database, Synchronous
+from bot.store.errors import SetupError
 from bot.store.league import LeagueStore
+from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.card_emojis import sync_card_emojis
 from bot.ui.components import DYNAMIC_ITEMS
@@ -141,25 +143,36 @@ class SpadesBot(commands.Bot):
 
 
 async def _main(settings: Settings) -> int:
-    async with Database.open(settings.database_path) as db:
-        bot = SpadesBot(settings, db)
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-        try:
-            async with bot:
-                await bot.start(settings.token)
-        except discord.LoginFailure:
-            print(
-                "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
-                "application and put the new one in .env",
-                file=sys.stderr,
-            )
-            return 2
-        except discord.PrivilegedIntentsRequired:
-            print("Discord refused the gateway intents requested.", file=sys.stderr)
-            return 2
+    synchronous: Synchronous = "full" if settings.sqlite_synchronous == "full" else "normal"
+    try:
+        async with Database.open(settings.database_url, synchronous=synchronous) as db:
+            where = parse_database_url(settings.database_url).redacted()
+            log.info("database %s (schema %d)", where, await db.schema_version())
+            return await _serve(settings, db)
+    except SetupError as e:  # an operator's mistake with the database: one line, exit 2
+        print(str(e), file=sys.stderr)
+        return 2
+
+
+async def _serve(settings: Settings, db: Database) -> int:
+    bot = SpadesBot(settings, db)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
+            "application and put the new one in .env",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the gateway intents requested.", file=sys.stderr)
+        return 2
     return 0
 
 

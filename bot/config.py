@@ -7,6 +7,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.store.errors import SetupError
+from bot.store.url import DEFAULT_URL, parse_database_url
+
 # A bot token is three base64url segments: the bot's id, a timestamp, and an HMAC.
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -19,7 +22,8 @@ class ConfigError(Exception):
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
-    database_path: str = "data/spades.db"
+    database_url: str = DEFAULT_URL  # sqlite:///file or postgresql://… (DATABASE_PATH: a file)
+    sqlite_synchronous: str = "normal"  # "normal" or "full": see README, "Durability"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
@@ -27,7 +31,8 @@ class Settings:
     bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
 
     def __repr__(self) -> str:  # never print the token
-        return f"Settings(database_path={self.database_path!r}, dev_guild_id={self.dev_guild_id})"
+        database = parse_database_url(self.database_url).redacted()
+        return f"Settings(database={database!r}, dev_guild_id={self.dev_guild_id})"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -47,7 +52,8 @@ class Settings:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
         return cls(
             token=token,
-            database_path=e.get("DATABASE_PATH", "").strip() or "data/spades.db",
+            database_url=_database_url(e),
+            sqlite_synchronous=_choice(e, "SQLITE_SYNCHRONOUS", ("normal", "full")),
             dev_guild_id=_optional_int(e, "DEV_GUILD_ID"),
             log_level=level,
             api_base=e.get("DISCORD_API_BASE", "").strip() or None,
@@ -77,3 +83,25 @@ def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
     if not 0 <= value <= 10:
         raise ConfigError(f"{name} must be between 0 and 10 seconds")
     return value
+
+
+def _database_url(env: Mapping[str, str]) -> str:
+    """``DATABASE_URL``; else ``DATABASE_PATH`` (a SQLite file, the older setting, which the
+    Docker image sets); else the default.  ``DATABASE_URL`` wins when both are set."""
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        path = env.get("DATABASE_PATH", "").strip()
+        url = f"sqlite:///{path}" if path else DEFAULT_URL
+    try:
+        parse_database_url(url)
+    except SetupError as e:
+        raise ConfigError(str(e)) from None
+    return url
+
+
+def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...]) -> str:
+    """One of ``allowed`` (case-insensitive), the first being the default."""
+    raw = env.get(name, "").strip().lower() or allowed[0]
+    if raw not in allowed:
+        raise ConfigError(f"{name} must be {' or '.join(allowed)}, not {raw!r}")
+    return raw

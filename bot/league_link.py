@@ -5,12 +5,11 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-import aiosqlite
-
 from bot.engine import SEATS, Game
 from bot.engine.record import export_record
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
+from bot.store.db import Tx
 from bot.store.league import LeagueStore
 from bot.tables.persistence import GameStoredHook
 from bot.tables.state import Table
@@ -56,7 +55,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
 def recorder(league: LeagueStore) -> GameStoredHook:
     """The table service's ``on_game_stored`` hook: record the game in the same transaction."""
 
-    async def record(conn: aiosqlite.Connection, table: Table, game: Game) -> None:
+    async def record(conn: Tx, table: Table, game: Game) -> None:
         finished = finished_game(table, game)
         if finished is None:
             return

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any, Final
-
-import aiosqlite
 
 from bot.league.errors import SeasonError
 from bot.league.models import (
@@ -49,7 +46,7 @@ from bot.league.ratings import (
 from bot.league.recording import RECORD_ENCODING, PreparedGame, decode_record, prepare_game
 from bot.league.settings import GuildSettings, validate_changes
 from bot.league.stats import HandTotals, total_names
-from bot.store.db import Database
+from bot.store.db import Database, Queries, Row, Tx
 
 SEASON_NAME_MAX: Final = 40
 TREND_GAMES: Final = 10
@@ -79,7 +76,7 @@ _HEAD: Final = {
         "       (SELECT COUNT(*) FROM league_standings o "
         "        WHERE o.guild_id = ?1 AND o.season = ?2 AND o.games >= ?3 "
         f"         AND {above.format(p='o.')} > {above.format(p='v.')}) AS above, v.* "
-        "FROM (SELECT 1) LEFT JOIN league_standings v "
+        "FROM (SELECT 1 AS one) AS viewer LEFT JOIN league_standings v "
         "ON v.guild_id = ?1 AND v.season = ?2 AND v.user_id = ?4"
     )
     for order, (_, above) in _ORDER.items()
@@ -91,39 +88,27 @@ _STANDINGS_COLUMNS: Final = (
     "abandoned, rated_games, win_rate, " + ", ".join(_TOTALS) + ", last_game_id"
 )
 _ADDED: Final = ("games", "wins", "losses", "abandoned", "rated_games", *_TOTALS)
+_S: Final = "league_standings"  # an upsert's DO UPDATE names the old row's columns in full
 _STANDINGS_UPSERT: Final = (
     f"INSERT INTO league_standings ({_STANDINGS_COLUMNS}) "  # noqa: S608 - fixed column names
     f"VALUES ({', '.join('?' * len(_STANDINGS_COLUMNS.split(',')))}) "
     "ON CONFLICT (guild_id, season, user_id) DO UPDATE SET "
     "display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma, "
     "rating = excluded.rating, last_game_id = excluded.last_game_id, "
-    + ", ".join(f"{c} = {c} + excluded.{c}" for c in _ADDED)
-    + ", win_rate = CASE WHEN wins + losses + excluded.wins + excluded.losses > 0 "
-    "THEN CAST(wins + excluded.wins AS REAL) / (wins + losses + excluded.wins + excluded.losses) "
-    "ELSE 0.0 END"
+    + ", ".join(f"{c} = {_S}.{c} + excluded.{c}" for c in _ADDED)
+    + f", win_rate = CASE WHEN {_S}.wins + {_S}.losses + excluded.wins + excluded.losses > 0 "
+    f"THEN CAST({_S}.wins + excluded.wins AS DOUBLE PRECISION) / "
+    f"({_S}.wins + {_S}.losses + excluded.wins + excluded.losses) ELSE 0.0 END"
 )
 _PARTNERSHIP_UPSERT: Final = (
     "INSERT INTO league_partnerships "
     "(guild_id, season, user_a, user_b, games, wins, score, last_game_id) "
     "VALUES (?, ?, ?, ?, 1, ?, ?, ?) "
     "ON CONFLICT (guild_id, season, user_a, user_b) DO UPDATE SET "
-    "games = games + 1, wins = wins + excluded.wins, "
-    "score = (wins + excluded.wins + 1.0) / (games + 3.0), last_game_id = excluded.last_game_id"
+    "games = league_partnerships.games + 1, wins = league_partnerships.wins + excluded.wins, "
+    "score = (league_partnerships.wins + excluded.wins + 1.0) / (league_partnerships.games + 3.0), "
+    "last_game_id = excluded.last_game_id"
 )
-
-
-async def _all(
-    conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
-) -> list[aiosqlite.Row]:
-    """Rows of a query in one trip to the database thread."""
-    return list(await conn.execute_fetchall(sql, tuple(params)))
-
-
-async def _one(
-    conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
-) -> aiosqlite.Row | None:
-    rows = await _all(conn, sql, params)
-    return rows[0] if rows else None
 
 
 def _ts(when: datetime) -> float:
@@ -152,7 +137,7 @@ class LeagueStore:
     # ------------------------------------------------------------------ settings
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (the defaults when it never changed any)."""
-        return await _settings(self.db.conn, guild_id)
+        return await _settings(self.db, guild_id)
 
     async def update_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of ``preset``, ``target`` (``None`` = the preset's), ``turn_timer``,
@@ -161,9 +146,8 @@ class LeagueStore:
         Raises :class:`~bot.league.errors.SettingsError` (nothing changed) on a bad value.
         """
         async with self.db.transaction() as conn:
-            current = await _settings(conn, guild_id)
+            current = await _lock_settings(conn, guild_id)
             valid = validate_changes(current, changes)
-            await _ensure_settings_row(conn, guild_id)
             columns = [c for c in valid if c != "allowed_channels"]
             if columns:
                 # column names come from the fixed list of SETTING_NAMES, values are bound
@@ -187,8 +171,7 @@ class LeagueStore:
     async def seasons(self, guild_id: int) -> list[Season]:
         """The server's seasons, oldest first; the current one is always included."""
         _, cur = await self._season(guild_id, None)
-        rows = await _all(
-            self.db.conn,
+        rows = await self.db.fetch(
             "SELECT season, name, started_at FROM league_seasons WHERE guild_id = ? "
             "ORDER BY season",
             (guild_id,),
@@ -204,16 +187,14 @@ class LeagueStore:
         """Start a new season: standings start afresh; old seasons stay viewable."""
         started = now or datetime.now(UTC)
         async with self.db.transaction() as conn:
-            settings = await _settings(conn, guild_id)
+            settings = await _lock_settings(conn, guild_id)
             number = settings.current_season + 1
             title = _season_name(name, number)
-            if await _one(
-                conn,
+            if await conn.fetchrow(
                 "SELECT 1 FROM league_seasons WHERE guild_id = ? AND lower(name) = lower(?)",
                 (guild_id, title),
             ):
                 raise SeasonError(f"There is already a season called {title!r}")
-            await _ensure_settings_row(conn, guild_id)
             await _ensure_season(conn, guild_id, settings.current_season, started)
             await conn.execute(
                 "INSERT INTO league_seasons (guild_id, season, name, started_at) "
@@ -228,8 +209,7 @@ class LeagueStore:
 
     async def _season(self, guild_id: int, season: int | None) -> tuple[int, int]:
         """(min_games, season number): ``season`` checked, ``None`` = the current one."""
-        row = await _one(
-            self.db.conn,
+        row = await self.db.fetchrow(
             "SELECT min_games, current_season FROM league_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -248,9 +228,7 @@ class LeagueStore:
         async with self.db.transaction() as conn:
             return await self.record_game(conn, prepared)
 
-    async def record_game(
-        self, conn: aiosqlite.Connection, game: FinishedGame | PreparedGame
-    ) -> RecordedGame:
+    async def record_game(self, conn: Tx, game: FinishedGame | PreparedGame) -> RecordedGame:
         """Store a finished game whole and update standings, ratings and partnerships.
 
         ``conn`` is the connection of an open :meth:`Database.transaction`.  ``game`` is best
@@ -262,12 +240,8 @@ class LeagueStore:
         prepared = game if isinstance(game, PreparedGame) else prepare_game(game)
         finished, summary = prepared.finished, prepared.summary
         guild = finished.guild_id
-        row = await _one(
-            conn,
-            "SELECT rate_bot_games, current_season FROM league_settings WHERE guild_id = ?",
-            (guild,),
-        )
-        rate_bots, season = (bool(row[0]), row[1]) if row else (False, _DEFAULTS.current_season)
+        settings = await _lock_settings(conn, guild)
+        rate_bots, season = settings.rate_bot_games, settings.current_season
         await _ensure_season(conn, guild, season, finished.started_at)
         rated = not finished.abandoned and (rate_bots or not finished.has_bots)
         before = await _skills(conn, guild, season, finished.seats)
@@ -276,10 +250,10 @@ class LeagueStore:
             assert finished.winner is not None
             fixed = [s.is_bot for s in finished.seats]
             after = rate_game(before, fixed, TEAM_NAMES.index(finished.winner))
-        cur = await conn.execute(
+        game_id = await conn.fetchval(
             "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
             "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
             (
                 guild,
                 season,
@@ -297,8 +271,6 @@ class LeagueStore:
                 finished.winner,
             ),
         )
-        game_id = cur.lastrowid
-        await cur.close()
         assert game_id is not None
         await conn.execute(
             "INSERT INTO league_records (game_id, encoding, data) VALUES (?, ?, ?)",
@@ -357,13 +329,12 @@ class LeagueStore:
         ``min_games`` — and the viewer's own row and rank wherever it is."""
         order = LeaderboardSort.parse(sort)
         min_games, season_no = await self._season(guild_id, season)
-        head = await _one(self.db.conn, _HEAD[order], (guild_id, season_no, min_games, viewer_id))
+        head = await self.db.fetchrow(_HEAD[order], (guild_id, season_no, min_games, viewer_id))
         assert head is not None
         ranked = head["ranked"]
         pages = _pages(ranked)
         page = min(max(page, 0), pages - 1)
-        rows = await _all(
-            self.db.conn,
+        rows = await self.db.fetch(
             f"SELECT {_ROW_COLUMNS} FROM league_standings "  # noqa: S608 - fixed SQL pieces
             f"WHERE guild_id = ? AND season = ? AND games >= ? ORDER BY {_ORDER[order][0]} "
             "LIMIT ? OFFSET ?",
@@ -387,8 +358,7 @@ class LeagueStore:
         min_games, season_no = await self._season(guild_id, season)
         min_games = max(1, min_games)
         page = max(page, 0)
-        rows = await _all(
-            self.db.conn,
+        rows = await self.db.fetch(
             "SELECT p.user_a, a.display_name, p.user_b, b.display_name, p.games, p.wins "
             "FROM (SELECT user_a, user_b, games, wins, score FROM league_partnerships "
             "      WHERE guild_id = ? AND season = ? AND games >= ? "
@@ -420,8 +390,7 @@ class LeagueStore:
     ) -> PlayerStats | None:
         """A member's season on this server, or ``None`` if they have no game in it."""
         min_games, season_no = await self._season(guild_id, season)
-        row = await _one(
-            self.db.conn,
+        row = await self.db.fetchrow(
             _HEAD[LeaderboardSort.RATING],
             (guild_id, season_no, min_games, user_id),
         )
@@ -429,8 +398,7 @@ class LeagueStore:
             return None
         ranked = row["ranked"]
         rank = row["above"] + 1 if row["games"] >= min_games else None
-        trend_rows = await _all(
-            self.db.conn,
+        trend_rows = await self.db.fetch(
             "SELECT mu_before, sigma_before, mu_after, sigma_after FROM league_seats "
             "WHERE guild_id = ? AND user_id = ? AND season = ? AND mu_after IS NOT NULL "
             "ORDER BY game_id DESC LIMIT ?",
@@ -466,8 +434,7 @@ class LeagueStore:
     ) -> tuple[PartnerSummary | None, PartnerSummary | None]:
         """Most frequent partner (most games, then wins) and most successful (highest
         ``(wins + 1) / (games + 2)``, then games), over finished games."""
-        rows = await _all(
-            self.db.conn,
+        rows = await self.db.fetch(
             "SELECT p.partner, s.display_name, p.games, p.wins, p.score, p.last_game_id FROM ("
             "  SELECT user_b AS partner, games, wins, score, last_game_id "
             "  FROM league_partnerships WHERE guild_id = ?1 AND season = ?2 AND user_a = ?3 "
@@ -491,8 +458,7 @@ class LeagueStore:
     ) -> list[RatingPoint]:
         """The member's rating after each rated game of the season, oldest first."""
         _, season_no = await self._season(guild_id, season)
-        rows = await _all(
-            self.db.conn,
+        rows = await self.db.fetch(
             "SELECT s.game_id, g.ended_at, s.mu_after, s.sigma_after FROM league_seats s "
             "JOIN league_games g ON g.game_id = s.game_id "
             "WHERE s.guild_id = ? AND s.user_id = ? AND s.season = ? AND s.mu_after IS NOT NULL "
@@ -504,12 +470,11 @@ class LeagueStore:
     # ------------------------------------------------------------------ history
     async def history(self, guild_id: int, user_id: int, page: int = 0) -> HistoryPage:
         """The member's games on this server (every season), newest first, 10 per page."""
-        conn = self.db.conn
+        conn = self.db
         page = max(page, 0)
         mine = await self._my_games(guild_id, user_id, page)
         if not mine:
-            count = await _one(
-                conn,
+            count = await conn.fetchrow(
                 "SELECT COUNT(*) FROM league_seats WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id),
             )
@@ -520,10 +485,9 @@ class LeagueStore:
                 return HistoryPage(guild_id, user_id, page, _pages(total), total, ())
         total = mine[0]["total"]
         ids = [r[0] for r in mine]
-        games: dict[int, aiosqlite.Row] = {}
+        games: dict[int, Row] = {}
         seats: dict[int, list[SeatPlayer]] = {i: [] for i in ids}
-        for r in await _all(
-            conn,
+        for r in await conn.fetch(
             "SELECT g.game_id, g.season, g.ended_at, g.preset, g.abandoned, g.rated, "  # noqa: S608
             "g.score_ns, g.score_ew, g.winner, s.user_id, s.display_name, s.bot_level "
             "FROM league_games g JOIN league_seats s ON s.game_id = g.game_id "
@@ -535,9 +499,8 @@ class LeagueStore:
         entries = tuple(_history_entry(m, games[m[0]], seats[m[0]]) for m in mine)
         return HistoryPage(guild_id, user_id, page, _pages(total), total, entries)
 
-    async def _my_games(self, guild_id: int, user_id: int, page: int) -> list[aiosqlite.Row]:
-        return await _all(
-            self.db.conn,
+    async def _my_games(self, guild_id: int, user_id: int, page: int) -> list[Row]:
+        return await self.db.fetch(
             "SELECT game_id, seat, mu_before, sigma_before, mu_after, sigma_after, "
             "(SELECT COUNT(*) FROM league_seats WHERE guild_id = ?1 AND user_id = ?2) AS total "
             "FROM league_seats WHERE guild_id = ?1 AND user_id = ?2 "
@@ -547,8 +510,7 @@ class LeagueStore:
 
     async def game_record(self, guild_id: int, game_id: int) -> dict[str, Any] | None:
         """The stored ``spades-record/1`` document of a game of this server, else ``None``."""
-        row = await _one(
-            self.db.conn,
+        row = await self.db.fetchrow(
             "SELECT r.data, r.encoding FROM league_records r "
             "JOIN league_games g ON g.game_id = r.game_id "
             "WHERE r.game_id = ? AND g.guild_id = ?",
@@ -558,37 +520,47 @@ class LeagueStore:
 
 
 # ---------------------------------------------------------------------- helpers
-async def _settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-    row = await _one(
-        conn,
-        "SELECT preset, target, turn_timer, min_games, rate_bot_games, current_season, "
-        "(SELECT group_concat(channel_id) FROM league_allowed_channels WHERE guild_id = ?1) "
-        "FROM league_settings WHERE guild_id = ?1",
+async def _settings(conn: Queries, guild_id: int, *, lock: bool = False) -> GuildSettings:
+    row = await conn.fetchrow(
+        "SELECT preset, target, turn_timer, min_games, rate_bot_games, current_season "
+        "FROM league_settings WHERE guild_id = ?" + (" FOR UPDATE" if lock else ""),
         (guild_id,),
     )
     if row is None:
         return GuildSettings(guild_id=guild_id)
+    channels = await conn.fetch(
+        "SELECT channel_id FROM league_allowed_channels WHERE guild_id = ?", (guild_id,)
+    )
     return GuildSettings(
         guild_id=guild_id,
         preset=row[0],
         target=row[1],
         turn_timer=row[2],
-        allowed_channels=frozenset(int(c) for c in row[6].split(",")) if row[6] else frozenset(),
+        allowed_channels=frozenset(int(c[0]) for c in channels),
         min_games=row[3],
         rate_bot_games=bool(row[4]),
         current_season=row[5],
     )
 
 
-async def _ensure_settings_row(conn: aiosqlite.Connection, guild_id: int) -> None:
+async def _lock_settings(conn: Tx, guild_id: int) -> GuildSettings:
+    """The server's settings, its row locked until the transaction ends.
+
+    Every league write of a server (recording a game, a settings change, a new season) starts
+    here, so two processes — or two transactions of one process on PostgreSQL's connection
+    pool — never interleave on one server's league: the second waits for the first to commit
+    and then reads what it wrote.  Ratings, standings and partnerships are kept per server, so
+    this one row lock covers every row such a write touches; a transaction locks one server
+    only, so there is no lock order to get wrong.  On SQLite, ``BEGIN IMMEDIATE`` already
+    serialises all writers and ``FOR UPDATE`` is dropped.
+    """
     await conn.execute(
         "INSERT INTO league_settings (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (guild_id,)
     )
+    return await _settings(conn, guild_id, lock=True)
 
 
-async def _ensure_season(
-    conn: aiosqlite.Connection, guild_id: int, season: int, started: datetime
-) -> None:
+async def _ensure_season(conn: Tx, guild_id: int, season: int, started: datetime) -> None:
     await conn.execute(
         "INSERT INTO league_seasons (guild_id, season, name, started_at) VALUES (?, ?, ?, ?) "
         "ON CONFLICT DO NOTHING",
@@ -608,15 +580,18 @@ def _season_name(name: str | None, number: int) -> str:
 
 
 async def _skills(
-    conn: aiosqlite.Connection, guild_id: int, season: int, seats: tuple[SeatPlayer, ...]
+    conn: Tx, guild_id: int, season: int, seats: tuple[SeatPlayer, ...]
 ) -> tuple[Skill, ...]:
     users = [s.user_id for s in seats if s.user_id is not None]
     marks = _marks(len(users))
-    rows = await _all(
-        conn,
-        "SELECT user_id, mu, sigma FROM league_standings "  # noqa: S608 - placeholders only
-        f"WHERE guild_id = ? AND season = ? AND user_id IN ({marks})",
-        (guild_id, season, *users),
+    rows = (
+        []
+        if not users
+        else await conn.fetch(
+            "SELECT user_id, mu, sigma FROM league_standings "  # noqa: S608 - placeholders only
+            f"WHERE guild_id = ? AND season = ? AND user_id IN ({marks})",
+            (guild_id, season, *users),
+        )
     )
     known = {r[0]: Skill(r[1], r[2]) for r in rows}
     out = []
@@ -661,7 +636,7 @@ def _standing_row(
     )
 
 
-def _leader_row(r: aiosqlite.Row, rank: int | None) -> LeaderboardRow:
+def _leader_row(r: Row, rank: int | None) -> LeaderboardRow:
     return LeaderboardRow(
         rank,
         r["user_id"],
@@ -675,9 +650,7 @@ def _leader_row(r: aiosqlite.Row, rank: int | None) -> LeaderboardRow:
     )
 
 
-def _history_entry(
-    mine: aiosqlite.Row, game: aiosqlite.Row, seats: list[SeatPlayer]
-) -> HistoryEntry:
+def _history_entry(mine: Row, game: Row, seats: list[SeatPlayer]) -> HistoryEntry:
     seat = mine[1]
     team = TEAM_NAMES[seat & 1]
     scores = (game["score_ns"], game["score_ew"])

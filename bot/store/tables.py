@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
 from bot.engine import BLIND_NIL, NIL, Bid, Deal, Look, PassCards, Play, Seat, card
 from bot.engine.actions import Action
-from bot.store.db import Database
+from bot.store.db import Database, Row, Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +120,7 @@ _UPDATABLE = frozenset(
 )
 
 
-def _row_to_table(r: aiosqlite.Row) -> TableRow:
+def _row_to_table(r: Row) -> TableRow:
     return TableRow(
         id=r["id"],
         guild_id=r["guild_id"],
@@ -142,14 +141,16 @@ def _row_to_table(r: aiosqlite.Row) -> TableRow:
 
 
 class TableStore:
-    """Reads and writes of tables.  Writes take the open transaction's connection."""
+    """Reads and writes of tables.  Writes take the open transaction (``async with
+    db.transaction() as tx: await store.put_seat(tx, …)``) so that the caller decides what
+    commits together."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
 
     @staticmethod
-    async def insert_table(conn: aiosqlite.Connection, row: TableRow) -> None:
-        await conn.execute(
+    async def insert_table(tx: Tx, row: TableRow) -> None:
+        await tx.execute(
             f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
             (
                 row.id,
@@ -171,7 +172,7 @@ class TableStore:
         )
 
     @staticmethod
-    async def update_table(conn: aiosqlite.Connection, table_id: str, **changes: Any) -> None:
+    async def update_table(tx: Tx, table_id: str, **changes: Any) -> None:
         if not changes:
             return
         unknown = set(changes) - _UPDATABLE
@@ -183,14 +184,14 @@ class TableStore:
                 v = json.dumps(v)
             values.append(v)
         assignments = ", ".join(f"{k} = ?" for k in changes)
-        await conn.execute(
+        await tx.execute(
             f"UPDATE tables SET {assignments} WHERE id = ?",  # noqa: S608 - names checked above
             (*values, table_id),
         )
 
     @staticmethod
-    async def put_seat(conn: aiosqlite.Connection, table_id: str, seat: SeatRow) -> None:
-        await conn.execute(
+    async def put_seat(tx: Tx, table_id: str, seat: SeatRow) -> None:
+        await tx.execute(
             "INSERT INTO seats (table_id, seat, user_id, name, bot_level, timeouts) "
             "VALUES (?,?,?,?,?,?) ON CONFLICT (table_id, seat) DO UPDATE SET "
             "user_id = excluded.user_id, name = excluded.name, bot_level = excluded.bot_level, "
@@ -199,38 +200,42 @@ class TableStore:
         )
 
     @staticmethod
-    async def delete_seat(conn: aiosqlite.Connection, table_id: str, seat: Seat) -> None:
-        await conn.execute(
-            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat.name)
-        )
+    async def delete_seat(tx: Tx, table_id: str, seat: Seat) -> None:
+        await tx.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat.name))
 
     @staticmethod
     async def append_action(
-        conn: aiosqlite.Connection,
+        tx: Tx,
         table_id: str,
         seq: int,
         action: Action | Deal,
         interaction_id: int | None,
     ) -> None:
-        await conn.execute(
+        await tx.execute(
             "INSERT INTO actions (table_id, seq, action, interaction_id, created_at) "
             "VALUES (?,?,?,?,?)",
             (table_id, seq, encode_action(action), interaction_id, time.time()),
         )
 
-    async def load_unfinished(self) -> list[StoredTable]:
-        rows = await self.db.fetchall(
+    async def load_unfinished(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[StoredTable]:
+        """Every table in the lobby or in play, oldest first; with ``guild_filter``, only
+        those of the servers it accepts (a process restores the tables of its shards)."""
+        rows = await self.db.fetch(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') "  # noqa: S608
-            "ORDER BY created_at"
+            "ORDER BY created_at, id"
         )
         out = []
         for r in rows:
+            if guild_filter is not None and not guild_filter(r["guild_id"]):
+                continue
             table = _row_to_table(r)
-            seats = await self.db.fetchall(
+            seats = await self.db.fetch(
                 "SELECT seat, user_id, name, bot_level, timeouts FROM seats WHERE table_id = ?",
                 (table.id,),
             )
-            actions = await self.db.fetchall(
+            actions = await self.db.fetch(
                 "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
             )
             out.append(
@@ -248,12 +253,12 @@ class TableStore:
         return out
 
     async def get_meta(self, key: str) -> str | None:
-        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
-        return str(row["value"]) if row else None
+        value = await self.db.fetchval("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if value is None else str(value)
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),

@@ -4,7 +4,6 @@ serialised and each is persisted before its answer; tables never wait on each ot
 
 from __future__ import annotations
 
-import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from bot.engine import (
 from bot.engine.cards import Card
 from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton
+from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 from bot.tables.turns import deadline_after
@@ -209,7 +209,7 @@ class Moves:
                     await self.persistence.end(conn, table, "finished", sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
-        except sqlite3.IntegrityError:
+        except UniqueViolation:
             self._remember(interaction_id)
             raise Duplicate("This action has already been applied.") from None
         results_before = len(game.results)

@@ -6,21 +6,19 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
-import aiosqlite
-
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
 from bot.errors import StoreFailed
-from bot.store.db import Database
+from bot.store.db import Database, Tx
+from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
 from bot.tables.state import Occupant, Table
 
 log = logging.getLogger(__name__)
 
-GameStoredHook = Callable[[aiosqlite.Connection, Table, Game], Awaitable[None]]
+GameStoredHook = Callable[[Tx, Table, Game], Awaitable[None]]
 
 
 class TablePersistence:
@@ -30,20 +28,18 @@ class TablePersistence:
         self.on_game_stored: GameStoredHook | None = None
 
     @contextlib.asynccontextmanager
-    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write(self) -> AsyncIterator[Tx]:
         """One transaction; a failed write is refused with a reason (nothing changed)."""
         try:
             async with self.db.transaction() as conn:
                 yield conn
-        except sqlite3.IntegrityError:
+        except UniqueViolation:
             raise
-        except (sqlite3.Error, OSError) as e:
+        except StoreError as e:
             log.error("database write failed: %s", e)
             raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
 
-    async def end(
-        self, conn: aiosqlite.Connection, table: Table, status: str, game: Game | None = None
-    ) -> None:
+    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> None:
         """Mark the table ended and hand the game to the league, in the caller's transaction."""
         game = game or table.game
         now = time.time()

@@ -1,9 +1,9 @@
-"""Fixtures: a fresh database file with every migration applied, and its league store."""
+"""Fixtures: a fresh database of each backend with every migration applied, and its league
+store (so every league test is a contract test of both backends)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -12,8 +12,8 @@ from bot.store.league import LeagueStore
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(str(tmp_path / "league.db")) as database:
+async def db(database_url: str) -> AsyncIterator[Database]:
+    async with Database.open(database_url) as database:
         yield database
 
 

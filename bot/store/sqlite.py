@@ -1,0 +1,236 @@
+"""The SQLite backend: one connection, WAL, one writer at a time, ``PRAGMA user_version``.
+
+Reads may run at any time; every write goes through :meth:`SQLiteDatabase.transaction`, which
+holds one ``asyncio.Lock`` and wraps the block in ``BEGIN IMMEDIATE … COMMIT`` (``ROLLBACK`` on
+error), so a write is either wholly in the database or not at all.  ``synchronous``: ``normal``
+(WAL is fsynced at checkpoints: a commit survives the process dying, and a power loss may drop
+the latest commits) or ``full`` (WAL fsynced at every commit: survives a power loss too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import os
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.base import Database, Row, Synchronous
+from bot.store.errors import (
+    IntegrityError,
+    SetupError,
+    StoreError,
+    StoreUnavailable,
+    UniqueViolation,
+)
+from bot.store.migrations import latest, migrations, newer_schema
+from bot.store.sql import to_sqlite
+
+log = logging.getLogger(__name__)
+_CONSTRAINT = re.compile(r"constraint failed: (.+)$")
+
+
+def translate(e: sqlite3.Error | OSError) -> StoreError:
+    """The store's exception for a driver exception."""
+    if isinstance(e, sqlite3.IntegrityError):
+        text = str(e)
+        m = _CONSTRAINT.search(text)
+        constraint = m.group(1) if m else None
+        if text.startswith("UNIQUE") or "PRIMARY KEY" in text:
+            return UniqueViolation(text, constraint)
+        return IntegrityError(text, constraint)
+    if isinstance(e, sqlite3.OperationalError | OSError):
+        return StoreUnavailable(str(e))
+    return StoreError(str(e))
+
+
+class _Conn:
+    """The reads and writes of :class:`~bot.store.db.Tx` over the one connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        try:
+            await self._conn.execute(to_sqlite(sql), tuple(params))
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self._conn.executemany(to_sqlite(sql), [tuple(r) for r in rows])
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(await self._conn.execute_fetchall(to_sqlite(sql), tuple(params)))
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetch(sql, params)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.fetchrow(sql, params)
+        return None if row is None else row[0]
+
+
+class SQLiteDatabase(Database):
+    backend = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        super().__init__()
+        #: The aiosqlite connection, for SQLite-only tools (tests, benchmarks); the store
+        #: itself never uses it directly.
+        self.conn = conn
+        self.path = path
+        self._write_lock = asyncio.Lock()
+        self._queries = _Conn(conn)
+
+    @classmethod
+    async def connect_to(cls, where: str, synchronous: Synchronous) -> SQLiteDatabase:
+        return await cls.connect(where, synchronous=synchronous)
+
+    @classmethod
+    async def connect(cls, path: str, *, synchronous: Synchronous = "normal") -> SQLiteDatabase:
+        if synchronous not in ("normal", "full"):
+            raise SetupError(f"SQLITE_SYNCHRONOUS must be normal or full, not {synchronous!r}")
+        if path != ":memory:":
+            _prepare_folder(Path(path))
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as e:
+            raise SetupError(_open_failure(path, e)) from None
+        conn.row_factory = aiosqlite.Row
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            # Take the write lock once: a read-only file or folder fails here, not at the
+            # first move.
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            await conn.close()
+            raise SetupError(_open_failure(path, e)) from None
+        return cls(conn, path)
+
+    # ------------------------------------------------------------------ Database
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_Conn]:
+        async with self._write_lock:
+            await self._run(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+            try:
+                yield self._queries
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    await self.conn.execute("ROLLBACK")
+                raise
+            started = time.perf_counter()
+            try:
+                await self.conn.execute("COMMIT")
+            except (sqlite3.Error, OSError) as e:
+                with contextlib.suppress(sqlite3.Error):
+                    await self.conn.execute("ROLLBACK")
+                raise translate(e) from e
+            self._timed_commit(started)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._queries.fetch(sql, params)
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return await self._queries.fetchrow(sql, params)
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return await self._queries.fetchval(sql, params)
+
+    async def schema_version(self) -> int:
+        return int(await self.fetchval("PRAGMA user_version") or 0)
+
+    async def migrate(self) -> None:
+        current = await self.schema_version()
+        newest = latest(self.backend)
+        if current > newest:
+            raise SetupError(newer_schema(self.path, current, newest))
+        for mig in migrations(self.backend):
+            if mig.version <= current:
+                continue
+            log.info("applying migration %s", mig.name)
+            async with self._write_lock:
+                # executescript would commit implicitly; the script itself is wrapped so that
+                # the schema change and the version bump land together or not at all.
+                script = (
+                    f"BEGIN IMMEDIATE;\n{mig.sql}\nPRAGMA user_version = {mig.version:d};\nCOMMIT;"
+                )
+                try:
+                    await self.conn.executescript(script)
+                except (sqlite3.Error, OSError) as e:
+                    if self.conn.in_transaction:
+                        await self.conn.execute("ROLLBACK")
+                    raise translate(e) from e
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def _run(self, call: Callable[[], Any]) -> None:
+        try:
+            await call()
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+
+
+def _prepare_folder(path: Path) -> None:
+    """Create the database's folder; refuse with one line when it cannot be made or written."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SetupError(
+            f"cannot create the database folder {folder}: {_why(e)} "
+            "(set DATABASE_URL or DATABASE_PATH to a writable place, or fix the folder)"
+        ) from None
+    if path.is_dir():
+        raise SetupError(f"the database {path} is a folder: name a file inside it instead")
+    # The file and its WAL companions (-wal, -shm) are created beside it.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SetupError(
+            f"cannot write the database folder {folder}: permission denied "
+            f"(the bot runs as user id {os.geteuid()}: give it the folder, e.g. chown)"
+        )
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise SetupError(
+            f"cannot write the database {path}: permission denied "
+            f"(the bot runs as user id {os.geteuid()}: give it the file, e.g. chown)"
+        )
+
+
+def _why(e: OSError) -> str:
+    if e.errno in (errno.ENOTDIR, errno.EEXIST):
+        return "a file is in the way of the folder"
+    return e.strerror or str(e)
+
+
+def _open_failure(path: str, e: sqlite3.Error) -> str:
+    text = str(e)
+    if isinstance(e, sqlite3.DatabaseError) and "not a database" in text:
+        return (
+            f"{path} is not a SQLite database (a different kind of file?): point DATABASE_URL "
+            "or DATABASE_PATH at the bot's database, or at a file that does not exist yet"
+        )
+    if "readonly" in text or "unable to open" in text:
+        return (
+            f"cannot write the database {path} ({text}): the bot needs to write the file and "
+            "its folder (it runs as user id %d)" % os.geteuid()
+        )
+    return f"cannot open the database {path}: {text}"
