@@ -120,7 +120,5 @@ def analyse_chunk(
         if ev is None:
             continue
         points, tricks = ev.loss(d.action)
-        opinions.append(
-            Opinion(d.index, action_text(ev.preferred), points, tricks, ev.samples)
-        )
+        opinions.append(Opinion(d.index, action_text(ev.preferred), points, tricks, ev.samples))
     return ChunkResult(tuple(opinions), tuple(examined), time.process_time() - start)
