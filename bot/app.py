@@ -21,19 +21,23 @@ from bot.config import ConfigError, Settings
 from bot.engine import Action, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
+from bot.review.service import ReviewService
+from bot.store.card_styles import CardStyleStore
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
 from bot.store.league import LeagueStore
+from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
-from bot.ui.card_emojis import sync_card_emojis
+from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.publisher import TablePublisher
+from bot.ui.review_components import REVIEW_ITEMS
 
 log = logging.getLogger("spades")
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league")
+EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.review")
 
 
 class SpadesTree(app_commands.CommandTree[Any]):
@@ -89,6 +93,13 @@ class SpadesBot(commands.Bot):
         self.publisher.set_message = self.tables.set_message
         self.league = LeagueStore(db)
         self.tables.on_game_stored = recorder(self.league)
+        self.review_store = ReviewStore(db)
+        self.reviews = ReviewService(
+            self.review_store,
+            lambda: self.ai.executor_for("hard"),
+            game_budget_s=settings.review_budget,
+        )
+        self.card_styles = CardStyleStore(db)
         self.emoji_sync: asyncio.Task[Any] | None = None
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
@@ -100,12 +111,14 @@ class SpadesBot(commands.Bot):
             # API for its gateway (GET /gateway/bot), as sharded clients do.
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS):
+        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         # Card faces upload in the background; cards show as text until theirs is there.
         self.emoji_sync = asyncio.create_task(sync_card_emojis(self, self.tables.store))
+        for gid, scheme in (await self.card_styles.schemes()).items():
+            CARD_EMOJIS.set_scheme(gid, scheme)
         restored = await self.tables.restore()
         for table in restored:
             self.publisher.changed(table)
@@ -136,6 +149,7 @@ class SpadesBot(commands.Bot):
     async def close(self) -> None:
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
+        await self.reviews.close()
         await self.tables.close()
         await self.publisher.close()
         self.ai.close()

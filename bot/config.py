@@ -29,6 +29,7 @@ class Settings:
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
     test_seed: int | None = None  # only for tests: seeded shuffles instead of SystemRandom
     bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
+    review_budget: float = 60.0  # CPU seconds the hard player may spend reviewing one game
 
     def __repr__(self) -> str:  # never print the token
         database = parse_database_url(self.database_url).redacted()
@@ -59,6 +60,7 @@ class Settings:
             api_base=e.get("DISCORD_API_BASE", "").strip() or None,
             test_seed=_optional_int(e, "SPADES_TEST_SEED"),
             bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
+            review_budget=_optional_float(e, "REVIEW_CPU_BUDGET", 60.0, high=600.0),
         )
 
 
@@ -72,7 +74,9 @@ def _optional_int(env: Mapping[str, str], name: str) -> int | None:
         raise ConfigError(f"{name} must be a number, not {raw!r}") from None
 
 
-def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
+def _optional_float(
+    env: Mapping[str, str], name: str, default: float, *, high: float = 10.0
+) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
@@ -80,8 +84,8 @@ def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
-    if not 0 <= value <= 10:
-        raise ConfigError(f"{name} must be between 0 and 10 seconds")
+    if not 0 <= value <= high:
+        raise ConfigError(f"{name} must be between 0 and {high:g} seconds")
     return value
 
 

@@ -86,6 +86,15 @@ class _Walk(Replayer):
         super()._do(action, kind, at, shown)
         if isinstance(action, Play) and len(game.completed_tricks) > done:
             self.winners[(hand, trick)] = game.completed_tricks[-1].winner
+        elif isinstance(action, Play) and game.results and game.results[-1].number == hand:
+            # The hand's last card: the hand is scored and its tricks cleared at once; the
+            # last trick went to the seat whose count the result has one more of.
+            counts = [0, 0, 0, 0]
+            for (h, _), seat in self.winners.items():
+                if h == hand:
+                    counts[seat] += 1
+            taken = game.results[-1].tricks
+            self.winners[(hand, trick)] = next(s for s in SEATS if taken[s] > counts[s])
 
 
 def players_of(doc: dict[str, Any]) -> dict[Seat, str]:

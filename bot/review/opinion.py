@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 
 from bot.ai.bidding import choose_bid, estimate_tricks, individual_bid
-from bot.ai.core import HandSpec, Knowledge, distinct_cards, equivalent
+from bot.ai.core import DeckInfo, HandSpec, Knowledge, bits, distinct_cards, equivalent
 from bot.ai.hard import (
     ANCHOR,
     BID_MARGIN,
@@ -131,12 +131,24 @@ def _evaluate_play(
     choices: list[Action] = [PLAYS[me][idx] for idx in cands]
     points = {a: totals[j] / done for j, a in enumerate(choices)}
     expected = {a: tricks[j] / done for j, a in enumerate(choices)}
-    # The card played stands for its class of equivalent cards (touching cards).
-    for j, idx in enumerate(cands):
-        if idx != actual.card.index and equivalent(d, idx, actual.card.index, in_play):
-            points[actual] = points[choices[j]]
-            expected[actual] = expected[choices[j]]
+    # The card played is valued as its group of touching cards (the search tries the lowest).
+    stands_for = PLAYS[me][_group_of(d, legal, in_play, actual.card.index)]
+    points[actual] = points[stands_for]
+    expected[actual] = expected[stands_for]
     return Evaluation(choices[best], points, expected, done)
+
+
+def _group_of(d: DeckInfo, legal: int, in_play: int, index: int) -> int:
+    """The card standing for ``index`` among the distinct cards of ``legal``: the lowest of
+    its run of equivalent cards (as :func:`bot.ai.core.distinct_cards` merges them)."""
+    head = prev = -1
+    for i in sorted(bits(legal), key=lambda x: d.power[x]):
+        if prev < 0 or not equivalent(d, prev, i, in_play):
+            head = i
+        if i == index:
+            return head
+        prev = i
+    raise ValueError("the card played was not playable")
 
 
 def _evaluate_bid(

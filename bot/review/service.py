@@ -37,7 +37,9 @@ class AnalysisStore(Protocol):
 
     async def load_analysis(self, game_id: int, version: int) -> bytes | None: ...
 
-    async def save_analysis(self, game_id: int, version: int, data: bytes) -> None: ...
+    async def save_analysis(
+        self, game_id: int, version: int, data: bytes, cpu_s: float = 0.0
+    ) -> None: ...
 
 
 @dataclass(eq=False)
@@ -124,9 +126,10 @@ class ReviewService:
                 opinions.update((o.decision, o) for o in part.opinions)
                 job.done = start + len(indices)
                 job.changed.set()
-            analysis = Analysis(ANALYSIS_VERSION, opinions, examined, job.total, cpu)
-            await self.store.save_analysis(job.game_id, ANALYSIS_VERSION, analysis.encode())
+            data = Analysis(ANALYSIS_VERSION, opinions, examined, job.total, cpu).encode()
+            await self.store.save_analysis(job.game_id, ANALYSIS_VERSION, data, cpu)
             self.computed += 1
+            analysis = Analysis.decode(data)  # exactly what a later request reads
             job.result = analysis
             log.info(
                 "reviewed game %d: %d decisions, %d opinions, %.1f s CPU",

@@ -1,5 +1,5 @@
-"""Repository for post-game reviews: stored analyses, the facts of a league game a review
-needs (which game a table became, who sat where), and each server's card colours.
+"""Repository for post-game reviews: stored analyses, and the facts of a league game a review
+needs (which game a table became, who sat where).
 
 Every query is scoped by server where a server is involved: a review of another server's game
 cannot be read from here.
@@ -55,20 +55,3 @@ class ReviewStore:
             (game_id, guild_id),
         )
         return {SEATS[int(r[0])]: (None if r[1] is None else int(r[1])) for r in rows}
-
-    # ------------------------------------------------------------------ card colours
-    async def card_schemes(self) -> dict[int, str]:
-        """Every server that chose a colour scheme other than the default."""
-        rows = await self.db.fetch("SELECT guild_id, scheme FROM card_styles")
-        return {int(r[0]): str(r[1]) for r in rows}
-
-    async def set_card_scheme(self, guild_id: int, scheme: str) -> None:
-        async with self.db.transaction() as tx:
-            if scheme == "two":
-                await tx.execute("DELETE FROM card_styles WHERE guild_id = ?", (guild_id,))
-            else:
-                await tx.execute(
-                    "INSERT INTO card_styles (guild_id, scheme) VALUES (?, ?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET scheme = excluded.scheme",
-                    (guild_id, scheme),
-                )

@@ -26,6 +26,8 @@ from bot.engine import HandResult, seat_view
 from bot.tables.state import Table
 from bot.ui import render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
+from bot.ui.review_components import ReviewRef
+from bot.ui.review_render import review_open_view
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +96,8 @@ class TablePublisher:
         ch.dirty = True
         if table.game is not None and table.status == "finished":
             view = seat_view(table.game, None)
-            ch.posts.append({"embed": render.game_over_embed(table, view)})
+            review = review_open_view(ReviewRef("t", table.id))
+            ch.posts.append({"embed": render.game_over_embed(table, view), "view": review})
         elif table.status == "abandoned":
             ch.posts.append(
                 {"content": "This table was closed. Open a new one with `/spades new`."}

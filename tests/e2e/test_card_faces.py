@@ -84,3 +84,30 @@ async def test_without_faces_cards_are_shown_as_text(world: World) -> None:
         assert "You played" in r.text
         await eventually(lambda: chosen.label in trick_field(table_message(fake, ch)))
         assert not EMOJI.search(trick_field(table_message(fake, ch)))
+
+
+async def test_a_server_can_choose_the_four_colour_deck(world: World) -> None:
+    fake = world.fake
+    admin = fake.add_user("admin")
+    world.guild.add_member(admin, manage_guild=True)
+    async with run_bot(fake, env=world.env()) as proc:
+        await proc.wait_for_line("card emojis:")
+        ids = {e.id: e.name for e in fake.app_emojis.by_id.values()}
+        r = await (
+            await fake.slash(admin, world.channel, "spades-admin", "cards", colours="four")
+        ).response()
+        assert r.ephemeral
+        assert "four colours" in r.text
+        driver = await four_player_game(world, preset="standard", target=100)
+        _, hand = await on_turn_to_play(driver)
+        plays = [c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id]
+        assert plays
+        for b in plays:
+            code = b.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
+            assert ids[int(b.raw["emoji"]["id"])] == f"c4_{code}"
+    async with run_bot(fake, env=world.env(), wait_for="commands") as again:
+        await again.wait_for_line("card emojis:")
+        _, hand = await on_turn_to_play(driver)
+        faces = [c.raw["emoji"] for c in hand.all_components if ":play:" in (c.custom_id or "")]
+        assert faces
+        assert all(f["name"].startswith("c4_") for f in faces), "the choice outlives a restart"

@@ -1,5 +1,5 @@
-"""The review store on both backends: analyses kept per game and version (the first one kept
-wins), a table's league game, a game's seats, and each server's card colours."""
+"""The review and card-style stores on both backends: analyses kept per game and version (the
+first one kept wins), a table's league game, a game's seats, and each server's card colours."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from bot.engine import Seat
 from bot.league.recording import prepare_game
+from bot.store.card_styles import CardStyleStore
 from bot.store.db import Database
 from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
@@ -58,9 +59,9 @@ async def test_a_table_finds_its_game_and_the_games_seats(db: Database) -> None:
 
 
 async def test_card_colours_per_server(db: Database) -> None:
-    store = ReviewStore(db)
-    assert await store.card_schemes() == {}
-    await store.set_card_scheme(GUILD, "four")
-    await store.set_card_scheme(OTHER, "four")
-    await store.set_card_scheme(OTHER, "two")
-    assert await store.card_schemes() == {GUILD: "four"}
+    store = CardStyleStore(db)
+    assert await store.schemes() == {}
+    await store.set_scheme(GUILD, "four")
+    await store.set_scheme(OTHER, "four")
+    await store.set_scheme(OTHER, "two")
+    assert await store.schemes() == {GUILD: "four"}
