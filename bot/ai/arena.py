@@ -24,11 +24,10 @@ from typing import Any
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
-from bot.engine.actions import SEATS, Deal, Seat
-from bot.engine.cards import DECKS
+from bot.engine.actions import BLIND_NIL, NIL, SEATS, Deal, Seat
+from bot.engine.decks import DECKS
 from bot.engine.game import Game, HandResult
 from bot.engine.rules import PRESET_NAMES, Rules
-from bot.engine.scoring import BLIND_NIL, NIL
 from bot.engine.views import seat_view
 
 MAX_GAME_HANDS = 200

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Final
 
 from bot.ai.core import DECK_INFO, DeckInfo, bits
-from bot.engine.actions import Action, Bid, Look, PassCards, Seat
+from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look, PassCards, Seat
 from bot.engine.rules import Rules
-from bot.engine.scoring import BLIND_NIL, NIL
 from bot.engine.views import SeatView
 
 # Added to the trick estimate before rounding down (0.5 = round to nearest).

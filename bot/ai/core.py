@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bot.engine.cards import DECKS, Deck
+from bot.engine.actions import NIL
+from bot.engine.decks import DECKS, Deck
 from bot.engine.rules import Rules
-from bot.engine.scoring import NIL
 from bot.engine.views import SeatView
 
 SPADES: Final = 0

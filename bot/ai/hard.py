@@ -31,17 +31,11 @@ from bot.ai.bidding import choose_bid, choose_pass, estimate_tricks, individual_
 from bot.ai.core import DeckInfo, HandSpec, Knowledge, bits, distinct_cards, equivalent
 from bot.ai.players import hand_spec, normal_play
 from bot.ai.sim import SimState, solve
-from bot.engine.actions import PLAYS, Action, Bid, Play
+from bot.engine.actions import BLIND_NIL, NIL, PLAYS, Action, Bid, Play
 from bot.engine.game import Phase
 from bot.engine.rules import Rules
-from bot.engine.scoring import (
-    BLIND_NIL,
-    NIL,
-    WINS,
-    TeamHandScore,
-    score_individual,
-    score_new_york,
-)
+from bot.engine.scoring import WINS, TeamHandScore
+from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.views import SeatView
 
 # Cost model (seconds) used to turn a budget into a sample count; measured on one core.

@@ -22,9 +22,8 @@ from bot.ai.core import (
     mode_for,
     trick_winner,
 )
-from bot.engine.actions import PLAYS, Action, Bid, Look, PassCards, Play
+from bot.engine.actions import NIL, PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
-from bot.engine.scoring import NIL
 from bot.engine.views import SeatView
 
 

@@ -12,7 +12,7 @@ import sys
 import threading
 from typing import Any, Final
 
-from bot.engine.actions import SEATS, Action, Bid, Look, Play, bid_record
+from bot.engine.actions import SEATS, Action, Bid, Call, Discard, Look, Play, bid_record
 from bot.engine.game import HandResult
 from bot.engine.record import TEAM_KEYS, hand_json, hand_line
 from bot.engine.views import SeatView
@@ -81,6 +81,10 @@ def action_json(action: Action) -> Any:
         return bid_record(action.value)
     if isinstance(action, Look):
         return "look"
+    if isinstance(action, Call):
+        return {"call": action.call, "alone": action.alone}
+    if isinstance(action, Discard):
+        return {"discard": action.card.code}
     return [c.code for c in action.cards]
 
 

@@ -1,26 +1,34 @@
-"""Pure Spades game logic: no Discord, no I/O, no asyncio.
+"""Pure game logic for Spades and its relatives: no Discord, no I/O, no asyncio.
 
-The public surface: :class:`Rules` (options and presets), :class:`Game` (the state machine),
-actions (:class:`Bid`, :class:`Look`, :class:`PassCards`, :class:`Play`, :class:`Deal`),
+The public surface: :class:`Rules` (options and presets), :class:`Game` (``Game(rules)`` is the
+state machine of the game ``rules.game`` names), actions (:class:`Bid`, :class:`Look`,
+:class:`PassCards`, :class:`Play`, :class:`Call`, :class:`Discard`, :class:`Deal`),
 :func:`seat_view` (what one seat may know), cards and their parsing, and the typed errors.
+
+Module map: ``cards`` (card values, parsing), ``decks`` (decks and trump orders), ``seats``
+(seats, sides, turn order), ``actions``, ``errors``, ``rules`` (options, presets),
+``scoring`` (a hand's itemised score), ``tricks`` (trick play, shared), ``game`` (the game
+protocol and hand cycle, shared), ``spades/`` (Spades' bidding, passing and scoring),
+``views`` (seat views), ``record`` (records and replay), ``dealer`` (the first dealer).
 """
 
 from bot.engine.actions import (
+    BLIND_NIL,
+    NIL,
     PLAYS,
-    SEATS,
-    TEAMS,
     Action,
     Bid,
+    Call,
     Deal,
+    Discard,
     Look,
     PassCards,
     Play,
-    Seat,
-    Team,
     bid_record,
     bid_text,
 )
-from bot.engine.cards import CARDS, DECKS, Card, Deck, card, cards_of, format_cards, parse_card
+from bot.engine.cards import CARDS, Card, card, cards_of, format_cards, parse_card
+from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import (
     CardParseError,
     IllegalAction,
@@ -30,7 +38,9 @@ from bot.engine.errors import (
 )
 from bot.engine.game import Game, HandResult, Phase, Trick
 from bot.engine.rules import PRESET_NAMES, Rules
-from bot.engine.scoring import BLIND_NIL, NIL, TeamHandScore
+from bot.engine.scoring import ScorePart, TeamHandScore
+from bot.engine.seats import SEATS, TEAMS, Seat, Seating, Team
+from bot.engine.spades import SpadesGame
 from bot.engine.views import SeatView, seat_view
 
 __all__ = [
@@ -44,10 +54,12 @@ __all__ = [
     "TEAMS",
     "Action",
     "Bid",
+    "Call",
     "Card",
     "CardParseError",
     "Deal",
     "Deck",
+    "Discard",
     "Game",
     "HandResult",
     "IllegalAction",
@@ -58,9 +70,12 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "ScorePart",
     "Seat",
     "SeatView",
+    "Seating",
     "SpadesError",
+    "SpadesGame",
     "Team",
     "TeamHandScore",
     "Trick",

@@ -1,71 +1,49 @@
-"""Seats, teams and the actions a seat can take.  Actions are small frozen values."""
+"""The actions a seat can take, and the deal (a chance action).  Actions are small frozen values.
+
+Every game shares :class:`Deal` and :class:`Play`; Spades adds :class:`Bid`, :class:`Look` and
+:class:`PassCards`; Euchre adds :class:`Call` and :class:`Discard`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import Final
 
-from bot.engine.cards import CARDS, Card
-from bot.engine.scoring import BLIND_NIL, NIL
+from bot.engine.cards import CARDS, SUIT_SYMBOLS, Card
+from bot.engine.seats import SEATS, TEAMS, Seat, Team
 
+__all__ = [
+    "BLIND_NIL",
+    "NIL",
+    "PLAYS",
+    "SEATS",
+    "TEAMS",
+    "Action",
+    "Bid",
+    "Call",
+    "Deal",
+    "Discard",
+    "Look",
+    "PassCards",
+    "Play",
+    "Seat",
+    "Team",
+    "bid_record",
+    "bid_text",
+]
 
-class Seat(IntEnum):
-    """Clockwise: N, E, S, W.  Partners sit opposite (``seat ^ 2``)."""
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-
-    @property
-    def partner(self) -> Seat:
-        return Seat(self ^ 2)
-
-    @property
-    def left(self) -> Seat:
-        """The next seat clockwise."""
-        return Seat((self + 1) % 4)
-
-    @property
-    def team(self) -> Team:
-        return Team(self & 1)
-
-    @property
-    def word(self) -> str:
-        return ("North", "East", "South", "West")[self]
-
-    @classmethod
-    def parse(cls, text: str) -> Seat:
-        t = text.strip().upper()
-        for s in cls:
-            if t in (s.name, s.word.upper()):
-                return s
-        raise ValueError(f"{text!r} is not a seat: use N, E, S or W")
-
-
-class Team(IntEnum):
-    NS = 0
-    EW = 1
-
-    @property
-    def seats(self) -> tuple[Seat, Seat]:
-        return (Seat(self), Seat(self + 2))
-
-    @property
-    def other(self) -> Team:
-        return Team(self ^ 1)
-
-
-SEATS: Final = tuple(Seat)
-TEAMS: Final = tuple(Team)
+# Bid values besides 1..17.
+NIL: Final = 0
+BLIND_NIL: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Chance action: the 13 cards of each seat (indexed by seat)."""
+    """Chance action: the cards of each seat in play (indexed by seat), and the card turned
+    face up: Whist's trump card (one of the dealer's) or Euchre's up-card (not dealt)."""
 
-    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +84,35 @@ class Play:
     card: Card
 
 
-Action = Bid | Look | PassCards | Play
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A Euchre call: ``"pass"``, ``"order"`` (round 1: the up-card's suit is trump) or a suit
+    letter (round 2: that suit is trump).  ``alone``: the maker plays without a partner."""
+
+    seat: Seat
+    call: str
+    alone: bool = False
+
+    PASS = "pass"  # noqa: S105 - a call, not a password
+    ORDER = "order"
+
+    @property
+    def text(self) -> str:
+        if self.call == Call.PASS:
+            return "pass"
+        words = "order up" if self.call == Call.ORDER else f"call {SUIT_SYMBOLS[self.call]}"
+        return words + (" alone" if self.alone else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The Euchre dealer, having taken the up-card, discards one card face down."""
+
+    seat: Seat
+    card: Card
+
+
+Action = Bid | Look | PassCards | Play | Call | Discard
 
 # Interned play actions: PLAYS[seat][card.index]
 PLAYS: Final = tuple(tuple(Play(s, c) for c in CARDS) for s in SEATS)

@@ -1,8 +1,9 @@
-"""Cards, decks and their trump orders, parsing of every input form, display.
+"""Cards: the 54 card values, bitmasks of them, parsing of every input form, display.
 
 A card is an interned :class:`Card`; its ``index`` is a bit position, so a hand is an ``int``
 bitmask and suit tests are single ``&`` operations.  Index = suit * 13 + (rank - 2) for the
-52 ordinary cards (suits in the order S H D C), 52 = little joker, 53 = big joker.
+52 ordinary cards (suits in the order S H D C), 52 = little joker, 53 = big joker.  Decks and
+their trump orders are in :mod:`bot.engine.decks`.
 
 >>> parse_card("10♥").code
 'TH'
@@ -120,64 +121,6 @@ def card(code: str) -> Card:
 def suit_mask(suit: str) -> int:
     base = SUITS.index(suit) * 13
     return ((1 << 13) - 1) << base
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    """A deck: its 52 cards, which of them are spades, and how every card ranks in a trick.
-
-    ``power[i]`` orders cards of the same effective suit; a spade's power is above every
-    non-spade's, so the trick winner is the highest power among cards that follow the lead or
-    are spades.
-    """
-
-    name: str
-    mask: int
-    suit_masks: tuple[int, int, int, int]  # effective suits S H D C
-    power: tuple[int, ...]  # by card index; 0 for cards not in the deck
-
-    @property
-    def spades(self) -> int:
-        return self.suit_masks[0]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return cards_of(self.mask)
-
-    def suit_of(self, c: Card) -> str:
-        """The effective suit (jokers and, in ``jjdd``, the 2♦ are spades)."""
-        for s, m in zip(SUITS, self.suit_masks, strict=True):
-            if m >> c.index & 1:
-                return s
-        raise CardParseError(c.code)
-
-    def trump_order(self) -> tuple[Card, ...]:
-        """The spades of this deck, highest first."""
-        return tuple(sorted(cards_of(self.spades), key=lambda c: -self.power[c.index]))
-
-
-def _deck(name: str, removed: tuple[str, ...], trumps_low_to_high: tuple[str, ...]) -> Deck:
-    mask = sum(1 << c.index for c in CARDS[:52])
-    if removed:
-        mask = mask & ~sum(BY_CODE[x].bit for x in removed)
-        mask |= BY_CODE["LJ"].bit | BY_CODE["BJ"].bit
-    spade_bits = sum(BY_CODE[x].bit for x in trumps_low_to_high)
-    masks = [spade_bits] + [suit_mask(s) & mask & ~spade_bits for s in SUITS[1:]]
-    power = [0] * len(CARDS)
-    for c in CARDS:
-        if mask >> c.index & 1:
-            power[c.index] = c.rank
-    for i, code in enumerate(trumps_low_to_high):
-        power[BY_CODE[code].index] = 100 + i
-    return Deck(name, mask, (masks[0], masks[1], masks[2], masks[3]), tuple(power))
-
-
-_SPADES = tuple(r + "S" for r in RANK_CHARS)
-DECKS: Final[dict[str, Deck]] = {
-    "standard": _deck("standard", (), _SPADES),
-    "jokers": _deck("jokers", ("2H", "2C"), (*_SPADES, "LJ", "BJ")),
-    "jjdd": _deck("jjdd", ("2H", "2C"), (*_SPADES[1:], "2S", "2D", "LJ", "BJ")),
-}
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

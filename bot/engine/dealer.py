@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from bot.engine.actions import SEATS, Seat
-from bot.engine.cards import DECKS, Card
+from bot.engine.cards import Card
+from bot.engine.decks import DECKS
 
 
 def draw_first_dealer(rng: random.Random) -> tuple[list[dict[Seat, Card]], Seat]:

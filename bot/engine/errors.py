@@ -79,8 +79,26 @@ class MustFollowSuit(IllegalPlay):
         self.suit = suit
 
 
-class SpadesNotBroken(IllegalPlay):
+class LeadNotAllowed(IllegalPlay):
+    """A card the leader may not lead yet."""
+
+
+class SpadesNotBroken(LeadNotAllowed):
     pass
+
+
+class IllegalCall(IllegalAction):
+    """Euchre: a call (order up, pass, name a suit, alone) the rules do not allow now."""
+
+    kind = "illegal call"
+
+
+class MustNameSuit(IllegalCall):
+    """Euchre, stick the dealer: the dealer may not pass in the second round."""
+
+
+class IllegalDiscard(IllegalAction):
+    kind = "illegal discard"
 
 
 class InvalidDeal(IllegalAction):

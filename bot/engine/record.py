@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from bot.engine.actions import SEATS, Bid, Deal, Look, PassCards, Play, Seat, bid_record
+from bot.engine.actions import (
+    BLIND_NIL,
+    NIL,
+    SEATS,
+    Bid,
+    Deal,
+    Look,
+    PassCards,
+    Play,
+    Seat,
+    bid_record,
+)
 from bot.engine.cards import BY_CODE, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
-from bot.engine.scoring import BLIND_NIL, NIL
 
 FORMAT: Final = "spades-record/1"
 TEAM_KEYS: Final = ("NS", "EW")

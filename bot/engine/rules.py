@@ -12,6 +12,7 @@ from bot.engine.errors import RulesError
 DECK_NAMES: Final = ("standard", "jokers", "jjdd")
 # Options each take one of these kinds of value.  A tuple lists the allowed strings/ints.
 CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+    "game": ("spades",),
     "deck": DECK_NAMES,
     "blind_nil_pass": (0, 1, 2),
     "double_nil": ("separate", "team"),
@@ -52,6 +53,7 @@ class Rules:
     """
 
     preset: str = "standard"
+    game: str = "spades"
     target: int = 500
     deck: str = "standard"
     bidding: str = "individual"
@@ -114,6 +116,8 @@ class Rules:
                 raise RulesError(f"Unknown rule option {key!r}", key)
             if key == "bidding" and value != base.get("bidding", "individual"):
                 raise RulesError("bidding is fixed by the preset", key)
+            if key == "game" and value != base.get("game", "spades"):
+                raise RulesError("game is fixed by the preset: choose the game's preset", key)
             if (
                 base.get("bidding") == "new_york"
                 and key not in NEW_YORK_OVERRIDABLE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.actions import SEATS, Action, Bid, Seat, Team
+from bot.engine.actions import SEATS, Action, Bid, Call, Seat, Team
 from bot.engine.cards import Card
 from bot.engine.game import Game, HandResult, Phase, Trick
 from bot.engine.rules import Rules
@@ -18,6 +18,12 @@ class SeatView:
     (or a New York blind team bid) still open to it, or — individual bidding — blind nil bid
     and the bidding not over.  A New York team that bid blind sees its cards once the
     partner's answer is in.
+
+    The fields after ``end_reason`` serve every game: the seats in play and the tricks a hand
+    has; the trump in force (``None`` while Euchre's calling goes on); Whist's turned
+    ``trump_card``; Euchre's ``up_card``, ``calls``, ``calling_round``, ``maker``, ``alone``,
+    the partner who ``sitting_out``, and ``discarded`` (the dealer's own discard, in the
+    dealer's view only).
     """
 
     seat: Seat | None
@@ -48,6 +54,17 @@ class SeatView:
     results: tuple[HandResult, ...]
     winner: Team | None
     end_reason: str
+    seats: tuple[Seat, ...] = SEATS
+    hand_tricks: int = 13
+    trump: str | None = "S"
+    trump_card: Card | None = None
+    up_card: Card | None = None
+    calls: tuple[Call, ...] = ()
+    calling_round: int = 0
+    maker: Seat | None = None
+    alone: bool = False
+    sitting_out: Seat | None = None
+    discarded: Card | None = None
 
     @property
     def over(self) -> bool:
@@ -105,4 +122,15 @@ def seat_view(game: Game, seat: Seat | None) -> SeatView:
         results=tuple(game.results),
         winner=game.winner,
         end_reason=game.end_reason,
+        seats=game.seating.seats,
+        hand_tricks=game.tricks_per_hand,
+        trump=game.trump,
+        trump_card=game.trump_card,
+        up_card=game.up_card,
+        calls=game.calls,
+        calling_round=game.calling_round,
+        maker=game.maker,
+        alone=game.alone,
+        sitting_out=game.sitting_out,
+        discarded=None if seat is None else game.discarded(seat),
     )

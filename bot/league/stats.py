@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.game import HandResult
 from bot.engine.record import Replayer
-from bot.engine.scoring import BLIND_NIL, NIL
 
 TEAM_KEYS = ("NS", "EW")
 

@@ -7,6 +7,9 @@ Actions are stored as compact JSON in record notation::
     {"k": "look", "s": "N"}
     {"k": "pass", "s": "N", "c": ["AS", "KD"]}
     {"k": "play", "s": "N", "c": "AS"}
+    {"k": "call", "s": "N", "v": "order"}   # v: "pass", "order" or a suit; "a": true if alone
+    {"k": "discard", "s": "N", "c": "9H"}
+    A deal's turned-up card (Whist's trump card, Euchre's up-card) is "t": "7H".
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import BLIND_NIL, NIL, Bid, Deal, Look, PassCards, Play, Seat, card
+from bot.engine import BLIND_NIL, NIL, Bid, Call, Deal, Discard, Look, PassCards, Play, Seat, card
 from bot.engine.actions import Action
 from bot.store.db import Database, Row, Tx
 
@@ -74,8 +77,16 @@ def encode_action(action: Action | Deal) -> str:
         d = {"k": "look", "s": action.seat.name}
     elif isinstance(action, PassCards):
         d = {"k": "pass", "s": action.seat.name, "c": [c.code for c in action.cards]}
+    elif isinstance(action, Call):
+        d = {"k": "call", "s": action.seat.name, "v": action.call}
+        if action.alone:
+            d["a"] = True
+    elif isinstance(action, Discard):
+        d = {"k": "discard", "s": action.seat.name, "c": action.card.code}
     else:
         d = {"k": "deal", "h": [[c.code for c in h] for h in action.hands]}
+        if action.turned is not None:
+            d["t"] = action.turned.code
     return json.dumps(d, separators=(",", ":"))
 
 
@@ -83,8 +94,8 @@ def decode_action(text: str) -> Action | Deal:
     d = json.loads(text)
     kind = d["k"]
     if kind == "deal":
-        hands = [tuple(card(c) for c in h) for h in d["h"]]
-        return Deal((hands[0], hands[1], hands[2], hands[3]))
+        hands = tuple(tuple(card(c) for c in h) for h in d["h"])
+        return Deal(hands, card(d["t"]) if "t" in d else None)
     seat = Seat[d["s"]]
     if kind == "play":
         return Play(seat, card(d["c"]))
@@ -96,6 +107,10 @@ def decode_action(text: str) -> Action | Deal:
         return Look(seat)
     if kind == "pass":
         return PassCards(seat, tuple(card(c) for c in d["c"]))
+    if kind == "call":
+        return Call(seat, d["v"], bool(d.get("a", False)))
+    if kind == "discard":
+        return Discard(seat, card(d["c"]))
     raise ValueError(f"unknown stored action {kind!r}")
 
 

@@ -22,7 +22,8 @@ from bot.engine import (
     Team,
     bid_text,
 )
-from bot.engine.cards import DECKS, cards_of, mask_of
+from bot.engine.cards import cards_of, mask_of
+from bot.engine.decks import DECKS
 from bot.engine.game import Phase
 from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.tables.state import Table

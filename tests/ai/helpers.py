@@ -8,7 +8,8 @@ import random
 from bot.ai.core import DECK_INFO, trick_winner
 from bot.engine import PLAYS, Card, Game, Rules, Seat, SeatView, Trick, card, seat_view
 from bot.engine.actions import Bid
-from bot.engine.cards import DECKS, cards_of
+from bot.engine.cards import cards_of
+from bot.engine.decks import DECKS
 from bot.engine.game import Phase
 
 

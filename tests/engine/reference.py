@@ -14,6 +14,7 @@ from tests.engine.builders import SEAT_ORDER, clockwise_from, trick_winner
 
 # rules.md §7 and §8, column by column.  Options not named take the standard value.
 STANDARD_OPTIONS: dict[str, Any] = {
+    "game": "spades",  # games.md G3
     "target": 500,
     "deck": "standard",
     "bidding": "individual",

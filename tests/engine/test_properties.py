@@ -13,7 +13,8 @@ tricks, ``reference`` for scores, never ``bot.engine.scoring``):
 * ``apply`` succeeds exactly for the members of ``legal_actions``; random illegal actions are
   refused with an ``IllegalAction`` and change nothing;
 * every team score equals the independent re-scoring of the exported record, and
-  ``replay(export(game))`` reproduces every hand line and the final line.
+  ``replay(export(game))`` reproduces every hand line and the final line;
+* every hand's itemised score (``parts``) adds up to its points.
 """
 
 from __future__ import annotations
@@ -294,6 +295,9 @@ def check_record(game: Game) -> None:
     assert rescore(doc) == lines
     final = lines[-1]
     assert final["score"] == {"NS": game.scores[0], "EW": game.scores[1]}
+    for result in game.results:  # the score sheet adds up (issue 8)
+        for team in result.teams:
+            assert sum(p.points for p in team.parts) == team.points
 
 
 # ---------------------------------------------------------------- the properties

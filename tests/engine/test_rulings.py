@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.engine import BLIND_NIL, NIL, Game, Phase, Rules, Team
-from bot.engine.scoring import score_individual
+from bot.engine.spades.scoring import score_individual
 from tests.engine.builders import play_hand
 
 

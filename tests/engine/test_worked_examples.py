@@ -18,7 +18,8 @@ import pytest
 
 from bot.engine import BLIND_NIL, NIL, PRESET_NAMES, Rules
 from bot.engine.record import replay
-from bot.engine.scoring import LOSES, WINS, score_individual, score_new_york
+from bot.engine.scoring import LOSES, WINS
+from bot.engine.spades.scoring import score_individual, score_new_york
 from tests.engine.reference import rescore
 from tests.engine.scenarios import RECORDS_DIR, SCENARIOS, build_record
 

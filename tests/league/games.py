@@ -6,11 +6,10 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.engine.actions import SEATS, Action, Bid, Look
+from bot.engine.actions import BLIND_NIL, NIL, SEATS, Action, Bid, Look
 from bot.engine.game import Game
 from bot.engine.record import export_record
 from bot.engine.rules import Rules
-from bot.engine.scoring import BLIND_NIL, NIL
 from bot.league.models import FinishedGame, SeatPlayer
 
 START = datetime(2026, 1, 1, tzinfo=UTC)

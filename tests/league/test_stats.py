@@ -6,13 +6,12 @@ from typing import Any
 
 import pytest
 
-from bot.engine.actions import SEATS, Bid, Deal, Look, Play, Seat
+from bot.engine.actions import BLIND_NIL, NIL, SEATS, Bid, Deal, Look, Play, Seat
 from bot.engine.cards import CARDS
 from bot.engine.errors import RecordError
 from bot.engine.game import Game
 from bot.engine.record import export_record
 from bot.engine.rules import Rules
-from bot.engine.scoring import BLIND_NIL, NIL
 from bot.league.stats import HandTotals, summarize_record
 
 # N holds every spade, E every heart, S every diamond, W every club: North takes all 13 tricks.

@@ -1,0 +1,98 @@
+"""Typed engine errors.  Every refusal carries a ``reason`` a player can read."""
+
+from __future__ import annotations
+
+
+class SpadesError(Exception):
+    """Base of every engine error."""
+
+    reason: str
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class CardParseError(SpadesError, ValueError):
+    """Text that is not a card."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(
+            f"I don't know the card {text!r}: try a code like AS or 10H, A♠, or 'queen of hearts'"
+        )
+        self.text = text
+
+
+class RulesError(SpadesError, ValueError):
+    """An unknown rule option, or a value an option does not take."""
+
+    def __init__(self, reason: str, option: str | None = None) -> None:
+        super().__init__(reason)
+        self.option = option
+
+
+class IllegalAction(SpadesError):
+    """An action the rules do not allow now.  The state is unchanged."""
+
+    kind = "illegal action"
+
+
+class WrongPhase(IllegalAction):
+    pass
+
+
+class NotYourTurn(IllegalAction):
+    pass
+
+
+class GameOver(IllegalAction):
+    pass
+
+
+class IllegalBid(IllegalAction):
+    kind = "illegal bid"
+
+
+class BlindNilNotAllowed(IllegalBid):
+    pass
+
+
+class MustLookFirst(IllegalBid):
+    pass
+
+
+class IllegalPass(IllegalAction):
+    kind = "illegal pass"
+
+
+class IllegalPlay(IllegalAction):
+    kind = "illegal play"
+
+
+class CardNotInHand(IllegalPlay):
+    pass
+
+
+class MustFollowSuit(IllegalPlay):
+    def __init__(self, reason: str, suit: str) -> None:
+        super().__init__(reason)
+        self.suit = suit
+
+
+class SpadesNotBroken(IllegalPlay):
+    pass
+
+
+class InvalidDeal(IllegalAction):
+    kind = "invalid deal"
+
+
+class RecordError(SpadesError):
+    """A ``spades-record/1`` document that cannot be read or replayed.
+
+    ``details`` holds the JSON fields of the error line (``error``, ``hand``, the action).
+    """
+
+    def __init__(self, reason: str, details: dict[str, object]) -> None:
+        super().__init__(reason)
+        self.details = details

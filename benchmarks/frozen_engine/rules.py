@@ -1,0 +1,295 @@
+"""Rule options as one frozen dataclass, and the presets of rules.md §7-§8 as data."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from frozen_engine.errors import RulesError
+
+DECK_NAMES: Final = ("standard", "jokers", "jjdd")
+# Options each take one of these kinds of value.  A tuple lists the allowed strings/ints.
+CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+    "deck": DECK_NAMES,
+    "blind_nil_pass": (0, 1, 2),
+    "double_nil": ("separate", "team"),
+    "double_blind_nil": ("off", "scored", "decides_game"),
+    "nil_tricks": ("bags", "none", "contract"),
+    "set_penalty": ("bid", "zero"),
+    "tie": ("extra_hand", "bags"),
+    "bidding": ("individual", "new_york"),
+}
+BOOLS: Final = ("nil", "blind_nil", "joker_bonus")
+# int options: (min, max)
+INTS: Final[dict[str, tuple[int, int]]] = {
+    "target": (100, 1000),
+    "nil_value": (0, 1000),
+    "blind_nil_value": (0, 1000),
+    "blind_nil_min_deficit": (0, 1000),
+    "double_nil_value": (0, 2000),
+    "double_blind_nil_min_deficit": (0, 1000),
+    "bag_value": (0, 10),
+    "bag_penalty": (0, 1000),
+}
+# int-or-None options ("off" = None)
+OPTIONAL_INTS: Final[dict[str, tuple[int, int]]] = {
+    "bag_limit": (1, 100),
+    "lose_at": (-5000, -1),
+}
+NEW_YORK_OVERRIDABLE: Final = frozenset({"target", "tie", "lose_at"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Every rule option of rules.md, validated on construction.
+
+    >>> Rules.from_preset("short").nil_value
+    50
+    >>> Rules.from_preset("standard", target=300).target
+    300
+    """
+
+    preset: str = "standard"
+    target: int = 500
+    deck: str = "standard"
+    bidding: str = "individual"
+    nil: bool = True
+    nil_value: int = 100
+    blind_nil: bool = True
+    blind_nil_value: int = 200
+    blind_nil_min_deficit: int = 100
+    blind_nil_pass: int = 0
+    double_nil: str = "separate"
+    double_nil_value: int = 400
+    double_blind_nil: str = "off"
+    double_blind_nil_min_deficit: int = 0
+    nil_tricks: str = "bags"
+    set_penalty: str = "bid"
+    bag_value: int = 1
+    bag_limit: int | None = 10
+    bag_penalty: int = 100
+    tie: str = "extra_hand"
+    joker_bonus: bool = False
+    lose_at: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS_DATA:
+            raise RulesError(
+                f"Unknown preset {self.preset!r}: choose one of {', '.join(PRESETS_DATA)}",
+                "preset",
+            )
+        for name in option_names():
+            check_value(name, getattr(self, name))
+        if self.joker_bonus and self.deck == "standard":
+            raise RulesError("joker_bonus needs a deck with jokers (jokers or jjdd)", "joker_bonus")
+        if self.blind_nil_pass and not self.blind_nil:
+            raise RulesError("blind_nil_pass needs blind_nil on", "blind_nil_pass")
+        if self.double_blind_nil != "off" and not self.blind_nil:
+            raise RulesError("double_blind_nil needs blind_nil on", "double_blind_nil")
+        if self.bidding == "new_york" and self.deck != "jjdd":
+            raise RulesError("new-york bidding is played with the jjdd deck", "deck")
+        if self.lose_at is not None and self.lose_at >= self.target:
+            raise RulesError("lose_at must be below the target", "lose_at")
+
+    @property
+    def new_york(self) -> bool:
+        return self.bidding == "new_york"
+
+    @property
+    def has_bags(self) -> bool:
+        return not self.new_york
+
+    @classmethod
+    def from_preset(cls, name: str, **overrides: Any) -> Rules:
+        """The preset ``name`` with single options overridden (checked like user input)."""
+        if name not in PRESETS_DATA:
+            raise RulesError(
+                f"Unknown preset {name!r}: choose one of {', '.join(PRESETS_DATA)}", "preset"
+            )
+        base = dict(PRESETS_DATA[name])
+        for key, value in overrides.items():
+            if key not in option_names():
+                raise RulesError(f"Unknown rule option {key!r}", key)
+            if key == "bidding" and value != base.get("bidding", "individual"):
+                raise RulesError("bidding is fixed by the preset", key)
+            if (
+                base.get("bidding") == "new_york"
+                and key not in NEW_YORK_OVERRIDABLE
+                and value != getattr(_DEFAULT_NY, key)
+            ):
+                raise RulesError(
+                    f"{key} cannot be changed in the new-york preset "
+                    "(only target, tie and lose_at can)",
+                    key,
+                )
+            base[key] = value
+        return cls(preset=name, **base)
+
+    def with_option(self, name: str, value: Any) -> Rules:
+        """A copy with one option changed, validated as if the preset had been overridden."""
+        return Rules.from_preset(self.preset, **{**self.overrides(), name: value})
+
+    def options(self) -> dict[str, Any]:
+        """Every option (not the preset name), in definition order."""
+        return {n: getattr(self, n) for n in option_names()}
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset."""
+        base = Rules(preset=self.preset, **PRESETS_DATA[self.preset])
+        return {n: v for n, v in self.options().items() if getattr(base, n) != v}
+
+    def to_record(self) -> dict[str, Any]:
+        """The ``rules`` object of a record: the preset name plus overridden options."""
+        return {"preset": self.preset, **self.overrides()}
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> Rules:
+        if not isinstance(data, Mapping):
+            raise RulesError("rules must be an object")
+        preset = data.get("preset", "standard")
+        if not isinstance(preset, str):
+            raise RulesError("preset must be a string", "preset")
+        overrides = {k: v for k, v in data.items() if k != "preset"}
+        return cls.from_preset(preset, **overrides)
+
+
+def option_names() -> tuple[str, ...]:
+    return _OPTION_NAMES
+
+
+def option_kind(name: str) -> str:
+    """``"bool"``, ``"int"``, ``"optional_int"`` or ``"choice"``."""
+    if name in BOOLS:
+        return "bool"
+    if name in INTS:
+        return "int"
+    if name in OPTIONAL_INTS:
+        return "optional_int"
+    if name in CHOICES:
+        return "choice"
+    raise RulesError(f"Unknown rule option {name!r}", name)
+
+
+def check_value(name: str, value: Any) -> None:
+    """Raise :class:`RulesError` naming the option and value unless ``value`` is allowed."""
+    kind = option_kind(name)
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} must be on or off (true/false), not {value!r}", name)
+    elif kind == "choice":
+        allowed = CHOICES[name]
+        if value not in allowed or isinstance(value, bool):
+            raise RulesError(
+                f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}", name
+            )
+    else:
+        bounds = INTS.get(name) or OPTIONAL_INTS[name]
+        if value is None and kind == "optional_int":
+            return
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"{name} must be a whole number, not {value!r}", name)
+        lo, hi = bounds
+        if not lo <= value <= hi:
+            off = " (or off)" if kind == "optional_int" else ""
+            raise RulesError(f"{name} must be between {lo} and {hi}{off}, not {value}", name)
+
+
+def parse_value(name: str, text: str) -> Any:
+    """Turn user text (from ``/spades rule``) into a checked option value."""
+    kind = option_kind(name)
+    t = text.strip().lower()
+    value: Any
+    if kind == "bool":
+        if t in ("on", "true", "yes", "1"):
+            value = True
+        elif t in ("off", "false", "no", "0"):
+            value = False
+        else:
+            raise RulesError(f"{name} must be on or off, not {text!r}", name)
+    elif kind == "choice":
+        value = int(t) if name == "blind_nil_pass" and t.isdigit() else t.replace("-", "_")
+    elif kind == "optional_int" and t in ("off", "none", "null", ""):
+        value = None
+    else:
+        try:
+            value = int(t)
+        except ValueError:
+            raise RulesError(f"{name} must be a whole number, not {text!r}", name) from None
+    check_value(name, value)
+    return value
+
+
+def suggested_values(name: str) -> tuple[str, ...]:
+    """Values to offer in autocomplete for an option (as text)."""
+    kind = option_kind(name)
+    if kind == "bool":
+        return ("on", "off")
+    if kind == "choice":
+        return tuple(str(v) for v in CHOICES[name])
+    common: dict[str, tuple[str, ...]] = {
+        "target": ("100", "150", "200", "250", "300", "400", "500", "750", "1000"),
+        "nil_value": ("50", "100", "200"),
+        "blind_nil_value": ("100", "200", "400"),
+        "blind_nil_min_deficit": ("0", "100", "200", "300"),
+        "double_nil_value": ("200", "400", "800"),
+        "double_blind_nil_min_deficit": ("0", "100", "201", "300"),
+        "bag_value": ("0", "1"),
+        "bag_penalty": ("0", "50", "100", "200"),
+        "bag_limit": ("off", "5", "10", "15", "20"),
+        "lose_at": ("off", "-100", "-200", "-300", "-500"),
+    }
+    return common[name]
+
+
+_OPTION_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Rules) if f.name != "preset"
+)
+
+_STANDARD: dict[str, Any] = {}
+PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
+    "standard": _STANDARD,
+    "short": {"target": 250, "nil_value": 50, "blind_nil_value": 100, "double_nil_value": 200},
+    "house": {
+        "blind_nil_pass": 2,
+        "double_blind_nil": "scored",
+        "double_blind_nil_min_deficit": 201,
+        "nil_tricks": "none",
+        "tie": "bags",
+    },
+    "guide": {"blind_nil_min_deficit": 0, "double_nil": "team", "double_blind_nil": "decides_game"},
+    "tennessee": {
+        "blind_nil_min_deficit": 0,
+        "nil_tricks": "none",
+        "bag_limit": None,
+        "bag_penalty": 0,
+    },
+    "no-set": {"blind_nil": False, "nil_tricks": "none", "set_penalty": "zero"},
+    "joker": {"deck": "jokers", "joker_bonus": True},
+    "jjdd": {"deck": "jjdd"},
+    "new-york": {
+        "deck": "jjdd",
+        "bidding": "new_york",
+        "nil": False,
+        "blind_nil": False,
+        "blind_nil_min_deficit": 100,
+        "nil_tricks": "none",
+        "bag_value": 0,
+        "bag_limit": None,
+        "bag_penalty": 0,
+    },
+}
+PRESET_NAMES: Final = tuple(PRESETS_DATA)
+PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
+    "standard": "Standard: 500 points, nil 100, blind nil 200 when 100 behind, 10 bags = -100",
+    "short": "Short game: 250 points, nil 50, blind nil 100",
+    "house": "House rules: blind nil passes 2 cards, double blind nil ±400, ties broken by bags",
+    "guide": "Guide: double nil ±400 as a team, double blind nil wins or loses the game",
+    "tennessee": "Tennessee: blind nil always open, no bag penalty",
+    "no-set": "No-set: a failed contract scores 0, no blind nil",
+    "joker": "Joker Spades: two jokers top the trumps, +2/+1 for capturing them",
+    "jjdd": "Joker-Joker-Deuce-Deuce: BJ > LJ > 2♦ > 2♠ > A♠",
+    "new-york": "New York: partnership bids 4-10, blind bids, Boston wins, set twice loses",
+}
+_DEFAULT_NY = Rules(preset="new-york", **PRESETS_DATA["new-york"])

@@ -1,0 +1,405 @@
+"""Spades on the shared core: bidding (individual or New York), blind nil and its card
+passing, spades broken, the joker bonus, scoring and the end of the game (rules.md §3–§8, §10).
+
+Trick play (follow suit, trick winner, turn order) is :class:`~bot.engine.tricks.TrickPlay`;
+what Spades adds there is only that spades may not be led before they are broken, and the
+joker bonus counted after each trick.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look, PassCards
+from bot.engine.cards import cards_of, mask_of
+from bot.engine.errors import (
+    BlindNilNotAllowed,
+    IllegalAction,
+    IllegalBid,
+    IllegalPass,
+    MustLookFirst,
+    NotYourTurn,
+    SpadesNotBroken,
+    WrongPhase,
+)
+from bot.engine.game import PHASE_REFUSAL, Game, Phase
+from bot.engine.rules import Rules
+from bot.engine.scoring import LOSES, WINS, TeamHandScore
+from bot.engine.seats import Seat, Team
+from bot.engine.spades.scoring import score_individual, score_new_york
+
+NEW_YORK_BLIND_DEFICIT: Final = 100
+NEW_YORK_BIDS: Final = range(4, 11)
+
+
+class SpadesGame(Game, game="spades"):
+    """One game of Spades from the first deal to the end."""
+
+    __slots__ = (
+        "_bid_log",
+        "_bid_seq",
+        "_bid_step",
+        "_bids",
+        "_joker_points",
+        "_looked",
+        "_pass_step",
+        "_pass_steps",
+        "_passes",
+        "_proposals",
+        "_team_bids",
+        "set_streak",
+    )
+
+    title = "Spades"
+
+    def __init__(self, rules: Rules, first_dealer: Seat = Seat.N) -> None:
+        super().__init__(rules, first_dealer)
+        self.set_streak = [0, 0]  # New York: hands set in a row, per team
+
+    def _reset_hand(self) -> None:
+        super()._reset_hand()
+        self._looked = [False] * 4
+        self._bids: list[int | None] = [None] * 4
+        self._bid_seq: tuple[int, ...] = ()
+        self._bid_step = 0
+        self._proposals: list[tuple[int, bool] | None] = [None, None]
+        self._team_bids: list[Bid | None] = [None, None]
+        self._pass_steps: list[tuple[int, int]] = []
+        self._pass_step = 0
+        self._passes: list[PassCards] = []
+        self._joker_points = [0, 0]
+        self._bid_log: list[Bid] = []
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Individual bids by seat (``None`` = not yet bid)."""
+        return tuple(self._bids)
+
+    @property
+    def bid_log(self) -> tuple[Bid, ...]:
+        """Bids in the order made (New York: proposals and answers)."""
+        return tuple(self._bid_log)
+
+    @property
+    def team_bids(self) -> tuple[Bid | None, Bid | None]:
+        """New York: each team's final bid (``None`` until answered)."""
+        return (self._team_bids[0], self._team_bids[1])
+
+    def proposal(self, team: Team) -> tuple[int, bool] | None:
+        return self._proposals[team]
+
+    @property
+    def passes(self) -> tuple[PassCards, ...]:
+        return tuple(self._passes)
+
+    def deficit(self, team: Team | int) -> int:
+        """Opponents' score minus this team's, before the hand."""
+        return self.scores[team ^ 1] - self.scores[team]
+
+    def blind_open(self, seat: Seat | int) -> bool:
+        """May this seat still bid blind (blind nil, or a New York blind team bid)?"""
+        if self.phase is not Phase.BID or self._looked[seat]:
+            return False
+        team = seat & 1
+        r = self.rules
+        if r.new_york:
+            return (
+                self.hand_number > 1
+                and self._team_bids[team] is None
+                and not self._looked[seat ^ 2]
+                and self.deficit(team) >= NEW_YORK_BLIND_DEFICIT
+            )
+        if not r.blind_nil or self._bids[seat] is not None:
+            return False
+        # rules.md §10: a minimum deficit of 0 means always, even when leading.
+        deficit = self.deficit(team)
+        if r.blind_nil_min_deficit and deficit < r.blind_nil_min_deficit:
+            return False
+        if self._bids[seat ^ 2] == BLIND_NIL:
+            need = r.double_blind_nil_min_deficit
+            return r.double_blind_nil != "off" and (not need or deficit >= need)
+        return True
+
+    def hand_hidden(self, seat: Seat | int) -> bool:
+        """True while the seat must not see its cards (blind undecided, or bid blind)."""
+        if self.phase is not Phase.BID:
+            return False
+        if not self.rules.new_york and self._bids[seat] == BLIND_NIL:
+            return True
+        return self.blind_open(seat)
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_decisions(self, seat: Seat) -> list[Action]:
+        if self.phase is Phase.BID:
+            return self._legal_bids(seat)
+        if self.phase is Phase.PASS:
+            if seat != self._pass_steps[self._pass_step][0]:
+                return []
+            n = self.rules.blind_nil_pass
+            return [
+                PassCards(seat, combo)
+                for combo in itertools.combinations(cards_of(self._hands[seat]), n)
+            ]
+        return []
+
+    def _legal_bids(self, seat: Seat) -> list[Action]:
+        blind = self.blind_open(seat)
+        if seat != self._turn:
+            return [Look(seat)] if blind else []
+        if self.rules.new_york:
+            if blind:
+                return [*(Bid(seat, v, True) for v in NEW_YORK_BIDS), Look(seat)]
+            return [Bid(seat, v) for v in NEW_YORK_BIDS]
+        if blind:
+            return [Bid(seat, BLIND_NIL), Look(seat)]
+        out: list[Action] = [Bid(seat, NIL)] if self.rules.nil else []
+        out.extend(Bid(seat, v) for v in range(1, self.tricks_per_hand + 1))
+        return out
+
+    # ------------------------------------------------------------------ checking
+    def _check_decision(self, action: Action) -> None:
+        if isinstance(action, Bid):
+            self._check_bid(action)
+        elif isinstance(action, Look):
+            self._check_look(action.seat)
+        elif isinstance(action, PassCards):
+            self._check_pass(action)
+        else:
+            super()._check_decision(action)
+
+    def _check_turn(self, seat: Seat | int, what: str) -> None:
+        if seat != self._turn:
+            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to {what}")
+
+    def _lead_refusal(self) -> SpadesNotBroken:
+        return SpadesNotBroken("Spades are not broken yet")
+
+    def _check_bid(self, bid: Bid) -> None:
+        if self.phase is not Phase.BID:
+            raise WrongPhase(PHASE_REFUSAL[self.phase])
+        self._check_turn(bid.seat, "bid")
+        r = self.rules
+        blind_open = self.blind_open(bid.seat)
+        if r.new_york:
+            if bid.value not in NEW_YORK_BIDS:
+                raise IllegalBid("A team bid is 4 to 10 tricks")
+            if bid.blind and not blind_open:
+                raise BlindNilNotAllowed(self._ny_blind_refusal(bid.seat))
+            if not bid.blind and blind_open:
+                raise MustLookFirst("Look at your cards before making a bid that is not blind")
+            return
+        if bid.blind:
+            raise IllegalBid("Only New York bids are blind; bid blind nil instead")
+        if bid.value == BLIND_NIL:
+            if not blind_open:
+                raise BlindNilNotAllowed(self._blind_nil_refusal(bid.seat))
+            return
+        if blind_open:
+            raise MustLookFirst("Look at your cards first (or bid blind nil)")
+        top = self.tricks_per_hand
+        if bid.value == NIL:
+            if not r.nil:
+                raise IllegalBid("Nil is not allowed at this table")
+        elif not 1 <= bid.value <= top:
+            raise IllegalBid(f"A bid is 1 to {top} tricks" + (", or nil" if r.nil else ""))
+
+    def _blind_nil_refusal(self, seat: Seat) -> str:
+        r = self.rules
+        if not r.blind_nil:
+            return "Blind nil is not allowed at this table"
+        if self._looked[seat]:
+            return "You have looked at your cards, so you cannot bid blind nil"
+        if self._bids[seat ^ 2] == BLIND_NIL:
+            if r.double_blind_nil == "off":
+                return "Your partner bid blind nil; double blind nil is not allowed here"
+            need = max(r.blind_nil_min_deficit, r.double_blind_nil_min_deficit)
+            return f"Double blind nil needs your team {need} points behind"
+        return f"Blind nil needs your team at least {r.blind_nil_min_deficit} points behind"
+
+    def _ny_blind_refusal(self, seat: Seat) -> str:
+        if self.hand_number == 1:
+            return "There is no blind bid in the first hand"
+        if self._looked[seat] or self._looked[seat ^ 2]:
+            return "A blind bid is made before either partner looks at their cards"
+        return f"A blind bid needs your team {NEW_YORK_BLIND_DEFICIT} points behind"
+
+    def _check_look(self, seat: Seat) -> None:
+        if self.phase is not Phase.BID:
+            raise WrongPhase("You can already see your cards")
+        if not self.blind_open(seat):
+            if not self.rules.new_york and self._bids[seat] == BLIND_NIL:
+                raise IllegalAction("You bid blind nil: your cards show when bidding ends")
+            raise IllegalAction("You can already see your cards")
+
+    def _check_pass(self, action: PassCards) -> None:
+        if self.phase is not Phase.PASS:
+            raise WrongPhase(PHASE_REFUSAL[self.phase])
+        giver = self._pass_steps[self._pass_step][0]
+        if action.seat != giver:
+            raise NotYourTurn(f"It is {Seat(giver).word}'s turn to pass cards")
+        n = self.rules.blind_nil_pass
+        if len(action.cards) != n or len(set(action.cards)) != n:
+            raise IllegalPass(f"Pass exactly {n} different card{'s' if n > 1 else ''}")
+        for c in action.cards:
+            if not self._hands[action.seat] >> c.index & 1:
+                raise IllegalPass(f"You don't hold {c}")
+
+    # ------------------------------------------------------------------ applying
+    def _apply_decision(self, action: Action) -> None:
+        if isinstance(action, Bid):
+            self._bid(action)
+        elif isinstance(action, Look):
+            self._looked[action.seat] = True
+        elif isinstance(action, PassCards):
+            self._pass(action)
+
+    def _begin_hand(self) -> None:
+        d = self.dealer
+        if self.rules.new_york:
+            self._bid_seq = ((d + 1) % 4, (d + 3) % 4, (d + 2) % 4, d)
+        else:
+            order = [self._next[d]]
+            while order[-1] != d:
+                order.append(self._next[order[-1]])
+            self._bid_seq = tuple(order)
+        if self.rules.new_york and self.hand_number == 1:
+            self._begin_play()
+        else:
+            self.phase = Phase.BID
+            self._turn = self._bid_seq[0]
+
+    def _bid(self, bid: Bid) -> None:
+        self._bid_log.append(bid)
+        if self.rules.new_york:
+            team = bid.seat & 1
+            if self._proposals[team] is None:
+                self._proposals[team] = (bid.value, bid.blind)
+            else:
+                self._team_bids[team] = bid
+        else:
+            self._bids[bid.seat] = bid.value
+        self._bid_step += 1
+        if self._bid_step < len(self._bid_seq):
+            self._turn = self._bid_seq[self._bid_step]
+            return
+        steps: list[tuple[int, int]] = []
+        if self.rules.blind_nil_pass:
+            for b in self._bid_log:
+                if b.value == BLIND_NIL and self._bids[b.seat ^ 2] != BLIND_NIL:
+                    steps += [(b.seat, b.seat ^ 2), (b.seat ^ 2, b.seat)]
+        if steps:
+            self._pass_steps = steps
+            self._pass_step = 0
+            self._turn = steps[0][0]
+            self.phase = Phase.PASS
+        else:
+            self._begin_play()
+
+    def _pass(self, action: PassCards) -> None:
+        m = mask_of(action.cards)
+        self._hands[action.seat] &= ~m
+        self._hands[action.seat ^ 2] |= m
+        self._passes.append(action)
+        self._pass_step += 1
+        if self._pass_step == len(self._pass_steps):
+            self._begin_play()
+        else:
+            self._turn = self._pass_steps[self._pass_step][0]
+
+    def _begin_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._begin_tricks(self.deck, self.seating.seats, self.dealer, trumps_need_breaking=True)
+
+    def _trick_won(self, trick: list[tuple[int, int]], winner: int) -> None:
+        if not self.rules.joker_bonus:
+            return
+        for s, i in trick:
+            if i == 53:
+                self._joker_points[winner & 1] += 2
+            elif i == 52:
+                self._joker_points[winner & 1] += 1
+            else:
+                continue
+            if s != winner:
+                self._joker_points[s & 1] -= 2
+
+    # ------------------------------------------------------------------ scoring
+    def _last_trick_played(self) -> None:
+        t = self._tricks
+        results: list[TeamHandScore] = []
+        for side in Team:
+            a, b = side.seats
+            if self.rules.new_york:
+                tb = self._team_bids[side]
+                results.append(
+                    score_new_york(
+                        tb.value if tb else None,
+                        tb.blind if tb else False,
+                        t[a] + t[b],
+                        self.scores[side],
+                        self._joker_points[side],
+                    )
+                )
+            else:
+                ba, bb = self._bids[a], self._bids[b]
+                assert ba is not None
+                assert bb is not None
+                results.append(
+                    score_individual(
+                        self.rules,
+                        (ba, bb),
+                        (t[a], t[b]),
+                        self.scores[side],
+                        self.bag_counts[side],
+                        self._joker_points[side],
+                        seats=(a, b),
+                    )
+                )
+        for k, res in enumerate(results):
+            self.set_streak[k] = self.set_streak[k] + 1 if res.was_set else 0
+        if self.rules.new_york:
+            # records.md: the team left of the dealer bid first.
+            order = ((self.dealer + 1) % 2, self.dealer % 2)
+            bids = tuple(x for k in order if (x := self._team_bids[k]) is not None)
+        else:
+            bids = tuple(self._bid_log)
+        result = self._result(results, bids=bids, passes=tuple(self._passes))
+        self._close_hand(results, result)
+
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | None, str]:
+        """rules.md §6 and §10: events, then lose_at, then target and ties."""
+        s = self.scores
+        claims: set[int] = set()
+        reasons: dict[int, str] = {}
+        for team, res in enumerate(teams):
+            other = team ^ 1
+            if res.event == WINS:
+                claims.add(team)
+                reasons[team] = "Boston" if self.rules.new_york else "double blind nil made"
+            elif res.event == LOSES:
+                claims.add(other)
+                reasons[other] = "double blind nil failed"
+            if self.rules.new_york and self.set_streak[team] >= 2:
+                claims.add(other)
+                reasons[other] = f"{Team(team).name} set twice in a row"
+        if len(claims) == 1:
+            team = claims.pop()
+            return Team(team), reasons[team]
+        if len(claims) == 2 and s[0] != s[1]:
+            return Team(0 if s[0] > s[1] else 1), "both teams claimed the game; higher score"
+        lose_at = self.rules.lose_at
+        if lose_at is not None:
+            down = [team for team in (0, 1) if s[team] <= lose_at]
+            if len(down) == 1:
+                return Team(down[0] ^ 1), f"{Team(down[0]).name} fell to {lose_at} or below"
+            if len(down) == 2 and s[0] != s[1]:
+                return Team(0 if s[0] > s[1] else 1), "both teams fell to lose_at; higher score"
+        if max(s) >= self.rules.target:
+            if s[0] != s[1]:
+                return Team(0 if s[0] > s[1] else 1), "reached the target"
+            if self.rules.tie == "bags" and self.total_bags[0] != self.total_bags[1]:
+                more = 0 if self.total_bags[0] > self.total_bags[1] else 1
+                return Team(more), "tied at the target; more bags over the game"
+        return None, ""

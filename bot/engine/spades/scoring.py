@@ -1,0 +1,165 @@
+"""Scoring of one Spades hand for one team (rules.md §5, §8 and the §10 rulings), itemised.
+
+Pure functions: the game and the computer players' searches both call them.  Every result
+carries its :class:`~bot.engine.scoring.ScorePart` list, which adds up to ``points``.
+"""
+
+from __future__ import annotations
+
+from bot.engine.actions import BLIND_NIL, NIL
+from bot.engine.rules import Rules
+from bot.engine.scoring import LOSES, WINS, ScorePart, TeamHandScore, plural
+from bot.engine.seats import Seat
+
+
+def _whose(seat: Seat | None, what: str) -> str:
+    return f"{seat.word}'s {what}" if seat is not None else what.capitalize()
+
+
+def score_individual(
+    rules: Rules,
+    bids: tuple[int, int],
+    tricks: tuple[int, int],
+    score_before: int,
+    bag_count_before: int,
+    joker_points: int = 0,
+    seats: tuple[Seat, Seat] | None = None,
+) -> TeamHandScore:
+    """Score a team of two individual bidders.  ``bids`` use NIL / BLIND_NIL or 1..13;
+    ``seats`` (the two players, in the order of ``bids``) name them in the parts."""
+    b0, b1 = bids
+    t0, t1 = tricks
+    s0, s1 = seats if seats is not None else (None, None)
+    nil_players: list[tuple[int, int, Seat | None]] = []
+    if b0 <= NIL:
+        nil_players.append((b0, t0, s0))
+    if b1 <= NIL:
+        nil_players.append((b1, t1, s1))
+    contract = (b0 if b0 > 0 else 0) + (b1 if b1 > 0 else 0)
+    parts: list[ScorePart] = []
+    bags = 0
+    event: str | None = None
+    was_set = False
+    # 1. Contract
+    if contract > 0:
+        counted = (t0 if b0 > 0 else 0) + (t1 if b1 > 0 else 0)
+        if rules.nil_tricks == "contract":
+            counted += sum(t for _, t, _ in nil_players)
+        took = plural(counted, "trick")
+        if counted >= contract:
+            parts.append(ScorePart("contract", f"Contract {contract} made ({took})", 10 * contract))
+            bags += counted - contract
+        else:
+            was_set = True
+            lost = -10 * contract if rules.set_penalty == "bid" else 0
+            free = "" if lost else ": no penalty"
+            parts.append(ScorePart("contract", f"Contract {contract} set ({took}){free}", lost))
+    both_blind = len(nil_players) == 2 and all(b == BLIND_NIL for b, _, _ in nil_players)
+    both_nil = len(nil_players) == 2 and all(b == NIL for b, _, _ in nil_players)
+    if both_blind and rules.double_blind_nil != "off":
+        # 4. Double blind nil replaces step 2 entirely (no bags).
+        failures = sum(1 for _, t, _ in nil_players if t > 0)
+        if rules.double_blind_nil == "decides_game":
+            event = WINS if failures == 0 else LOSES
+            label = "made: the team wins the game" if not failures else "failed: the team loses"
+            parts.append(
+                ScorePart(
+                    "double_blind_nil", f"Double blind nil {label}", 800 if not failures else -800
+                )
+            )
+        else:
+            label = ("both made", "one failed", "both failed")[failures]
+            parts.append(
+                ScorePart(
+                    "double_blind_nil", f"Double blind nil: {label}", (400, -150, -250)[failures]
+                )
+            )
+    elif both_nil and rules.double_nil == "team":
+        # 3. Double nil as a team replaces step 2 entirely (no bags).
+        taken = sum(t for _, t, _ in nil_players)
+        value = rules.double_nil_value
+        if taken == 0:
+            parts.append(ScorePart("double_nil", "Double nil made", value))
+        else:
+            parts.append(
+                ScorePart("double_nil", f"Double nil failed ({plural(taken, 'trick')})", -value)
+            )
+    else:
+        # 2. Each nil player on its own.
+        for b, t, s in nil_players:
+            blind = b == BLIND_NIL
+            what = "blind nil" if blind else "nil"
+            value = rules.blind_nil_value if blind else rules.nil_value
+            kind = "blind_nil" if blind else "nil"
+            if t == 0:
+                parts.append(ScorePart(kind, _whose(s, what) + " made", value, s))
+            else:
+                label = _whose(s, what) + f" failed ({plural(t, 'trick')})"
+                parts.append(ScorePart(kind, label, -value, s))
+            if rules.nil_tricks == "bags" and t:
+                bags += t
+    if bags:
+        parts.append(ScorePart("bags", plural(bags, "bag"), rules.bag_value * bags))
+    if joker_points:
+        parts.append(ScorePart("jokers", "Joker bonus", joker_points))
+    # 5. Bag penalty
+    bag_count = bag_count_before + bags
+    penalty = 0
+    if rules.bag_limit and rules.bag_penalty:
+        times = 0
+        while bag_count >= rules.bag_limit:
+            bag_count -= rules.bag_limit
+            penalty += rules.bag_penalty
+            times += 1
+        if times:
+            reached = plural(rules.bag_limit * times, "bag")
+            parts.append(ScorePart("bag_penalty", f"Bag penalty ({reached})", -penalty))
+    points = sum(p.points for p in parts)
+    return TeamHandScore(
+        points,
+        bags,
+        penalty,
+        score_before + points,
+        bag_count,
+        event=event,
+        was_set=was_set,
+        parts=tuple(parts),
+    )
+
+
+def score_new_york(
+    bid: int | None, blind: bool, tricks: int, score_before: int, joker_points: int = 0
+) -> TeamHandScore:
+    """Score a New York team bid (``None`` = the bid-less first hand: 10 per trick)."""
+    event: str | None = None
+    was_set = False
+    took = plural(tricks, "trick")
+    name = f"Blind bid {bid}" if blind else f"Bid {bid}"
+    double = ", doubled" if blind else ""
+    if bid is None:
+        part = ScorePart("new_york", f"First hand: 10 a trick ({took})", 10 * tricks)
+    elif bid == 10:
+        if tricks >= 10:
+            boston = tricks == 13
+            if boston:
+                event = WINS
+            label = f"{name}: a Boston wins the game" if boston else f"{name} made ({took})"
+            part = ScorePart("new_york", label + double, 200 * (2 if blind else 1))
+        else:
+            was_set = True
+            part = ScorePart("new_york", f"{name} set ({took})", -200)
+    elif bid <= tricks <= bid + 2:
+        part = ScorePart(
+            "new_york", f"{name} made ({took}){double}", 10 * bid * (2 if blind else 1)
+        )
+    else:
+        was_set = True
+        why = f"{took}: 3 or more over" if tricks > bid else took
+        part = ScorePart("new_york", f"{name} set ({why})", -10 * bid)
+    parts = [part]
+    if joker_points:
+        parts.append(ScorePart("jokers", "Joker bonus", joker_points))
+    points = sum(p.points for p in parts)
+    return TeamHandScore(
+        points, 0, 0, score_before + points, 0, event=event, was_set=was_set, parts=tuple(parts)
+    )
