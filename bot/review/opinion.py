@@ -67,8 +67,8 @@ def evaluate(
     """The hard player's evaluation of the decision ``view.seat`` faced, with ``actual`` (the
     choice made) among the choices valued; ``None`` when there was nothing to choose (a
     forced card, a hidden hand, a team bid)."""
-    if view.seat is None or not view.my_turn:
-        return None
+    if view.seat is None or not view.my_turn or view.rules.game != "spades":
+        return None  # the hard player's search knows Spades only
     if view.phase is Phase.PLAY and isinstance(actual, Play):
         return _evaluate_play(view, actual, rng, budget_s)
     if view.phase is Phase.BID and isinstance(actual, Bid):

@@ -10,7 +10,8 @@ import re
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.engine.cards import BY_CODE, DECKS
+from bot.engine import DECKS
+from bot.engine.cards import BY_CODE
 from bot.ui.images.cards import (
     CARD_FILL,
     EDGE,

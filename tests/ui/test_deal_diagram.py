@@ -91,9 +91,7 @@ def test_the_golden_image_tolerance_catches_a_different_card() -> None:
     north, east = list(swapped[0]), list(swapped[1])
     north[0], east[0] = east[0], north[0]
     swapped[0], swapped[1] = tuple(north), tuple(east)
-    from dataclasses import replace
-
-    other = replace(result, deal=tuple(swapped))
+    other = result._replace(deal=tuple(swapped))
     png = render_deal(diagram_of(other, game.rules, NAMES)).png
     now = Image.open(io.BytesIO(png)).convert("RGB")
     golden = Image.open(GOLDEN).convert("RGB")
