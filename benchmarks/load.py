@@ -9,7 +9,9 @@ ephemeral hand message, which the bot answers by updating that message; the next
 presses Refresh on their own hand message and acts.  ``--think`` is the pause (seconds) before
 each click, like a (fast) person.  Reported: interactions per second, the time from the fake
 dispatching INTERACTION_CREATE to receiving the bot's answer (p50/p95/p99/max), answers over
-3 s, the bot's resident memory per active table, and the bare bot's latencies and the ratio.
+3 s, the bot's resident memory per active table, and the bare bot's latencies and the ratio;
+and, for every hand that ended, the time from the click on its last card to the hand summary
+(with its deal picture) appearing in the channel (p50/p95/max, share within 2 s).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Stats:
     late: int = 0
     started: float = 0.0
     finished: float = 0.0
+    plays: dict[int, list[float]] = field(default_factory=dict)  # channel -> card click times
 
     def add(self, latency: float | None) -> None:
         if latency is None:
@@ -147,8 +150,11 @@ async def one_turn(
         stats.add(driver.latencies[-1] if len(driver.latencies) > t0 else None)
         if not driver.can_act(hand):
             return await find_actor(driver, stats)
+    clicked = time.monotonic()
     out = await driver.act(actor, hand)
     stats.add(driver.latencies[-1] if driver.latencies else None)
+    if "You played" in out.text:
+        stats.plays.setdefault(driver.channel.id, []).append(clicked)
     m = WAITING.search(out.text)
     if m is None:
         return await find_actor(driver, stats)
@@ -170,6 +176,33 @@ async def find_actor(driver: Driver, stats: Stats) -> Seated | None:
         if driver.can_act(r):
             return p
     return None
+
+
+def summary_latencies(fake: FakeDiscord, channels: list[Channel], stats: Stats) -> dict[str, float]:
+    """Last card's click → the hand summary in the channel, for every hand that ended."""
+    delays = []
+    pictures = 0
+    for ch in channels:
+        clicks = stats.plays.get(ch.id, [])
+        for m in fake.messages(ch):
+            if "— scores" not in m.text:
+                continue
+            before = [t for t in clicks if t <= m.created_at]
+            if not before:
+                continue
+            delays.append(m.created_at - before[-1])
+            pictures += any(a.filename.startswith("deal-") for a in m.attachments)
+    delays.sort()
+    if not delays:
+        return {"hands": 0}
+    return {
+        "hands": len(delays),
+        "with_picture": pictures,
+        "p50_s": delays[len(delays) // 2],
+        "p95_s": delays[min(len(delays) - 1, int(0.95 * len(delays)))],
+        "max_s": delays[-1],
+        "within_2s": sum(1 for d in delays if d <= 2.0) / len(delays),
+    }
 
 
 def rss(pid: int) -> int:
@@ -224,6 +257,8 @@ async def run_spades(tables: int, duration: float, think: float) -> tuple[Stats,
                     "bot_cpu_ms_per_interaction": cpu * 1000 / max(1, len(stats.latencies)),
                     "bot_cpu_share": cpu / max(1e-9, stats.finished - stats.started),
                 }
+                summaries = summary_latencies(fake, channels, stats)
+                memory.update({f"summary_{k}": v for k, v in summaries.items()})
                 return stats, memory
 
 
@@ -297,6 +332,16 @@ async def main() -> int:
         f"bot CPU: {memory['bot_cpu_ms_per_interaction']:.2f} ms per interaction "
         f"(edits and computer moves included), {memory['bot_cpu_share'] * 100:.0f}% of one core"
     )
+    if memory.get("summary_hands"):
+        print(
+            f"hand summaries: {memory['summary_hands']:.0f} hands ended, "
+            f"{memory['summary_with_picture']:.0f} with the deal picture; last card → summary "
+            f"p50 {memory['summary_p50_s']:.2f} s, p95 {memory['summary_p95_s']:.2f} s, "
+            f"max {memory['summary_max_s']:.2f} s, within 2 s: "
+            f"{memory['summary_within_2s'] * 100:.1f}%"
+        )
+    else:
+        print("hand summaries: no hand ended (run longer)")
     if not args.skip_bare:
         bare = (await run_bare(args.tables, args.duration, args.think)).summary()
         show("bare", bare)

@@ -104,6 +104,9 @@ def _overview(
         f"{result} · {len(replay.hands)} hand(s)",
         "",
     ]
+    if replay.rules.game != "spades":
+        lines.append("The hard computer player judges Spades games only: here is the replay.")
+        return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
     if analysis is None:
         lines.append("The hard player has not looked at this game yet.")
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
