@@ -22,6 +22,7 @@ from bot.engine import Action, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.review.service import ReviewService
+from bot.sharding import ShardingError, ShardPlan
 from bot.store.card_styles import CardStyleStore
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
@@ -36,6 +37,7 @@ from bot.ui.publisher import TablePublisher
 from bot.ui.review_components import REVIEW_ITEMS
 
 log = logging.getLogger("spades")
+WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
 EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.review")
 
@@ -67,8 +69,11 @@ class SpadesTree(app_commands.CommandTree[Any]):
             pass
 
 
-class SpadesBot(commands.Bot):
-    """The bot: owns the database, the table service and the message publisher."""
+class SpadesBot(commands.AutoShardedBot):
+    """The bot: owns the database, the table service and the message publisher.
+
+    Sharded (``SHARD_COUNT``/``SHARD_IDS``): it runs its shards in one process and restores,
+    times and serves only the tables of their guilds."""
 
     def __init__(self, settings: Settings, db: Database) -> None:
         # Only the guilds intent: channel and thread cache.  Interactions carry the member
@@ -88,7 +93,11 @@ class SpadesBot(commands.Bot):
         self.tables = TableService(
             db, self._decide, test_seed=settings.test_seed, bot_delay=settings.bot_delay
         )
-        self.publisher = TablePublisher(self)
+        # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
+        self.publisher = TablePublisher(
+            self, writes_per_second=WRITES_PER_SECOND / settings.cluster_count
+        )
+        self.plan: ShardPlan | None = None
         self.tables.listener = self.publisher
         self.publisher.set_message = self.tables.set_message
         self.league = LeagueStore(db)
@@ -106,20 +115,30 @@ class SpadesBot(commands.Bot):
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
 
     async def setup_hook(self) -> None:
-        if self.settings.api_base:
-            # discord.py connects to a fixed gateway host; with another API base, ask that
-            # API for its gateway (GET /gateway/bot), as sharded clients do.
-            _, url, _ = await self.http.get_bot_gateway()
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        count = self.settings.shard_count
+        if count is None or self.settings.api_base:
+            # Discord's recommended shard count, and (for a test API base: discord.py
+            # otherwise connects to a fixed gateway host) the gateway URL.
+            recommended, url, _ = await self.http.get_bot_gateway()
+            count = count or recommended
+            if self.settings.api_base:
+                discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self.plan = plan = ShardPlan.make(count, self.settings.shard_ids)
+        self.shard_count = plan.count
+        self.shard_ids = list(plan.ids)
+        log.info("serving %s", plan.describe())
         for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        # Card faces upload in the background; cards show as text until theirs is there.
-        self.emoji_sync = asyncio.create_task(sync_card_emojis(self, self.tables.store))
+        # Card faces upload in the background (by the process serving shard 0; the others
+        # pick them up); cards show as text until theirs is there.
+        self.emoji_sync = asyncio.create_task(
+            sync_card_emojis(self, self.tables.store, upload=0 in plan.ids)
+        )
         for gid, scheme in (await self.card_styles.schemes()).items():
             CARD_EMOJIS.set_scheme(gid, scheme)
-        restored = await self.tables.restore()
+        restored = await self.tables.restore(plan.serves)
         for table in restored:
             self.publisher.changed(table)
         if restored:
@@ -186,6 +205,9 @@ async def _serve(settings: Settings, db: Database) -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the gateway intents requested.", file=sys.stderr)
+        return 2
+    except ShardingError as e:  # SHARD_IDS beyond Discord's recommended SHARD_COUNT
+        print(str(e), file=sys.stderr)
         return 2
     return 0
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.sharding import ShardingError, ShardPlan, parse_shard_ids
 from bot.store.errors import SetupError
 from bot.store.url import DEFAULT_URL, parse_database_url
 
@@ -24,6 +25,9 @@ class Settings:
     token: str
     database_url: str = DEFAULT_URL  # sqlite:///file or postgresql://… (DATABASE_PATH: a file)
     sqlite_synchronous: str = "normal"  # "normal" or "full": see README, "Durability"
+    shard_count: int | None = None  # None: Discord's recommendation (GET /gateway/bot)
+    shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of them
+    cluster_count: int = 1  # processes sharing the bot's global request budget
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
@@ -51,10 +55,14 @@ class Settings:
         level = e.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        shard_count, shard_ids, cluster_count = _sharding(e)
         return cls(
             token=token,
             database_url=_database_url(e),
             sqlite_synchronous=_choice(e, "SQLITE_SYNCHRONOUS", ("normal", "full")),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            cluster_count=cluster_count,
             dev_guild_id=_optional_int(e, "DEV_GUILD_ID"),
             log_level=level,
             api_base=e.get("DISCORD_API_BASE", "").strip() or None,
@@ -109,3 +117,19 @@ def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...]) -> str:
     if raw not in allowed:
         raise ConfigError(f"{name} must be {' or '.join(allowed)}, not {raw!r}")
     return raw
+
+
+def _sharding(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None, int]:
+    """``SHARD_COUNT``, ``SHARD_IDS`` and ``CLUSTER_COUNT``, checked against each other."""
+    count = _optional_int(env, "SHARD_COUNT")
+    clusters = _optional_int(env, "CLUSTER_COUNT")
+    raw_ids = env.get("SHARD_IDS", "").strip()
+    try:
+        ids = parse_shard_ids(raw_ids) if raw_ids else None
+        if count is not None:
+            ShardPlan.make(count, ids)
+    except ShardingError as e:
+        raise ConfigError(str(e)) from None
+    if clusters is not None and not 1 <= clusters <= 1000:
+        raise ConfigError(f"CLUSTER_COUNT must be between 1 and 1000, not {clusters}")
+    return count, ids, clusters or 1

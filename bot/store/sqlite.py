@@ -159,26 +159,32 @@ class SQLiteDatabase(Database):
         return int(await self.fetchval("PRAGMA user_version") or 0)
 
     async def migrate(self) -> None:
-        current = await self.schema_version()
         newest = latest(self.backend)
-        if current > newest:
-            raise SetupError(newer_schema(self.path, current, newest))
         for mig in migrations(self.backend):
-            if mig.version <= current:
-                continue
-            log.info("applying migration %s", mig.name)
             async with self._write_lock:
-                # executescript would commit implicitly; the script itself is wrapped so that
-                # the schema change and the version bump land together or not at all.
-                script = (
-                    f"BEGIN IMMEDIATE;\n{mig.sql}\nPRAGMA user_version = {mig.version:d};\nCOMMIT;"
-                )
                 try:
-                    await self.conn.executescript(script)
-                except (sqlite3.Error, OSError) as e:
+                    # The version is read again under the write lock, so two processes
+                    # opening one new file at once apply each migration once.
+                    await self.conn.execute("BEGIN IMMEDIATE")
+                    current = await self.schema_version()
+                    if current > newest:
+                        raise SetupError(newer_schema(self.path, current, newest))
+                    if mig.version <= current:
+                        await self.conn.execute("ROLLBACK")
+                        continue
+                    log.info("applying migration %s", mig.name)
+                    # Statement by statement (executescript would commit first), so that the
+                    # schema change and the version bump land together or not at all.
+                    for statement in _statements(mig.sql):
+                        await self.conn.execute(statement)
+                    await self.conn.execute(f"PRAGMA user_version = {mig.version:d}")
+                    await self.conn.execute("COMMIT")
+                except BaseException as e:
                     if self.conn.in_transaction:
                         await self.conn.execute("ROLLBACK")
-                    raise translate(e) from e
+                    if isinstance(e, sqlite3.Error | OSError):
+                        raise translate(e) from e
+                    raise
 
     async def close(self) -> None:
         await self.conn.close()
@@ -188,6 +194,22 @@ class SQLiteDatabase(Database):
             await call()
         except (sqlite3.Error, OSError) as e:
             raise translate(e) from e
+
+
+def _statements(script: str) -> list[str]:
+    """The complete SQL statements of a script, in order (``sqlite3.complete_statement`` knows
+    where each ends, triggers' ``BEGIN … END`` included)."""
+    out, buf = [], ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip() and not all(
+        ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()
+    ):
+        raise ValueError(f"incomplete SQL statement at the end of a migration: {buf.strip()!r}")
+    return out
 
 
 def _prepare_folder(path: Path) -> None:

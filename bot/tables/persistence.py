@@ -78,11 +78,13 @@ class TablePersistence:
     def seat_row(seat: Seat, o: Occupant) -> SeatRow:
         return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts)
 
-    async def load_unfinished(self) -> list[Table]:
-        """Every unfinished table, its game rebuilt by replaying its actions (a table that
-        cannot be rebuilt is logged and left alone)."""
+    async def load_unfinished(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[Table]:
+        """Every unfinished table (of the servers ``guild_filter`` accepts), its game rebuilt
+        by replaying its actions (a table that cannot be rebuilt is logged and left alone)."""
         tables = []
-        for stored in await self.store.load_unfinished():
+        for stored in await self.store.load_unfinished(guild_filter):
             try:
                 tables.append(self._rebuild(stored))
             except (IllegalAction, RulesError, ValueError, KeyError):

@@ -16,6 +16,8 @@ The service is split by concern, and callers use the part they need:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.engine import Action, Seat
 from bot.store.db import Database
 from bot.store.tables import TableStore
@@ -84,9 +86,10 @@ class TableService:
     async def set_message(self, table: Table, message_id: int) -> None:
         await self.persistence.set_message(table, message_id)
 
-    async def restore(self) -> list[Table]:
-        """Load every unfinished table and rebuild its game by replaying its actions."""
-        restored = await self.persistence.load_unfinished()
+    async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
+        """Load every unfinished table (of the servers ``guild_filter`` accepts: this
+        process's shards) and rebuild its game by replaying its actions."""
+        restored = await self.persistence.load_unfinished(guild_filter)
         for table in restored:
             self.registry.add(table)
         for table in restored:

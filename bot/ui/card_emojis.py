@@ -27,13 +27,15 @@ from typing import Final, Protocol
 import discord
 
 from bot.engine.cards import Card
-from bot.ui.images.cards import SCHEMES, Face, all_faces, emoji_name
+from bot.ui.images.cards import SCHEMES, Face, all_faces, emoji_name, face_codes
 
 log = logging.getLogger(__name__)
 
 META_KEY: Final = "card_emojis"
 MAX_APPLICATION_EMOJIS: Final = 2000
 _SAVE_EVERY: Final = 12
+RETRY_S: Final = 30.0
+RETRIES: Final = 20
 
 
 class MetaStore(Protocol):
@@ -109,8 +111,17 @@ async def sync_card_emojis(
     meta: MetaStore,
     registry: CardEmojis = CARD_EMOJIS,
     schemes: Iterable[str] = SCHEMES,
+    *,
+    upload: bool = True,
+    retry_s: float = RETRY_S,
 ) -> SyncReport:
-    """Upload the faces the application lacks; fill ``registry`` as they become available."""
+    """Upload the faces the application lacks; fill ``registry`` as they become available.
+
+    ``upload=False`` (every process of a cluster but the one serving shard 0): only take the
+    faces already there, looking again every ``retry_s`` until all are (the uploader may still
+    be at work), at most :data:`RETRIES` times."""
+    if not upload:
+        return await _adopt(client, registry, tuple(schemes), retry_s)
     report = SyncReport()
     try:
         faces = await asyncio.to_thread(all_faces, tuple(schemes))
@@ -170,6 +181,33 @@ async def sync_card_emojis(
         )
     except discord.HTTPException as e:
         log.warning("could not set up the card emojis (cards show as text): %s", e)
+    finally:
+        registry.ready.set()
+    return report
+
+
+async def _adopt(
+    client: discord.Client, registry: CardEmojis, schemes: tuple[str, ...], retry_s: float
+) -> SyncReport:
+    report = SyncReport()
+    wanted = {emoji_name(code, s) for s in schemes for code in face_codes()}
+    try:
+        for attempt in range(RETRIES + 1):
+            for e in await client.fetch_application_emojis():
+                if e.name in wanted:
+                    registry.ids[e.name] = e.id
+            report.kept = len(wanted & registry.ids.keys())
+            if report.kept == len(wanted) or attempt == RETRIES:
+                break
+            await asyncio.sleep(retry_s)
+        report.failed = len(wanted) - report.kept
+        log.info(
+            "card emojis: %d kept (uploads are another process's), %d missing",
+            report.kept,
+            report.failed,
+        )
+    except discord.HTTPException as e:
+        log.warning("could not look up the card emojis (cards show as text): %s", e)
     finally:
         registry.ready.set()
     return report

@@ -38,8 +38,8 @@ def start_bot(env: dict[str, str], *, as_plain_user: bool = False) -> tuple[int,
         DISCORD_TOKEN=make_token(123_456_789_012_345_678),
         # Nothing listens there: should the database open after all, the bot fails fast.
         DISCORD_API_BASE=f"http://127.0.0.1:{free_port()}/api/v10",
-        **env,
     )
+    full.update(env)
     prefix: list[str] = []
     if as_plain_user and os.geteuid() == 0:
         if shutil.which("setpriv") is None:

@@ -123,7 +123,8 @@ class DriverMixin:
             text = f'{text[:-1]},"message":{inter.message.payload_json()}}}'
         if inter.deliveries == 0:
             inter.dispatched_at = time.monotonic()
-        if not self.gateway.dispatch_json("INTERACTION_CREATE", text):
+        guild_id = inter.channel.guild.id if inter.channel.guild is not None else None
+        if not self.gateway.dispatch_json("INTERACTION_CREATE", text, guild_id=guild_id):
             raise NoBotConnected("no bot session to deliver the interaction to")
         inter.deliveries += 1
         return inter

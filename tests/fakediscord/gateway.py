@@ -87,6 +87,8 @@ class Session:
         self.identify = identify
         self.intents: int = int(identify.get("intents") or 0)
         self.seq = 0
+        shard = identify.get("shard") or [0, 1]
+        self.shard_id, self.shard_count = int(shard[0]), int(shard[1])
         self.buffer: deque[tuple[int, str]] = deque(maxlen=buffer_size)
         self.conn: Connection | None = None
         self.resumable = True
@@ -114,7 +116,12 @@ class Gateway:
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.buffer_size = buffer_size
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None
+        self.current: Session | None = None  # the latest session to identify or resume
+        # Sharding: the session serving each shard id, and the shard count they identified
+        # with.  Guild events and interactions go to the session of the guild's shard,
+        # ``(guild_id >> 22) % shard_count``; events of no guild (DMs) to shard 0.
+        self.by_shard: dict[int, Session] = {}
+        self.shard_count = 1
         self.connections: set[Connection] = set()
         self.identify_payloads: list[JSON] = []
         self.ready_generation = 0  # bumped after every READY (identify) or RESUMED
@@ -126,15 +133,26 @@ class Gateway:
         self.allowed_privileged_intents = PRIVILEGED_INTENTS
 
     # ----- dispatching -------------------------------------------------------------------
-    def dispatch(self, event: str, data: Any, intent: int = 0) -> bool:
-        session = self.current
+    def shard_of(self, guild_id: int | None) -> int:
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The session that receives the events of ``guild_id`` (``None``: no guild)."""
+        if not self.by_shard:
+            return self.current
+        return self.by_shard.get(self.shard_of(guild_id))
+
+    def dispatch(
+        self, event: str, data: Any, intent: int = 0, *, guild_id: int | None = None
+    ) -> bool:
+        session = self.session_for(guild_id)
         if session is None or (intent and not session.intents & intent):
             return False
         session.dispatch(event, data)
         return True
 
-    def dispatch_json(self, event: str, data_json: str) -> bool:
-        session = self.current
+    def dispatch_json(self, event: str, data_json: str, *, guild_id: int | None = None) -> bool:
+        session = self.session_for(guild_id)
         if session is None:
             return False
         session.dispatch_json(event, data_json)
@@ -143,6 +161,10 @@ class Gateway:
     @property
     def connected(self) -> bool:
         return self.current is not None and self.current.connected
+
+    def shard_connected(self, shard_id: int) -> bool:
+        session = self.by_shard.get(shard_id)
+        return session is not None and session.connected
 
     # ----- websocket handler -------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -210,7 +232,21 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
             await conn.close(4014, b"Disallowed intent(s).")
             return
+        shard = d.get("shard")
+        if shard is not None:
+            ok = (
+                isinstance(shard, list)
+                and len(shard) == 2
+                and all(isinstance(x, int) for x in shard)
+                and 0 <= shard[0] < shard[1]
+            )
+            if not ok or (self.by_shard and shard[1] != self.shard_count):
+                await conn.close(4010, b"Invalid shard.")
+                return
         session = Session(d, self.buffer_size)
+        if shard is not None:
+            self.shard_count = session.shard_count
+            self.by_shard[session.shard_id] = session
         self._register(session)
         self._attach(session, conn)
         self.identify_count += 1
@@ -249,6 +285,8 @@ class Gateway:
             return
         self._attach(session, conn)
         self.current = session
+        if session.identify.get("shard") is not None:
+            self.by_shard[session.shard_id] = session
         for s, text in session.buffer:
             if s > seq:
                 conn.send(text)
@@ -298,6 +336,7 @@ class Gateway:
             for session in self.sessions.values():
                 session.resumable = False
             self.current = None
+            self.by_shard.clear()
         for conn in conns:
             await conn.close(code)
         return len(conns)

@@ -48,6 +48,14 @@ class Snowflakes:
             self._inc = 0
         return ms << 22 | self._tail | self._inc
 
+    def next_on_shard(self, shard: int, count: int) -> int:
+        """The next id whose ``(id >> 22) % count == shard`` (a guild on that shard)."""
+        ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last_ms + 1)
+        while ms % count != shard:
+            ms += 1
+        self._last_ms, self._inc = ms, 0
+        return ms << 22 | self._tail
+
 
 def make_token(bot_id: int) -> str:
     """A token shaped like a real bot token: base64(id).timestamp.hmac."""

@@ -184,7 +184,7 @@ async def get_gateway(request: web.Request) -> web.Response:
     return ok(
         {
             "url": fake.gateway_url,
-            "shards": 1,
+            "shards": fake.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,

@@ -59,8 +59,10 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         max_ephemeral_messages: int = 100_000,
         max_messages_per_channel: int = 5_000,
         gateway_buffer: int = 2_000,
+        recommended_shards: int = 1,
     ) -> None:
         self.host, self._port = host, port
+        self.recommended_shards = recommended_shards  # GET /gateway/bot "shards"
         self.snowflakes = Snowflakes()
         self.bot_user = User(self.snowflakes.next(), bot_name, bot=True)
         self.application_id = self.bot_user.id
@@ -185,11 +187,15 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A new guild; ``shard=(i, n)`` gives it an id on shard ``i`` of ``n``."""
         owner = owner or self.add_user(f"{name} owner")
-        guild = Guild(self, self.snowflakes.next(), name, owner)
+        gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
+        guild = Guild(self, gid, name, owner)
         self.guilds[guild.id] = guild
-        session = self.gateway.current
+        session = self.gateway.session_for(guild.id)
         if session is not None:
             members = bool(session.intents & INTENT_MEMBERS)
             session.dispatch("GUILD_CREATE", guild.payload(full=True, members=members))
@@ -214,25 +220,32 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             data = ch.payload()
             if ch.is_thread:
                 data["newly_created"] = True
-            self.gateway.dispatch(event, data, INTENT_GUILDS)
+            self.gateway.dispatch(event, data, INTENT_GUILDS, guild_id=ch.guild.id)
 
     def _channel_updated(self, ch: Channel) -> None:
         event = "THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE"
-        self.gateway.dispatch(event, ch.payload(), INTENT_GUILDS)
+        guild_id = ch.guild.id if ch.guild is not None else None
+        self.gateway.dispatch(event, ch.payload(), INTENT_GUILDS, guild_id=guild_id)
 
     def _dispatch_guild_event(
         self, guild: Guild, event: str, data: JSON, intent: int = INTENT_GUILDS
     ) -> None:
         data["guild_id"] = str(guild.id)
-        self.gateway.dispatch(event, data, intent)
+        self.gateway.dispatch(event, data, intent, guild_id=guild.id)
 
     def _send_ready(self, session: Session) -> None:
         ident = session.identify
         user = dict(self.bot_user.payload(), verified=True, mfa_enabled=False, email=None)
+        sharded = "shard" in ident
+        guilds = [
+            g
+            for g in self.guilds.values()
+            if not sharded or self.gateway.shard_of(g.id) == session.shard_id
+        ]
         ready: JSON = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -250,7 +263,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             ready["shard"] = ident["shard"]
         session.dispatch("READY", ready)
         members = bool(session.intents & INTENT_MEMBERS)
-        for guild in self.guilds.values():
+        for guild in guilds:
             session.dispatch("GUILD_CREATE", guild.payload(full=True, members=members))
 
     # ----- application commands ----------------------------------------------------------
@@ -361,7 +374,8 @@ class FakeDiscord(ObserveMixin, DriverMixin):
     def _dispatch_message(self, event: str, msg: Message) -> None:
         if not self.dispatch_message_events:
             return
-        session = self.gateway.current
+        guild_id = msg.channel.guild.id if msg.channel.guild is not None else None
+        session = self.gateway.session_for(guild_id)
         intent = INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES
         if session is None or not session.intents & intent:
             return

@@ -3,6 +3,7 @@ the drawing changes, bounded by Discord's limit, and text for any card without a
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -135,3 +136,21 @@ def test_each_server_chooses_its_colours() -> None:
     assert registry.for_guild(7).inline(ten) == "<:c_TD:1>"
     with pytest.raises(ValueError, match="colour scheme"):
         registry.set_scheme(7, "rainbow")
+
+
+async def test_other_processes_of_a_cluster_take_the_faces_the_uploader_made(
+    fake: FakeDiscord, client: discord.Client, meta: TableStore
+) -> None:
+    follower = CardEmojis()
+    waiting = asyncio.create_task(
+        sync_card_emojis(client, meta, follower, upload=False, retry_s=0.05)
+    )
+    await asyncio.sleep(0.1)
+    assert not follower.ready.is_set(), "it waits for the uploader"
+    assert fake.app_emojis.creates == 0, "a follower never uploads"
+    await sync_card_emojis(client, meta, CardEmojis())
+    report = await asyncio.wait_for(waiting, 30)
+    assert (report.kept, report.uploaded, report.failed) == (FACES, 0, 0)
+    assert follower.ready.is_set()
+    assert fake.app_emojis.creates == FACES
+    assert follower.ids == {e.name: e.id for e in fake.app_emojis.by_id.values()}
