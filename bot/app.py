@@ -173,6 +173,15 @@ class SpadesBot(commands.AutoShardedBot):
         await self.publisher.close()
         self.ai.close()
         await super().close()
+        commits = sorted(self.db.commit_seconds)
+        if commits:
+            log.info(
+                "commit latency over the last %d commits: p50 %.2f ms, p99 %.2f ms",
+                len(commits),
+                commits[len(commits) // 2] * 1000,
+                commits[min(len(commits) - 1, int(len(commits) * 0.99))] * 1000,
+            )
+            self.db.commit_seconds.clear()
 
 
 async def _main(settings: Settings) -> int:

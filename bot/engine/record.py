@@ -1,23 +1,33 @@
-"""The ``spades-record/1`` format: export a game, and replay a record through the engine."""
+"""The ``spades-record/1`` format (records.md, games.md G5): export a game, and replay a record
+through the engine.
+
+A hand's record has the deal and each game's own actions: Spades ``bids`` (and ``passes``),
+Whist the ``trump_card``, Euchre the ``up_card``, ``calls`` and the dealer's ``discard``; then
+``plays``.  Replay lines keep one shape for every game; Whist and Euchre add ``trump`` (and
+Euchre ``maker``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from bot.engine.actions import (
     BLIND_NIL,
     NIL,
     SEATS,
+    Action,
     Bid,
+    Call,
     Deal,
+    Discard,
     Look,
     PassCards,
     Play,
     Seat,
     bid_record,
 )
-from bot.engine.cards import BY_CODE, Card
+from bot.engine.cards import BY_CODE, SUITS, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
@@ -33,21 +43,56 @@ def bid_json(bid: Bid, new_york: bool) -> dict[str, Any]:
     return out
 
 
+def call_json(call: Call) -> dict[str, Any]:
+    """A Euchre call: ``alone`` is written on every call but a pass (G7)."""
+    out: dict[str, Any] = {"seat": call.seat.name, "call": call.call}
+    if call.call != Call.PASS:
+        out["alone"] = call.alone
+    return out
+
+
 def hand_json(
     deal: tuple[tuple[Card, ...], ...],
     bids: tuple[Bid, ...],
     passes: tuple[PassCards, ...],
     plays: tuple[Card, ...],
     new_york: bool,
+    *,
+    game: str = "spades",
+    turned: Card | None = None,
+    calls: tuple[Call, ...] = (),
+    discard: Card | None = None,
 ) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "deal": {s.name: [c.code for c in deal[s]] for s in SEATS},
-        "bids": [bid_json(b, new_york) for b in bids],
-        "plays": [c.code for c in plays],
-    }
+    """One hand's record: the deal, the game's own actions, the plays (G5)."""
+    out: dict[str, Any] = {"deal": {SEATS[i].name: [c.code for c in h] for i, h in enumerate(deal)}}
+    if game == "whist":
+        out["trump_card"] = turned.code if turned else None
+    elif game == "euchre":
+        out["up_card"] = turned.code if turned else None
+        out["calls"] = [call_json(c) for c in calls]
+        if discard is not None:
+            out["discard"] = discard.code
+    else:
+        out["bids"] = [bid_json(b, new_york) for b in bids]
+    out["plays"] = [c.code for c in plays]
     if passes:
         out["passes"] = [{"seat": p.seat.name, "cards": [c.code for c in p.cards]} for p in passes]
     return out
+
+
+def result_json(result: HandResult, game: str, new_york: bool = False) -> dict[str, Any]:
+    """The record of a finished hand."""
+    return hand_json(
+        result.deal,
+        result.bids,
+        result.passes,
+        result.plays,
+        new_york,
+        game=game,
+        turned=result.trump_card or result.up_card,
+        calls=result.calls,
+        discard=result.discard,
+    )
 
 
 def export_record(
@@ -55,14 +100,27 @@ def export_record(
 ) -> dict[str, Any]:
     """The whole game so far as a ``spades-record/1`` document."""
     ny = game.rules.new_york
-    hands = [hand_json(r.deal, r.bids, r.passes, r.plays, ny) for r in game.results]
+    name = game.rules.game
+    hands = [result_json(r, name, ny) for r in game.results]
     if game.phase not in (Phase.DEAL, Phase.OVER):
         # New York: the team left of the dealer bid first (records.md).
         order = ((game.dealer + 1) % 2, game.dealer % 2)
         team_bids = tuple(b for t in order if (b := game.team_bids[t]) is not None)
         bids = team_bids if ny else game.bid_log
         plays = tuple(c for _, c in game.plays)
-        hands.append(hand_json(game.deal_cards, bids, game.passes, plays, ny))
+        hands.append(
+            hand_json(
+                game.deal_cards,
+                bids,
+                game.passes,
+                plays,
+                ny,
+                game=name,
+                turned=game.trump_card or game.up_card,
+                calls=game.calls,
+                discard=game.discarded(game.dealer),
+            )
+        )
     doc: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_record(),
@@ -76,12 +134,15 @@ def export_record(
 
 
 def hand_line(result: HandResult) -> dict[str, Any]:
-    return {
-        "hand": result.number,
-        "dealer": result.dealer.name,
-        "tricks": {s.name: result.tricks[s] for s in SEATS},
-        "teams": {TEAM_KEYS[t]: result.teams[t].to_json() for t in (0, 1)},
-    }
+    """The replay line of a finished hand; Whist and Euchre add ``trump`` (and ``maker``)."""
+    line: dict[str, Any] = {"hand": result.number, "dealer": result.dealer.name}
+    if result.trump_card is not None or result.up_card is not None:
+        line["trump"] = result.trump
+    if result.up_card is not None:
+        line["maker"] = result.maker.name if result.maker is not None else None
+    line["tricks"] = {s.name: result.tricks[s] for s in SEATS}
+    line["teams"] = {TEAM_KEYS[t]: result.teams[t].to_json() for t in (0, 1)}
+    return line
 
 
 def final_line(game: Game) -> dict[str, Any]:
@@ -114,11 +175,16 @@ def _list(value: Any, what: str, where: dict[str, Any]) -> list[Any]:
     return value
 
 
+BeforeAction = Callable[[Game, Action | Deal], None]
+
+
 class Replayer:
     """Replays a record, yielding one line per hand; raises :class:`RecordError` on the first
-    illegal or malformed action.  ``game`` holds the state reached."""
+    illegal or malformed action.  ``game`` holds the state reached; ``before`` (if given) is
+    called with the game and each action just before the action is applied."""
 
-    def __init__(self, doc: Any) -> None:
+    def __init__(self, doc: Any, before: BeforeAction | None = None) -> None:
+        self.before = before
         if not isinstance(doc, dict):
             raise _malformed("a record is a JSON object")
         if doc.get("format") != FORMAT:
@@ -158,14 +224,16 @@ class Replayer:
             )
         if not isinstance(hand, dict):
             raise _malformed("a hand is a JSON object", **where)
+        seats = game.seating.seats
         deal_doc = hand.get("deal")
-        if not isinstance(deal_doc, dict) or set(deal_doc) != set(Seat.__members__):
-            raise _malformed("deal must give the cards of N, E, S and W", **where)
+        if not isinstance(deal_doc, dict) or set(deal_doc) != {s.name for s in seats}:
+            names = ", ".join(s.name for s in seats)
+            raise _malformed(f"deal must give the cards of {names}", **where)
         cards = tuple(
             tuple(_card(c, where) for c in _list(deal_doc[s.name], "a dealt hand", where))
-            for s in SEATS
+            for s in seats
         )
-        self._do(Deal((cards[0], cards[1], cards[2], cards[3])), "deal", where, {})
+        self._do(Deal(cards, self._turned(hand, where)), "deal", where, {})
         self._replay_bids(n, _list(hand.get("bids", []), "bids", where))
         for i, p in enumerate(_list(hand.get("passes") or [], "passes", where), start=1):
             at = {"hand": n, "pass": i}
@@ -174,14 +242,17 @@ class Replayer:
             seat = _seat(p.get("seat"), at)
             pcards = tuple(_card(c, at) for c in _list(p.get("cards"), "cards", at))
             self._do(PassCards(seat, pcards), "pass", at, {"seat": seat.name, "cards": p["cards"]})
+        self._replay_calls(n, _list(hand.get("calls", []), "calls", where))
+        if "discard" in hand:
+            at = {"hand": n, "discard": 1}
+            code = hand["discard"]
+            self._do(Discard(game.dealer, _card(code, at)), "discard", at, {"card": code})
         for i, code in enumerate(_list(hand.get("plays", []), "plays", where), start=1):
             at = {"hand": n, "play": i}
             c = _card(code, at)
             player = game.to_act
             if game.phase is not Phase.PLAY or player is None:
-                phase_reason = (
-                    "bidding is not over" if game.phase in (Phase.BID, Phase.PASS) else "hand over"
-                )
+                phase_reason = _NOT_PLAYING.get(game.phase, "hand over")
                 raise RecordError(
                     phase_reason,
                     {"error": "illegal play", **at, "card": code, "reason": phase_reason},
@@ -197,6 +268,35 @@ class Replayer:
             "tricks": {s.name: game.tricks_won[s] for s in SEATS},
             "complete": False,
         }
+
+    def _turned(self, hand: dict[str, Any], where: dict[str, Any]) -> Card | None:
+        """Whist's ``trump_card`` or Euchre's ``up_card``."""
+        key = {"whist": "trump_card", "euchre": "up_card"}.get(self.game.rules.game)
+        if key is None:
+            return None
+        if key not in hand:
+            raise _malformed(f"a {self.game.title} hand names its {key}", **where)
+        return _card(hand[key], where)
+
+    def _replay_calls(self, n: int, calls: list[Any]) -> None:
+        for i, entry in enumerate(calls, start=1):
+            at = {"hand": n, "call": i}
+            if not isinstance(entry, dict):
+                raise _malformed("a call is an object with seat and call", **at)
+            seat = _seat(entry.get("seat"), at)
+            shown = {
+                ("value" if k == "call" else k): entry[k]
+                for k in ("seat", "call", "alone")
+                if k in entry
+            }
+            raw = entry.get("call")
+            alone = entry.get("alone", False)
+            if raw not in (Call.PASS, Call.ORDER, *SUITS) or not isinstance(alone, bool):
+                reason = f'{raw!r} is not a call ("pass", "order" or a suit, "alone" true/false)'
+                raise RecordError(
+                    reason, {"error": "illegal call", **at, **shown, "reason": reason}
+                )
+            self._do(Call(seat, raw, alone), "call", at, shown)
 
     def _replay_bids(self, n: int, bids: list[Any]) -> None:
         game = self.game
@@ -227,7 +327,7 @@ class Replayer:
                 self._team_bid(seat, value, blind, at, shown)
             else:
                 if value != BLIND_NIL and game.to_act == seat and game.blind_open(seat):
-                    game.apply(Look(seat))
+                    self._look(seat)
                 self._do(Bid(seat, value), "bid", at, shown)
 
     def _team_bid(
@@ -247,10 +347,18 @@ class Replayer:
             raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
         for bidder in (turn, turn.partner):
             if not blind and game.blind_open(bidder):
-                game.apply(Look(bidder))
+                self._look(bidder)
             self._do(Bid(bidder, value, blind), "bid", at, shown)
 
+    def _look(self, seat: Seat) -> None:
+        """A bidder who bids other than blind has looked at their cards (implied by records)."""
+        if self.before is not None:
+            self.before(self.game, Look(seat))
+        self.game.apply(Look(seat))
+
     def _do(self, action: Any, kind: str, at: dict[str, Any], shown: dict[str, Any]) -> None:
+        if self.before is not None:
+            self.before(self.game, action)
         try:
             self.game.apply(action)
         except IllegalAction as e:
@@ -258,6 +366,14 @@ class Replayer:
             raise RecordError(
                 e.reason, {"error": error, **at, **shown, "reason": e.reason}
             ) from None
+
+
+_NOT_PLAYING = {
+    Phase.BID: "bidding is not over",
+    Phase.PASS: "bidding is not over",
+    Phase.CALL: "calling is not over",
+    Phase.DISCARD: "the dealer has not discarded",
+}
 
 
 def replay(doc: Any) -> Iterator[dict[str, Any]]:
