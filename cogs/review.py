@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -21,9 +22,10 @@ from bot.store.reviews import ReviewStore
 from bot.ui import review_render as rr
 from bot.ui.components import set_handler
 from bot.ui.review_components import ReviewRef
-from cogs.common import Interaction, guild_id, reply
+from cogs.common import Interaction, guild_id
 
 log = logging.getLogger(__name__)
+Editor = Callable[..., Awaitable[Any]]  # edits the reply that shows the review
 PROGRESS_EVERY_S = 2.0  # at most one progress edit this often
 TOKEN_LIFE_S = 14 * 60  # an interaction token edits for 15 minutes
 
@@ -41,17 +43,8 @@ class ReviewCog(commands.Cog):
     async def on_component(
         self, interaction: Interaction, ref: ReviewRef, values: list[str]
     ) -> None:
-        try:
-            await self._component(interaction, ref, values)
-        except Refusal as e:
-            with contextlib.suppress(discord.HTTPException):
-                await reply(interaction, e.reason)
-        except Exception:
-            log.exception("review button %s failed", ref.custom_id)
-            with contextlib.suppress(discord.HTTPException):
-                await reply(interaction, "Sorry, something went wrong on my side. Try again.")
-
-    async def _component(self, interaction: Interaction, ref: ReviewRef, values: list[str]) -> None:
+        """Open a review (a new ephemeral reply) or turn its page.  Refusals and failures
+        are answered by :func:`bot.ui.components.dispatch`."""
         gid = guild_id(interaction)
         game_id = ref.game_id
         if game_id is None:
@@ -74,13 +67,17 @@ class ReviewCog(commands.Cog):
             await self._show(interaction, replay, analysis, viewer, game_id, page)
             return
         job = self.service.start(game_id, doc, replay)
-        opening = page is None
         embed = rr.progress_embed(game_id, job.done, job.total)
-        if opening:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+        edit: Editor = interaction.edit_original_response
+        if page is None:
+            sent = await interaction.response.send_message(embed=embed, ephemeral=True)
+            if isinstance(sent, discord.WebhookMessage):
+                # The click was deferred (a slow moment): the review is a follow-up, and the
+                # "original response" is the game-over message, which must stay as it is.
+                edit = sent.edit
         else:
             await interaction.response.edit_message(embed=embed, view=None)
-        await self._follow(interaction, job, replay, viewer, game_id)
+        await self._follow(edit, job, replay, viewer, game_id)
 
     async def _show(
         self,
@@ -114,7 +111,7 @@ class ReviewCog(commands.Cog):
 
     async def _follow(
         self,
-        interaction: Interaction,
+        edit: Editor,
         job: ReviewJob,
         replay: GameReplay,
         viewer: frozenset[Seat],
@@ -129,21 +126,17 @@ class ReviewCog(commands.Cog):
                 continue
             shown = job.done
             with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(
-                    embed=rr.progress_embed(game_id, job.done, job.total)
-                )
+                await edit(embed=rr.progress_embed(game_id, job.done, job.total))
         if job.result is None:
             with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(
+                await edit(
                     content="The review could not be finished. Press **Review** to try again.",
                     embed=None,
                     view=None,
                 )
             return
         with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(
-                **self._page(replay, job.result, viewer, game_id, 0)
-            )
+            await edit(**self._page(replay, job.result, viewer, game_id, 0))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -99,9 +99,8 @@ class TablePublisher:
             review = review_open_view(ReviewRef("t", table.id))
             ch.posts.append({"embed": render.game_over_embed(table, view), "view": review})
         elif table.status == "abandoned":
-            ch.posts.append(
-                {"content": "This table was closed. Open a new one with `/spades new`."}
-            )
+            why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
+            ch.posts.append({"content": f"{why}Open a new one with `/spades new`."})
         ch.wake.set()
 
     def notice(self, table: Table, text: str) -> None:
