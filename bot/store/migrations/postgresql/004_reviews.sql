@@ -1,4 +1,4 @@
--- 003: post-game reviews (stored analyses) and each server's card colours (issue 14).
+-- 004: post-game reviews (stored analyses) and each server's card colours (issue 14).
 
 -- The hard player's analysis of a recorded game, per analysis version: a second review of a
 -- game reads it instead of computing it again.  bz2-compressed JSON (bot/review/analysis.py).
