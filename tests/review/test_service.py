@@ -99,8 +99,9 @@ async def test_a_games_cpu_budget_bounds_its_analysis(db: Database, pool: Any) -
     assert result is not None
     assert not result.complete
     assert 0 < result.examined < result.total
-    # Work stops at the first chunk that ends past the budget.
-    assert result.cpu_s < 0.2 + 4 * 3 * 0.01 + 0.5
+    # It stopped because the budget was spent, at the end of a chunk (never in the middle).
+    assert result.cpu_s >= 0.2
+    assert result.examined % 4 == 0
 
 
 async def test_a_failing_analysis_is_reported_and_can_be_retried(db: Database, pool: Any) -> None:
