@@ -1,9 +1,10 @@
 """Review benchmark: the hard player's analysis of a recorded 10-hand game, CPU per decision and
 per game, and how fast a second request reads the stored analysis.
 
-    nice -n 10 python benchmarks/review.py            # --record FILE, --budget 0.05
+    nice -n 10 python benchmarks/review.py            # --record FILE, --worlds 48
 
-1. In this process, every decision of the record is analysed in the service's chunks; CPU time
+1. In this process, every decision of the record is analysed in the service's chunks (the
+   hard player's search bounded by a number of worlds, as in the bot); CPU time
    (``time.process_time``) per chunk, per decision judged (forced ones are skipped cheaply) and
    for the game.
 2. The same game through the real service: recorded in a fresh SQLite league, analysed in a
@@ -33,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.engine import Rules
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
-from bot.review.analysis import CHUNK, DECISION_BUDGET_S, GAME_BUDGET_S, analyse_chunk
+from bot.review.analysis import CHUNK, DECISION_WORLDS, GAME_BUDGET_S, analyse_chunk
 from bot.review.decisions import replay_game
 from bot.review.service import ReviewService
 from bot.store.db import Database
@@ -43,7 +44,7 @@ from bot.store.reviews import ReviewStore
 RECORD = Path(__file__).resolve().parents[1] / "tests" / "engine" / "records" / "standard.json"
 
 
-def in_process(doc: dict[str, Any], budget: float) -> dict[str, float]:
+def in_process(doc: dict[str, Any], worlds: int) -> dict[str, float]:
     replay = replay_game(doc)
     total = len(replay.decisions)
     per_judged: list[float] = []
@@ -51,7 +52,7 @@ def in_process(doc: dict[str, Any], budget: float) -> dict[str, float]:
     judged = 0
     for start in range(0, total, CHUNK):
         indices = list(range(start, min(total, start + CHUNK)))
-        part = analyse_chunk(doc, indices, "bench", budget)
+        part = analyse_chunk(doc, indices, "bench", worlds)
         cpu += part.cpu_s
         judged += len(part.opinions)
         if part.opinions:
@@ -67,7 +68,7 @@ def in_process(doc: dict[str, Any], budget: float) -> dict[str, float]:
     }
 
 
-async def through_service(doc: dict[str, Any], budget: float) -> dict[str, float]:
+async def through_service(doc: dict[str, Any], worlds: int) -> dict[str, float]:
     replay = replay_game(doc)
     with tempfile.TemporaryDirectory() as tmp:
         async with Database.open(f"{tmp}/bench.db") as db:
@@ -92,7 +93,7 @@ async def through_service(doc: dict[str, Any], budget: float) -> dict[str, float
             ctx = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(1, mp_context=ctx) as pool:
                 await asyncio.get_running_loop().run_in_executor(pool, int, 0)  # warm the worker
-                service = ReviewService(store, lambda: pool, decision_budget_s=budget)
+                service = ReviewService(store, lambda: pool, worlds=worlds)
                 started = time.monotonic()
                 job = service.start(game_id, doc, replay)
                 assert job.task is not None
@@ -119,7 +120,7 @@ async def through_service(doc: dict[str, Any], budget: float) -> dict[str, float
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--record", type=Path, default=RECORD)
-    ap.add_argument("--budget", type=float, default=DECISION_BUDGET_S)
+    ap.add_argument("--worlds", type=int, default=DECISION_WORLDS)
     args = ap.parse_args()
     doc = json.loads(args.record.read_text(encoding="utf-8"))
     print(
@@ -127,10 +128,10 @@ def main() -> int:
         f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
     )
     print(
-        f"record: {args.record.name}; budget {args.budget} s CPU a decision, "
-        f"{GAME_BUDGET_S:.0f} s a game"
+        f"record: {args.record.name}; {args.worlds} worlds a decision, "
+        f"{GAME_BUDGET_S:.0f} s CPU a game at most"
     )
-    a = in_process(doc, args.budget)
+    a = in_process(doc, args.worlds)
     print(
         f"in process: {a['hands']:.0f} hands, {a['decisions']:.0f} decisions, "
         f"{a['judged']:.0f} judged (the rest forced)\n"
@@ -138,7 +139,7 @@ def main() -> int:
         f"{a['cpu_per_judged_ms']:.1f} ms per judged decision "
         f"(chunk p95 {a['chunk_per_judged_p95_ms']:.1f} ms)"
     )
-    s = asyncio.run(through_service(doc, args.budget))
+    s = asyncio.run(through_service(doc, args.worlds))
     print(
         f"service (1 worker process): {s['wall_s']:.1f} s wall, {s['cpu_s']:.1f} s CPU, "
         f"{s['opinions']:.0f} opinions, stored {s['stored_bytes'] / 1024:.1f} kB\n"

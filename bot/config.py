@@ -31,6 +31,7 @@ SETTINGS = (
     "LOG_LEVEL",
     "SPADES_BOT_DELAY",
     "REVIEW_CPU_BUDGET",
+    "SPADES_AI_BUDGET_MS",
     "HEALTH_FILE",
     "SPADES_TEST_MODE",
     "DISCORD_API_BASE",
@@ -57,6 +58,7 @@ class Settings:
     test_seed: int | None = None  # only for tests: seeded shuffles instead of SystemRandom
     bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
     review_budget: float = 60.0  # CPU seconds the hard player may spend reviewing one game
+    ai_budget_ms: int = 100  # the hard player's search time per decision (wall clock)
     health_file: str | None = None  # touched while connected (liveness); None: no file
 
     def __repr__(self) -> str:  # never print the token
@@ -95,6 +97,7 @@ class Settings:
             test_seed=test_seed,
             bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
             review_budget=_optional_float(e, "REVIEW_CPU_BUDGET", 60.0, high=600.0),
+            ai_budget_ms=_ai_budget(e),
             health_file=_health_file(e, database_url),
         )
 
@@ -175,6 +178,26 @@ def _optional_float(
         raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
     if not 0 <= value <= high:
         raise ConfigError(f"{name} must be between 0 and {high:g} seconds")
+    return value
+
+
+AI_BUDGET_RANGE_MS = (10, 300)
+
+
+def _ai_budget(env: Mapping[str, str]) -> int:
+    """``SPADES_AI_BUDGET_MS``: the hard player's time per decision, 10-300 ms (default 100)."""
+    raw = env.get("SPADES_AI_BUDGET_MS", "").strip()
+    if not raw:
+        return 100
+    lo, hi = AI_BUDGET_RANGE_MS
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(
+            f"SPADES_AI_BUDGET_MS must be a whole number of ms, not {raw!r}"
+        ) from None
+    if not lo <= value <= hi:
+        raise ConfigError(f"SPADES_AI_BUDGET_MS must be between {lo} and {hi} ms, not {value}")
     return value
 
 

@@ -1,11 +1,11 @@
 """The analysis of a recorded game: the hard player's opinion of every decision, computed in
 worker processes in small chunks, bounded in CPU, and stored as compact JSON.
 
-Budget (CPU seconds): each decision gets :data:`DECISION_BUDGET_S` (the hard player's own
-budget at the table), a whole game at most :data:`GAME_BUDGET_S` — a 10-hand game (560
-decisions, about 400 of them real choices) needs about 25 s; decisions left when a game's
-budget is spent stay without an opinion.  Opinions are seeded by the game and the decision, so
-the same record always gets the same analysis.
+Budget: each decision gets the hard player's search over :data:`DECISION_WORLDS` worlds (a
+number of worlds, not a time, so an opinion is the same on any machine), a whole game at most
+:data:`GAME_BUDGET_S` CPU seconds (``REVIEW_CPU_BUDGET``); decisions left when a game's budget
+is spent stay without an opinion (docs/benchmarks.md has what a 10-hand game costs).  Opinions
+are seeded by the game and the decision, so the same record always gets the same analysis.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from typing import Any, Final
 
 from bot.engine import Action, Bid, Play, bid_record
 from bot.review.decisions import decision_views
-from bot.review.opinion import evaluate
+from bot.review.opinion import CARD_WORLDS, evaluate
 
-ANALYSIS_VERSION: Final = 1  # bump when the hard player or the method changes
-DECISION_BUDGET_S: Final = 0.05
+ANALYSIS_VERSION: Final = 2  # bump when the hard player or the method changes
+DECISION_WORLDS: Final = CARD_WORLDS
 GAME_BUDGET_S: Final = 60.0
-CHUNK: Final = 8  # decisions per worker task (≈ 0.4 s of CPU): live games never wait long
+CHUNK: Final = 8  # decisions per worker task (well under a second): live games never wait long
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +106,7 @@ def decision_seed(game_key: str, index: int) -> int:
 
 
 def analyse_chunk(
-    doc: dict[str, Any], indices: list[int], game_key: str, budget_s: float
+    doc: dict[str, Any], indices: list[int], game_key: str, worlds: int = DECISION_WORLDS
 ) -> ChunkResult:
     """The hard player's opinions of the decisions ``indices`` of the game ``doc`` (runs in a
     worker process; pure apart from the clock it reports)."""
@@ -116,7 +116,7 @@ def analyse_chunk(
     for d, view in decision_views(doc, set(indices)):
         examined.append(d.index)
         rng = random.Random(decision_seed(game_key, d.index))
-        ev = evaluate(view, d.action, rng, budget_s)
+        ev = evaluate(view, d.action, rng, worlds)
         if ev is None:
             continue
         points, tricks = ev.loss(d.action)

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from bot.review.analysis import (
     ANALYSIS_VERSION,
     CHUNK,
-    DECISION_BUDGET_S,
+    DECISION_WORLDS,
     GAME_BUDGET_S,
     Analysis,
     ChunkResult,
@@ -70,13 +70,13 @@ class ReviewService:
         store: AnalysisStore,
         executor: Callable[[], Executor],
         *,
-        decision_budget_s: float = DECISION_BUDGET_S,
+        worlds: int = DECISION_WORLDS,
         game_budget_s: float = GAME_BUDGET_S,
         chunk: int = CHUNK,
     ) -> None:
         self.store = store
         self._executor = executor
-        self.decision_budget_s = decision_budget_s
+        self.worlds = worlds
         self.game_budget_s = game_budget_s
         self.chunk = chunk
         self._jobs: dict[int, ReviewJob] = {}
@@ -119,7 +119,7 @@ class ReviewService:
                         doc,
                         indices,
                         key,
-                        self.decision_budget_s,
+                        self.worlds,
                     )
                 cpu += part.cpu_s
                 examined += len(part.examined)

@@ -17,7 +17,7 @@ from bot.review.decisions import Decision, decision_views, replay_game
 from bot.review.opinion import evaluate
 from tests.review.helpers import record
 
-BUDGET = 0.01
+WORLDS = 8
 
 
 def swap_hidden_cards(doc: dict[str, Any], d: Decision) -> dict[str, Any]:
@@ -62,11 +62,11 @@ def test_a_different_hidden_layout_with_the_same_history_gives_the_same_opinion(
     assert d1 == d2
     assert view1 == view2, "the seat's view holds nothing of the hidden layout"
     seed = decision_seed("game-1", d.index)
-    e1 = evaluate(view1, d.action, random.Random(seed), BUDGET)
-    e2 = evaluate(view2, d.action, random.Random(seed), BUDGET)
+    e1 = evaluate(view1, d.action, random.Random(seed), WORLDS)
+    e2 = evaluate(view2, d.action, random.Random(seed), WORLDS)
     assert e1 == e2
-    c1 = analyse_chunk(doc, [d.index], "game-1", BUDGET)
-    c2 = analyse_chunk(other, [d.index], "game-1", BUDGET)
+    c1 = analyse_chunk(doc, [d.index], "game-1", WORLDS)
+    c2 = analyse_chunk(other, [d.index], "game-1", WORLDS)
     assert c1.opinions == c2.opinions
 
 
@@ -86,14 +86,16 @@ def test_the_preferred_choice_is_what_the_hard_player_does() -> None:
     doc = record()
     replay = replay_game(doc)
     wanted = {d.index for d in replay.decisions if d.hand == 2}
-    hard = HardPlayer()
+    # The hard player with the review's bound: a number of worlds and no clock.
+    hard = HardPlayer(clock=lambda: 0.0, max_worlds=WORLDS)
     compared = 0
     for d, view in decision_views(doc, wanted):
         seed = decision_seed("game-9", d.index)
-        ev = evaluate(view, d.action, random.Random(seed), BUDGET)
+        ev = evaluate(view, d.action, random.Random(seed), WORLDS)
         if ev is None:
             continue
-        assert ev.preferred == hard.decide(view, random.Random(seed), BUDGET)
+        budget = 1.0  # never reached: the clock stands still, the worlds bound the search
+        assert ev.preferred == hard.decide(view, random.Random(seed), budget), d
         points, tricks = ev.loss(d.action)
         if ev.preferred == d.action:
             assert points == 0.0

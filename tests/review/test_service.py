@@ -49,7 +49,7 @@ async def a_game(db: Database, seed: int = 11) -> tuple[int, dict[str, Any]]:
 
 
 def service(db: Database, pool: Any, **budgets: Any) -> ReviewService:
-    budgets.setdefault("decision_budget_s", 0.002)
+    budgets.setdefault("worlds", 4)
     return ReviewService(ReviewStore(db), lambda: pool, **budgets)
 
 
@@ -90,7 +90,7 @@ async def test_two_requests_for_one_game_share_a_job(db: Database, pool: Any) ->
 
 
 async def test_a_games_cpu_budget_bounds_its_analysis(db: Database, pool: Any) -> None:
-    reviews = service(db, pool, decision_budget_s=0.01, game_budget_s=0.2, chunk=4)
+    reviews = service(db, pool, worlds=8, game_budget_s=0.2, chunk=4)
     game_id, doc = await a_game(db)
     job = reviews.start(game_id, doc, replay_game(doc))
     assert job.task is not None
