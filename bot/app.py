@@ -36,6 +36,7 @@ from bot.tables.service import TableService
 from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
+from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
 from bot.ui.review_components import REVIEW_ITEMS
 
@@ -133,6 +134,8 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan: ShardPlan | None = None
         self.tables.listener = self.publisher
         self.publisher.set_message = self.tables.set_message
+        self.tables.live.editor = InteractionHandEditor()
+        self.tables.live.remind = self.publisher.turn_reminder
         self.league = LeagueStore(db)
         self.tables.on_game_stored = recorder(self.league)
         self.review_store = ReviewStore(db)

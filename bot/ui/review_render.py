@@ -266,10 +266,3 @@ def progress_embed(game_id: int, done: int, total: int) -> discord.Embed:
             "\nThis message turns into the review when it is done."
         ),
     )
-
-
-def review_open_view(ref: ReviewRef) -> discord.ui.View:
-    """The **Review** button for a game-over message or a history entry."""
-    v = discord.ui.View(timeout=None)
-    v.add_item(review_button(ref, "Review", emoji="🔎", style=discord.ButtonStyle.primary))
-    return v
