@@ -159,3 +159,24 @@ async def test_a_finished_game_is_shown_to_everyone_then_forgotten(service: Tabl
     assert not table.open
     assert {e[1] for e in editor.edits} == set(table.seats), "everyone sees the table closed"
     assert not service.live._hands, "nothing kept for a closed table"
+
+
+async def test_the_live_key_is_what_the_seat_view_shows(service: TableService) -> None:
+    """live_key reads the game directly (it runs for every seat after every move); it must
+    agree with the seat's view at every step of a game, passes and new hands included."""
+    table = await started_table(service)
+    rng = random.Random(7)
+    for _ in range(120):
+        assert table.game is not None
+        for seat in table.seats:
+            view = seat_view(table.game, seat)
+            assert live_key(table, seat) == (
+                view.hand_number,
+                view.phase,
+                view.my_turn,
+                len(view.completed_tricks),
+                len(view.received),
+                view.hand_hidden,
+                table.open,
+            )
+        await act_once(service, table, rng)
