@@ -156,11 +156,13 @@ async def play_table(
             hands[p.user.id] = r.message
     while time.monotonic() < until:
         try:
-            actor, _ = await next_actor(fake, driver, hands, wait_s=30)
+            actor, _ = await next_actor(fake, driver, hands, wait_s=30, after=0.0)
         except NoResponse:
             stats.errors += 1
             return
         await asyncio.sleep(think * random.uniform(0.5, 1.5))
+        if not driver.can_act(hands[actor.user.id]):
+            continue  # a late answer (or edit) has just moved the message on: look again
         inter = await driver.choose_and_click(actor, hands[actor.user.id])
         try:
             await inter.response(timeout=30)
@@ -171,7 +173,9 @@ async def play_table(
         if ":play:" in str(inter.data.get("custom_id", "")):
             stats.plays.setdefault(ch.id, []).append(inter.dispatched_at)
         try:
-            _, shown_at = await next_actor(fake, driver, hands, wait_s=30)
+            _, shown_at = await next_actor(
+                fake, driver, hands, wait_s=30, after=inter.dispatched_at
+            )
         except NoResponse:
             turns.errors += 1
             continue
@@ -179,13 +183,16 @@ async def play_table(
 
 
 async def next_actor(
-    fake: FakeDiscord, driver: Driver, hands: dict[int, Message], wait_s: float
+    fake: FakeDiscord, driver: Driver, hands: dict[int, Message], wait_s: float, after: float
 ) -> tuple[Seated, float]:
-    """The player whose hand message offers an action (waiting for the bot to edit one), and
-    when their message started to show it."""
+    """The player whose hand message offers an action in a state it took at ``after`` or
+    later (waiting for the bot to answer or edit), and when their message started to show it."""
+
+    def offers(m: Message) -> bool:
+        return m.state.at >= after and driver.can_act(m)
 
     async def offered(p: Seated) -> Seated:
-        await fake.wait_for_edit(hands[p.user.id], driver.can_act, timeout=wait_s)
+        await fake.wait_for_edit(hands[p.user.id], offers, timeout=wait_s)
         return p
 
     waits = [asyncio.ensure_future(offered(p)) for p in driver.players]
