@@ -27,6 +27,7 @@ from bot.engine import (
     seat_view,
 )
 from bot.tables.state import Table
+from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, button, select
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
 from bot.ui.text import number
@@ -188,7 +189,9 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
         n = view.rules.blind_nil_pass
         options = [discord.SelectOption(label=str(c), value=c.code) for c in view.hand]
         v.add_item(
-            select(ref("pass"), options, f"Pass {n} card(s)", min_values=n, max_values=n, row=1)
+            select(
+                ref("pass"), options, f"Pass {plural(n, 'card')}", min_values=n, max_values=n, row=1
+            )
         )
     calls = [a for a in legal if isinstance(a, Call)]
     for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
@@ -201,8 +204,11 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
     if cards:
         verb = "play" if plays else "discard"
         ordered = [c for group in sorted_hand(cards, view) for c in group]
+        faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
-            v.add_item(button(ref(verb, c.code), str(c), _card_style(c, view), row=i // 5))
+            style = _card_style(c, view)
+            face = faces.emoji(c)
+            v.add_item(button(ref(verb, c.code), str(c), style, emoji=face, row=i // 5))
     v.add_item(button(ref("refresh"), "Refresh", row=4, emoji="🔄"))
     return v
 
