@@ -27,9 +27,9 @@ from bot.ai.search.sim import State
 from bot.ai.search.solver import Solver, Value
 from bot.ai.search.worlds import Sampler
 
-MIN_WORLDS = 6  # worlds before any candidate may leave the race
+MIN_WORLDS = 10  # worlds before any candidate may leave the race
 TIE_WORLDS = 12  # identical in this many worlds: the same card in effect
-Z = 2.5  # standard errors of the paired difference that send a candidate out
+Z = 3.0  # standard errors of the paired difference that send a candidate out
 Z_PICK = 2.0  # the default card (first) stays unless the leader beats it by this many
 EXACT_CARDS = 12  # solve exactly when this few cards are left in the hands
 
