@@ -6,7 +6,8 @@ on messages sent before a restart still work and no view objects are kept in mem
 Custom ids (≤ 100 chars, never a card of a hidden hand except on its owner's own ephemeral
 message)::
 
-    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...
+    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...,
+                                                        game over: again (Play again)
     spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message
     spades:lb:<kind>:<user>:<season>:<sort>:<page>      league paging (see cogs/league.py)
 """
@@ -28,7 +29,7 @@ from bot.errors import Refusal
 
 log = logging.getLogger(__name__)
 
-TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand", "agree", "keep")
+TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand", "agree", "keep", "again")
 HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass")
 
 
@@ -108,7 +109,7 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
 
 
 _TABLE_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand|agree|keep)"
+    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand|agree|keep|again)"
     r"(?::(?P<seat>[NESW]))?"
 )
 _HAND_TEMPLATE = (
@@ -148,7 +149,7 @@ def button(
     label: str,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     *,
-    emoji: str | None = None,
+    emoji: str | discord.PartialEmoji | None = None,
     disabled: bool = False,
     row: int | None = None,
 ) -> Routed:

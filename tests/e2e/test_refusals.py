@@ -16,7 +16,16 @@ import pytest
 import pytest_asyncio
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, Driver, Seated, button, eventually, has, table_message
+from tests.e2e.driver import (
+    CARD_RE,
+    Driver,
+    Seated,
+    button,
+    eventually,
+    has,
+    plain,
+    table_message,
+)
 from tests.e2e.flows import (
     Shared,
     act_until,
@@ -68,10 +77,8 @@ async def state(driver: Driver, *, settle: bool = True) -> State:
     hands = tuple([await driver.refresh(p) for p in driver.players])
     if settle:
         acting = [seat_word(h) for h in hands if driver.can_act(h)]
-        seat = acting[0] if acting else waiting_for(hands[0])
-        text = await shows(
-            driver, lambda t: f"{seat} · ▶ to act" in t or f"{seat} · dealer, ▶ to act" in t
-        )
+        assert len(acting) == 1, acting  # four people play: one of them is on turn
+        text = await shows(driver, lambda t: f"▶ {acting[0]}" in t)
     else:
         await asyncio.sleep(0.3)
         text = table_message(driver.fake, driver.channel).text
@@ -141,11 +148,12 @@ def seat_word(hand: Response | Message) -> str:
     return m.group(1)
 
 
-def waiting_for(hand: Response | Message) -> str:
-    """Whose turn a waiting player's hand message names ("Waiting for bob (East)")."""
-    m = re.search(r"Waiting for .* \((\w+)\)", hand.text)
-    assert m, hand.text
-    return m.group(1)
+SEAT_WORDS = ("North", "East", "South", "West")
+
+
+def next_seat(seat: str) -> str:
+    """The seat after ``seat``, clockwise (whose turn follows a play that leads a trick)."""
+    return SEAT_WORDS[(SEAT_WORDS.index(seat) + 1) % 4]
 
 
 def new_member(world: World, name: str, **perms: bool) -> User:
@@ -199,7 +207,8 @@ async def test_card_click_out_of_turn_is_refused(world: World) -> None:
     assert actor.hand is not None
     played = await driver.act(actor, actor.hand)
     assert "You played" in played.text
-    after_play = waiting_for(played)
+    assert "Not your turn" in played.text
+    after_play = next_seat(seat_word(played))
     before = await state(driver)
     card = next(c for c in spare.all_components if c.custom_id and ":play:" in c.custom_id)
     assert card.label in cards_of(played), "a card the player still holds"
@@ -454,14 +463,14 @@ async def test_another_players_hand_buttons_are_refused(world: World) -> None:
     cards = cards_of(hand)
     card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
     intruder = others[0]
-    seen = set(CARD_RE.findall(world.fake.all_visible_text(intruder.user)))
+    seen = set(CARD_RE.findall(plain(world.fake.all_visible_text(intruder.user))))
     r = await (await world.fake.click(intruder.user, hand, card.custom_id, force=True)).response()
     refused(r, f"These buttons are {actor.user.name}'s ({seat_word(hand)})", "/hand")
     assert r.type == CHANNEL_MESSAGE, "a new private reply, the owner's message is untouched"
     assert not CARD_RE.search(r.text), "no card is revealed"
     assert not r.embeds
     assert not r.all_components
-    now_seen = set(CARD_RE.findall(world.fake.all_visible_text(intruder.user)))
+    now_seen = set(CARD_RE.findall(plain(world.fake.all_visible_text(intruder.user))))
     assert now_seen == seen, "the intruder can read no card they could not read before"
     assert cards_of(hand) == cards, "the owner's hand message is untouched"
     assert await state(driver, settle=False) == before
