@@ -9,6 +9,7 @@ decision to that game's player of the level (Spades here, Whist and Euchre in
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from bot.ai.euchre import EuchreEasy, EuchreNormal
@@ -36,13 +37,32 @@ class AnyGamePlayer:
     def __init__(self, level: str) -> None:
         self.level = level
         self._players: dict[str, Player] = {}
+        self._clock: Callable[[], float] | None = None
+
+    @property
+    def clock(self) -> Callable[[], float] | None:
+        """The searchers' clock (the arena sets the thread's CPU clock); None: their own."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float] | None) -> None:
+        self._clock = clock
+        for player in self._players.values():
+            _give_clock(player, clock)
 
     def decide(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         game = view.rules.game
         player = self._players.get(game)
         if player is None:
             player = self._players[game] = _PLAYERS[game][self.level]()
+            _give_clock(player, self._clock)
         return player.decide(view, rng, budget_s)
+
+
+def _give_clock(player: Player, clock: Callable[[], float] | None) -> None:
+    """Hand a clock to a player that searches to one (the Spades ``hard``)."""
+    if clock is not None and isinstance(player, HardPlayer):
+        player.clock = clock
 
 
 def get_player(level: str) -> Player:
