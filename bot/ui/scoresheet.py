@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import Call, HandResult, Seat, SeatView, Team, bid_text
-from bot.engine.cards import SUIT_SYMBOLS
+from bot.engine import HandResult, Seat, SeatView, Team, bid_text
 from bot.engine.scoring import ScorePart
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.text import number, seat_names, signed, team_name
+from bot.ui.trump_text import hand_trump_text
 from bot.ui.words import plural
 
 
@@ -50,20 +50,6 @@ def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, s
         total += f" · bags {res.bag_count}"
     lines.append(total)
     return "\n".join(lines)
-
-
-def hand_trump_text(result: HandResult, names: dict[Seat, str]) -> str | None:
-    """Whist and Euchre: what was trump and who made it (``None`` in Spades)."""
-    if result.trump_card is not None and result.trump is not None:
-        return f"Trump {SUIT_SYMBOLS[result.trump]} (the {result.trump_card} turned up)."
-    if result.up_card is None:
-        return None
-    if result.maker is None or result.trump is None:
-        return f"Everybody passed the {result.up_card}: the hand is void and the deal moves on."
-    ordered = any(c.call == Call.ORDER for c in result.calls)
-    how = f"ordered up the {result.up_card}" if ordered else "named it"
-    alone = f", alone ({names[result.maker.partner]} sat out)" if result.alone else ""
-    return f"Trump {SUIT_SYMBOLS[result.trump]}: {names[result.maker]} {how}{alone}."
 
 
 def part_label(part: ScorePart, names: dict[Seat, str]) -> str:

@@ -1,6 +1,7 @@
 """What the table and hand messages say of Whist and Euchre: the trump (and Euchre's up-card,
-maker and the partner sitting out), the calls, the prompts of the calling rounds and the
-dealer's discard, and hands sorted trump first with the bowers on top.
+maker and the partner sitting out), what a finished hand's trump was, the calls, the prompts
+of the calling rounds and the dealer's discard, and hands sorted trump first with the bowers
+on top.
 
 Everything reads a :class:`~bot.engine.SeatView` (public or the seat's own), like the rest of
 ``bot.ui``; nothing here is needed for Spades but :func:`sorted_hand`, which sorts every game.
@@ -9,7 +10,7 @@ Everything reads a :class:`~bot.engine.SeatView` (public or the seat's own), lik
 from __future__ import annotations
 
 from bot.command_input import excerpt
-from bot.engine import Call, Card, Phase, Seat, SeatView, cards_of
+from bot.engine import Call, Card, HandResult, Phase, Seat, SeatView, cards_of
 from bot.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.errors import Refusal
@@ -85,6 +86,20 @@ def trump_text(view: SeatView) -> str | None:
     if view.alone and view.sitting_out is not None:
         line += f" · alone: {view.sitting_out.word} sits out"
     return line
+
+
+def hand_trump_text(result: HandResult, names: dict[Seat, str]) -> str | None:
+    """Whist and Euchre: what was trump and who made it (``None`` in Spades)."""
+    if result.trump_card is not None and result.trump is not None:
+        return f"Trump {SUIT_SYMBOLS[result.trump]} (the {result.trump_card} turned up)."
+    if result.up_card is None:
+        return None
+    if result.maker is None or result.trump is None:
+        return f"Everybody passed the {result.up_card}: the hand is void and the deal moves on."
+    ordered = any(c.call == Call.ORDER for c in result.calls)
+    how = f"ordered up the {result.up_card}" if ordered else "named it"
+    alone = f", alone ({names[result.maker.partner]} sat out)" if result.alone else ""
+    return f"Trump {SUIT_SYMBOLS[result.trump]}: {names[result.maker]} {how}{alone}."
 
 
 def call_label(view: SeatView, seat: Seat) -> str:

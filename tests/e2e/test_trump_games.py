@@ -212,3 +212,21 @@ async def test_a_whist_game_to_game_over(world: World, bot: BotProcess) -> None:
     assert "no bidding in Whist" in r.text
     await act_until(driver, lambda h: "game is over" in h.text.lower(), max_steps=5000)
     await eventually(lambda: "🏆" in table_message(fake, ch).text)
+
+    # ---- the post-game review: the hard player judges Spades only, so Review shows the
+    # replay at once (no analysis), saying so, with each hand's trump and its 13 tricks.
+    over = await fake.wait_for_message(
+        ch, lambda m: "Game over" in m.text and any(c.label == "Review" for c in m.all_components)
+    )
+    opener = next(c.custom_id for c in over.all_components if c.label == "Review")
+    assert opener is not None
+    first = await (await fake.click(alice.user, over, opener)).response()
+    assert first.ephemeral
+    assert "judges Spades games only" in first.text, first.text
+    assert "Page 1 of" in first.text
+    following = next(c.custom_id for c in first.all_components if c.label == "Next ▶")
+    assert following is not None
+    hand_page = await (await fake.click(alice.user, first, following)).response()
+    assert "Hand 1 of" in hand_page.text
+    assert "turned up" in hand_page.text, hand_page.text
+    assert len(re.findall(r"^`\s*\d+` ", hand_page.text, re.MULTILINE)) == 13
