@@ -188,54 +188,42 @@ class PlayCog(commands.Cog):
     @app_commands.describe(card="The card, e.g. AS, 10h, Q♦ or 'queen of hearts'")
     async def play(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Play a card when it is your turn."""
-        gid = guild_id(interaction)
-        bot = client(interaction)
-        table = bot.tables.registry.of_user(gid, interaction.user.id)
-        chosen = parse_card(card)
-        seat = bot.tables.moves.seat_for(table, interaction.user.id)
-        with self.live.answering(table, seat, interaction.user.id) as answer:
-            result = await bot.tables.moves.play(
-                table, interaction.user.id, chosen, interaction_id=interaction.id
-            )
-            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+        await self._card_move(interaction, card, "play")
 
     @play.autocomplete("card")
     async def play_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        turn = self._my_turn(interaction)
-        if turn is None:
-            return []
-        game, seat = turn
-        cur = current.lower().strip()
-        out = []
-        for a in game.legal_actions(seat):
-            if isinstance(a, Play):
-                label = str(a.card)
-                if cur in label.lower() or cur in a.card.code.lower() or cur in a.card.name:
-                    out.append(app_commands.Choice(name=label, value=a.card.code))
-        return out[:25]
+        return self._card_choices(interaction, current, Play)
 
     @app_commands.command(name="discard")
     @app_commands.guild_only()
     @app_commands.describe(card="Euchre, the dealer after taking the up-card: the card to discard")
     async def discard(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Euchre: discard a card face down after taking the up-card (the dealer)."""
-        gid = guild_id(interaction)
-        bot = client(interaction)
-        table = bot.tables.registry.of_user(gid, interaction.user.id)
-        chosen = parse_card(card)
-        seat = bot.tables.moves.seat_for(table, interaction.user.id)
-        with self.live.answering(table, seat, interaction.user.id) as answer:
-            result = await bot.tables.moves.discard(
-                table, interaction.user.id, chosen, interaction_id=interaction.id
-            )
-            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+        await self._card_move(interaction, card, "discard")
 
     @discard.autocomplete("card")
     async def discard_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        return self._card_choices(interaction, current, Discard)
+
+    async def _card_move(self, interaction: Interaction, card: str, verb: str) -> None:
+        """``/play`` and ``/discard``: the caller's card, played or discarded, then their hand."""
+        bot = client(interaction)
+        table = bot.tables.registry.of_user(guild_id(interaction), interaction.user.id)
+        chosen = parse_card(card)
+        seat = bot.tables.moves.seat_for(table, interaction.user.id)
+        move = bot.tables.moves.play if verb == "play" else bot.tables.moves.discard
+        with self.live.answering(table, seat, interaction.user.id) as answer:
+            result = await move(table, interaction.user.id, chosen, interaction_id=interaction.id)
+            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+
+    def _card_choices(
+        self, interaction: Interaction, current: str, kind: type[Play] | type[Discard]
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal cards of one kind (plays or the discard) matching ``current``."""
         turn = self._my_turn(interaction)
         if turn is None:
             return []
@@ -244,7 +232,7 @@ class PlayCog(commands.Cog):
         return [
             app_commands.Choice(name=str(a.card), value=a.card.code)
             for a in game.legal_actions(seat)
-            if isinstance(a, Discard)
+            if isinstance(a, kind)
             and (cur in str(a.card).lower() or cur in a.card.code.lower() or cur in a.card.name)
         ][:25]
 

@@ -15,20 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from bot.ai.core import DeckInfo, bits
 from bot.engine.actions import Call
 from bot.engine.cards import SUITS
 from bot.engine.decks import DECKS
 from bot.engine.seats import turn_order
 from bot.engine.views import SeatView
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Table:
@@ -38,21 +30,14 @@ class Table:
 
     def __init__(self, deck: str, trump: str | None) -> None:
         d = DECKS[deck].with_trump(trump)
+        info = DeckInfo(d)  # effective suits and the cards above, as the Spades players see them
         self.mask = d.mask
         self.power = d.power
         self.suit_masks = d.suit_masks
         self.trumps = d.trumps
         self.trump = SUITS.index(trump) if trump else -1
-        suit_of = [-1] * 54
-        for s, m in enumerate(d.suit_masks):
-            for i in bits(m):
-                suit_of[i] = s
-        self.suit_of: tuple[int, ...] = tuple(suit_of)
-        above = [0] * 54
-        for i in bits(d.mask):
-            m = d.suit_masks[suit_of[i]]
-            above[i] = sum(1 << j for j in bits(m) if d.power[j] > d.power[i])
-        self.above: tuple[int, ...] = tuple(above)
+        self.suit_of: tuple[int, ...] = info.suit_of
+        self.above: tuple[int, ...] = info.above
 
     def lowest(self, mask: int) -> int:
         return min(bits(mask), key=self.power.__getitem__)
