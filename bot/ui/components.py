@@ -149,7 +149,7 @@ def button(
     label: str,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     *,
-    emoji: str | None = None,
+    emoji: str | discord.PartialEmoji | None = None,
     disabled: bool = False,
     row: int | None = None,
 ) -> Routed:

@@ -30,7 +30,7 @@ class Control:
     label: str
     row: int
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     options: tuple[Option, ...] = ()
     min_values: int = 1
     max_values: int = 1
@@ -80,7 +80,9 @@ def controls_json(controls: list[Control]) -> list[dict[str, Any]]:
                 "label": c.label,
                 "custom_id": c.ref.custom_id,
             }
-            if c.emoji is not None:
+            if isinstance(c.emoji, discord.PartialEmoji):
+                item["emoji"] = {"name": c.emoji.name, "id": str(c.emoji.id)}
+            elif c.emoji is not None:
                 item["emoji"] = {"name": c.emoji}
         rows.setdefault(c.row, []).append(item)
     return [{"type": ACTION_ROW, "components": rows[r]} for r in sorted(rows)]

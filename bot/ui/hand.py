@@ -29,6 +29,7 @@ from bot.engine import (
 )
 from bot.engine.cards import mask_of
 from bot.tables.state import Table
+from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef
 from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
@@ -201,13 +202,14 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         deck = DECKS[view.rules.deck]
         suits = {c: _eff_suit(deck.suit_masks, c) for c in (p.card for p in plays)}
         ordered = sorted(suits, key=lambda c: (DISPLAY_SUITS.index(suits[c]), -deck.power[c.index]))
+        faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
             style = (
                 discord.ButtonStyle.danger
                 if suits[c] in ("H", "D") and c.suit in ("H", "D")
                 else discord.ButtonStyle.secondary
             )
-            out.append(Control(ref("play", c.code), str(c), i // 5, style))
+            out.append(Control(ref("play", c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
     out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
     return out
 

@@ -26,8 +26,10 @@ def normal(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
         items = []
         for item in row["components"]:
             kept = {k: v for k, v in item.items() if DEFAULTS.get(k, object()) != v}
-            if "emoji" in kept:
-                kept["emoji"] = {"name": kept["emoji"]["name"]}
+            if "emoji" in kept:  # discord.py adds "animated" and a null id to unicode emoji
+                kept["emoji"] = {
+                    k: v for k, v in kept["emoji"].items() if k in ("name", "id") and v
+                }
             items.append(kept)
         out.append({"type": row["type"], "components": items})
     return out
