@@ -28,7 +28,8 @@ from bot.engine import (
 )
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import ComponentRef, button, select
+from bot.ui.components import ComponentRef
+from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
 from bot.ui.text import number
 from bot.ui.trump_text import (
@@ -50,6 +51,16 @@ def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[st
     return {
         "embed": hand_embed(table, view, notice),
         "view": hand_components(table, view) if table.open else None,
+    }
+
+
+def hand_json(table: Table, seat: Seat) -> dict[str, Any]:
+    """The same message as Discord's JSON (``embeds`` and ``components``), for a live edit."""
+    assert table.game is not None
+    view = seat_view(table.game, seat)
+    return {
+        "embeds": [hand_embed(table, view).to_dict()],
+        "components": controls_json(hand_controls(table, view)) if table.open else [],
     }
 
 
@@ -156,10 +167,16 @@ def prompt_line(view: SeatView) -> str:
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
-    """Only the actions that are the player's now, and Refresh."""
+    """Only the actions that are the player's now, and Refresh (for an answer)."""
+    return controls_view(hand_controls(table, view))
+
+
+def hand_controls(table: Table, view: SeatView) -> list[Control]:
+    """The hand message's buttons and selects: only the actions that are the player's now,
+    and Refresh."""
     assert view.seat is not None
     seat, hand_no, tid = view.seat, view.hand_number, table.id
-    v = discord.ui.View(timeout=None)
+    out: list[Control] = []
 
     def ref(verb: str, card: str | None = None) -> ComponentRef:
         return ComponentRef(tid, verb, seat, hand_no, card)
@@ -169,36 +186,28 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
     bids = [a for a in legal if isinstance(a, Bid)]
     passes = [a for a in legal if isinstance(a, PassCards)]
     if any(isinstance(a, Look) for a in legal):
-        v.add_item(button(ref("look"), "Look at my cards", discord.ButtonStyle.primary, row=0))
+        out.append(Control(ref("look"), "Look at my cards", 0, discord.ButtonStyle.primary))
     if bids:
         if any(b.value == BLIND_NIL for b in bids):
-            v.add_item(button(ref("blind"), "Blind nil", discord.ButtonStyle.danger, row=0))
+            out.append(Control(ref("blind"), "Blind nil", 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
             prop = view.proposals[seat.team] if view.rules.new_york else None
-            options = [
-                discord.SelectOption(
-                    label=_bid_option_label(b),
-                    value=_bid_value(b),
-                    default=prop is not None and prop[0] == b.value,
-                )
+            options = tuple(
+                Option(_bid_option_label(b), _bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric
-            ]
-            v.add_item(select(ref("bid"), options, "Choose your bid", row=1))
+            )
+            out.append(Control(ref("bid"), "Choose your bid", 1, options=options))
     if passes and view.hand:
         n = view.rules.blind_nil_pass
-        options = [discord.SelectOption(label=str(c), value=c.code) for c in view.hand]
-        v.add_item(
-            select(
-                ref("pass"), options, f"Pass {plural(n, 'card')}", min_values=n, max_values=n, row=1
-            )
-        )
+        options = tuple(Option(str(c), c.code) for c in view.hand)
+        label = f"Pass {plural(n, 'card')}"
+        out.append(Control(ref("pass"), label, 1, options=options, min_values=n, max_values=n))
     calls = [a for a in legal if isinstance(a, Call)]
     for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
         passing = call.call == Call.PASS
         style = discord.ButtonStyle.secondary if passing else discord.ButtonStyle.primary
-        label = call_button_label(call)
-        v.add_item(button(ref("call", call_value(call)), label, style, row=i // 4))
+        out.append(Control(ref("call", call_value(call)), call_button_label(call), i // 4, style))
     discards = [a.card for a in legal if isinstance(a, Discard)]
     cards = [p.card for p in plays] or discards
     if cards:
@@ -207,10 +216,9 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
         faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
             style = _card_style(c, view)
-            face = faces.emoji(c)
-            v.add_item(button(ref(verb, c.code), str(c), style, emoji=face, row=i // 5))
-    v.add_item(button(ref("refresh"), "Refresh", row=4, emoji="🔄"))
-    return v
+            out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
+    out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
+    return out
 
 
 def _card_style(c: Card, view: SeatView) -> discord.ButtonStyle:
