@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from bot.engine.actions import (
     BLIND_NIL,
     NIL,
     SEATS,
     Bid,
+    Claim,
+    ClaimResult,
     Deal,
     Look,
     PassCards,
@@ -21,6 +23,7 @@ from bot.engine.cards import BY_CODE, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
+from bot.engine.seats import PARTNERSHIPS
 
 FORMAT: Final = "spades-record/1"
 TEAM_KEYS: Final = ("NS", "EW")
@@ -39,14 +42,19 @@ def hand_json(
     passes: tuple[PassCards, ...],
     plays: tuple[Card, ...],
     new_york: bool,
+    claims: tuple[ClaimResult, ...] = (),
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "deal": {s.name: [c.code for c in deal[s]] for s in SEATS},
+        "deal": {SEATS[i].name: [c.code for c in h] for i, h in enumerate(deal)},
         "bids": [bid_json(b, new_york) for b in bids],
         "plays": [c.code for c in plays],
     }
     if passes:
         out["passes"] = [{"seat": p.seat.name, "cards": [c.code for c in p.cards]} for p in passes]
+    if claims:
+        out["claims"] = [
+            {"seat": c.seat.name, "against": c.against.name, "after": c.after} for c in claims
+        ]
     return out
 
 
@@ -55,18 +63,18 @@ def export_record(
 ) -> dict[str, Any]:
     """The whole game so far as a ``spades-record/1`` document."""
     ny = game.rules.new_york
-    hands = [hand_json(r.deal, r.bids, r.passes, r.plays, ny) for r in game.results]
+    hands = [hand_json(r.deal, r.bids, r.passes, r.plays, ny, r.claims) for r in game.results]
     if game.phase not in (Phase.DEAL, Phase.OVER):
         # New York: the team left of the dealer bid first (records.md).
         order = ((game.dealer + 1) % 2, game.dealer % 2)
         team_bids = tuple(b for t in order if (b := game.team_bids[t]) is not None)
         bids = team_bids if ny else game.bid_log
         plays = tuple(c for _, c in game.plays)
-        hands.append(hand_json(game.deal_cards, bids, game.passes, plays, ny))
+        hands.append(hand_json(game.deal_cards, bids, game.passes, plays, ny, game.claim_results))
     doc: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_record(),
-        "players": {s.name: dict(players[s.name]) for s in SEATS} if players else {},
+        "players": {s.name: dict(players[s.name]) for s in game.seating.seats} if players else {},
         "first_dealer": game.first_dealer.name,
         "hands": hands,
     }
@@ -75,20 +83,36 @@ def export_record(
     return doc
 
 
-def hand_line(result: HandResult) -> dict[str, Any]:
+def hand_line(result: HandResult, game: Game | None = None) -> dict[str, Any]:
+    """A finished hand's replay line: ``teams`` (``players`` in solo, games.md G2), with
+    ``caught`` beside ``points`` where ``renege = claim`` (G1).  Without ``game``: a
+    partnership game without claims."""
+    seating = game.seating if game is not None else PARTNERSHIPS
+    sides: dict[str, Any] = {}
+    for k, name in enumerate(seating.side_names):
+        entry: dict[str, Any] = result.teams[k].to_json()
+        if game is not None and game.rules.claims:
+            entry = {"points": entry.pop("points"), "caught": result.teams[k].caught, **entry}
+        sides[name] = entry
     return {
         "hand": result.number,
         "dealer": result.dealer.name,
-        "tricks": {s.name: result.tricks[s] for s in SEATS},
-        "teams": {TEAM_KEYS[t]: result.teams[t].to_json() for t in (0, 1)},
+        "tricks": {s.name: result.tricks[s] for s in seating.seats},
+        side_key(game.rules if game is not None else None): sides,
     }
 
 
+def side_key(rules: Rules | None) -> str:
+    """``"teams"``, or ``"players"`` when every player scores alone (games.md G2)."""
+    return "players" if rules is not None and rules.solo else "teams"
+
+
 def final_line(game: Game) -> dict[str, Any]:
+    names = game.seating.side_names
     return {
         "final": True,
-        "score": {TEAM_KEYS[t]: game.scores[t] for t in (0, 1)},
-        "winner": TEAM_KEYS[game.winner] if game.winner is not None else None,
+        "score": {name: game.scores[k] for k, name in enumerate(names)},
+        "winner": game.winner.name if game.winner is not None else None,
     }
 
 
@@ -134,11 +158,17 @@ class Replayer:
                 details["option"] = e.option
             details["reason"] = e.reason
             raise RecordError(e.reason, details) from None
+        game = Game(rules)
+        seats = game.seating.seats
+        names = ", ".join(s.name for s in seats)
         players = doc.get("players", {})
-        if not isinstance(players, dict) or any(k not in Seat.__members__ for k in players):
-            raise _malformed("players must map seats N, E, S, W to players")
+        if not isinstance(players, dict) or any(k not in {s.name for s in seats} for k in players):
+            raise _malformed(f"players must map seats {names} to players")
+        first = _seat(doc.get("first_dealer", "N"), {})
+        if first not in seats:
+            raise _malformed(f"first_dealer must be one of {names}")
         self.doc = doc
-        self.game = Game(rules, _seat(doc.get("first_dealer", "N"), {}))
+        self.game = Game(rules, first)
         self.hands = _list(doc.get("hands", []), "hands", {})
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -158,14 +188,16 @@ class Replayer:
             )
         if not isinstance(hand, dict):
             raise _malformed("a hand is a JSON object", **where)
+        seats = game.seating.seats
         deal_doc = hand.get("deal")
-        if not isinstance(deal_doc, dict) or set(deal_doc) != set(Seat.__members__):
-            raise _malformed("deal must give the cards of N, E, S and W", **where)
+        if not isinstance(deal_doc, dict) or set(deal_doc) != {s.name for s in seats}:
+            names = ", ".join(s.name for s in seats)
+            raise _malformed(f"deal must give the cards of {names}", **where)
         cards = tuple(
             tuple(_card(c, where) for c in _list(deal_doc[s.name], "a dealt hand", where))
-            for s in SEATS
+            for s in seats
         )
-        self._do(Deal((cards[0], cards[1], cards[2], cards[3])), "deal", where, {})
+        self._do(Deal(cards), "deal", where, {})
         self._replay_bids(n, _list(hand.get("bids", []), "bids", where))
         for i, p in enumerate(_list(hand.get("passes") or [], "passes", where), start=1):
             at = {"hand": n, "pass": i}
@@ -174,7 +206,10 @@ class Replayer:
             seat = _seat(p.get("seat"), at)
             pcards = tuple(_card(c, at) for c in _list(p.get("cards"), "cards", at))
             self._do(PassCards(seat, pcards), "pass", at, {"seat": seat.name, "cards": p["cards"]})
-        for i, code in enumerate(_list(hand.get("plays", []), "plays", where), start=1):
+        claims = self._claims(n, _list(hand.get("claims") or [], "claims", where))
+        plays = _list(hand.get("plays", []), "plays", where)
+        for i, code in enumerate(plays, start=1):
+            self._claim_at(n, claims, i - 1)
             at = {"hand": n, "play": i}
             c = _card(code, at)
             player = game.to_act
@@ -187,16 +222,54 @@ class Replayer:
                     {"error": "illegal play", **at, "card": code, "reason": phase_reason},
                 )
             self._do(Play(player, c), "play", at, {"card": code})
+        self._claim_at(n, claims, len(plays))
+        if claims:
+            index, claim, shown = claims[0]
+            reason = f"only {len(plays)} cards were played in this hand"
+            if claim.after == len(plays) and game.results and game.results[-1].number == n:
+                reason = "a claim made when the last card lands is too late"
+            at = {"hand": n, "claim": index}
+            raise RecordError(reason, {"error": "illegal claim", **at, **shown, "reason": reason})
         if game.results and game.results[-1].number == n:
-            return hand_line(game.results[-1])
+            return hand_line(game.results[-1], game)
         if not last:
             raise _malformed("only the last hand may stop early", **where)
         return {
             "hand": n,
             "dealer": game.dealer.name,
-            "tricks": {s.name: game.tricks_won[s] for s in SEATS},
+            "tricks": {s.name: game.tricks_won[s] for s in seats},
             "complete": False,
         }
+
+    def _claims(self, n: int, entries: list[Any]) -> list[tuple[int, _RecordClaim, dict[str, Any]]]:
+        """The hand's claims (G5), checked for form and order; applied by :meth:`_claim_at`."""
+        out: list[tuple[int, _RecordClaim, dict[str, Any]]] = []
+        last = 0
+        for i, entry in enumerate(entries, start=1):
+            at = {"hand": n, "claim": i}
+            if not isinstance(entry, dict):
+                raise _malformed("a claim is an object with seat, against and after", **at)
+            seat = _seat(entry.get("seat"), at)
+            against = _seat(entry.get("against"), at)
+            after = entry.get("after")
+            if not isinstance(after, int) or isinstance(after, bool) or after < 1:
+                raise _malformed("a claim's after is the number of plays made (from 1)", **at)
+            if after < last:
+                raise _malformed("claims are listed in the order they were made", **at)
+            last = after
+            shown = {"seat": seat.name, "against": against.name, "after": after}
+            out.append((i, _RecordClaim(seat, against, after), shown))
+        return out
+
+    def _claim_at(
+        self, n: int, claims: list[tuple[int, _RecordClaim, dict[str, Any]]], made: int
+    ) -> None:
+        """Apply the claims made when ``made`` cards had been played (removing them); none
+        once the hand is over (they are refused as too late by the caller)."""
+        while claims and claims[0][1].after == made and self.game.phase is Phase.PLAY:
+            index, claim, shown = claims.pop(0)
+            at = {"hand": n, "claim": index}
+            self._do(Claim(claim.seat, claim.against), "claim", at, shown)
 
     def _replay_bids(self, n: int, bids: list[Any]) -> None:
         game = self.game
@@ -258,6 +331,12 @@ class Replayer:
             raise RecordError(
                 e.reason, {"error": error, **at, **shown, "reason": e.reason}
             ) from None
+
+
+class _RecordClaim(NamedTuple):
+    seat: Seat
+    against: Seat
+    after: int
 
 
 def replay(doc: Any) -> Iterator[dict[str, Any]]:

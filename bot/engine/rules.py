@@ -20,9 +20,17 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "nil_tricks": ("bags", "none", "contract"),
     "set_penalty": ("bid", "zero"),
     "tie": ("extra_hand", "bags"),
-    "bidding": ("individual", "new_york"),
+    "bidding": ("individual", "new_york", "suicide", "whiz", "mirror"),
+    # games.md G1-G2
+    "renege": ("prevented", "claim"),
+    "renege_penalty": ("round", 250),
+    "players": (4, 3),
 }
-BOOLS: Final = ("nil", "blind_nil", "joker_bonus")
+BOOLS: Final = ("nil", "blind_nil", "joker_bonus", "partnerships")
+# Options whose values are numbers among the choices (parsed from text as int).
+_INT_CHOICES: Final = ("blind_nil_pass", "renege_penalty", "players")
+# The bidding variants of games.md G2 (individual bids, restricted).
+RESTRICTED_BIDDING: Final = ("suicide", "whiz", "mirror")
 # int options: (min, max)
 INTS: Final[dict[str, tuple[int, int]]] = {
     "target": (100, 1000),
@@ -75,6 +83,11 @@ class Rules:
     tie: str = "extra_hand"
     joker_bonus: bool = False
     lose_at: int | None = None
+    # games.md G1-G2 (see bot.engine.spades.variants)
+    renege: str = "prevented"
+    renege_penalty: str | int = "round"
+    partnerships: bool = True
+    players: int = 4
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS_DATA:
@@ -94,6 +107,31 @@ class Rules:
             raise RulesError("new-york bidding is played with the jjdd deck", "deck")
         if self.lose_at is not None and self.lose_at >= self.target:
             raise RulesError("lose_at must be below the target", "lose_at")
+        self._check_variants()
+
+    def _check_variants(self) -> None:
+        """games.md G7: which G2 options go together."""
+        if self.players == 3:
+            if self.partnerships:
+                raise RulesError("Three players need partnerships off (everyone alone)", "players")
+            if self.deck != "standard":
+                raise RulesError("Three players play the standard deck", "deck")
+        if self.bidding in RESTRICTED_BIDDING:
+            title = self.bidding.capitalize()
+            if not self.nil:
+                raise RulesError(f"{title} bidding needs nil on", "nil")
+            if self.bidding == "suicide" and not self.partnerships:
+                raise RulesError("Suicide bidding needs partnerships", "partnerships")
+
+    @property
+    def solo(self) -> bool:
+        """Every player scores alone (``partnerships`` off)."""
+        return not self.partnerships
+
+    @property
+    def claims(self) -> bool:
+        """Reneges are possible and may be claimed (``renege = claim``)."""
+        return self.renege == "claim"
 
     @property
     def new_york(self) -> bool:
@@ -114,8 +152,9 @@ class Rules:
         for key, value in overrides.items():
             if key not in option_names():
                 raise RulesError(f"Unknown rule option {key!r}", key)
-            if key == "bidding" and value != base.get("bidding", "individual"):
-                raise RulesError("bidding is fixed by the preset", key)
+            was = base.get("bidding", "individual")
+            if key == "bidding" and value != was and "new_york" in (value, was):
+                raise RulesError("New York bidding is fixed by the new-york preset", key)
             if key == "game" and value != base.get("game", "spades"):
                 raise RulesError("game is fixed by the preset: choose the game's preset", key)
             if (
@@ -213,7 +252,7 @@ def parse_value(name: str, text: str) -> Any:
         else:
             raise RulesError(f"{name} must be on or off, not {text!r}", name)
     elif kind == "choice":
-        value = int(t) if name == "blind_nil_pass" and t.isdigit() else t.replace("-", "_")
+        value = int(t) if name in _INT_CHOICES and t.isdigit() else t.replace("-", "_")
     elif kind == "optional_int" and t in ("off", "none", "null", ""):
         value = None
     else:
@@ -261,6 +300,7 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
         "double_blind_nil_min_deficit": 201,
         "nil_tricks": "none",
         "tie": "bags",
+        "renege_penalty": 250,
     },
     "guide": {"blind_nil_min_deficit": 0, "double_nil": "team", "double_blind_nil": "decides_game"},
     "tennessee": {
@@ -283,6 +323,12 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
         "bag_limit": None,
         "bag_penalty": 0,
     },
+    # games.md G2
+    "solo": {"partnerships": False},
+    "cutthroat-3": {"partnerships": False, "players": 3},
+    "suicide": {"bidding": "suicide"},
+    "whiz": {"bidding": "whiz"},
+    "mirror": {"bidding": "mirror"},
 }
 PRESET_NAMES: Final = tuple(PRESETS_DATA)
 PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
@@ -295,5 +341,10 @@ PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
     "joker": "Joker Spades: two jokers top the trumps, +2/+1 for capturing them",
     "jjdd": "Joker-Joker-Deuce-Deuce: BJ > LJ > 2♦ > 2♠ > A♠",
     "new-york": "New York: partnership bids 4-10, blind bids, Boston wins, set twice loses",
+    "solo": "Solo (cutthroat): four players, everyone scores alone",
+    "cutthroat-3": "Cutthroat for three: 51 cards (no 2♣), 17 tricks, everyone alone",
+    "suicide": "Suicide: in each team one partner bids nil, the other 4 or more",
+    "whiz": "Whiz: bid nil or exactly your number of spades",
+    "mirror": "Mirror: bid exactly your number of spades (none: nil)",
 }
 _DEFAULT_NY = Rules(preset="new-york", **PRESETS_DATA["new-york"])
