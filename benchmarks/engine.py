@@ -52,8 +52,14 @@ SUBJECTS: dict[str, tuple[Maker, Any, Any]] = {
         old_engine.Phase.OVER,
     ),
     "spades": (lambda: Game(Rules.from_preset("standard")), Phase.DEAL, Phase.OVER),
+    "whist": (lambda: Game(Rules.from_preset("whist")), Phase.DEAL, Phase.OVER),
+    "euchre": (lambda: Game(Rules.from_preset("euchre")), Phase.DEAL, Phase.OVER),
 }
-GAMES = {"spades": ("spades (engine before the core)", "spades")}
+GAMES = {
+    "spades": ("spades (engine before the core)", "spades"),
+    "whist": ("whist",),
+    "euchre": ("euchre",),
+}
 
 
 def random_hands(

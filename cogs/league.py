@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.rules import PRESET_NAMES
+from bot.engine.rules import presets_of
 from bot.errors import Refusal
 from bot.league.chart import chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
@@ -24,7 +24,7 @@ from cogs.common import Interaction, guild_id, is_admin
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
 ]
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in presets_of("spades")]
 
 
 class LeagueCog(commands.Cog):

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import Seat
-from bot.engine.rules import PRESET_DESCRIPTIONS, PRESET_NAMES, option_names, suggested_values
+from bot.engine.rules import PRESET_DESCRIPTIONS, option_names, presets_of, suggested_values
 from bot.errors import Refusal
 from bot.tables.state import LEVELS
 from bot.ui import render
@@ -27,7 +27,8 @@ from cogs.common import (
 SEAT_CHOICES = [app_commands.Choice(name=s.word, value=s.name) for s in Seat]
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
 PRESET_CHOICES = [
-    app_commands.Choice(name=f"{p} — {PRESET_DESCRIPTIONS[p]}"[:100], value=p) for p in PRESET_NAMES
+    app_commands.Choice(name=f"{p} — {PRESET_DESCRIPTIONS[p]}"[:100], value=p)
+    for p in presets_of("spades")  # Whist and Euchre tables open in Discord with issue 11 M3
 ]
 
 
@@ -171,7 +172,7 @@ class SpadesCog(commands.Cog):
     async def rule_name_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        names = ("preset", *option_names())
+        names = ("preset", *option_names("spades")[1:])
         cur = current.lower().strip()
         return [app_commands.Choice(name=n, value=n) for n in names if cur in n][:25]
 
@@ -181,7 +182,7 @@ class SpadesCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "name", None)
         if name == "preset":
-            values: tuple[str, ...] = PRESET_NAMES
+            values: tuple[str, ...] = presets_of("spades")
         elif name in option_names():
             values = suggested_values(name)
         else:

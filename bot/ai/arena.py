@@ -27,7 +27,7 @@ from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
 from bot.engine.actions import BLIND_NIL, NIL, SEATS, Deal, Seat
 from bot.engine.decks import DECKS
 from bot.engine.game import Game, HandResult
-from bot.engine.rules import PRESET_NAMES, Rules
+from bot.engine.rules import Rules, presets_of
 from bot.engine.views import seat_view
 
 MAX_GAME_HANDS = 200
@@ -492,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ew", type=check_side, default="easy", help="side B")
     ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
     ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
-    ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
+    ap.add_argument("--preset", choices=presets_of("spades"), default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")

@@ -9,7 +9,8 @@ Module map: ``cards`` (card values, parsing), ``decks`` (decks and trump orders)
 (seats, sides, turn order), ``actions``, ``errors``, ``rules`` (options, presets),
 ``scoring`` (a hand's itemised score), ``tricks`` (trick play, shared), ``game`` (the game
 protocol and hand cycle, shared), ``spades/`` (Spades' bidding, passing and scoring),
-``views`` (seat views), ``record`` (records and replay), ``dealer`` (the first dealer).
+``whist`` and ``euchre`` (their phases and scoring), ``views`` (seat views), ``record`` (records
+and replay), ``dealer`` (the first dealer).
 """
 
 from bot.engine.actions import (
@@ -36,12 +37,14 @@ from bot.engine.errors import (
     RulesError,
     SpadesError,
 )
+from bot.engine.euchre import EuchreGame
 from bot.engine.game import Game, HandResult, Phase, Trick
 from bot.engine.rules import PRESET_NAMES, Rules
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.engine.seats import SEATS, TEAMS, Seat, Seating, Team
 from bot.engine.spades import SpadesGame
 from bot.engine.views import SeatView, seat_view
+from bot.engine.whist import WhistGame
 
 __all__ = [
     "BLIND_NIL",
@@ -60,6 +63,7 @@ __all__ = [
     "Deal",
     "Deck",
     "Discard",
+    "EuchreGame",
     "Game",
     "HandResult",
     "IllegalAction",
@@ -79,6 +83,7 @@ __all__ = [
     "Team",
     "TeamHandScore",
     "Trick",
+    "WhistGame",
     "bid_record",
     "bid_text",
     "card",

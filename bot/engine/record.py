@@ -1,25 +1,35 @@
-"""The ``spades-record/1`` format: export a game, and replay a record through the engine."""
+"""The ``spades-record/1`` format (records.md, games.md G5): export a game, and replay a record
+through the engine.
+
+A hand's record has the deal and each game's own actions: Spades ``bids`` (and ``passes``),
+Whist the ``trump_card``, Euchre the ``up_card``, ``calls`` and the dealer's ``discard``; then
+``plays``.  Replay lines keep one shape for every game; Whist and Euchre add ``trump`` (and
+Euchre ``maker``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, NamedTuple
 
 from bot.engine.actions import (
     BLIND_NIL,
     NIL,
     SEATS,
+    Action,
     Bid,
+    Call,
     Claim,
     ClaimResult,
     Deal,
+    Discard,
     Look,
     PassCards,
     Play,
     Seat,
     bid_record,
 )
-from bot.engine.cards import BY_CODE, Card
+from bot.engine.cards import BY_CODE, SUITS, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
@@ -36,19 +46,39 @@ def bid_json(bid: Bid, new_york: bool) -> dict[str, Any]:
     return out
 
 
+def call_json(call: Call) -> dict[str, Any]:
+    """A Euchre call: ``alone`` is written on every call but a pass (G7)."""
+    out: dict[str, Any] = {"seat": call.seat.name, "call": call.call}
+    if call.call != Call.PASS:
+        out["alone"] = call.alone
+    return out
+
+
 def hand_json(
     deal: tuple[tuple[Card, ...], ...],
     bids: tuple[Bid, ...],
     passes: tuple[PassCards, ...],
     plays: tuple[Card, ...],
     new_york: bool,
+    *,
+    game: str = "spades",
+    turned: Card | None = None,
+    calls: tuple[Call, ...] = (),
+    discard: Card | None = None,
     claims: tuple[ClaimResult, ...] = (),
 ) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "deal": {SEATS[i].name: [c.code for c in h] for i, h in enumerate(deal)},
-        "bids": [bid_json(b, new_york) for b in bids],
-        "plays": [c.code for c in plays],
-    }
+    """One hand's record: the deal, the game's own actions, the plays, the claims (G5)."""
+    out: dict[str, Any] = {"deal": {SEATS[i].name: [c.code for c in h] for i, h in enumerate(deal)}}
+    if game == "whist":
+        out["trump_card"] = turned.code if turned else None
+    elif game == "euchre":
+        out["up_card"] = turned.code if turned else None
+        out["calls"] = [call_json(c) for c in calls]
+        if discard is not None:
+            out["discard"] = discard.code
+    else:
+        out["bids"] = [bid_json(b, new_york) for b in bids]
+    out["plays"] = [c.code for c in plays]
     if passes:
         out["passes"] = [{"seat": p.seat.name, "cards": [c.code for c in p.cards]} for p in passes]
     if claims:
@@ -58,19 +88,49 @@ def hand_json(
     return out
 
 
+def result_json(result: HandResult, game: str, new_york: bool = False) -> dict[str, Any]:
+    """The record of a finished hand."""
+    return hand_json(
+        result.deal,
+        result.bids,
+        result.passes,
+        result.plays,
+        new_york,
+        game=game,
+        turned=result.trump_card or result.up_card,
+        calls=result.calls,
+        discard=result.discard,
+        claims=result.claims,
+    )
+
+
 def export_record(
     game: Game, players: Mapping[str, Mapping[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The whole game so far as a ``spades-record/1`` document."""
     ny = game.rules.new_york
-    hands = [hand_json(r.deal, r.bids, r.passes, r.plays, ny, r.claims) for r in game.results]
+    name = game.rules.game
+    hands = [result_json(r, name, ny) for r in game.results]
     if game.phase not in (Phase.DEAL, Phase.OVER):
         # New York: the team left of the dealer bid first (records.md).
         order = ((game.dealer + 1) % 2, game.dealer % 2)
         team_bids = tuple(b for t in order if (b := game.team_bids[t]) is not None)
         bids = team_bids if ny else game.bid_log
         plays = tuple(c for _, c in game.plays)
-        hands.append(hand_json(game.deal_cards, bids, game.passes, plays, ny, game.claim_results))
+        hands.append(
+            hand_json(
+                game.deal_cards,
+                bids,
+                game.passes,
+                plays,
+                ny,
+                game=name,
+                turned=game.trump_card or game.up_card,
+                calls=game.calls,
+                discard=game.discarded(game.dealer),
+                claims=game.claim_results,
+            )
+        )
     doc: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_record(),
@@ -84,22 +144,24 @@ def export_record(
 
 
 def hand_line(result: HandResult, game: Game | None = None) -> dict[str, Any]:
-    """A finished hand's replay line: ``teams`` (``players`` in solo, games.md G2), with
-    ``caught`` beside ``points`` where ``renege = claim`` (G1).  Without ``game``: a
-    partnership game without claims."""
+    """The replay line of a finished hand: ``teams`` (``players`` in solo, games.md G2), with
+    ``caught`` beside ``points`` where ``renege = claim`` (G1); Whist and Euchre add ``trump``
+    (and ``maker``).  Without ``game``: a partnership game without claims."""
     seating = game.seating if game is not None else PARTNERSHIPS
+    line: dict[str, Any] = {"hand": result.number, "dealer": result.dealer.name}
+    if result.trump_card is not None or result.up_card is not None:
+        line["trump"] = result.trump
+    if result.up_card is not None:
+        line["maker"] = result.maker.name if result.maker is not None else None
+    line["tricks"] = {s.name: result.tricks[s] for s in seating.seats}
     sides: dict[str, Any] = {}
     for k, name in enumerate(seating.side_names):
         entry: dict[str, Any] = result.teams[k].to_json()
         if game is not None and game.rules.claims:
             entry = {"points": entry.pop("points"), "caught": result.teams[k].caught, **entry}
         sides[name] = entry
-    return {
-        "hand": result.number,
-        "dealer": result.dealer.name,
-        "tricks": {s.name: result.tricks[s] for s in seating.seats},
-        side_key(game.rules if game is not None else None): sides,
-    }
+    line[side_key(game.rules if game is not None else None)] = sides
+    return line
 
 
 def side_key(rules: Rules | None) -> str:
@@ -138,11 +200,16 @@ def _list(value: Any, what: str, where: dict[str, Any]) -> list[Any]:
     return value
 
 
+BeforeAction = Callable[[Game, Action | Deal], None]
+
+
 class Replayer:
     """Replays a record, yielding one line per hand; raises :class:`RecordError` on the first
-    illegal or malformed action.  ``game`` holds the state reached."""
+    illegal or malformed action.  ``game`` holds the state reached; ``before`` (if given) is
+    called with the game and each action just before the action is applied."""
 
-    def __init__(self, doc: Any) -> None:
+    def __init__(self, doc: Any, before: BeforeAction | None = None) -> None:
+        self.before = before
         if not isinstance(doc, dict):
             raise _malformed("a record is a JSON object")
         if doc.get("format") != FORMAT:
@@ -197,7 +264,7 @@ class Replayer:
             tuple(_card(c, where) for c in _list(deal_doc[s.name], "a dealt hand", where))
             for s in seats
         )
-        self._do(Deal(cards), "deal", where, {})
+        self._do(Deal(cards, self._turned(hand, where)), "deal", where, {})
         self._replay_bids(n, _list(hand.get("bids", []), "bids", where))
         for i, p in enumerate(_list(hand.get("passes") or [], "passes", where), start=1):
             at = {"hand": n, "pass": i}
@@ -206,6 +273,11 @@ class Replayer:
             seat = _seat(p.get("seat"), at)
             pcards = tuple(_card(c, at) for c in _list(p.get("cards"), "cards", at))
             self._do(PassCards(seat, pcards), "pass", at, {"seat": seat.name, "cards": p["cards"]})
+        self._replay_calls(n, _list(hand.get("calls", []), "calls", where))
+        if "discard" in hand:
+            at = {"hand": n, "discard": 1}
+            code = hand["discard"]
+            self._do(Discard(game.dealer, _card(code, at)), "discard", at, {"card": code})
         claims = self._claims(n, _list(hand.get("claims") or [], "claims", where))
         plays = _list(hand.get("plays", []), "plays", where)
         for i, code in enumerate(plays, start=1):
@@ -214,9 +286,7 @@ class Replayer:
             c = _card(code, at)
             player = game.to_act
             if game.phase is not Phase.PLAY or player is None:
-                phase_reason = (
-                    "bidding is not over" if game.phase in (Phase.BID, Phase.PASS) else "hand over"
-                )
+                phase_reason = _NOT_PLAYING.get(game.phase, "hand over")
                 raise RecordError(
                     phase_reason,
                     {"error": "illegal play", **at, "card": code, "reason": phase_reason},
@@ -270,6 +340,34 @@ class Replayer:
             index, claim, shown = claims.pop(0)
             at = {"hand": n, "claim": index}
             self._do(Claim(claim.seat, claim.against), "claim", at, shown)
+    def _turned(self, hand: dict[str, Any], where: dict[str, Any]) -> Card | None:
+        """Whist's ``trump_card`` or Euchre's ``up_card``."""
+        key = {"whist": "trump_card", "euchre": "up_card"}.get(self.game.rules.game)
+        if key is None:
+            return None
+        if key not in hand:
+            raise _malformed(f"a {self.game.title} hand names its {key}", **where)
+        return _card(hand[key], where)
+
+    def _replay_calls(self, n: int, calls: list[Any]) -> None:
+        for i, entry in enumerate(calls, start=1):
+            at = {"hand": n, "call": i}
+            if not isinstance(entry, dict):
+                raise _malformed("a call is an object with seat and call", **at)
+            seat = _seat(entry.get("seat"), at)
+            shown = {
+                ("value" if k == "call" else k): entry[k]
+                for k in ("seat", "call", "alone")
+                if k in entry
+            }
+            raw = entry.get("call")
+            alone = entry.get("alone", False)
+            if raw not in (Call.PASS, Call.ORDER, *SUITS) or not isinstance(alone, bool):
+                reason = f'{raw!r} is not a call ("pass", "order" or a suit, "alone" true/false)'
+                raise RecordError(
+                    reason, {"error": "illegal call", **at, **shown, "reason": reason}
+                )
+            self._do(Call(seat, raw, alone), "call", at, shown)
 
     def _replay_bids(self, n: int, bids: list[Any]) -> None:
         game = self.game
@@ -300,7 +398,7 @@ class Replayer:
                 self._team_bid(seat, value, blind, at, shown)
             else:
                 if value != BLIND_NIL and game.to_act == seat and game.blind_open(seat):
-                    game.apply(Look(seat))
+                    self._look(seat)
                 self._do(Bid(seat, value), "bid", at, shown)
 
     def _team_bid(
@@ -320,10 +418,18 @@ class Replayer:
             raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
         for bidder in (turn, turn.partner):
             if not blind and game.blind_open(bidder):
-                game.apply(Look(bidder))
+                self._look(bidder)
             self._do(Bid(bidder, value, blind), "bid", at, shown)
 
+    def _look(self, seat: Seat) -> None:
+        """A bidder who bids other than blind has looked at their cards (implied by records)."""
+        if self.before is not None:
+            self.before(self.game, Look(seat))
+        self.game.apply(Look(seat))
+
     def _do(self, action: Any, kind: str, at: dict[str, Any], shown: dict[str, Any]) -> None:
+        if self.before is not None:
+            self.before(self.game, action)
         try:
             self.game.apply(action)
         except IllegalAction as e:
@@ -337,6 +443,12 @@ class _RecordClaim(NamedTuple):
     seat: Seat
     against: Seat
     after: int
+_NOT_PLAYING = {
+    Phase.BID: "bidding is not over",
+    Phase.PASS: "bidding is not over",
+    Phase.CALL: "calling is not over",
+    Phase.DISCARD: "the dealer has not discarded",
+}
 
 
 def replay(doc: Any) -> Iterator[dict[str, Any]]:

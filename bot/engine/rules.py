@@ -1,4 +1,11 @@
-"""Rule options as one frozen dataclass, and the presets of rules.md §7-§8 as data."""
+"""Rule options as one frozen dataclass, and the presets of rules.md §7-§8 and games.md G3-G4
+as data.
+
+One :class:`Rules` serves every game: ``game`` (fixed by the preset) says which, and each game
+takes only its own options (:data:`GAME_OPTIONS`); the others keep their defaults, and a table
+or record that changes one is refused with a reason ("nil is a Spades option, not one of
+Whist").
+"""
 
 from __future__ import annotations
 
@@ -9,10 +16,17 @@ from typing import Any, Final
 
 from bot.engine.errors import RulesError
 
-DECK_NAMES: Final = ("standard", "jokers", "jjdd")
+GAMES: Final = ("spades", "whist", "euchre")
+GAME_TITLES: Final = {"spades": "Spades", "whist": "Whist", "euchre": "Euchre"}
+SPADES_DECKS: Final = ("standard", "jokers", "jjdd")
+EUCHRE_DECKS: Final = ("euchre24", "euchre28", "euchre32")
+DECK_NAMES: Final = SPADES_DECKS + EUCHRE_DECKS
+GAME_DECKS: Final = {"spades": SPADES_DECKS, "whist": ("standard",), "euchre": EUCHRE_DECKS}
+# target bounds per game (Whist and Euchre count points, not tens of points)
+TARGETS: Final = {"spades": (100, 1000), "whist": (1, 100), "euchre": (1, 100)}
 # Options each take one of these kinds of value.  A tuple lists the allowed strings/ints.
 CHOICES: Final[dict[str, tuple[Any, ...]]] = {
-    "game": ("spades",),
+    "game": GAMES,
     "deck": DECK_NAMES,
     "blind_nil_pass": (0, 1, 2),
     "double_nil": ("separate", "team"),
@@ -21,19 +35,21 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "set_penalty": ("bid", "zero"),
     "tie": ("extra_hand", "bags"),
     "bidding": ("individual", "new_york", "suicide", "whiz", "mirror"),
+    "whist_points": ("odd_tricks", "one_per_hand"),
+    "euchre_points": ("standard", "per_trick"),
     # games.md G1-G2
     "renege": ("prevented", "claim"),
     "renege_penalty": ("round", 250),
     "players": (4, 3),
 }
-BOOLS: Final = ("nil", "blind_nil", "joker_bonus", "partnerships")
+BOOLS: Final = ("nil", "blind_nil", "joker_bonus", "stick_the_dealer", "partnerships")
 # Options whose values are numbers among the choices (parsed from text as int).
 _INT_CHOICES: Final = ("blind_nil_pass", "renege_penalty", "players")
 # The bidding variants of games.md G2 (individual bids, restricted).
 RESTRICTED_BIDDING: Final = ("suicide", "whiz", "mirror")
-# int options: (min, max)
+# int options: (min, max); a game may narrow them (TARGETS)
 INTS: Final[dict[str, tuple[int, int]]] = {
-    "target": (100, 1000),
+    "target": TARGETS["spades"],
     "nil_value": (0, 1000),
     "blind_nil_value": (0, 1000),
     "blind_nil_min_deficit": (0, 1000),
@@ -83,6 +99,9 @@ class Rules:
     tie: str = "extra_hand"
     joker_bonus: bool = False
     lose_at: int | None = None
+    whist_points: str = "odd_tricks"
+    stick_the_dealer: bool = False
+    euchre_points: str = "standard"
     # games.md G1-G2 (see bot.engine.spades.variants)
     renege: str = "prevented"
     renege_penalty: str | int = "round"
@@ -95,8 +114,10 @@ class Rules:
                 f"Unknown preset {self.preset!r}: choose one of {', '.join(PRESETS_DATA)}",
                 "preset",
             )
+        check_value("game", self.game)
         for name in option_names():
-            check_value(name, getattr(self, name))
+            check_value(name, getattr(self, name), self.game)
+        self._check_game()
         if self.joker_bonus and self.deck == "standard":
             raise RulesError("joker_bonus needs a deck with jokers (jokers or jjdd)", "joker_bonus")
         if self.blind_nil_pass and not self.blind_nil:
@@ -133,6 +154,26 @@ class Rules:
         """Reneges are possible and may be claimed (``renege = claim``)."""
         return self.renege == "claim"
 
+    def _check_game(self) -> None:
+        """The options of other games keep their defaults (the deck and target are checked
+        against the game by :func:`check_value`)."""
+        game = self.game
+        title = GAME_TITLES[game]
+        own = GAME_OPTIONS[game]
+        for name in option_names():
+            if name in ("game", "deck", "target") or name in own:
+                continue
+            if getattr(self, name) != _DEFAULTS[name]:
+                owners = [GAME_TITLES[g] for g in GAMES if name in GAME_OPTIONS[g]]
+                raise RulesError(
+                    f"{name} is a {' and '.join(owners)} option, not one of {title}", name
+                )
+
+    @property
+    def title(self) -> str:
+        """The game's name: ``"Spades"``, ``"Whist"``, ``"Euchre"``."""
+        return GAME_TITLES[self.game]
+
     @property
     def new_york(self) -> bool:
         return self.bidding == "new_york"
@@ -156,7 +197,9 @@ class Rules:
             if key == "bidding" and value != was and "new_york" in (value, was):
                 raise RulesError("New York bidding is fixed by the new-york preset", key)
             if key == "game" and value != base.get("game", "spades"):
-                raise RulesError("game is fixed by the preset: choose the game's preset", key)
+                presets = [p for p, data in PRESETS_DATA.items() if data.get("game") == value]
+                choose = f": choose the preset {' or '.join(presets)}" if presets else ""
+                raise RulesError(f"game is set by the preset{choose}", key)
             if (
                 base.get("bidding") == "new_york"
                 and key not in NEW_YORK_OVERRIDABLE
@@ -175,13 +218,13 @@ class Rules:
         return Rules.from_preset(self.preset, **{**self.overrides(), name: value})
 
     def options(self) -> dict[str, Any]:
-        """Every option (not the preset name), in definition order."""
-        return {n: getattr(self, n) for n in option_names()}
+        """The game and its options (not the preset name), in definition order."""
+        return {n: getattr(self, n) for n in option_names(self.game)}
 
     def overrides(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset."""
         base = Rules(preset=self.preset, **PRESETS_DATA[self.preset])
-        return {n: v for n, v in self.options().items() if getattr(base, n) != v}
+        return {n: getattr(self, n) for n in option_names() if getattr(base, n) != getattr(self, n)}
 
     def to_record(self) -> dict[str, Any]:
         """The ``rules`` object of a record: the preset name plus overridden options."""
@@ -198,8 +241,11 @@ class Rules:
         return cls.from_preset(preset, **overrides)
 
 
-def option_names() -> tuple[str, ...]:
-    return _OPTION_NAMES
+def option_names(game: str | None = None) -> tuple[str, ...]:
+    """Every option name, or (with ``game``) ``"game"`` and that game's options."""
+    if game is None:
+        return _OPTION_NAMES
+    return ("game", *GAME_OPTIONS[game])
 
 
 def option_kind(name: str) -> str:
@@ -215,20 +261,21 @@ def option_kind(name: str) -> str:
     raise RulesError(f"Unknown rule option {name!r}", name)
 
 
-def check_value(name: str, value: Any) -> None:
-    """Raise :class:`RulesError` naming the option and value unless ``value`` is allowed."""
+def check_value(name: str, value: Any, game: str = "spades") -> None:
+    """Raise :class:`RulesError` naming the option and value unless ``value`` is allowed in
+    ``game`` (which narrows ``deck`` and ``target``)."""
     kind = option_kind(name)
     if kind == "bool":
         if not isinstance(value, bool):
             raise RulesError(f"{name} must be on or off (true/false), not {value!r}", name)
     elif kind == "choice":
-        allowed = CHOICES[name]
+        allowed = GAME_DECKS[game] if name == "deck" else CHOICES[name]
         if value not in allowed or isinstance(value, bool):
             raise RulesError(
                 f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}", name
             )
     else:
-        bounds = INTS.get(name) or OPTIONAL_INTS[name]
+        bounds = TARGETS[game] if name == "target" else INTS.get(name) or OPTIONAL_INTS[name]
         if value is None and kind == "optional_int":
             return
         if not isinstance(value, int) or isinstance(value, bool):
@@ -239,8 +286,8 @@ def check_value(name: str, value: Any) -> None:
             raise RulesError(f"{name} must be between {lo} and {hi}{off}, not {value}", name)
 
 
-def parse_value(name: str, text: str) -> Any:
-    """Turn user text (from ``/spades rule``) into a checked option value."""
+def parse_value(name: str, text: str, game: str = "spades") -> Any:
+    """Turn user text (from ``/spades rule``) into a checked option value for ``game``."""
     kind = option_kind(name)
     t = text.strip().lower()
     value: Any
@@ -260,17 +307,21 @@ def parse_value(name: str, text: str) -> Any:
             value = int(t)
         except ValueError:
             raise RulesError(f"{name} must be a whole number, not {text!r}", name) from None
-    check_value(name, value)
+    check_value(name, value, game)
     return value
 
 
-def suggested_values(name: str) -> tuple[str, ...]:
-    """Values to offer in autocomplete for an option (as text)."""
+def suggested_values(name: str, game: str = "spades") -> tuple[str, ...]:
+    """Values to offer in autocomplete for an option (as text) in ``game``."""
     kind = option_kind(name)
     if kind == "bool":
         return ("on", "off")
+    if name == "deck":
+        return GAME_DECKS[game]
     if kind == "choice":
         return tuple(str(v) for v in CHOICES[name])
+    if name == "target" and game != "spades":
+        return ("3", "5", "7", "9", "10", "11", "15", "21")
     common: dict[str, tuple[str, ...]] = {
         "target": ("100", "150", "200", "250", "300", "400", "500", "750", "1000"),
         "nil_value": ("50", "100", "200"),
@@ -289,6 +340,13 @@ def suggested_values(name: str) -> tuple[str, ...]:
 _OPTION_NAMES: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(Rules) if f.name != "preset"
 )
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}
+_OTHER_GAMES_OPTIONS = ("whist_points", "stick_the_dealer", "euchre_points")
+GAME_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "spades": tuple(n for n in _OPTION_NAMES if n != "game" and n not in _OTHER_GAMES_OPTIONS),
+    "whist": ("target", "whist_points"),
+    "euchre": ("target", "deck", "stick_the_dealer", "euchre_points"),
+}
 
 _STANDARD: dict[str, Any] = {}
 PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
@@ -323,6 +381,10 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
         "bag_limit": None,
         "bag_penalty": 0,
     },
+    # games.md G3, G4
+    "whist": {"game": "whist", "target": 7},
+    "short-whist": {"game": "whist", "target": 5},
+    "euchre": {"game": "euchre", "target": 10, "deck": "euchre24"},
     # games.md G2
     "solo": {"partnerships": False},
     "cutthroat-3": {"partnerships": False, "players": 3},
@@ -331,6 +393,13 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
     "mirror": {"bidding": "mirror"},
 }
 PRESET_NAMES: Final = tuple(PRESETS_DATA)
+PRESET_GAMES: Final[dict[str, str]] = {p: d.get("game", "spades") for p, d in PRESETS_DATA.items()}
+
+
+def presets_of(game: str) -> tuple[str, ...]:
+    """The presets of one game (``"spades"``, ``"whist"``, ``"euchre"``), in table order."""
+    return tuple(p for p in PRESET_NAMES if PRESET_GAMES[p] == game)
+
 PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
     "standard": "Standard: 500 points, nil 100, blind nil 200 when 100 behind, 10 bags = -100",
     "short": "Short game: 250 points, nil 50, blind nil 100",
@@ -341,6 +410,9 @@ PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
     "joker": "Joker Spades: two jokers top the trumps, +2/+1 for capturing them",
     "jjdd": "Joker-Joker-Deuce-Deuce: BJ > LJ > 2♦ > 2♠ > A♠",
     "new-york": "New York: partnership bids 4-10, blind bids, Boston wins, set twice loses",
+    "whist": "Whist: the dealer's last card names trump, odd tricks score, to 7",
+    "short-whist": "Short whist: the dealer's last card names trump, odd tricks score, to 5",
+    "euchre": "Euchre: 24 cards, bowers, to 10",
     "solo": "Solo (cutthroat): four players, everyone scores alone",
     "cutthroat-3": "Cutthroat for three: 51 cards (no 2♣), 17 tricks, everyone alone",
     "suicide": "Suicide: in each team one partner bids nil, the other 4 or more",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine.errors import RulesError
-from bot.engine.rules import PRESET_NAMES, Rules
+from bot.engine.rules import Rules, presets_of
 from bot.league.errors import SettingsError
 
 TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
@@ -82,10 +82,10 @@ def _int(name: str, value: Any) -> int:
 
 
 def _preset(value: Any) -> str:
-    if value not in PRESET_NAMES:
-        raise SettingsError(
-            f"Unknown preset {value!r}: choose one of {', '.join(PRESET_NAMES)}", "preset"
-        )
+    # Whist and Euchre presets become server defaults once they play in Discord (issue 11).
+    names = presets_of("spades")
+    if value not in names:
+        raise SettingsError(f"Unknown preset {value!r}: choose one of {', '.join(names)}", "preset")
     return str(value)
 
 

@@ -10,8 +10,11 @@ from hypothesis import strategies as st
 
 from bot.ai import LEVELS, get_player
 from bot.ai.players import EasyPlayer, NormalPlayer
-from bot.engine import BLIND_NIL, PRESET_NAMES, Bid, Game, Look, PassCards, Rules, Seat, seat_view
+from bot.engine import BLIND_NIL, Bid, Game, Look, PassCards, Rules, Seat, seat_view
+from bot.engine.rules import presets_of
 from tests.ai.conftest import fast_hard, play_game
+
+PRESET_NAMES = presets_of("spades")  # Whist and Euchre players: issue 11 milestone 4
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

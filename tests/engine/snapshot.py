@@ -20,7 +20,9 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         tuple(game.scores),
         tuple(game.bag_counts),
         tuple(game.total_bags),
-        tuple(game.set_streak),
+        tuple(getattr(game, "set_streak", ())),  # Spades only
         tuple(game.hand_mask(s) for s in SEATS),
         tuple(game.blind_open(s) for s in SEATS),
+        (game.trump, game.calls, game.maker, game.alone, game.sitting_out),
+        tuple(game.discarded(s) for s in SEATS),
     )

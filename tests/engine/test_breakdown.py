@@ -18,6 +18,7 @@ from bot.engine.record import Replayer
 from bot.engine.spades.scoring import score_individual, score_new_york
 from tests.engine.scenarios import SCENARIOS
 from tests.engine.test_worked_examples import INDIVIDUAL_ROWS, NEW_YORK_ROWS, Row, load
+from tests.engine.trump_scenarios import SCENARIOS as TRUMP_SCENARIOS
 
 KINDS = {
     "contract",
@@ -29,6 +30,8 @@ KINDS = {
     "jokers",
     "bag_penalty",
     "new_york",
+    "odd_tricks",  # Whist
+    "euchre",
 }
 
 
@@ -80,7 +83,7 @@ def replayed(name: str) -> Game:
     return replayer.game
 
 
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
+@pytest.mark.parametrize("name", sorted(SCENARIOS) + sorted(TRUMP_SCENARIOS))
 def test_breakdown_adds_up_in_every_hand_of_every_preset_record(name: str) -> None:
     game = replayed(name)
     assert game.results

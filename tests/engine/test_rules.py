@@ -20,8 +20,8 @@ def test_preset_options_are_the_rules_md_table(preset: str) -> None:
     assert rules.options() == preset_options(preset)
 
 
-def test_the_presets_are_exactly_those_of_rules_md() -> None:
-    assert set(PRESET_NAMES) == set(PRESET_CHANGES)
+def test_the_presets_are_exactly_those_of_rules_md_and_games_md() -> None:
+    assert set(PRESET_NAMES) == set(PRESET_CHANGES) | {"whist", "short-whist", "euchre"}
 
 
 def test_rules_are_frozen() -> None:
@@ -142,4 +142,4 @@ def test_bad_option_text_is_refused_readably(option: str, text: str, message: st
 
 
 def test_every_option_of_rules_md_exists() -> None:
-    assert set(option_names()) == set(preset_options("standard"))
+    assert set(option_names("spades")) == set(preset_options("standard"))

@@ -1,0 +1,258 @@
+"""Euchre on the shared core (games.md G4 and G7, seed 001): the up-card, two rounds of calling,
+the dealer's pick-up and discard, going alone, stick the dealer, bowers, and the scoring.
+
+Four players, partners NS/EW, 5 cards each from a 24-, 28- or 32-card deck; the kitty's top card
+(the **up-card**) is turned face up.  Round 1, from the dealer's left: *order up* (the up-card's
+suit is trump; the dealer takes the up-card and discards one card face down) or *pass*.  Round 2
+(all passed): name another suit or pass; all pass → the hand is void, or with
+``stick_the_dealer`` the dealer must name a suit.  The maker may go **alone**: the partner sits
+the hand out.  The trump order and the bowers are the deck's (:mod:`bot.engine.decks`); trick
+play is the core's.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.engine.actions import Action, Call, Deal, Discard
+from bot.engine.cards import SUIT_SYMBOLS, SUITS, Card
+from bot.engine.errors import (
+    IllegalCall,
+    IllegalDiscard,
+    InvalidDeal,
+    MustNameSuit,
+    NotYourTurn,
+    WrongPhase,
+)
+from bot.engine.game import PHASE_REFUSAL, Game, Phase
+from bot.engine.scoring import ScorePart, TeamHandScore, plural
+from bot.engine.seats import Seat, Team
+
+HAND: Final = 5  # cards dealt to each seat, and tricks in a hand
+
+
+class EuchreGame(Game, game="euchre"):
+    """One game of Euchre from the first deal to the end."""
+
+    __slots__ = ("_alone", "_calls", "_discard", "_maker", "_round")
+
+    title = "Euchre"
+
+    def _cards_per_seat(self) -> int:
+        return HAND
+
+    def _reset_hand(self) -> None:
+        super()._reset_hand()
+        self._calls: list[Call] = []
+        self._round = 0
+        self._maker: Seat | None = None
+        self._alone = False
+        self._discard: Card | None = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def up_card(self) -> Card | None:
+        return self._turned
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(self._calls)
+
+    @property
+    def calling_round(self) -> int:
+        return self._round if self.phase is Phase.CALL else 0
+
+    @property
+    def maker(self) -> Seat | None:
+        return self._maker
+
+    @property
+    def alone(self) -> bool:
+        return self._alone
+
+    def discarded(self, seat: Seat | int) -> Card | None:
+        return self._discard if seat == self.dealer else None
+
+    # ------------------------------------------------------------------ dealing
+    def _deal_from(self, cards: list[Card]) -> Deal:
+        n = len(self.seating.seats)
+        dealt = n * HAND
+        return Deal(tuple(tuple(cards[i:dealt:n]) for i in range(n)), cards[dealt])
+
+    def _check_dealt(self, deal: Deal, dealt: int) -> None:
+        if dealt & ~self.deck.mask:
+            raise InvalidDeal(f"The deal is not of the {self.deck.name} deck")
+        up = deal.turned
+        if up is None:
+            raise InvalidDeal("Euchre turns up the top card of the kitty")
+        if not self.deck.mask >> up.index & 1 or dealt >> up.index & 1:
+            raise InvalidDeal("The up-card is a card of the kitty, not one dealt")
+
+    def _begin_hand(self) -> None:
+        self.phase = Phase.CALL
+        self._round = 1
+        self._turn = self._next[self.dealer]
+
+    # ------------------------------------------------------------------ calling
+    def _legal_decisions(self, seat: Seat) -> list[Action]:
+        if seat != self._turn:
+            return []
+        if self.phase is Phase.DISCARD:
+            return [Discard(seat, c) for c in self.hand(seat)]
+        if self.phase is not Phase.CALL:
+            return []
+        out: list[Action] = []
+        if not self._must_name(seat):
+            out.append(Call(seat, Call.PASS))
+        if self._round == 1:
+            return [*out, Call(seat, Call.ORDER), Call(seat, Call.ORDER, True)]
+        for suit in SUITS:
+            if suit != self._up_suit:
+                out += [Call(seat, suit), Call(seat, suit, True)]
+        return out
+
+    @property
+    def _up_suit(self) -> str:
+        assert self._turned is not None
+        assert self._turned.suit is not None
+        return self._turned.suit
+
+    def _must_name(self, seat: Seat | int) -> bool:
+        return self._round == 2 and seat == self.dealer and self.rules.stick_the_dealer
+
+    def _check_decision(self, action: Action) -> None:
+        if isinstance(action, Call):
+            self._check_call(action)
+        elif isinstance(action, Discard):
+            self._check_discard(action)
+        else:
+            super()._check_decision(action)
+
+    def _check_call(self, call: Call) -> None:
+        if self.phase is not Phase.CALL:
+            done = self.phase in (Phase.DISCARD, Phase.PLAY)
+            raise WrongPhase("Trump has been chosen" if done else PHASE_REFUSAL[self.phase])
+        if call.seat != self._turn:
+            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to call")
+        up = SUIT_SYMBOLS[self._up_suit]
+        if call.call == Call.PASS:
+            if call.alone:
+                raise IllegalCall("Only the maker goes alone: order up or name a suit to go alone")
+            if self._must_name(call.seat):
+                raise MustNameSuit("The dealer must name a suit (stick the dealer)")
+            return
+        if self._round == 1:
+            if call.call != Call.ORDER:
+                raise IllegalCall(
+                    f"In the first round you order up {up} (the up-card's suit) or pass"
+                )
+            return
+        if call.call == Call.ORDER:
+            raise IllegalCall(f"The up-card was turned down: name a suit other than {up}, or pass")
+        if call.call not in SUITS:
+            raise IllegalCall(f"{call.call!r} is not a call: pass, order up, or a suit")
+        if call.call == self._up_suit:
+            raise IllegalCall(f"{up} was turned down: name another suit, or pass")
+
+    def _check_discard(self, discard: Discard) -> None:
+        if self.phase is not Phase.DISCARD:
+            raise WrongPhase("Only the dealer discards, after taking the up-card")
+        if discard.seat != self.dealer:
+            raise NotYourTurn(f"The dealer ({self.dealer.word}) discards")
+        if not self._hands[discard.seat] >> discard.card.index & 1:
+            raise IllegalDiscard(f"You don't hold {discard.card}")
+
+    def _apply_decision(self, action: Action) -> None:
+        if isinstance(action, Call):
+            self._call(action)
+        elif isinstance(action, Discard):
+            self._hands[action.seat] ^= action.card.bit
+            self._discard = action.card
+            self._begin_play(self._up_suit)
+
+    def _call(self, call: Call) -> None:
+        self._calls.append(call)
+        seat = call.seat
+        if call.call == Call.PASS:
+            if seat != self.dealer:
+                self._turn = self._next[seat]
+            elif self._round == 1:
+                self._round = 2
+                self._turn = self._next[seat]
+            else:
+                self._void_hand()
+            return
+        self._maker = seat
+        self._alone = call.alone
+        if call.call == Call.ORDER:
+            assert self._turned is not None
+            self._hands[self.dealer] |= self._turned.bit
+            self.phase = Phase.DISCARD
+            self._turn = self.dealer
+        else:
+            self._begin_play(call.call)
+
+    def _begin_play(self, trump: str) -> None:
+        self.phase = Phase.PLAY
+        assert self._maker is not None
+        out = self._maker.partner if self._alone else None
+        order = self.deck.with_trump(trump)
+        self._begin_tricks(order, self.seating.seats, self.dealer, sitting_out=out)
+
+    # ------------------------------------------------------------------ scoring
+    def _void_hand(self) -> None:
+        """Everybody passed twice: no score, and the deal passes on."""
+        part = ScorePart("euchre", "Everybody passed: no score", 0)
+        teams = [TeamHandScore(0, 0, 0, s, 0, parts=(part,)) for s in self.scores]
+        self._close_hand(teams, self._result(teams, calls=tuple(self._calls), void=True))
+
+    def _last_trick_played(self) -> None:
+        assert self._maker is not None
+        t = self._tricks
+        by_side = [t[a] + t[b] for a, b in (team.seats for team in Team)]
+        makers = self._maker & 1
+        teams = score_euchre(
+            self.rules.euchre_points, makers, by_side, self._alone, list(self.scores)
+        )
+        result = self._result(
+            teams,
+            calls=tuple(self._calls),
+            discard=self._discard,
+            maker=self._maker,
+            alone=self._alone,
+        )
+        self._close_hand(teams, result)
+
+
+def score_euchre(
+    euchre_points: str, makers: int, tricks: list[int], alone: bool, scores: list[int]
+) -> list[TeamHandScore]:
+    """Both sides' scores for a played hand (G4): ``makers`` is the makers' side index."""
+    parts: list[list[ScorePart]] = [[], []]
+    if euchre_points == "per_trick":
+        for side in (0, 1):
+            parts[side].append(ScorePart("euchre", plural(tricks[side], "trick"), tricks[side]))
+            if tricks[side] == HAND:
+                parts[side].append(ScorePart("euchre", "All five tricks", 1))
+    else:
+        took = tricks[makers]
+        defenders = makers ^ 1
+        if took == HAND:
+            label, points = (
+                ("Alone march: all 5 tricks", 4) if alone else ("March: all 5 tricks", 2)
+            )
+            parts[makers].append(ScorePart("euchre", label, points))
+        elif took >= 3:
+            parts[makers].append(ScorePart("euchre", f"Made it: {plural(took, 'trick')}", 1))
+        else:
+            parts[makers].append(ScorePart("euchre", f"Euchred: {plural(took, 'trick')}", 0))
+            kept = plural(tricks[defenders], "trick")
+            parts[defenders].append(ScorePart("euchre", f"Euchred the makers ({kept})", 2))
+        if not parts[defenders]:
+            kept = plural(tricks[defenders], "trick")
+            parts[defenders].append(ScorePart("euchre", f"Defended: {kept}", 0))
+    out = []
+    for side in (0, 1):
+        points = sum(p.points for p in parts[side])
+        out.append(TeamHandScore(points, 0, 0, scores[side] + points, 0, parts=tuple(parts[side])))
+    return out

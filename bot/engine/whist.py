@@ -1,0 +1,76 @@
+"""Whist on the shared core (games.md G3, seed 001): the dealer's last card names trump, no
+bidding, and the side with more than six tricks scores.
+
+Four players, partners NS/EW, 52 cards, 13 each.  The last card dealt — the dealer's — is
+turned face up; its suit is trump, and everyone may see it until the dealer plays it.  The seat
+left of the dealer leads; trick play is the core's.  ``whist_points``: ``odd_tricks`` (one point
+a trick over six) or ``one_per_hand`` (the side with more tricks scores 1).  First side to
+``target`` wins.
+"""
+
+from __future__ import annotations
+
+from bot.engine.actions import Deal
+from bot.engine.cards import Card
+from bot.engine.errors import InvalidDeal
+from bot.engine.game import Game, Phase
+from bot.engine.scoring import ScorePart, TeamHandScore, plural
+from bot.engine.seats import Team
+
+BOOK = 6  # tricks a side must take before its tricks score
+
+
+class WhistGame(Game, game="whist"):
+    """One game of Whist from the first deal to the end."""
+
+    __slots__ = ()
+
+    title = "Whist"
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The dealer's card turned face up, which names trump (for the whole hand)."""
+        return self._turned
+
+    def _deal_from(self, cards: list[Card]) -> Deal:
+        hands = super()._deal_from(cards).hands
+        # Dealt one at a time from the dealer's left, the last card is the dealer's.
+        return Deal(hands, hands[self.dealer][-1])
+
+    def _check_dealt(self, deal: Deal, dealt: int) -> None:
+        if dealt != self.deck.mask:
+            raise InvalidDeal(f"The deal is not the {self.deck.name} deck")
+        if deal.turned is None or deal.turned not in deal.hands[self.dealer]:
+            raise InvalidDeal("The trump card is one of the dealer's cards, turned face up")
+
+    def _begin_hand(self) -> None:
+        assert self._turned is not None
+        assert self._turned.suit is not None
+        self.phase = Phase.PLAY
+        self._begin_tricks(self.deck.with_trump(self._turned.suit), self.seating.seats, self.dealer)
+
+    def _last_trick_played(self) -> None:
+        t = self._tricks
+        teams = [
+            score_whist(self.rules.whist_points, t[a] + t[b], self.scores[side])
+            for side, (a, b) in enumerate(team.seats for team in Team)
+        ]
+        self._close_hand(teams, self._result(teams))
+
+
+def score_whist(whist_points: str, tricks: int, score_before: int) -> TeamHandScore:
+    """One side's hand: ``odd_tricks`` scores each trick over six; ``one_per_hand`` scores 1 for
+    the side with more tricks (13 tricks: one side always has more)."""
+    took = plural(tricks, "trick")
+    odd = tricks - BOOK
+    if whist_points == "one_per_hand":
+        part = (
+            ScorePart("odd_tricks", f"More tricks ({took})", 1)
+            if odd > 0
+            else ScorePart("odd_tricks", f"Fewer tricks ({took})", 0)
+        )
+    elif odd > 0:
+        part = ScorePart("odd_tricks", f"{plural(odd, 'odd trick')} ({took})", odd)
+    else:
+        part = ScorePart("odd_tricks", f"No odd trick ({took})", 0)
+    return TeamHandScore(part.points, 0, 0, score_before + part.points, 0, parts=(part,))
