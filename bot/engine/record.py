@@ -340,6 +340,7 @@ class Replayer:
             index, claim, shown = claims.pop(0)
             at = {"hand": n, "claim": index}
             self._do(Claim(claim.seat, claim.against), "claim", at, shown)
+
     def _turned(self, hand: dict[str, Any], where: dict[str, Any]) -> Card | None:
         """Whist's ``trump_card`` or Euchre's ``up_card``."""
         key = {"whist": "trump_card", "euchre": "up_card"}.get(self.game.rules.game)
@@ -443,6 +444,8 @@ class _RecordClaim(NamedTuple):
     seat: Seat
     against: Seat
     after: int
+
+
 _NOT_PLAYING = {
     Phase.BID: "bidding is not over",
     Phase.PASS: "bidding is not over",

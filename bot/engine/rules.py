@@ -400,6 +400,7 @@ def presets_of(game: str) -> tuple[str, ...]:
     """The presets of one game (``"spades"``, ``"whist"``, ``"euchre"``), in table order."""
     return tuple(p for p in PRESET_NAMES if PRESET_GAMES[p] == game)
 
+
 PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
     "standard": "Standard: 500 points, nil 100, blind nil 200 when 100 behind, 10 bags = -100",
     "short": "Short game: 250 points, nil 50, blind nil 100",

@@ -36,6 +36,11 @@ STANDARD_OPTIONS: dict[str, Any] = {
     "tie": "extra_hand",
     "joker_bonus": False,
     "lose_at": None,
+    # games.md G1-G2
+    "renege": "prevented",
+    "renege_penalty": "round",
+    "partnerships": True,
+    "players": 4,
 }
 PRESET_CHANGES: dict[str, dict[str, Any]] = {
     "standard": {},
@@ -46,6 +51,7 @@ PRESET_CHANGES: dict[str, dict[str, Any]] = {
         "double_blind_nil_min_deficit": 201,
         "nil_tricks": "none",
         "tie": "bags",
+        "renege_penalty": 250,  # games.md G1
     },
     "guide": {"blind_nil_min_deficit": 0, "double_nil": "team", "double_blind_nil": "decides_game"},
     "tennessee": {
@@ -67,6 +73,12 @@ PRESET_CHANGES: dict[str, dict[str, Any]] = {
         "bag_limit": None,
         "bag_penalty": 0,
     },
+    # games.md G2
+    "solo": {"partnerships": False},
+    "cutthroat-3": {"partnerships": False, "players": 3},
+    "suicide": {"bidding": "suicide"},
+    "whiz": {"bidding": "whiz"},
+    "mirror": {"bidding": "mirror"},
 }
 TEAMS = ("NS", "EW")
 

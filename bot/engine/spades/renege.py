@@ -174,7 +174,16 @@ class RenegeClaims(SpadesGame):
             lead = self._lead_mask
             if not bit & lead and hand & lead:
                 self._note(seat)
+            if self._broken or not lead & self._trumps:
+                self._play(seat, idx)
+                return
+            # A spade on an unbroken (renege) spade lead is no spade on another suit's lead:
+            # spades stay unbroken (unless the hand just ended and everything was reset).
+            block = self._lead_block
             self._play(seat, idx)
+            if self._plays:
+                self._broken = False
+                self._lead_block = block
             return
         block = self._lead_block
         if bit & block and hand & ~block:
