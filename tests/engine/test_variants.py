@@ -20,12 +20,19 @@ import pytest
 
 from bot.engine import NIL, Bid, Deal, Game, IllegalAction, Look, Phase, Play, Rules, Seat, card
 from bot.engine.actions import BLIND_NIL, Claim
+from bot.engine.errors import RecordError
 from bot.engine.record import export_record, replay
+from bot.engine.spades.renege import RenegeClaims
 from bot.engine.spades.scoring import score_player
 from tests.engine.builders import make_bids
 
 RANKS = "23456789TJQKA"
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+def renege_of(game: Game, seat: Seat) -> bool:
+    assert isinstance(game, RenegeClaims)
+    return game.reneged(seat)
 
 
 def suit(s: str, ranks: str = RANKS) -> list[str]:
@@ -92,7 +99,7 @@ def test_a_renege_is_possible_and_nothing_shows() -> None:
     play_codes(game, "3S")
     assert not before
     assert game.claim_results == ()
-    assert game.reneged(N)  # type: ignore[attr-defined]
+    assert renege_of(game, N)
 
 
 def test_without_claims_the_renege_is_refused() -> None:
@@ -122,12 +129,15 @@ def test_correct_claim_round_penalty() -> None:
     play_renege_hand(game, claims={4: [(E, N)]})
     res = game.results[-1]
     (claim,) = res.claims
-    assert claim.correct and claim.trick == 1 and claim.after == 4
+    assert claim.correct
+    assert claim.trick == 1
+    assert claim.after == 4
     assert claim.text == "North reneged in trick 1"
     # p(NS) = 148: NS scores min(0, 148) = 0, no bags; EW: own -40 + max(0, 148) = +108.
     assert [t.points for t in res.teams] == [0, -40 + 148]
     assert [t.caught for t in res.teams] == [True, False]
-    assert res.teams[0].bags == 0 and game.bag_counts == [0, 0]
+    assert res.teams[0].bags == 0
+    assert game.bag_counts == [0, 0]
     assert game.scores == [0, 108]
     for t in res.teams:
         assert sum(p.points for p in t.parts) == t.points
@@ -207,8 +217,10 @@ def test_only_the_first_correct_claim_against_a_team_counts() -> None:
     game = renege_game()
     play_renege_hand(game, claims={4: [(E, N)], 10: [(W, N)]})
     first, second = game.results[-1].claims
-    assert first.correct and first.counted
-    assert second.correct and not second.counted
+    assert first.correct
+    assert first.counted
+    assert second.correct
+    assert not second.counted
     assert [t.points for t in game.results[-1].teams] == [0, 108]
 
 
@@ -237,10 +249,10 @@ def test_a_renege_spade_lead_does_not_break_spades() -> None:
     # E leads 2S before spades are broken while holding hearts: a renege.
     play_codes(game, "2S", "2D", "2C", "3S")
     assert game.spades_broken  # what everyone sees: a spade was played
-    assert game.reneged(E)  # type: ignore[attr-defined]
+    assert renege_of(game, E)
     # N won and leads 4S holding 2H: spades were not broken by E's renege lead.
     play_codes(game, "4S")
-    assert game.reneged(N)  # type: ignore[attr-defined]
+    assert renege_of(game, N)
     assert game.honest_mask() != 0
 
 
@@ -284,9 +296,9 @@ def test_illegal_claims_in_records_are_refused_with_their_index(
     play_renege_hand(game)
     doc = export_record(game)
     doc["hands"][0]["claims"] = claims
-    with pytest.raises(Exception) as info:  # RecordError
+    with pytest.raises(RecordError) as info:
         list(replay(doc))
-    details = info.value.details  # type: ignore[attr-defined]
+    details = info.value.details
     assert details["hand"] == 1
     assert details["claim"] == index
     assert reason in details["reason"]
@@ -299,9 +311,9 @@ def test_claims_are_refused_where_reneges_are_prevented_in_a_record() -> None:
     doc["rules"] = {"preset": "standard"}
     doc["hands"][0]["plays"] = doc["hands"][0]["plays"][:3]
     doc["hands"][0]["claims"] = [{"seat": "E", "against": "N", "after": 2}]
-    with pytest.raises(Exception) as info:
+    with pytest.raises(RecordError) as info:
         list(replay(doc))
-    assert info.value.details["error"] == "illegal claim"  # type: ignore[attr-defined]
+    assert info.value.details["error"] == "illegal claim"
 
 
 # ---------------------------------------------------------------- G2: solo
@@ -345,7 +357,7 @@ def test_solo_hand_end_to_end() -> None:
     assert [t.points for t in res.teams] == [102, 10, 100, 100]
     assert game.scores == [102, 10, 100, 100]
     assert game.bag_counts == [2, 0, 0, 0]
-    line = list(replay(export_record(game)))[0]
+    line = next(iter(replay(export_record(game))))
     assert set(line["players"]) == {"N", "E", "S", "W"}
     assert "teams" not in line
 
@@ -392,7 +404,8 @@ def test_cutthroat_3_deals_51_cards_17_each() -> None:
     hands = game.deal_cards
     assert [len(h) for h in hands] == [17, 17, 17]
     codes = {c.code for h in hands for c in h}
-    assert len(codes) == 51 and "2C" not in codes
+    assert len(codes) == 51
+    assert "2C" not in codes
     assert game.seating.seats == (N, E, S)
     assert game.to_act == E  # left of the dealer N
     game.apply(Look(E)) if game.blind_open(E) else None
@@ -424,10 +437,11 @@ def test_cutthroat_3_hand_of_17_tricks() -> None:
     for r in "AKQJT9876543":
         play_codes(game, r + "S", next(e_rest), next(s_rest))
     res = game.results[-1]
-    assert res.tricks[:3] == (13, 4, 0) and len(res.plays) == 51
+    assert res.tricks[:3] == (13, 4, 0)
+    assert len(res.plays) == 51
     # N: 13 bid, 13 taken -> 130.  E: 4 of 4 -> 40.  S: nil made -> +100.
     assert [t.points for t in res.teams] == [130, 40, 100]
-    line = list(replay(export_record(game)))[0]
+    line = next(iter(replay(export_record(game))))
     assert line["tricks"] == {"N": 13, "E": 4, "S": 0}
     assert set(line["players"]) == {"N", "E", "S"}
 
@@ -448,11 +462,11 @@ def test_three_player_records_refuse_a_fourth_seat() -> None:
     game.apply(deal(THREE_DEAL, "NES"))
     doc = export_record(game)
     doc["hands"][0]["deal"]["W"] = []
-    with pytest.raises(Exception, match="N, E, S"):
+    with pytest.raises(RecordError, match="N, E, S"):
         list(replay(doc))
     doc = export_record(game)
     doc["first_dealer"] = "W"
-    with pytest.raises(Exception, match="first_dealer"):
+    with pytest.raises(RecordError, match="first_dealer"):
         list(replay(doc))
 
 
@@ -551,7 +565,7 @@ def test_suicide_blind_nil_only_in_the_nil_role() -> None:
 
 def test_variant_presets_are_standard_plus_their_options() -> None:
     base = Rules.from_preset("standard").options()
-    changed = {
+    changed: dict[str, dict[str, Any]] = {
         "solo": {"partnerships": False},
         "cutthroat-3": {"partnerships": False, "players": 3},
         "suicide": {"bidding": "suicide"},
