@@ -12,7 +12,7 @@ import sys
 import threading
 from typing import Any, Final
 
-from bot.engine.actions import SEATS, Action, Bid, Call, Discard, Look, Play, bid_record
+from bot.engine.actions import SEATS, Action, Bid, Call, Claim, Discard, Look, Play, bid_record
 from bot.engine.game import HandResult
 from bot.engine.record import TEAM_KEYS, hand_json, hand_line
 from bot.engine.views import SeatView
@@ -85,6 +85,8 @@ def action_json(action: Action) -> Any:
         return {"call": action.call, "alone": action.alone}
     if isinstance(action, Discard):
         return {"discard": action.card.code}
+    if isinstance(action, Claim):
+        return {"claim": action.against.name}
     return [c.code for c in action.cards]
 
 

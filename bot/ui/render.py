@@ -175,6 +175,13 @@ def final_text(table: Table, view: SeatView) -> str:
     if view.winner is None:
         return "The game is over."
     names = _names(table)
+    if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
+        w = view.winner
+        others = ", ".join(str(view.scores[s]) for s in view.seats if s != w)
+        return (
+            f"🏆 **{names[w]}** ({w.word}) wins with {view.scores[w]} (others: {others})"
+            + (f" — {view.end_reason}." if view.end_reason else ".")
+        )
     a, b = view.winner.seats
     return (
         f"🏆 **{TEAM_NAMES[view.winner]}** win ({names[a]} & {names[b]}) "

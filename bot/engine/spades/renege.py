@@ -158,17 +158,18 @@ class RenegeClaims(SpadesGame):
                 super().check(action)
             seat = action.seat
             idx = action.card.index
-            self._check_any_card(seat, idx)
-            self._play_noting(seat, idx)
+            hand = self._hands[seat]
+            if seat != self._turn or not hand >> idx & 1:
+                self._check_any_card(seat, idx)
+            self._play_noting(seat, idx, hand)
         elif type(action) is Claim:
             self._check_claim(action)
             self._claim(action)
         else:
             super().apply(action)
 
-    def _play_noting(self, seat: int, idx: int) -> None:
+    def _play_noting(self, seat: int, idx: int, hand: int) -> None:
         """Play a card, noting a renege privately (before the play: it may end the hand)."""
-        hand = self._hands[seat]
         bit = 1 << idx
         if self._trick:
             lead = self._lead_mask
