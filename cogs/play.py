@@ -47,9 +47,9 @@ def parse_bid(text: str) -> tuple[int, bool]:
     digits = t.removeprefix("blind").strip()
     if digits.isdigit():
         value = int(digits)
-        if 1 <= value <= 13:
+        if 1 <= value <= 17:  # 17 tricks with three players (games.md G2)
             return value, blind
-    raise Refusal(f"{text!r} is not a bid: bid 1 to 13, nil or blind nil.")
+    raise Refusal(f"{text!r} is not a bid: bid 1 to 13 (17 with three players), nil or blind nil.")
 
 
 def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
@@ -70,6 +70,23 @@ def _done_text(result: ActResult) -> str:
     if isinstance(a, Look):
         return "Here are your cards."
     return "Cards passed."
+
+
+def _claim_text(result: ActResult) -> str:
+    game = result.table.game
+    claims = game.claim_results if game is not None else ()
+    mine = [c for c in claims if c.seat == result.seat]
+    if mine:
+        return f"Your claim: {mine[-1].text}."
+    return "Your claim was judged: see the table message."
+
+
+def _no_claim_reason(game: Game, seat: Seat) -> str:
+    if game.phase.value != "play":
+        return "Claims are made while the cards are played."
+    if not game.plays:
+        return "No card has been played yet this hand."
+    return "Your side made a wrong claim this hand, so it cannot claim again."
 
 
 class PlayCog(commands.Cog):
@@ -151,6 +168,46 @@ class PlayCog(commands.Cog):
             **hand_payload(table, result.seat, _done_text(result)), ephemeral=True
         )
 
+    @app_commands.command(name="claim")
+    @app_commands.guild_only()
+    @app_commands.describe(seat="The opponent who reneged this hand: N, E, S or W")
+    async def claim(self, interaction: Interaction, seat: str) -> None:
+        """Claim that an opponent reneged this hand (tables with renege = claim)."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.registry.of_user(gid, interaction.user.id)
+        if not table.rules.claims:
+            raise Refusal("Renege claims are not played at this table (renege = prevented).")
+        try:
+            against = Seat.parse(seat)
+        except ValueError as e:
+            raise Refusal(str(e)) from None
+        result = await bot.tables.moves.claim(
+            table, interaction.user.id, against, interaction_id=interaction.id
+        )
+        await interaction.response.send_message(_claim_text(result), ephemeral=True)
+
+    @claim.autocomplete("seat")
+    async def claim_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        table = client(interaction).tables.registry.find_of_user(
+            interaction.guild_id, interaction.user.id
+        )
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or table.game is None or seat is None:
+            return []
+        cur = current.lower().strip()
+        out = []
+        for s in table.game.claim_targets(seat):
+            occ = table.seats.get(s)
+            label = f"{s.word} ({occ.name})" if occ else s.word
+            if cur in label.lower():
+                out.append(app_commands.Choice(name=label, value=s.name))
+        return out
+
     @play.autocomplete("card")
     async def play_auto(
         self, interaction: Interaction, current: str
@@ -229,6 +286,26 @@ class PlayCog(commands.Cog):
             if table.game is None:
                 raise Refusal("The game has not started yet.")
             await interaction.response.send_message(**hand_payload(table, seat), ephemeral=True)
+        elif ref.verb == "claim":
+            seat = table.seat_of(uid)
+            if seat is None:
+                raise Refusal("You are not seated at this table.")
+            if table.game is None or not table.rules.claims:
+                raise Refusal("Renege claims are not played at this table.")
+            targets = table.game.claim_targets(seat)
+            if not targets:
+                raise Refusal(_no_claim_reason(table.game, seat))
+            await interaction.response.send_message(
+                "Which opponent reneged this hand? A wrong claim bars your side from claiming "
+                "again this hand.",
+                view=render.claim_components(table, targets),
+                ephemeral=True,
+            )
+        elif ref.verb == "claimon" and ref.seat is not None:
+            result = await bot.tables.moves.claim(
+                table, uid, ref.seat, interaction_id=interaction.id
+            )
+            await reply(interaction, _claim_text(result))
         elif ref.verb == "abandon" and is_admin(interaction):
             await bot.tables.lobby.abandon(table, uid, True)
 

@@ -8,6 +8,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.ai.variants import proven_renege
 from bot.engine import (
     Action,
     Bid,
@@ -19,8 +20,9 @@ from bot.engine import (
     SeatView,
     seat_view,
 )
+from bot.engine.actions import Claim
 from bot.engine.cards import Card
-from bot.engine.game import Phase
+from bot.engine.game import Game, Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -35,6 +37,21 @@ class ActResult:
     table: Table
     seat: Seat
     action: Action
+
+
+def computer_claims(table: Table, game: Game) -> list[Action]:
+    """games.md G1: every computer seat claims (applied to ``game``) as soon as the cards seen
+    prove a renege by an opponent not yet caught."""
+    made: list[Action] = []
+    for seat, occ in table.seats.items():
+        if not occ.is_computer or game.phase is not Phase.PLAY:
+            continue
+        against = proven_renege(seat_view(game, seat))
+        if against is not None:
+            claim = Claim(seat, against)
+            game.apply(claim)
+            made.append(claim)
+    return made
 
 
 class Moves:
@@ -139,6 +156,15 @@ class Moves:
             button_hand,
         )
 
+    async def claim(
+        self, table: Table, user_id: int, against: Seat, *, interaction_id: int | None = None
+    ) -> ActResult:
+        """games.md G1: a renege claim, at any moment of the play (not only on turn)."""
+        async with table.lock:
+            seat = self.seat_for(table, user_id)
+            self._check_dup(interaction_id)
+            return await self.commit(table, seat, [Claim(seat, against)], interaction_id)
+
     async def _human_act(
         self,
         table: Table,
@@ -184,6 +210,8 @@ class Moves:
         for action in actions:
             sim.apply(action)  # IllegalAction propagates; the live game is untouched
         stored: list[Action | Deal] = list(actions)
+        if sim.rules.claims:
+            stored += computer_claims(table, sim)
         if sim.phase is Phase.DEAL:
             deal = self.ctx.randomness.deal(table, sim)
             sim.apply(deal)
@@ -213,6 +241,7 @@ class Moves:
             self._remember(interaction_id)
             raise Duplicate("This action has already been applied.") from None
         results_before = len(game.results)
+        claims_before = len(game.claim_results) if sim.hand_number == game.hand_number else None
         table.game = sim
         table.seq += len(stored)
         table.deadline = deadline
@@ -223,6 +252,9 @@ class Moves:
         if listener is not None:
             for result in sim.results[results_before:]:
                 listener.hand_finished(table, result)
+        if claims_before is not None:
+            for claim in sim.claim_results[claims_before:]:  # G1: the result is public
+                self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")
         if finished:
             self.ctx.closed(table)
         else:

@@ -22,7 +22,7 @@ import discord
 
 from bot.engine import Seat
 
-TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand")
+TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand", "claim", "claimon")
 HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass")
 
 

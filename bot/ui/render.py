@@ -178,9 +178,8 @@ def final_text(table: Table, view: SeatView) -> str:
     if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
         w = view.winner
         others = ", ".join(str(view.scores[s]) for s in view.seats if s != w)
-        return (
-            f"🏆 **{names[w]}** ({w.word}) wins with {view.scores[w]} (others: {others})"
-            + (f" — {view.end_reason}." if view.end_reason else ".")
+        return f"🏆 **{names[w]}** ({w.word}) wins with {view.scores[w]} (others: {others})" + (
+            f" — {view.end_reason}." if view.end_reason else "."
         )
     a, b = view.winner.seats
     return (
@@ -212,8 +211,25 @@ def table_components(table: Table) -> discord.ui.View:
             button(ComponentRef(tid, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
         )
         v.add_item(button(ComponentRef(tid, "rules"), "Rules"))
+        if table.rules.claims:  # games.md G1
+            v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
             v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+    return v
+
+
+def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View:
+    """The ephemeral choice of the opponent a renege claim names (games.md G1)."""
+    v = discord.ui.View(timeout=None)
+    names = _names(table)
+    for s in targets:
+        v.add_item(
+            button(
+                ComponentRef(table.id, "claimon", s),
+                f"{names[s]} ({s.word})",
+                discord.ButtonStyle.danger,
+            )
+        )
     return v
 
 
