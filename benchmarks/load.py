@@ -3,6 +3,7 @@ Discord, against the real bot process; then the same click pattern against a bar
 bot that only acknowledges (the floor).
 
     python benchmarks/load.py --tables 200 --duration 60 --think 1.0
+    python benchmarks/load.py --database sqlite,postgresql --processes 1,2 --skip-bare
 
 Each table's players act in turn: the player on turn presses a card (or picks a bid) in their
 ephemeral hand message, which the bot answers by updating that message; the next player then
@@ -10,6 +11,14 @@ presses Refresh on their own hand message and acts.  ``--think`` is the pause (s
 each click, like a (fast) person.  Reported: interactions per second, the time from the fake
 dispatching INTERACTION_CREATE to receiving the bot's answer (p50/p95/p99/max), answers over
 3 s, the bot's resident memory per active table, and the bare bot's latencies and the ratio.
+
+``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
+load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
+one shard per process, ``CLUSTER_COUNT=2``) with ``--tables`` tables per process on one
+PostgreSQL, which the benchmark starts from the machine's binaries with production durability
+(fsync, ``synchronous_commit`` on).  SQLite runs with 1 process only (one file, one writer).
+For each it prints ack p50/p99 (dispatch → answer, as above) and commit p50/p99 (the bot's own
+``COMMIT`` round trips, from its shutdown log line), and their ratios to the first combination.
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.e2e.driver import Driver, Seated, button, eventually, has, table_message
 from tests.fakediscord import Channel, FakeDiscord, NoResponse, User, run_bot
-from tests.fakediscord.models import Guild
+from tests.pgserver import PostgresServer
 
 WAITING = re.compile(r"Waiting for .* \((North|East|South|West)\)")
 SEATS = ("North", "East", "South", "West")
@@ -77,16 +86,20 @@ class Stats:
         }
 
 
-def world(fake: FakeDiscord, tables: int) -> tuple[Guild, list[Channel], list[list[User]]]:
-    guild = fake.add_guild("Load")
-    channels = [guild.add_text_channel(f"table-{i}") for i in range(tables)]
-    users = []
-    for i in range(tables):
-        four = [fake.add_user(f"p{i}-{j}") for j in range(4)]
-        for u in four:
-            guild.add_member(u)
-        users.append(four)
-    return guild, channels, users
+def world(
+    fake: FakeDiscord, tables: int, shards: int = 1
+) -> tuple[list[Channel], list[list[User]]]:
+    """``tables`` channels of four members in each of ``shards`` guilds (one per shard)."""
+    channels, users = [], []
+    for shard in range(shards):
+        guild = fake.add_guild(f"Load {shard}", shard=(shard, shards) if shards > 1 else None)
+        for i in range(tables):
+            channels.append(guild.add_text_channel(f"table-{i}"))
+            four = [fake.add_user(f"p{shard}-{i}-{j}") for j in range(4)]
+            for u in four:
+                guild.add_member(u)
+            users.append(four)
+    return channels, users
 
 
 async def set_up_table(fake: FakeDiscord, ch: Channel, four: list[User]) -> None:
@@ -124,7 +137,7 @@ async def play_table(
     while time.monotonic() < until and actor is not None:
         try:
             actor = await one_turn(fake, driver, by_seat, actor, stats, think)
-        except NoResponse:
+        except (NoResponse, TimeoutError):
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
             actor = await find_actor(driver, stats)
 
@@ -181,55 +194,89 @@ def cpu_seconds(pid: int) -> float:
     return float(t.user + t.system)
 
 
-async def run_spades(tables: int, duration: float, think: float) -> tuple[Stats, dict[str, float]]:
+COMMITS = re.compile(r"commit latency over the last (\d+) commits: p50 ([\d.]+) ms, p99 ([\d.]+)")
+
+
+async def run_spades(
+    tables: int,
+    duration: float,
+    think: float,
+    database_url: str | None = None,
+    processes: int = 1,
+) -> tuple[Stats, dict[str, float]]:
+    """``tables`` tables per process; ``database_url`` None: a fresh SQLite file."""
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord() as fake:
-            _, channels, users = world(fake, tables)
+        async with (
+            FakeDiscord(recommended_shards=processes) as fake,
+            contextlib.AsyncExitStack() as stack,
+        ):
+            channels, users = world(fake, tables, processes)
             env = {
-                "DATABASE_PATH": f"{tmp}/load.db",
-                "LOG_LEVEL": "WARNING",
+                "DATABASE_URL": database_url or f"sqlite:///{tmp}/load.db",
+                "LOG_LEVEL": "INFO",
                 "SPADES_BOT_DELAY": "0",
+                "SHARD_COUNT": str(processes),
+                "CLUSTER_COUNT": str(processes),
             }
-            async with run_bot(fake, env=env, timeout=60) as proc:
-                await asyncio.sleep(2.5)
-                base = rss(proc.pid)
-                sem = asyncio.Semaphore(16)
-
-                async def setup(i: int) -> None:
-                    async with sem:
-                        await set_up_table(fake, channels[i], users[i])
-
-                t0 = time.monotonic()
-                await asyncio.gather(*(setup(i) for i in range(tables)))
-                setup_s = time.monotonic() - t0
-                stats = Stats(started=time.monotonic())
-                cpu0 = cpu_seconds(proc.pid)
-                until = stats.started + duration
-                await asyncio.gather(
-                    *(
-                        play_table(fake, channels[i], users[i], stats, until, think, i)
-                        for i in range(tables)
+            procs = []
+            for shard in range(processes):
+                procs.append(
+                    await stack.enter_async_context(
+                        run_bot(
+                            fake,
+                            env={**env, "SHARD_IDS": str(shard)},
+                            timeout=60,
+                            wait_for="sync" if shard == 0 else "commands",
+                        )
                     )
                 )
-                stats.finished = time.monotonic()
-                cpu = cpu_seconds(proc.pid) - cpu0
-                loaded = rss(proc.pid)
-                edits = max(fake.max_writes_per(ch, 1.0) for ch in channels)
-                memory = {
-                    "rss_base_mb": base / 2**20,
-                    "rss_loaded_mb": loaded / 2**20,
-                    "kb_per_table": (loaded - base) / tables / 1024,
-                    "setup_s": setup_s,
-                    "max_writes_per_channel_per_s": edits,
-                    "bot_cpu_ms_per_interaction": cpu * 1000 / max(1, len(stats.latencies)),
-                    "bot_cpu_share": cpu / max(1e-9, stats.finished - stats.started),
-                }
-                return stats, memory
+            tables *= processes
+            await asyncio.sleep(2.5)
+            base = sum(rss(p.pid) for p in procs)
+            sem = asyncio.Semaphore(16)
+
+            async def setup(i: int) -> None:
+                async with sem:
+                    await set_up_table(fake, channels[i], users[i])
+
+            t0 = time.monotonic()
+            await asyncio.gather(*(setup(i) for i in range(tables)))
+            setup_s = time.monotonic() - t0
+            stats = Stats(started=time.monotonic())
+            cpu0 = sum(cpu_seconds(p.pid) for p in procs)
+            until = stats.started + duration
+            await asyncio.gather(
+                *(
+                    play_table(fake, channels[i], users[i], stats, until, think, i)
+                    for i in range(tables)
+                )
+            )
+            stats.finished = time.monotonic()
+            cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
+            loaded = sum(rss(p.pid) for p in procs)
+            edits = max(fake.max_writes_per(ch, 1.0) for ch in channels)
+            memory = {
+                "rss_base_mb": base / 2**20,
+                "rss_loaded_mb": loaded / 2**20,
+                "kb_per_table": (loaded - base) / tables / 1024,
+                "setup_s": setup_s,
+                "max_writes_per_channel_per_s": edits,
+                "bot_cpu_ms_per_interaction": cpu * 1000 / max(1, len(stats.latencies)),
+                "bot_cpu_share": cpu / max(1e-9, stats.finished - stats.started),
+            }
+        commits = [m for p in procs for m in COMMITS.finditer(p.output)]
+        if commits:  # the bots log their commit latency when they stop
+            n = sum(int(m.group(1)) for m in commits)
+            memory["commits"] = n
+            # With 2 processes: the larger of their percentiles (each is a sample of its own).
+            memory["commit_p50_ms"] = max(float(m.group(2)) for m in commits)
+            memory["commit_p99_ms"] = max(float(m.group(3)) for m in commits)
+        return stats, memory
 
 
 async def run_bare(tables: int, duration: float, think: float) -> Stats:
     async with FakeDiscord() as fake:
-        _, channels, users = world(fake, tables)
+        channels, users = world(fake, tables)
         async with run_bot(
             fake, module="tests.fakediscord.barebot", env={"BAREBOT_ACK": "edit"}, timeout=60
         ):
@@ -267,24 +314,74 @@ def machine() -> str:
 
 def show(name: str, s: dict[str, float]) -> None:
     print(
-        f"{name:>6}: {s.get('count', 0):>7.0f} interactions, {s.get('per_second', 0):7.1f}/s, "
+        f"{name:>14}: {s.get('count', 0):>7.0f} interactions, {s.get('per_second', 0):7.1f}/s, "
         f"p50 {s.get('p50_ms', 0):6.1f} ms, p95 {s.get('p95_ms', 0):6.1f} ms, "
         f"p99 {s.get('p99_ms', 0):6.1f} ms, max {s.get('max_ms', 0):7.1f} ms, "
         f"over 3 s: {s.get('over_3s', 0) + s.get('late', 0):.0f}"
     )
 
 
+async def compare(args: argparse.Namespace) -> None:
+    """Every --database × --processes combination in one run; ratios to the first."""
+    databases = args.database.split(",")
+    counts = [int(n) for n in args.processes.split(",")]
+    combos = [(d, n) for d in databases for n in counts if d == "postgresql" or n == 1]
+    server = PostgresServer(durable=True).start() if "postgresql" in databases else None
+    results = []
+    try:
+        for database, processes in combos:
+            url = await server.create_database("load") if database == "postgresql" else None
+            load0 = os.getloadavg()[0]
+            stats, extra = await run_spades(args.tables, args.duration, args.think, url, processes)
+            s = stats.summary()
+            name = f"{database}/{processes}"
+            show(name, s)
+            print(
+                f"        commits: {extra.get('commits', 0):.0f}, "
+                f"p50 {extra.get('commit_p50_ms', 0):.2f} ms, "
+                f"p99 {extra.get('commit_p99_ms', 0):.2f} ms; "
+                f"load average {load0:.2f} → {os.getloadavg()[0]:.2f}"
+            )
+            results.append((name, processes * args.tables, s, extra))
+    finally:
+        if server is not None:
+            server.stop()
+    name0, _, s0, x0 = results[0]
+    print(f"\nratios to {name0} (same run):")
+    print(
+        f"{'':>14} {'tables':>6} {'ack p50':>8} {'ack p99':>8} "
+        f"{'commit p50':>10} {'commit p99':>10}"
+    )
+    for name, tables, s, x in results:
+
+        def ratio(a: float | None, b: float | None) -> str:
+            return f"{a / b:.2f}" if a and b else "-"
+
+        print(
+            f"{name:>14} {tables:>6} {ratio(s.get('p50_ms'), s0.get('p50_ms')):>8} "
+            f"{ratio(s.get('p99_ms'), s0.get('p99_ms')):>8} "
+            f"{ratio(x.get('commit_p50_ms'), x0.get('commit_p50_ms')):>10} "
+            f"{ratio(x.get('commit_p99_ms'), x0.get('commit_p99_ms')):>10}"
+        )
+
+
 async def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--tables", type=int, default=200, help="tables (per bot process)")
     ap.add_argument("--duration", type=float, default=60.0)
     ap.add_argument("--think", type=float, default=1.0)
     ap.add_argument("--skip-bare", action="store_true")
+    ap.add_argument("--database", default="sqlite", help="sqlite, postgresql or sqlite,postgresql")
+    ap.add_argument("--processes", default="1", help="1, 2 or 1,2 (2: PostgreSQL only)")
     args = ap.parse_args()
     print(f"machine: {machine()}")
     print(f"tables: {args.tables}, duration: {args.duration:.0f} s, think: {args.think} s")
+    print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+    if args.database != "sqlite" or args.processes != "1":
+        await compare(args)
+        return 0
     stats, memory = await run_spades(args.tables, args.duration, args.think)
     ours = stats.summary()
     show("spades", ours)
@@ -297,6 +394,10 @@ async def main() -> int:
         f"bot CPU: {memory['bot_cpu_ms_per_interaction']:.2f} ms per interaction "
         f"(edits and computer moves included), {memory['bot_cpu_share'] * 100:.0f}% of one core"
     )
+    if "commit_p50_ms" in memory:
+        print(
+            f"commits: p50 {memory['commit_p50_ms']:.2f} ms, p99 {memory['commit_p99_ms']:.2f} ms"
+        )
     if not args.skip_bare:
         bare = (await run_bare(args.tables, args.duration, args.think)).summary()
         show("bare", bare)

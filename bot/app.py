@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -10,15 +11,17 @@ import signal
 import sys
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from bot import command_input, health, timely
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
-from bot.engine import Action, SeatView, SpadesError
+from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.sharding import ShardingError, ShardPlan
@@ -34,34 +37,64 @@ from bot.ui.publisher import TablePublisher
 log = logging.getLogger("spades")
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league")
+EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping")
+# Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
+RETRY_FIRST_S = 1.0
+RETRY_MAX_S = 60.0
+# What "Discord cannot be reached" looks like to discord.py and aiohttp.
+UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
 
 
 class SpadesTree(app_commands.CommandTree[Any]):
-    """One error hook for every command: refusals are shown, the rest logged with context."""
+    """Every command passes here first: its options are checked against the command as the
+    bot has it now, and its answer is guarded so that it comes within Discord's 3 s.  One
+    error hook for all: refusals and bad input are shown, the rest logged with context."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        data: dict[str, Any] = dict(interaction.data or {})
+        command = command_input.find_command(self, data, interaction.guild_id)
+        public = bool(command is not None and command.extras.get("public"))
+        timely.guard(interaction, public=public)
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
+        try:
+            command_input.check(command, data, autocomplete=autocomplete)
+        except command_input.BadInput as e:
+            log.info("refused %s: %s", data.get("name"), e.reason)
+            with contextlib.suppress(discord.HTTPException):
+                if autocomplete:
+                    await interaction.response.autocomplete([])
+                else:
+                    await interaction.response.send_message(e.reason, ephemeral=True)
+            return False
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, Refusal | SpadesError):
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(original, CardParseError):
+            text = (
+                f"I don't know the card {command_input.excerpt(original.text)}: "
+                "try AS, 10H, A♠ or 'queen of hearts'."
+            )
+        elif isinstance(original, Refusal | SpadesError):
             text = original.reason
+        elif isinstance(
+            error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
+        ):
+            log.info("stale command %s from %s", name, interaction.user.id)
+            text = command_input.STALE
+        elif isinstance(error, app_commands.TransformerError):
+            log.info("could not read an option of %s: %s", name, error)
+            text = f"I could not read {command_input.excerpt(error.value)} as {error.type.name}."
         elif isinstance(error, app_commands.CheckFailure):
             text = str(error) or "You cannot use this command here."
         else:
-            log.error(
-                "command %s failed",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=original,
-            )
+            log.error("command %s failed", name, exc_info=original)
             text = "Sorry, something went wrong on my side. Please try again."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            pass
+        with contextlib.suppress(discord.HTTPException):
+            await timely.answer(interaction, text)
 
 
 class SpadesBot(commands.AutoShardedBot):
@@ -138,7 +171,12 @@ class SpadesBot(commands.AutoShardedBot):
         if await self.tables.store.get_meta(key) == digest:
             log.info("application commands unchanged; not syncing")
             return
-        await self.tree.sync(guild=guild)
+        try:
+            await self.tree.sync(guild=guild)
+        except (*UNREACHABLE, discord.HTTPException) as e:
+            # The old commands keep working; the next start tries again.
+            log.warning("could not sync application commands (%s); trying on the next start", e)
+            return
         await self.tables.store.set_meta(key, digest)
         log.info("synced %d application command(s)", len(payload))
 
@@ -150,6 +188,59 @@ class SpadesBot(commands.AutoShardedBot):
         await self.publisher.close()
         self.ai.close()
         await super().close()
+        commits = sorted(self.db.commit_seconds)
+        if commits:
+            log.info(
+                "commit latency over the last %d commits: p50 %.2f ms, p99 %.2f ms",
+                len(commits),
+                commits[len(commits) // 2] * 1000,
+                commits[min(len(commits) - 1, int(len(commits) * 0.99))] * 1000,
+            )
+            self.db.commit_seconds.clear()
+
+
+async def login(bot: SpadesBot, token: str, stopping: asyncio.Event) -> None:
+    """Log in, waiting for Discord with growing pauses while it cannot be reached.
+
+    Chosen over exiting: a bot started before the network is up (a container at boot, a
+    laptop waking) comes up by itself, as discord.py does once connected.  Each failed try is
+    one WARNING line saying why and when the next one comes; a rejected token still ends the
+    bot at once (:class:`discord.LoginFailure`).  Returns early once ``stopping`` is set.
+    """
+    delay = RETRY_FIRST_S
+    while not stopping.is_set():
+        try:
+            await bot.login(token)
+            return
+        except UNREACHABLE as e:
+            if bot.user is not None:
+                raise  # logged in: the failure came later (setup_hook) and is not retried
+            log.warning(
+                "Discord is unreachable (%s); trying again in %.0f s",
+                _reason(e),
+                delay,
+            )
+        # discord.py opens a fresh HTTP session on each login: close the failed one.
+        await bot.http.close()
+        bot.http.connector = discord.utils.MISSING
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), delay)
+        delay = min(delay * 2, RETRY_MAX_S)
+
+
+def _reason(e: BaseException) -> str:
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text[:200]
+
+
+def _one_line_reconnects(record: logging.LogRecord) -> bool:
+    """discord.py logs each gateway reconnect with a traceback; keep it to one line."""
+    if record.exc_info and str(record.msg).startswith("Attempting a reconnect"):
+        error = record.exc_info[1]
+        record.msg = f"{record.msg} ({_reason(error) if error else 'connection lost'})"
+        record.exc_info = None
+        record.exc_text = None
+    return True
 
 
 async def _main(settings: Settings) -> int:
@@ -167,12 +258,24 @@ async def _main(settings: Settings) -> int:
 async def _serve(settings: Settings, db: Database) -> int:
     bot = SpadesBot(settings, db)
     loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    closing: set[asyncio.Future[None]] = set()
+
+    def stop() -> None:
+        stopping.set()
+        closing.add(asyncio.ensure_future(bot.close()))
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(sig, stop)
+    beat = None
+    if settings.health_file:
+        beat = asyncio.create_task(health.beat(settings.health_file, lambda: _alive(bot)))
     try:
         async with bot:
-            await bot.start(settings.token)
+            await login(bot, settings.token, stopping)
+            if not stopping.is_set():
+                await bot.connect()
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of your "
@@ -186,7 +289,21 @@ async def _serve(settings: Settings, db: Database) -> int:
     except ShardingError as e:  # SHARD_IDS beyond Discord's recommended SHARD_COUNT
         print(str(e), file=sys.stderr)
         return 2
+    finally:
+        if beat is not None:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+            health.remove(settings.health_file or "")
     return 0
+
+
+def _alive(bot: SpadesBot) -> bool:
+    """Connected: ready, and every shard's gateway connection open."""
+    if not bot.is_ready() or bot.is_closed():
+        return False
+    shards = bot.shards.values()
+    return bool(shards) and all(not shard.is_closed() for shard in shards)
 
 
 def run() -> int:
@@ -198,9 +315,9 @@ def run() -> int:
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
     # The bot has no voice features: drop discord.py's warnings about voice libraries.
-    logging.getLogger("discord.client").addFilter(
-        lambda record: "voice will NOT be supported" not in record.getMessage()
-    )
+    client_log = logging.getLogger("discord.client")
+    client_log.addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
+    client_log.addFilter(_one_line_reconnects)
     if settings.api_base:
         # Tests point discord.py at a fake Discord API; nothing else changes.
         discord.http.Route.BASE = settings.api_base

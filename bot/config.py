@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from bot.sharding import ShardingError, ShardPlan, parse_shard_ids
 from bot.store.errors import SetupError
@@ -14,6 +18,24 @@ from bot.store.url import DEFAULT_URL, parse_database_url
 # A bot token is three base64url segments: the bot's id, a timestamp, and an HMAC.
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+# Every environment variable the bot reads (``.env.example`` and the README list them all).
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DATABASE_URL",
+    "SQLITE_SYNCHRONOUS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "CLUSTER_COUNT",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "SPADES_BOT_DELAY",
+    "HEALTH_FILE",
+    "SPADES_TEST_MODE",
+    "DISCORD_API_BASE",
+    "SPADES_TEST_SEED",
+)
+_TRUE = ("1", "true", "yes", "on")
 
 
 class ConfigError(Exception):
@@ -33,6 +55,7 @@ class Settings:
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
     test_seed: int | None = None  # only for tests: seeded shuffles instead of SystemRandom
     bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
+    health_file: str | None = None  # touched while connected (liveness); None: no file
 
     def __repr__(self) -> str:  # never print the token
         database = parse_database_url(self.database_url).redacted()
@@ -54,20 +77,77 @@ class Settings:
         level = e.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        database_url = _database_url(e)
+        api_base, test_seed = _test_settings(e)
         shard_count, shard_ids, cluster_count = _sharding(e)
         return cls(
             token=token,
-            database_url=_database_url(e),
+            database_url=database_url,
             sqlite_synchronous=_choice(e, "SQLITE_SYNCHRONOUS", ("normal", "full")),
             shard_count=shard_count,
             shard_ids=shard_ids,
             cluster_count=cluster_count,
             dev_guild_id=_optional_int(e, "DEV_GUILD_ID"),
             log_level=level,
-            api_base=e.get("DISCORD_API_BASE", "").strip() or None,
-            test_seed=_optional_int(e, "SPADES_TEST_SEED"),
+            api_base=api_base,
+            test_seed=test_seed,
             bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
+            health_file=_health_file(e, database_url),
         )
+
+
+def _test_settings(env: Mapping[str, str]) -> tuple[str | None, int | None]:
+    """``DISCORD_API_BASE`` and ``SPADES_TEST_SEED``: only with ``SPADES_TEST_MODE=1``, and
+    only against a Discord on this machine.  In production the first would send the token to
+    whatever host it names, and the second would make every deal predictable."""
+    api_base = env.get("DISCORD_API_BASE", "").strip() or None
+    test_seed = _optional_int(env, "SPADES_TEST_SEED")
+    test_mode = env.get("SPADES_TEST_MODE", "").strip().lower() in _TRUE
+    given = (("DISCORD_API_BASE", api_base), ("SPADES_TEST_SEED", test_seed))
+    used = [name for name, value in given if value is not None]
+    if not test_mode:
+        if used:
+            verb, them = ("are", "them") if len(used) > 1 else ("is", "it")
+            raise ConfigError(
+                f"{' and '.join(used)} {verb} for tests only: remove {them} from the "
+                "environment (the tests set SPADES_TEST_MODE=1 as well)"
+            )
+        return None, None
+    if api_base is None:
+        raise ConfigError(
+            "SPADES_TEST_MODE=1 runs against a test Discord only: set DISCORD_API_BASE to its "
+            "address on this machine (or unset SPADES_TEST_MODE to use the real Discord)"
+        )
+    host = urlsplit(api_base).hostname or ""
+    if not _is_loopback(host):
+        raise ConfigError(
+            "DISCORD_API_BASE must point at a test Discord on this machine (localhost, "
+            f"127.0.0.1 or ::1), not {host[:60]!r}: the bot token is sent there"
+        )
+    return api_base, test_seed
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _health_file(env: Mapping[str, str], database_url: str) -> str | None:
+    """Where the liveness signal goes: ``HEALTH_FILE``; else beside a SQLite database, or in
+    the temporary folder with PostgreSQL; none with an in-memory database."""
+    raw = env.get("HEALTH_FILE", "").strip()
+    if raw:
+        return raw
+    database = parse_database_url(database_url)
+    if database.backend != "sqlite":
+        return str(Path(tempfile.gettempdir()) / "spades-bot.alive")
+    if database.path == ":memory:":
+        return None
+    return str(Path(database.path).parent / "spades-bot.alive")
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:

@@ -27,7 +27,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         level = occ.bot_level if occ.bot_level in ("easy", "normal", "hard") else None
         if occ.user_id is None and level is None:
             level = "normal"
-        seats.append(SeatPlayer(occ.user_id, occ.name, level))
+        seats.append(SeatPlayer(occ.user_id, occ.name, level, forfeit=occ.left))
     if all(p.user_id is None for p in seats):
         return None
     abandoned = table.status == "abandoned" or game.winner is None

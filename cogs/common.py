@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import timely
 from bot.errors import Refusal
 
 if TYPE_CHECKING:
@@ -68,8 +69,6 @@ def require_channel_permissions(interaction: Interaction, *, thread: bool = Fals
 
 
 async def reply(interaction: Interaction, text: str, **kwargs: Any) -> None:
-    """Answer ephemerally, whether or not the interaction was already answered."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    """Answer ephemerally, whether or not the interaction was already answered (or deferred
+    because the answer was slow)."""
+    await timely.answer(interaction, text, **kwargs)

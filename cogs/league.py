@@ -19,6 +19,7 @@ from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
 from bot.ui.components import set_handler
 from bot.ui.league_components import LeagueRef
+from bot.ui.words import plural
 from cogs.common import Interaction, guild_id, is_admin
 
 SORT_CHOICES = [
@@ -47,12 +48,15 @@ class LeagueCog(commands.Cog):
         return season
 
     # ------------------------------------------------------------------ leaderboard
-    @app_commands.command(name="leaderboard")
+    @app_commands.command(name="leaderboard", extras={"public": True})
     @app_commands.guild_only()
     @app_commands.describe(season="Which season (default: the current one)", sort="Order")
     @app_commands.choices(sort=SORT_CHOICES)
     async def leaderboard(
-        self, interaction: Interaction, season: int | None = None, sort: str = "rating"
+        self,
+        interaction: Interaction,
+        season: app_commands.Range[int, 1, 100_000] | None = None,
+        sort: str = "rating",
     ) -> None:
         """This server's standings."""
         gid = guild_id(interaction)
@@ -91,7 +95,7 @@ class LeagueCog(commands.Cog):
         )
 
     # ------------------------------------------------------------------ stats
-    @app_commands.command(name="stats")
+    @app_commands.command(name="stats", extras={"public": True})
     @app_commands.guild_only()
     @app_commands.describe(member="Whose record (default: yours)")
     async def stats(self, interaction: Interaction, member: discord.Member | None = None) -> None:
@@ -114,7 +118,7 @@ class LeagueCog(commands.Cog):
         )
 
     # ------------------------------------------------------------------ history
-    @app_commands.command(name="history")
+    @app_commands.command(name="history", extras={"public": True})
     @app_commands.guild_only()
     @app_commands.describe(member="Whose games (default: yours)")
     async def history(self, interaction: Interaction, member: discord.Member | None = None) -> None:
@@ -207,8 +211,8 @@ class LeagueCog(commands.Cog):
         self,
         interaction: Interaction,
         preset: str | None = None,
-        target: int | None = None,
-        turn_timer: int | None = None,
+        target: app_commands.Range[int, 0, 1000] | None = None,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
     ) -> None:
         """Set the defaults of new tables."""
         changes: dict[str, Any] = {}
@@ -238,13 +242,13 @@ class LeagueCog(commands.Cog):
 
     @admin.command(name="ranking")
     @app_commands.describe(
-        min_games="Games needed to appear on the leaderboard",
+        min_games="Rated games needed to appear on the leaderboard (0-1000)",
         rate_bot_games="Rate games that had computer players",
     )
     async def ranking(
         self,
         interaction: Interaction,
-        min_games: int | None = None,
+        min_games: app_commands.Range[int, 0, 1000] | None = None,
         rate_bot_games: bool | None = None,
     ) -> None:
         """How players are ranked."""
@@ -255,9 +259,11 @@ class LeagueCog(commands.Cog):
             changes["rate_bot_games"] = rate_bot_games
         await self._apply(interaction, **changes)
 
-    @admin.command(name="season-new")
+    @admin.command(name="season-new", extras={"public": True})
     @app_commands.describe(name="A name for the new season (optional)")
-    async def season_new(self, interaction: Interaction, name: str | None = None) -> None:
+    async def season_new(
+        self, interaction: Interaction, name: app_commands.Range[str, 1, 40] | None = None
+    ) -> None:
         """Start a new season: standings start afresh, old seasons stay viewable."""
         gid = self._check_admin(interaction)
         try:
@@ -281,7 +287,7 @@ def settings_embed(s: Any) -> discord.Embed:
     e.add_field(name="Tables allowed in", value=channels, inline=False)
     e.add_field(
         name="Ranking",
-        value=f"At least {s.min_games} game(s) · games with computer "
+        value=f"At least {plural(s.min_games, 'rated game')} · games with computer "
         f"players {'rated' if s.rate_bot_games else 'unrated'}",
         inline=False,
     )

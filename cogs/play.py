@@ -10,6 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import timely
+from bot.command_input import excerpt
 from bot.engine import (
     BLIND_NIL,
     NIL,
@@ -31,7 +33,7 @@ from bot.tables.moves import ActResult, Moves
 from bot.tables.state import Table
 from bot.ui import render
 from bot.ui.components import ComponentRef, set_handler
-from cogs.common import Interaction, client, display_name, guild_id, is_admin, reply
+from cogs.common import Interaction, client, display_name, guild_id, reply
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +51,9 @@ def parse_bid(text: str) -> tuple[int, bool]:
         value = int(digits)
         if 1 <= value <= 17:  # 17 tricks with three players (games.md G2)
             return value, blind
-    raise Refusal(f"{text!r} is not a bid: bid 1 to 13 (17 with three players), nil or blind nil.")
+    raise Refusal(
+        f"{excerpt(text)} is not a bid: bid 1 to 13 (17 with three players), nil or blind nil."
+    )
 
 
 def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
@@ -112,7 +116,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="bid")
     @app_commands.guild_only()
     @app_commands.describe(bid="1-13, nil or blind nil (New York: 4-10, or blind 4-10)")
-    async def bid(self, interaction: Interaction, bid: str) -> None:
+    async def bid(self, interaction: Interaction, bid: app_commands.Range[str, 1, 20]) -> None:
         """Bid when it is your turn."""
         gid = guild_id(interaction)
         bot = client(interaction)
@@ -155,7 +159,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="play")
     @app_commands.guild_only()
     @app_commands.describe(card="The card, e.g. AS, 10h, Q♦ or 'queen of hearts'")
-    async def play(self, interaction: Interaction, card: str) -> None:
+    async def play(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Play a card when it is your turn."""
         gid = guild_id(interaction)
         bot = client(interaction)
@@ -250,6 +254,7 @@ class PlayCog(commands.Cog):
             else:
                 await self._table_component(interaction, ref)
         except Duplicate:
+            timely.ignore_repeat(interaction)
             return
         except (Refusal, SpadesError) as e:
             with contextlib.suppress(discord.HTTPException):
@@ -306,8 +311,8 @@ class PlayCog(commands.Cog):
                 table, uid, ref.seat, interaction_id=interaction.id
             )
             await reply(interaction, _claim_text(result))
-        elif ref.verb == "abandon" and is_admin(interaction):
-            await bot.tables.lobby.abandon(table, uid, True)
+        elif ref.verb in ("agree", "keep"):
+            await reply(interaction, await bot.tables.endings.vote(table, uid, ref.verb == "agree"))
 
     async def _hand_component(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
@@ -338,6 +343,7 @@ class PlayCog(commands.Cog):
             result = await self._act(table, uid, ref, values, interaction.id)
             notice = _done_text(result) if result is not None else None
         except Duplicate:
+            timely.ignore_repeat(interaction)
             return
         except (IllegalAction, Refusal, CardParseError) as e:
             if isinstance(e, NotYourButtons):
@@ -366,10 +372,17 @@ class PlayCog(commands.Cog):
         if ref.verb == "bid" and values:
             raw = values[0]
             blind = raw.startswith("blind")
-            value = NIL if raw == "nil" else int(raw.removeprefix("blind"))
+            digits = raw.removeprefix("blind")
+            if raw != "nil" and not (digits.isdigit() and len(digits) <= 2):
+                raise Refusal(f"{excerpt(raw)} is not a bid: pick one from the menu.")
+            value = NIL if raw == "nil" else int(digits)
             return await moves.bid(table, uid, value, blind, **common)
         if ref.verb == "pass" and values:
-            return await moves.pass_cards(table, uid, tuple(card(v) for v in values), **common)
+            try:
+                cards = tuple(card(v) for v in values[:13])
+            except (KeyError, ValueError):
+                raise Refusal("Those are not cards of yours: pick them from the menu.") from None
+            return await moves.pass_cards(table, uid, cards, **common)
         return None
 
 

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_input import excerpt
 from bot.engine import Seat
 from bot.engine.rules import PRESET_DESCRIPTIONS, option_names, presets_of, suggested_values
 from bot.errors import Refusal
@@ -79,7 +80,7 @@ class SpadesCog(commands.Cog):
         bot.tables.registry.check_can_open(gid, cid if not thread else -1, interaction.user.id)
         if settings is not None:
             preset = preset or settings.preset
-            target = target or settings.target
+            target = settings.target if target is None else target
             turn_timer = settings.turn_timer if turn_timer is None else turn_timer
         await interaction.response.defer(ephemeral=True, thinking=True)
         where = cid
@@ -103,12 +104,12 @@ class SpadesCog(commands.Cog):
             host_name=display_name(interaction),
             preset=preset or "standard",
             target=target,
-            turn_timer=turn_timer or 0,
+            turn_timer=0 if turn_timer is None else turn_timer,
         )
         try:
             message = await bot.publisher.post_table_message(table)
         except discord.Forbidden:
-            await bot.tables.lobby.abandon(table, interaction.user.id, True)
+            await bot.tables.endings.close_orphan(table, "its table message could not be posted")
             raise Refusal("I cannot post in this channel: check my permissions.") from None
         await interaction.followup.send(
             f"Table opened: {message.jump_url}\nYou sit North. Friends join with the buttons "
@@ -157,13 +158,18 @@ class SpadesCog(commands.Cog):
 
     @spades.command(name="rule")
     @app_commands.describe(name="The rule option", value="Its new value")
-    async def rule(self, interaction: Interaction, name: str, value: str) -> None:
+    async def rule(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 40],
+        value: app_commands.Range[str, 1, 40],
+    ) -> None:
         """Host: change one rule before the game starts."""
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
         if name != "preset" and name not in option_names():
-            raise Refusal(f"There is no rule option {name!r}; pick one from the list.")
+            raise Refusal(f"There is no rule option {excerpt(name)}; pick one from the list.")
         rules = await bot.tables.lobby.set_rule(table, interaction.user.id, name, value)
         shown = getattr(rules, name) if name != "preset" else rules.preset
         await reply(interaction, f"`{name}` is now **{_shown(shown)}**.")
@@ -228,12 +234,14 @@ class SpadesCog(commands.Cog):
 
     @spades.command(name="abandon")
     async def abandon(self, interaction: Interaction) -> None:
-        """Host or Manage Server: end this channel's table (unrated)."""
+        """End this table (unrated): the host (others playing must agree), or Manage Server."""
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
-        await bot.tables.lobby.abandon(table, interaction.user.id, is_admin(interaction))
-        await reply(interaction, "The table is closed.")
+        text = await bot.tables.endings.abandon(
+            table, interaction.user.id, is_admin(interaction), display_name(interaction)
+        )
+        await reply(interaction, text)
 
 
 def _shown(value: object) -> str:

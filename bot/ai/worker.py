@@ -12,6 +12,7 @@ decision is followed by a short, configurable "thinking" pause so people can fol
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
@@ -23,6 +24,7 @@ from bot.ai.players import Player
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 
+log = logging.getLogger(__name__)
 DEFAULT_REPLACEMENT_LEVEL: Final = "normal"
 DEFAULT_THINKING_DELAY_S: Final = 0.8
 
@@ -50,6 +52,10 @@ def decide_view(view: SeatView, level: str, seed: int, budget_s: float | None = 
     try:
         action = player.decide(view, random.Random(seed), budget)
     except Exception:  # a computer player must never stall a table
+        fallback = "the first legal action" if level == DEFAULT_REPLACEMENT_LEVEL else "normal"
+        log.exception(
+            "the %s computer player failed (seed %d); %s plays instead", level, seed, fallback
+        )
         if level == DEFAULT_REPLACEMENT_LEVEL:
             return view.legal[0]
         return decide_view(view, DEFAULT_REPLACEMENT_LEVEL, seed, budget_s)

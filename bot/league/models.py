@@ -32,11 +32,14 @@ class SeatPlayer:
     """Who sat in a seat: a member (``user_id``) or a computer player (``user_id`` ``None``,
     ``bot_level`` one of easy/normal/hard).  ``display_name`` is the name at the time.
     A member's seat may carry a ``bot_level`` when a computer finished the game for them;
-    the game still counts for the member."""
+    the game still counts for the member.  ``forfeit``: the member left the game in progress;
+    a rated game counts as a loss for them whatever the final score (their partner and the
+    opponents get the result the table reached)."""
 
     user_id: int | None
     display_name: str
     bot_level: str | None = None
+    forfeit: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -325,7 +328,7 @@ class HistoryEntry:
     opponents: tuple[SeatPlayer, SeatPlayer]
     score_us: int
     score_them: int
-    result: str  # "won", "lost" or "abandoned"
+    result: str  # "won", "lost", "left (lost)" (they left; charged a loss) or "abandoned"
     rated: bool
     rating_change: int | None  # displayed-rating points, rated games only
 

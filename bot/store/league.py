@@ -37,6 +37,7 @@ from bot.league.models import (
 )
 from bot.league.ratings import (
     BOT_SKILLS,
+    DISPLAY_SCALE,
     INITIAL,
     Skill,
     conservative,
@@ -56,30 +57,46 @@ _TOTALS: Final = total_names()
 # table alias), so that "ranks above" is one row-value comparison an index range can answer.
 _ORDER: Final[dict[LeaderboardSort, tuple[str, str]]] = {
     LeaderboardSort.RATING: (
-        "rating DESC, games DESC, user_id",
-        "({p}rating, {p}games, -{p}user_id)",
+        "rating DESC, rated_games DESC, user_id",
+        "({p}rating, {p}rated_games, -{p}user_id)",
     ),
-    LeaderboardSort.WINS: ("wins DESC, games, user_id", "({p}wins, -{p}games, -{p}user_id)"),
+    LeaderboardSort.WINS: (
+        "wins DESC, rated_games, user_id",
+        "({p}wins, -{p}rated_games, -{p}user_id)",
+    ),
     LeaderboardSort.WIN_RATE: (
-        "win_rate DESC, games DESC, user_id",
-        "({p}win_rate, {p}games, -{p}user_id)",
+        "win_rate DESC, rated_games DESC, user_id",
+        "({p}win_rate, {p}rated_games, -{p}user_id)",
     ),
-    LeaderboardSort.GAMES: ("games DESC, wins DESC, user_id", "({p}games, {p}wins, -{p}user_id)"),
+    LeaderboardSort.GAMES: (
+        "rated_games DESC, wins DESC, user_id",
+        "({p}rated_games, {p}wins, -{p}user_id)",
+    ),
 }
 _ROW_COLUMNS: Final = "user_id, display_name, mu, sigma, games, wins, losses, rated_games"
 # One query for the count of ranked players, a member's standing row and how many ranked
 # players come before it.  Parameters: ?1 guild, ?2 season, ?3 min_games, ?4 user.
+# Ranked above: by rating, a higher *displayed* rating (equal ratings share a rank; the
+# displayed rating is round(40 × rating), so it is higher from rating ≥ (shown + 0.5) / 40 on,
+# an index range); in the other orders, every row that sorts before.
+_ABOVE: Final = {
+    order: f"{above.format(p='o.')} > {above.format(p='v.')}"
+    for order, (_, above) in _ORDER.items()
+}
+_ABOVE[LeaderboardSort.RATING] = (
+    f"o.rating >= (ROUND(v.rating * {DISPLAY_SCALE}) + 0.5) / {DISPLAY_SCALE}.0"
+)
 _HEAD: Final = {
     order: (
         "SELECT (SELECT COUNT(*) FROM league_standings "  # noqa: S608 - fixed SQL pieces
-        "        WHERE guild_id = ?1 AND season = ?2 AND games >= ?3) AS ranked, "
+        "        WHERE guild_id = ?1 AND season = ?2 AND rated_games >= ?3) AS ranked, "
         "       (SELECT COUNT(*) FROM league_standings o "
-        "        WHERE o.guild_id = ?1 AND o.season = ?2 AND o.games >= ?3 "
-        f"         AND {above.format(p='o.')} > {above.format(p='v.')}) AS above, v.* "
+        "        WHERE o.guild_id = ?1 AND o.season = ?2 AND o.rated_games >= ?3 "
+        f"         AND {above}) AS above, v.* "
         "FROM (SELECT 1 AS one) AS viewer LEFT JOIN league_standings v "
         "ON v.guild_id = ?1 AND v.season = ?2 AND v.user_id = ?4"
     )
-    for order, (_, above) in _ORDER.items()
+    for order, above in _ABOVE.items()
 }
 _DEFAULTS: Final = GuildSettings(guild_id=0)
 
@@ -249,7 +266,15 @@ class LeagueStore:
         if rated:
             assert finished.winner is not None
             fixed = [s.is_bot for s in finished.seats]
-            after = rate_game(before, fixed, TEAM_NAMES.index(finished.winner))
+            winner = TEAM_NAMES.index(finished.winner)
+            after = rate_game(before, fixed, winner)
+            if any(s.forfeit and i % 2 == winner for i, s in enumerate(finished.seats)):
+                # A member who left a game their side went on to win is rated as losing it.
+                as_lost = rate_game(before, fixed, 1 - winner)
+                after = tuple(
+                    as_lost[i] if s.forfeit and i % 2 == winner else after[i]
+                    for i, s in enumerate(finished.seats)
+                )
         game_id = await conn.fetchval(
             "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
             "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner) "
@@ -285,6 +310,7 @@ class LeagueStore:
             seat_rows.append(
                 (game_id, i, guild, season, sp.user_id, sp.display_name, sp.bot_level)
                 + ((b.mu, b.sigma, a.mu, a.sigma) if rated_seat else (None, None, None, None))
+                + (int(sp.forfeit),)
             )
             if sp.user_id is None:
                 continue
@@ -299,8 +325,8 @@ class LeagueStore:
             )
         await conn.executemany(
             "INSERT INTO league_seats (game_id, seat, guild_id, season, user_id, display_name, "
-            "bot_level, mu_before, sigma_before, mu_after, sigma_after) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_level, mu_before, sigma_before, mu_after, sigma_after, forfeit) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             seat_rows,
         )
         await conn.executemany(_STANDINGS_UPSERT, standing_rows)
@@ -310,6 +336,8 @@ class LeagueStore:
                 x, y = finished.seats[team].user_id, finished.seats[team + 2].user_id
                 if x is None or y is None:
                     continue
+                if finished.seats[team].forfeit or finished.seats[team + 2].forfeit:
+                    continue  # a pair one of whom left did not finish together
                 won = int(finished.winner == TEAM_NAMES[team])
                 lo, hi = sorted((x, y))
                 pairs.append((guild, season, lo, hi, won, (won + 1) / 3, game_id))
@@ -336,18 +364,38 @@ class LeagueStore:
         page = min(max(page, 0), pages - 1)
         rows = await self.db.fetch(
             f"SELECT {_ROW_COLUMNS} FROM league_standings "  # noqa: S608 - fixed SQL pieces
-            f"WHERE guild_id = ? AND season = ? AND games >= ? ORDER BY {_ORDER[order][0]} "
+            f"WHERE guild_id = ? AND season = ? AND rated_games >= ? "
+            f"ORDER BY {_ORDER[order][0]} "
             "LIMIT ? OFFSET ?",
             (guild_id, season_no, min_games, PAGE_SIZE, page * PAGE_SIZE),
         )
-        entries = tuple(_leader_row(r, page * PAGE_SIZE + i + 1) for i, r in enumerate(rows))
+        ranks = [page * PAGE_SIZE + i + 1 for i in range(len(rows))]
+        if order is LeaderboardSort.RATING and rows:
+            ranks = await self._shared_ranks(guild_id, season_no, min_games, rows, ranks[0])
+        entries = tuple(_leader_row(r, rank) for r, rank in zip(rows, ranks, strict=True))
         viewer = None
         if head["user_id"] is not None:
-            ranked_viewer = head["games"] >= min_games
+            ranked_viewer = head["rated_games"] >= min_games
             viewer = _leader_row(head, head["above"] + 1 if ranked_viewer else None)
         return LeaderboardPage(
             guild_id, season_no, order, page, pages, ranked, min_games, entries, viewer
         )
+
+    async def _shared_ranks(
+        self, guild_id: int, season: int, min_games: int, rows: list[Row], first: int
+    ) -> list[int]:
+        """Ranks of a page of the rating order: players showing the same rating share the
+        rank of the first of them (1, 2, 2, 4 …), across page boundaries too."""
+        shown = [display_rating(r["mu"], r["sigma"]) for r in rows]
+        above = await self.db.fetchval(
+            "SELECT COUNT(*) FROM league_standings WHERE guild_id = ? AND season = ? "
+            "AND rated_games >= ? AND rating >= ?",
+            (guild_id, season, min_games, (shown[0] + 0.5) / DISPLAY_SCALE),
+        )
+        ranks = [int(above) + 1]
+        for i in range(1, len(rows)):
+            ranks.append(ranks[-1] if shown[i] == shown[i - 1] else first + i)
+        return ranks
 
     async def partnerships(
         self, guild_id: int, season: int | None = None, page: int = 0
@@ -397,7 +445,7 @@ class LeagueStore:
         if row is None or row["user_id"] is None:
             return None
         ranked = row["ranked"]
-        rank = row["above"] + 1 if row["games"] >= min_games else None
+        rank = row["above"] + 1 if row["rated_games"] >= min_games else None
         trend_rows = await self.db.fetch(
             "SELECT mu_before, sigma_before, mu_after, sigma_after FROM league_seats "
             "WHERE guild_id = ? AND user_id = ? AND season = ? AND mu_after IS NOT NULL "
@@ -501,7 +549,7 @@ class LeagueStore:
 
     async def _my_games(self, guild_id: int, user_id: int, page: int) -> list[Row]:
         return await self.db.fetch(
-            "SELECT game_id, seat, mu_before, sigma_before, mu_after, sigma_after, "
+            "SELECT game_id, seat, mu_before, sigma_before, mu_after, sigma_after, forfeit, "
             "(SELECT COUNT(*) FROM league_seats WHERE guild_id = ?1 AND user_id = ?2) AS total "
             "FROM league_seats WHERE guild_id = ?1 AND user_id = ?2 "
             "ORDER BY game_id DESC LIMIT ?3 OFFSET ?4",
@@ -615,7 +663,7 @@ def _standing_row(
 ) -> tuple[Any, ...]:
     team = TEAM_NAMES[seat & 1]
     abandoned = finished.abandoned
-    won = int(not abandoned and finished.winner == team)
+    won = int(not abandoned and finished.winner == team and not finished.seats[seat].forfeit)
     lost = int(not abandoned and not won)
     return (
         finished.guild_id,
@@ -654,7 +702,12 @@ def _history_entry(mine: Row, game: Row, seats: list[SeatPlayer]) -> HistoryEntr
     seat = mine[1]
     team = TEAM_NAMES[seat & 1]
     scores = (game["score_ns"], game["score_ew"])
-    result = "abandoned" if game["abandoned"] else ("won" if game["winner"] == team else "lost")
+    if game["abandoned"]:
+        result = "abandoned"
+    elif mine["forfeit"]:
+        result = "left (lost)"
+    else:
+        result = "won" if game["winner"] == team else "lost"
     change = None
     if mine[4] is not None:
         change = display_rating(mine[4], mine[5]) - display_rating(mine[2], mine[3])

@@ -32,6 +32,7 @@ class SeatRow:
     name: str
     bot_level: str | None = None
     timeouts: int = 0
+    left: bool = False  # the member left the game in progress; a computer plays the seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,11 +212,19 @@ class TableStore:
     @staticmethod
     async def put_seat(tx: Tx, table_id: str, seat: SeatRow) -> None:
         await tx.execute(
-            "INSERT INTO seats (table_id, seat, user_id, name, bot_level, timeouts) "
-            "VALUES (?,?,?,?,?,?) ON CONFLICT (table_id, seat) DO UPDATE SET "
+            "INSERT INTO seats (table_id, seat, user_id, name, bot_level, timeouts, left_game) "
+            "VALUES (?,?,?,?,?,?,?) ON CONFLICT (table_id, seat) DO UPDATE SET "
             "user_id = excluded.user_id, name = excluded.name, bot_level = excluded.bot_level, "
-            "timeouts = excluded.timeouts",
-            (table_id, seat.seat.name, seat.user_id, seat.name, seat.bot_level, seat.timeouts),
+            "timeouts = excluded.timeouts, left_game = excluded.left_game",
+            (
+                table_id,
+                seat.seat.name,
+                seat.user_id,
+                seat.name,
+                seat.bot_level,
+                seat.timeouts,
+                int(seat.left),
+            ),
         )
 
     @staticmethod
@@ -251,7 +260,8 @@ class TableStore:
                 continue
             table = _row_to_table(r)
             seats = await self.db.fetch(
-                "SELECT seat, user_id, name, bot_level, timeouts FROM seats WHERE table_id = ?",
+                "SELECT seat, user_id, name, bot_level, timeouts, left_game FROM seats "
+                "WHERE table_id = ?",
                 (table.id,),
             )
             actions = await self.db.fetch(
@@ -262,7 +272,12 @@ class TableStore:
                     table,
                     tuple(
                         SeatRow(
-                            Seat[s["seat"]], s["user_id"], s["name"], s["bot_level"], s["timeouts"]
+                            Seat[s["seat"]],
+                            s["user_id"],
+                            s["name"],
+                            s["bot_level"],
+                            s["timeouts"],
+                            bool(s["left_game"]),
                         )
                         for s in seats
                     ),

@@ -45,8 +45,14 @@ class ServiceContext:
         self.turns.cancel(table)
         self.registry.remove(table)
         table.version += 1
-        if self.listener is not None:
+        if self.listener is not None and not table.gone:
             self.listener.game_finished(table)
+            if table.league_error is not None:
+                self.listener.notice(
+                    table,
+                    "⚠ The game is over, but I could not record it in the league "
+                    "(the error is in my log); ratings and stats do not include it.",
+                )
 
     def notice(self, table: Table, text: str) -> None:
         if self.listener is not None:

@@ -3,15 +3,25 @@ changing the rules before the start, starting the game and abandoning it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import time
+from collections import defaultdict
+from collections.abc import AsyncIterator
 
 from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import parse_value
-from bot.errors import NotHost, NotSeated, Refusal, StaleButton
+from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
+from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.state import LEVELS, Occupant, Table
 from bot.tables.turns import deadline_after
+
+log = logging.getLogger(__name__)
+
+ID_TRIES = 20  # table ids tried before giving up (ids clash only with a test seed)
 
 
 class Lobby:
@@ -20,6 +30,14 @@ class Lobby:
         self.persistence = ctx.persistence
         self.store = ctx.persistence.store
         self.registry = ctx.registry
+        # Opening a table and sitting down are serialised per server: one member, one seat;
+        # one channel, one table — however many clicks arrive at once.
+        self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    @contextlib.asynccontextmanager
+    async def _seating(self, guild_id: int) -> AsyncIterator[None]:
+        async with self._guild_locks[guild_id]:
+            yield
 
     async def open_table(
         self,
@@ -31,6 +49,21 @@ class Lobby:
         preset: str,
         target: int | None = None,
         turn_timer: int = 0,
+    ) -> Table:
+        async with self._seating(guild_id):
+            return await self._open(
+                guild_id, channel_id, host_id, host_name, preset, target, turn_timer
+            )
+
+    async def _open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        preset: str,
+        target: int | None,
+        turn_timer: int,
     ) -> Table:
         self.registry.check_can_open(guild_id, channel_id, host_id)
         overrides = {"target": target} if target is not None else {}
@@ -50,17 +83,30 @@ class Lobby:
             created_at=time.time(),
         )
         table.seats[Seat.N] = Occupant(host_id, host_name)
-        async with self.persistence.write() as conn:
-            await self.store.insert_table(conn, self.persistence.row(table))
-            await self.store.put_seat(
-                conn, table.id, self.persistence.seat_row(Seat.N, table.seats[Seat.N])
-            )
+        for _ in range(ID_TRIES):
+            try:
+                async with self.persistence.write() as conn:
+                    await self.store.insert_table(conn, self.persistence.row(table))
+                    await self.store.put_seat(
+                        conn, table.id, self.persistence.seat_row(Seat.N, table.seats[Seat.N])
+                    )
+                break
+            except UniqueViolation as e:
+                if e.constraint not in ("tables.id", "tables_pkey"):  # not a taken table id
+                    log.error("opening a table in channel %s failed: %s", channel_id, e)
+                    raise StoreFailed(
+                        "I could not open a table here (an old table of this channel is still "
+                        "in my database; the error is in my log)."
+                    ) from e
+                table.id = self.ctx.randomness.table_id()
+        else:
+            raise StoreFailed("I could not find a free table id. Please try again.")
         self.registry.add(table)
         return table
 
     # ------------------------------------------------------------------ sitting and leaving
     async def join(self, table: Table, user_id: int, name: str, seat: Seat | None = None) -> Seat:
-        async with table.lock:
+        async with self._seating(table.guild_id), table.lock:
             ensure_open(table)
             mine = table.seat_of(user_id)
             self.registry.check_can_sit(table, user_id)
@@ -128,13 +174,17 @@ class Lobby:
     async def leave(self, table: Table, user_id: int) -> str:
         async with table.lock:
             ensure_open(table)
+            table.abandon_vote = None  # a request to end early is void once anyone leaves
             seat = table.seat_of(user_id)
-            if seat is None:
+            if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
             if table.status == "lobby":
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
-            occ = Occupant(None, f"Computer ({level})", level, 0)
+            # The member keeps the seat (a computer plays it): a rated game is charged to
+            # them as a loss however it ends, so leaving never beats finishing.
+            mine = table.seats[seat]
+            occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
             async with self.persistence.write() as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
@@ -150,7 +200,11 @@ class Lobby:
                 return "You left; with no players left the table is closed."
             self.ctx.changed(table)
             self.ctx.turns.schedule(table)
-            return f"You left {seat.word}; a computer player ({level}) takes over."
+            return (
+                f"You left {seat.word}; a computer player ({level}) takes over. If the game "
+                "is rated it counts as a loss for you, whatever the score; `/spades join` "
+                "takes your seat back."
+            )
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
         humans_left, new_host = _after_leaving(table, user_id)
@@ -265,18 +319,6 @@ class Lobby:
             self.ctx.changed(table)
             self.ctx.turns.schedule(table)
             return table
-
-    async def abandon(self, table: Table, user_id: int, is_admin: bool) -> None:
-        async with table.lock:
-            ensure_open(table)
-            if user_id != table.host_id and not is_admin:
-                raise NotHost(
-                    f"Only the host ({table.host_name()}) or a member with "
-                    "Manage Server can abandon the table."
-                )
-            async with self.persistence.write() as conn:
-                await self.persistence.end(conn, table, "abandoned")
-            self.ctx.closed(table)
 
 
 def _after_leaving(table: Table, user_id: int) -> tuple[list[int], int]:

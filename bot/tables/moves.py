@@ -4,6 +4,8 @@ serialised and each is persisted before its answer; tables never wait on each ot
 
 from __future__ import annotations
 
+import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,13 +25,16 @@ from bot.engine import (
 from bot.engine.actions import Claim
 from bot.engine.cards import Card
 from bot.engine.game import Game, Phase
-from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton
+from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 from bot.tables.turns import deadline_after
 
 SEEN_INTERACTIONS = 10_000  # interaction ids remembered to refuse a second delivery
+NOTICE_EVERY_S = 60.0  # at most one "could not save" notice per table per minute
+SAVE_FAILED = "I could not save that, so nothing changed. Please try again."
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +65,7 @@ class Moves:
         self.persistence = ctx.persistence
         self.store = ctx.persistence.store
         self._seen: OrderedDict[int, None] = OrderedDict()
+        self._notified: dict[str, float] = {}  # table id → when its last failure was shown
 
     def seat_for(
         self,
@@ -79,6 +85,8 @@ class Moves:
             )
         if seat is None:
             raise NotSeated("You are not seated at this table.")
+        if table.seats[seat].left:
+            raise NotSeated("You left this game: `/spades join` takes your seat back.")
         if table.game is None or table.status != "playing":
             raise StaleButton("The game has not started yet.")
         if button_hand is not None and button_hand != table.game.hand_number:
@@ -179,6 +187,19 @@ class Moves:
             self._check_dup(interaction_id)
             return await self.commit(table, seat, [build(seat)], interaction_id)
 
+    def _failed(self, table: Table) -> None:
+        """A move could not be saved: say so on the table (at most once a minute), so that a
+        table never stops without a trace."""
+        now = time.monotonic()
+        if now - self._notified.get(table.id, -NOTICE_EVERY_S) < NOTICE_EVERY_S:
+            return
+        self._notified[table.id] = now
+        self.ctx.notice(
+            table,
+            "⚠ I could not save a move here (a database error, in my log); nothing changed. "
+            "Try again in a moment.",
+        )
+
     def _check_dup(self, interaction_id: int | None) -> None:
         if interaction_id is not None and interaction_id in self._seen:
             raise Duplicate("This action has already been applied.")
@@ -237,9 +258,16 @@ class Moves:
                     await self.persistence.end(conn, table, "finished", sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
-        except UniqueViolation:
-            self._remember(interaction_id)
-            raise Duplicate("This action has already been applied.") from None
+        except UniqueViolation as e:
+            if interaction_id is not None and "interaction" in (e.constraint or ""):
+                self._remember(interaction_id)  # the same click, delivered again
+                raise Duplicate("This action has already been applied.") from None
+            log.error("saving a move at table %s broke a constraint: %s", table.id, e)
+            self._failed(table)
+            raise StoreFailed(SAVE_FAILED) from e
+        except StoreFailed:
+            self._failed(table)
+            raise
         results_before = len(game.results)
         claims_before = len(game.claim_results) if sim.hand_number == game.hand_number else None
         table.game = sim

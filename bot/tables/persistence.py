@@ -48,10 +48,26 @@ class TablePersistence:
         table.status, table.ended_at = status, now
         try:
             if self.on_game_stored is not None and game is not None:
-                await self.on_game_stored(conn, table, game)
+                await self._record(conn, table, game, self.on_game_stored)
         except BaseException:
             table.status, table.ended_at = previous
             raise
+
+    @staticmethod
+    async def _record(conn: Tx, table: Table, game: Game, hook: GameStoredHook) -> None:
+        """Hand the game to the league inside a savepoint: a league that cannot record it
+        (a bug, a constraint) must not stop the table from ending.  The failure is logged and
+        the channel is told (``table.league_error``); the game itself is saved."""
+        await conn.execute("SAVEPOINT league_record")
+        try:
+            await hook(conn, table, game)
+        except Exception as e:
+            await conn.execute("ROLLBACK TO league_record")
+            await conn.execute("RELEASE league_record")
+            log.error("the league could not record table %s", table.id, exc_info=True)
+            table.league_error = " ".join(str(e).split())[:120] or type(e).__name__
+        else:
+            await conn.execute("RELEASE league_record")
 
     async def set_message(self, table: Table, message_id: int) -> None:
         """Remember which channel message shows the table."""
@@ -76,7 +92,7 @@ class TablePersistence:
 
     @staticmethod
     def seat_row(seat: Seat, o: Occupant) -> SeatRow:
-        return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts)
+        return SeatRow(seat, o.user_id, o.name, o.bot_level, o.timeouts, o.left)
 
     async def load_unfinished(
         self, guild_filter: Callable[[int], bool] | None = None
@@ -111,7 +127,7 @@ class TablePersistence:
             ended_at=row.ended_at,
         )
         for s in stored.seats:
-            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts)
+            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
         if row.status == "playing" and row.first_dealer:
             game = Game(table.rules, Seat[row.first_dealer])
             for action in stored.actions:

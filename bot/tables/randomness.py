@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import secrets
-import time
 
 from bot.engine import Deal, Game
 from bot.tables.state import Table
@@ -22,9 +21,12 @@ class TableRandomness:
         self._table_counter = 0
 
     def table_id(self) -> str:
+        """A new table id.  With a test seed, the n-th id of a run is always the same (so a
+        seeded run deals the same cards every time); after a restart the sequence starts
+        again, and the caller asks for the next id while one is taken."""
         if self.test_seed is not None:
             self._table_counter += 1
-            rng = random.Random(f"{self.test_seed}:{self._table_counter}:{time.time_ns()}")
+            rng = random.Random(f"{self.test_seed}:table:{self._table_counter}")
             return "".join(rng.choice(ID_ALPHABET) for _ in range(8))
         return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
 

@@ -37,6 +37,12 @@ class TableRegistry:
             )
         return table
 
+    def in_guild(self, guild_id: int) -> list[Table]:
+        return [t for t in self._by_id.values() if t.guild_id == guild_id]
+
+    def all(self) -> list[Table]:
+        return list(self._by_id.values())
+
     def find_of_user(self, guild_id: int, user_id: int) -> Table | None:
         return self._by_user.get((guild_id, user_id))
 

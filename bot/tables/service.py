@@ -8,7 +8,8 @@ and the caller get its answer.  A failed commit leaves the table as it was.
 The service is split by concern, and callers use the part they need:
 
 * ``registry`` — which tables are open, by id, channel and member (lookups, may I open);
-* ``lobby`` — open, sit, leave, computer players, rules, start, abandon;
+* ``lobby`` — open, sit, leave, computer players, rules, start;
+* ``endings`` — abandoning (by agreement during a game), moderators, orphaned tables;
 * ``moves`` — a person's bid, look, pass or play through the move pipeline;
 * ``turns`` — computer players and turn timers, acting through the same pipeline;
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up.
@@ -22,6 +23,7 @@ from bot.engine import Action, Seat
 from bot.store.db import Database
 from bot.store.tables import TableStore
 from bot.tables.context import ServiceContext, TableListener
+from bot.tables.ending import Endings
 from bot.tables.lobby import Lobby
 from bot.tables.moves import ActResult, Moves
 from bot.tables.persistence import GameStoredHook, TablePersistence
@@ -54,6 +56,7 @@ class TableService:
         self._ctx = ServiceContext(self.persistence, self.registry, randomness, self.turns)
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
+        self.endings = Endings(self._ctx)
 
     @property
     def listener(self) -> TableListener | None:

@@ -22,6 +22,7 @@ class Occupant:
     name: str
     bot_level: str | None = None
     timeouts: int = 0
+    left: bool = False  # the member left the game in progress (charged a loss if rated)
 
     @property
     def is_computer(self) -> bool:
@@ -30,6 +31,20 @@ class Occupant:
     @property
     def away(self) -> bool:
         return self.user_id is not None and self.bot_level is not None
+
+
+@dataclass(slots=True, eq=False)
+class AbandonVote:
+    """The host asked to end a game others play in: who must agree, and by when."""
+
+    host_id: int
+    needed: frozenset[int]  # the other people seated (not away)
+    deadline: float  # unix time
+    agreed: set[int] = field(default_factory=set)
+
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        return self.needed - self.agreed
 
 
 @dataclass(slots=True, eq=False)
@@ -53,6 +68,13 @@ class Table:
     seq: int = 0  # number of stored game actions
     version: int = 0  # bumps on every change, for the renderer
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # How it ended, for the channel: who closed it, or why (None: the game was finished or
+    # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
+    end_reason: str | None = None
+    gone: bool = False
+    # Set when the finished game could not be recorded in the league (the table still ends).
+    league_error: str | None = None
+    abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
 
     @property
     def open(self) -> bool:
@@ -68,7 +90,8 @@ class Table:
         return [s for s in SEATS if s not in self.seats]
 
     def humans(self) -> list[int]:
-        return [o.user_id for o in self.seats.values() if o.user_id is not None]
+        """The members seated here (not those who left the game)."""
+        return [o.user_id for o in self.seats.values() if o.user_id is not None and not o.left]
 
     def host_name(self) -> str:
         seat = self.seat_of(self.host_id)

@@ -12,11 +12,17 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.engine import Action, Bid, Game, IllegalAction, PassCards, Play, Seat, SeatView, seat_view
-from bot.errors import Refusal
+from bot.engine import Action, Bid, Game, PassCards, Play, Seat, SeatView, seat_view
+from bot.errors import Refusal, StoreFailed
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 
 log = logging.getLogger(__name__)
+
+# A failed automatic move is tried again: quickly at first, then every SLOW_RETRY_S seconds
+# (the table is told), and given up (the table is told) after SLOW_RETRIES more tries.
+QUICK_RETRIES_S = (0.5, 1.0, 2.0)
+SLOW_RETRY_S = 10.0
+SLOW_RETRIES = 30
 
 # (view, level, seed, thinking delay in seconds) -> the computer's action
 Decider = Callable[[SeatView, str, int, float], Awaitable[Action]]
@@ -65,6 +71,7 @@ class AutoTurns:
         self.notify = notify
         self.bot_delay = bot_delay
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._failures: dict[str, int] = {}  # table id → failed tries of the pending turn
         self._closing = False
 
     def schedule(self, table: Table) -> None:
@@ -72,6 +79,7 @@ class AutoTurns:
         if self._closing:
             return
         self.cancel(table)
+        self._failures.pop(table.id, None)  # a new turn starts with a clean slate
         if table.status != "playing" or table.game is None or table.game.over:
             return
         if table.computer_to_act():
@@ -88,6 +96,7 @@ class AutoTurns:
             task.cancel()
 
     async def _act(self, table: Table, seq: int, delay: float) -> None:
+        retry_in: float | None = None
         try:
             await asyncio.sleep(delay)
             seat = table.to_act
@@ -98,26 +107,60 @@ class AutoTurns:
             timed_out = not occ.is_computer
             level = occ.bot_level or table.handover
             think = 0.0 if timed_out else self.bot_delay
-            action = await self.decide(seat_view(game, seat), level, self.seed(table, seq), think)
+            view = seat_view(game, seat)
+            action = await self.decide(view, level, self.seed(table, seq), think)
+            if action not in view.legal:  # a computer must never stall a table
+                log.error("computer player (%s) chose an illegal %s at %s", level, action, table.id)
+                action = view.legal[0]
             async with table.lock:
                 if table.seq != seq or not table.open:
                     return
                 await self.commit(table, seat, action, seat if timed_out else None)
+            self._failures.pop(table.id, None)
             if timed_out:
                 self.notify(table, timeout_notice(table.seats[seat], seat, action))
         except asyncio.CancelledError:
             raise
+        except StoreFailed as e:
+            retry_in = self._failed(table, e.reason)
         except Refusal:
-            return
-        except IllegalAction:
-            log.exception("computer player chose an illegal action at table %s", table.id)
-        except Exception:
+            return  # the table moved on or closed meanwhile
+        except Exception as e:
             log.exception("automatic turn failed at table %s", table.id)
+            retry_in = self._failed(table, type(e).__name__)
         finally:
             if self._tasks.get(table.id) is asyncio.current_task():
                 del self._tasks[table.id]
                 if table.seq != seq:
                     self.schedule(table)
+                elif retry_in is not None and table.open and not self._closing:
+                    self._tasks[table.id] = asyncio.create_task(self._act(table, seq, retry_in))
+
+    def _failed(self, table: Table, why: str) -> float | None:
+        """A computer's (or a timed-out player's) move failed: the delay before trying again,
+        or ``None`` after the last try.  The table is told when quick retries did not help,
+        and when the bot gives up."""
+        tries = self._failures.get(table.id, 0) + 1
+        self._failures[table.id] = tries
+        log.warning("automatic turn at table %s failed (try %d): %s", table.id, tries, why)
+        if tries <= len(QUICK_RETRIES_S):
+            return QUICK_RETRIES_S[tries - 1]
+        if tries == len(QUICK_RETRIES_S) + 1:
+            self.notify(
+                table,
+                "⚠ I could not save the computer's move here (a database error, in my log). "
+                f"I keep trying every {SLOW_RETRY_S:.0f} s; nothing is lost.",
+            )
+        if tries <= len(QUICK_RETRIES_S) + SLOW_RETRIES:
+            return SLOW_RETRY_S
+        log.error("gave up on the automatic turn at table %s after %d tries", table.id, tries)
+        self.notify(
+            table,
+            "⚠ I gave up saving the computer's move here. The host or a member with Manage "
+            "Server can close the table with `/spades abandon`.",
+        )
+        self._failures.pop(table.id, None)
+        return None
 
     async def close(self) -> None:
         self._closing = True

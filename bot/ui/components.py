@@ -13,6 +13,8 @@ message)::
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -20,9 +22,24 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot.engine import Seat
+from bot import timely
+from bot.engine import Seat, SpadesError
+from bot.errors import Refusal
 
-TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand", "claim", "claimon")
+log = logging.getLogger(__name__)
+
+TABLE_VERBS = (
+    "join",
+    "addbot",
+    "leave",
+    "start",
+    "rules",
+    "hand",
+    "agree",
+    "keep",
+    "claim",
+    "claimon",
+)
 HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass")
 
 
@@ -58,13 +75,22 @@ def set_handler(handler: Callable[..., Awaitable[None]], kind: str = "table") ->
 
 
 async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any) -> None:
+    """Hand a click to its cog: answered in time (see :mod:`bot.timely`), and never left
+    without an answer when the cog refuses or fails."""
+    timely.guard(interaction)
     handler = _handlers.get(kind)
-    if handler is None:
-        await interaction.response.send_message(
-            "The bot is starting up; try again.", ephemeral=True
-        )
-        return
-    await handler(interaction, *args)
+    try:
+        if handler is None:
+            raise Refusal("The bot is starting up; try again.")
+        await handler(interaction, *args)
+    except (Refusal, SpadesError) as e:
+        with contextlib.suppress(discord.HTTPException):
+            await timely.answer(interaction, e.reason)
+    except Exception:
+        data: dict[str, Any] = dict(interaction.data or {})
+        log.exception("component %s failed", data.get("custom_id"))
+        with contextlib.suppress(discord.HTTPException):
+            await timely.answer(interaction, "Sorry, something went wrong on my side. Try again.")
 
 
 class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -93,7 +119,7 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
 
 
 _TABLE_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand)"
+    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand|agree|keep)"
     r"(?::(?P<seat>[NESW]))?"
 )
 _HAND_TEMPLATE = (

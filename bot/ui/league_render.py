@@ -12,6 +12,7 @@ from bot.league.models import (
     PlayerStats,
 )
 from bot.ui.league_components import LeagueRef, league_button, league_select
+from bot.ui.words import plural
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {"rating": "rating", "wins": "wins", "win_rate": "win rate", "games": "games"}
@@ -25,7 +26,8 @@ def _row_line(r: LeaderboardRow, me: int | None) -> str:
     rank = f"#{r.rank}" if r.rank is not None else "unranked"
     name = f"**{r.display_name}**" if r.user_id == me else r.display_name
     return (
-        f"`{rank:>5}` {name} — {r.rating} · {r.games} games · {r.wins} wins · "
+        f"`{rank:>5}` {name} — {r.rating} · {plural(r.rated_games, 'game')} · "
+        f"{plural(r.wins, 'win')} · "
         f"{_pct(r.win_rate if r.wins + r.losses else None)}"
     )
 
@@ -49,7 +51,9 @@ def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> d
         e.add_field(name="You", value=_row_line(page.viewer, viewer), inline=False)
     elif page.viewer is None:
         e.add_field(name="You", value="No games this season yet.", inline=False)
-    hidden = f" · at least {page.min_games} games to be ranked" if page.min_games else ""
+    hidden = (
+        f" · at least {plural(page.min_games, 'rated game')} to be ranked" if page.min_games else ""
+    )
     e.set_footer(
         text=f"Page {page.page + 1}/{page.pages} · {page.ranked} ranked{hidden} · "
         "rating = 40 × (μ − 3σ), a cautious estimate"
@@ -66,7 +70,9 @@ def partnerships_embed(page: PartnershipPage, season_name: str) -> discord.Embed
         )
     else:
         e.description = "No partnership has finished a game together yet."
-    e.set_footer(text=f"Page {page.page + 1} · pairs with at least {page.min_games} game(s)")
+    e.set_footer(
+        text=f"Page {page.page + 1} · pairs with at least {plural(page.min_games, 'game')}"
+    )
     return e
 
 
@@ -93,10 +99,12 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
     trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
     e.add_field(name="Rating", value=f"**{s.rating}** ({rank})\nTrend: {trend}")
+    unrated = s.games - s.rated_games - s.abandoned
     e.add_field(
         name="Games",
-        value=f"{s.games} played · {s.wins} won · {s.losses} lost\nWin rate {_pct(s.win_rate)}"
-        + (f" · {s.abandoned} abandoned" if s.abandoned else ""),
+        value=f"{plural(s.rated_games, 'rated game')} · {unrated} unrated · "
+        f"{s.abandoned} abandoned\n{s.wins} won · {s.losses} lost · "
+        f"win rate {_pct(s.win_rate)}",
     )
     avg_bid = "—" if s.average_bid is None else f"{s.average_bid:.2f}"
     avg_tricks = "—" if s.average_tricks is None else f"{s.average_tricks:.2f}"
@@ -111,11 +119,13 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
         f"Blind nil {s.blind_nil_made}/{s.blind_nil_bids} ({_pct(s.blind_nil_rate)})",
     )
     bags = "—" if s.bags_per_hand is None else f"{s.bags_per_hand:.2f}"
-    e.add_field(name="Bags and sets", value=f"{bags} bags per hand\n{s.sets} sets suffered")
+    e.add_field(
+        name="Bags and sets", value=f"{bags} bags per hand\n{plural(s.sets, 'set')} suffered"
+    )
     freq, best = s.most_frequent_partner, s.most_successful_partner
     partners = []
     if freq is not None:
-        partners.append(f"Most often: {freq.display_name} ({freq.games} games)")
+        partners.append(f"Most often: {freq.display_name} ({plural(freq.games, 'game')})")
     if best is not None:
         partners.append(f"Most successful: {best.display_name} ({_pct(best.win_rate)})")
     e.add_field(name="Partners", value="\n".join(partners) or "—")
@@ -137,7 +147,9 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
             f"**{g.result}**{change}"
         )
     e.description = "\n".join(lines)
-    e.set_footer(text=f"Page {h.page + 1}/{h.pages} · {h.total} games · pick one to export it")
+    e.set_footer(
+        text=f"Page {h.page + 1}/{h.pages} · {plural(h.total, 'game')} · pick one to export it"
+    )
     return e
 
 

@@ -93,9 +93,8 @@ class TablePublisher:
             view = seat_view(table.game, None)
             ch.posts.append({"embed": render.game_over_embed(table, view)})
         elif table.status == "abandoned":
-            ch.posts.append(
-                {"content": "This table was closed. Open a new one with `/spades new`."}
-            )
+            why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
+            ch.posts.append({"content": f"{why}Open a new one with `/spades new`."})
         ch.wake.set()
 
     def notice(self, table: Table, text: str) -> None:

@@ -28,6 +28,7 @@ from bot.engine.game import Phase
 from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button, select
+from bot.ui.words import plural
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
@@ -85,6 +86,8 @@ def _names(table: Table) -> dict[Seat, str]:
         occ = table.seats.get(s)
         if occ is None:
             out[s] = "*(empty)*"
+        elif occ.left:
+            out[s] = f"Computer ({occ.bot_level}) · {occ.name} left"
         elif occ.away:
             out[s] = f"{occ.name} (computer playing)"
         else:
@@ -215,6 +218,17 @@ def table_components(table: Table) -> discord.ui.View:
             v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
             v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+        if table.abandon_vote is not None:  # the host asked to end the game early
+            v.add_item(
+                button(
+                    ComponentRef(tid, "agree"), "Agree to end", discord.ButtonStyle.danger, row=1
+                )
+            )
+            v.add_item(
+                button(
+                    ComponentRef(tid, "keep"), "Keep playing", discord.ButtonStyle.success, row=1
+                )
+            )
     return v
 
 
@@ -273,7 +287,7 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
         value=f"{TEAM_NAMES[0]} {view.scores[0]} · {TEAM_NAMES[1]} {view.scores[1]}",
         inline=False,
     )
-    e.set_footer(text=f"Table {table.id} · {len(view.results)} hands")
+    e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
     return e
 
 
@@ -330,7 +344,7 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     my_team = seat.team
     e.set_footer(
         text=f"Hand {view.hand_number} · your team {view.scores[my_team]} · "
-        f"them {view.scores[my_team.other]} · won {view.tricks_won[seat]} trick(s)"
+        f"them {view.scores[my_team.other]} · won {plural(view.tricks_won[seat], 'trick')}"
     )
     return e
 
@@ -394,7 +408,9 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
         n = view.rules.blind_nil_pass
         options = [discord.SelectOption(label=str(c), value=c.code) for c in view.hand]
         v.add_item(
-            select(ref("pass"), options, f"Pass {n} card(s)", min_values=n, max_values=n, row=1)
+            select(
+                ref("pass"), options, f"Pass {plural(n, 'card')}", min_values=n, max_values=n, row=1
+            )
         )
     if plays:
         deck = DECKS[view.rules.deck]

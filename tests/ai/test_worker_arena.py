@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bot.ai import decide
+from bot.ai import decide, worker
 from bot.ai.arena import main, run_match
 from bot.ai.worker import AIPool, decide_view, replacement_level
 from bot.engine import Game, Rules, seat_view
@@ -30,15 +30,19 @@ async def test_pool_decides_off_the_loop_with_thinking_delay() -> None:
     view = _view_in_play()
     pool = AIPool(processes=1, thinking_delay_s=0.2)
     try:
-        ticks = 0
+        # Off the loop: while a hard search (no thinking delay) is pending, other tasks run.
+        search = asyncio.ensure_future(
+            pool.decide(view, "hard", seed=1, budget_s=0.05, thinking_delay_s=0)  # type: ignore[arg-type]
+        )
+        ran = asyncio.Event()
 
-        async def ticker() -> None:
-            nonlocal ticks
-            while True:
-                await asyncio.sleep(0.01)
-                ticks += 1
+        async def other_work() -> None:
+            ran.set()
 
-        t = asyncio.create_task(ticker())
+        await asyncio.create_task(other_work())
+        assert ran.is_set()
+        assert not search.done(), "the event loop ran other work while the search was pending"
+        assert await search in view.legal  # type: ignore[attr-defined]
         start = time.monotonic()
         hard, normal, easy = await asyncio.gather(
             pool.decide(view, "hard", seed=1, budget_s=0.05),  # type: ignore[arg-type]
@@ -46,11 +50,9 @@ async def test_pool_decides_off_the_loop_with_thinking_delay() -> None:
             pool.decide(view, "easy", seed=1),  # type: ignore[arg-type]
         )
         elapsed = time.monotonic() - start
-        t.cancel()
         for a in (hard, normal, easy):
             assert a in view.legal  # type: ignore[attr-defined]
-        assert elapsed >= 0.2
-        assert ticks >= 10  # the event loop kept running
+        assert elapsed >= 0.2, "each decision waits out the thinking delay"
         # Same seed, same view: same decision as in-process.
         assert hard == decide_view(view, "hard", 1, 0.05)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="Unknown level"):
@@ -84,3 +86,21 @@ def test_arena_cli_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "95% CI" in out.out
     assert "decision time" in out.out
     assert "3/3" in out.err  # the progress bar
+
+
+def test_a_crashing_player_is_logged_and_replaced(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    view = _view_in_play()
+
+    class Broken:
+        def decide(self, *args: object) -> object:
+            raise RuntimeError("boom")
+
+    monkeypatch.setitem(worker._CACHE, "hard", Broken())
+    with caplog.at_level("ERROR", logger="bot.ai.worker"):
+        action = decide_view(view, "hard", 3)  # type: ignore[arg-type]
+    assert action == decide_view(view, "normal", 3)  # type: ignore[arg-type]
+    (record,) = caplog.records
+    assert "the hard computer player failed" in record.getMessage()
+    assert record.exc_info is not None

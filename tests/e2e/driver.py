@@ -86,9 +86,9 @@ class Driver:
     def table(self) -> Message:
         return table_message(self.fake, self.channel)
 
-    async def open_hand(self, p: Seated) -> Response:
+    async def open_hand(self, p: Seated) -> Response | Message:
         inter = await self.fake.click(p.user, self.table(), button(self.table(), "hand").custom_id)
-        r = await inter.response()
+        r = await inter.answer()
         assert r.ephemeral, "the hand must be ephemeral"
         p.hand = r
         return r
@@ -97,7 +97,7 @@ class Driver:
         if p.hand is None or not has(p.hand, "refresh"):
             return await self.open_hand(p)
         inter = await self.fake.click(p.user, p.hand, button(p.hand, "refresh").custom_id)
-        r = await inter.response()
+        r = await inter.answer()
         p.hand = r
         return r
 
@@ -125,7 +125,7 @@ class Driver:
             plays = [c for c in r.all_components if c.custom_id and ":play:" in c.custom_id]
             c = self.rng.choice(plays)
             inter = await self.fake.click(p.user, r, c.custom_id)
-        out = await inter.response()
+        out = await inter.answer()
         if inter.latency is not None:
             self.latencies.append(inter.latency)
         assert out.ephemeral

@@ -78,10 +78,11 @@ async def four_player_game(world: World, **options: Any) -> Driver:
 # ---------------------------------------------------------------------- small helpers
 async def answer(
     world: World, user: User, *path: str, channel: Channel | None = None, **options: Any
-) -> Response:
-    """Run a slash command in ``channel`` (default: the world's table channel); the callback."""
+) -> Response | Message:
+    """Run a slash command in ``channel`` (default: the world's table channel); what the user
+    reads (the callback, or the follow-up when the bot deferred a slow answer)."""
     inter = await world.fake.slash(user, channel or world.channel, *path, **options)
-    return await inter.response()
+    return await inter.answer()
 
 
 async def quick_game(world: World, humans: int = 4, **options: Any) -> Driver:

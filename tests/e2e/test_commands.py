@@ -137,7 +137,7 @@ async def test_invalid_rule_values_are_refused_readably(world: World) -> None:
         ("target", "abc", "target must be a whole number, not 'abc'"),
         ("target", "50", "target must be between 100 and 1000, not 50"),
         ("deck", "tarot", "deck must be one of standard, jokers, jjdd"),
-        ("no_such_rule", "1", "There is no rule option 'no_such_rule'"),
+        ("no_such_rule", "1", "There is no rule option `no_such_rule`"),
     ]
     for name, value, expected in cases:
         r = await answer(world, alice, "spades", "rule", name=name, value=value)
@@ -206,7 +206,7 @@ async def test_new_with_thread_opens_the_table_in_a_new_public_thread(world: Wor
     msg = await fake.wait_for_message(thread, lambda m: bool(m.embeds))
     assert str(msg.embeds[0]["title"]).startswith("♠ Spades")
     assert not any(m.embeds for m in fake.messages(world.channel)), "nothing in the parent"
-    follow = await r.interaction.wait_followup()
+    follow = r  # the answer: the follow-up that replaced the "thinking" message
     assert follow.ephemeral
     assert "Table opened" in follow.text
     assert f"/{thread.id}/{msg.id}" in follow.text, "a link to the table message in the thread"
@@ -227,8 +227,7 @@ async def test_table_command_reposts_the_table_message(world: World) -> None:
     await fake.wait_until(lambda: table_message(fake, world.channel).id != first.id)
     second = table_message(fake, world.channel)
     assert fake.last_message(world.channel) is second, "at the bottom of the channel"
-    await r.interaction.wait_followup()
-    assert str(second.id) in r.interaction.followups[0].text
+    assert str(second.id) in r.text, "the answer links the new message"
     assert second.embeds[0]["title"] == first.embeds[0]["title"]
     # From now on the new message is the one kept up to date.
     r = await answer(world, world.users[1], "spades", "join")
@@ -279,17 +278,18 @@ async def test_leave_mid_game_hands_the_seat_to_a_computer_that_plays(world: Wor
     bob = world.users[1]
     r = await answer(world, bob, "spades", "leave")
     assert r.ephemeral
-    assert r.text == "You left East; a computer player (normal) takes over."
+    assert r.text.startswith("You left East; a computer player (normal) takes over.")
+    assert "counts as a loss for you" in r.text
     r = await answer(world, bob, "hand")
     assert "not seated" in r.text
     alice_only = Driver(fake, world.channel, driver.players[:1])
     await act_until(alice_only, lambda r: "Hand 2 ·" in r.text)
     summary = await fake.wait_for_message(world.channel, lambda m: "Hand 1 — scores" in m.text)
-    assert "bob" not in summary.text, "East was played by the computer"
+    assert "Computer (normal) · bob left" in summary.text, "East was played by the computer"
     shown = await fake.wait_for_edit(
         table_message(fake, world.channel), lambda m: "Hand 2 ·" in m.text
     )
-    assert seat_occupant(shown, "East") == "Computer (normal)"
+    assert seat_occupant(shown, "East") == "Computer (normal) · bob left"
     assert seat_occupant(shown, "North") == "alice"
 
 

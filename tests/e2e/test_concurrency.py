@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import CARD_RE, eventually, table_message
@@ -26,14 +27,16 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     first = await inter.response()
     assert "You played" in first.text
     await fake.redeliver(inter)
-    await asyncio.sleep(0.5)
+    # Wait until the bot has handled the second delivery (it says so), then look.
+    await bot.wait_for_line(f"interaction {inter.id} delivered again")
     # The player holds one card fewer, not two; and the next seat is on turn, once.
     r = await driver.refresh(actor)
     after = CARD_RE.findall(r.embeds[0]["description"])
     assert len(after) == len(before) - 1
-    trick_line = table_message(fake, world.channel).text
+    assert inter.rejected_callbacks == 0, "the repeat is not answered a second time"
     await eventually(lambda: str(card.label) in table_message(fake, world.channel).text)
-    assert trick_line.count(str(card.label)) <= 1
+    trick_line = table_message(fake, world.channel).text  # read after the play is shown
+    assert trick_line.count(str(card.label)) == 1
     (next_player,) = await driver.on_turn()
     assert next_player is not actor
 
@@ -74,3 +77,63 @@ async def test_two_people_take_the_same_seat_at_once(world: World, bot: BotProce
     outcomes = sorted([ra.text, rb.text])
     assert sum("You sit East" in t for t in outcomes) == 1
     assert sum("East is taken" in t for t in outcomes) == 1
+
+
+# ---------------------------------------------------------------------- slow answers
+async def test_a_slow_commit_is_deferred_in_time_then_completed(
+    world: World, bot: BotProcess
+) -> None:
+    """Another process holds the database's write lock: the play cannot be saved within
+    Discord's 3 s, so the bot defers the click in time and answers once the commit is done."""
+    driver = await four_player_game(world, preset="standard", target=100)
+    for _ in range(4):
+        assert await driver.step()
+    (actor,) = await driver.on_turn()
+    hand = actor.hand
+    assert hand is not None
+    card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
+    blocker = sqlite3.connect(world.db_path, isolation_level=None, timeout=30)
+    try:
+        blocker.execute("BEGIN IMMEDIATE")
+        inter = await world.fake.click(actor.user, hand, card.custom_id)
+        first = await inter.response()
+        assert first.deferred, "acknowledged without an answer while the commit waits"
+        assert inter.latency is not None
+        assert inter.latency < 3.0
+        blocker.execute("ROLLBACK")  # the bot's commit goes through now
+        final = await inter.answer(timeout=15)
+    finally:
+        blocker.close()
+    assert "You played" in final.text, final.text
+    assert str(card.label) in final.text or final.embeds
+    assert not inter.expired
+    await bot.wait_for_line("deferred spades:t:")
+    assert "Traceback" not in bot.output
+
+
+async def test_an_answer_discord_no_longer_takes_is_one_warning_line(
+    world: World, bot: BotProcess
+) -> None:
+    fake = world.fake
+    driver = await four_player_game(world, preset="standard", target=100)
+    for _ in range(4):
+        assert await driver.step()
+    (actor,) = await driver.on_turn()
+    hand = actor.hand
+    assert hand is not None
+    card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
+    blocker = sqlite3.connect(world.db_path, isolation_level=None, timeout=30)
+    fake.callback_deadline = 0.0  # Discord drops the interaction at once: every answer is late
+    try:
+        blocker.execute("BEGIN IMMEDIATE")
+        inter = await fake.click(actor.user, hand, card.custom_id)
+        line = await bot.wait_for_line("came too late")
+        blocker.execute("ROLLBACK")
+    finally:
+        blocker.close()
+        fake.callback_deadline = 3.0
+    assert "WARNING" in line
+    assert inter.expired
+    # The play itself was saved: the table moves on.
+    await eventually(lambda: str(card.label) in table_message(fake, world.channel).text)
+    assert "Traceback" not in bot.output, bot.output

@@ -84,7 +84,7 @@ async def test_admin_settings_need_manage_server_and_seasons_reset_standings(wor
         await finished_game(world)
         board = await (await fake.slash(users[0], ch, "leaderboard")).response()
         assert "Leaderboard — Season 1" in board.text
-        assert board.text.count("games ·") >= 4
+        assert board.text.count(" game") >= 4
         r = await (
             await fake.slash(admin, ch, "spades-admin", "season-new", name="Winter")
         ).response()
@@ -95,7 +95,7 @@ async def test_admin_settings_need_manage_server_and_seasons_reset_standings(wor
         choices = await fake.autocomplete(users[0], ch, "leaderboard", focused="season", value="")
         assert {c["value"] for c in choices} == {1, 2}
         old = await (await fake.slash(users[0], ch, "leaderboard", season=1)).response()
-        assert old.text.count("games ·") >= 4
+        assert old.text.count(" game") >= 4
         # A table opened without a preset now uses the server's default one.
         r = await (await fake.slash(users[0], ch, "spades", "new")).response()
         assert r.deferred
@@ -111,7 +111,7 @@ async def test_two_servers_never_see_each_others_league(world: World) -> None:
         await finished_game(world)
         here = await (await fake.slash(users[0], ch, "leaderboard")).response()
         there = await (await fake.slash(users[0], other_ch, "leaderboard")).response()
-        assert here.text.count("games ·") >= 4
+        assert here.text.count(" game") >= 4
         assert "No ranked players yet" in there.text
         hist = await (await fake.slash(users[0], other_ch, "history")).response()
         assert "No games yet" in hist.text

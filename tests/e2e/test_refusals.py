@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import pytest
 import pytest_asyncio
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, Driver, Seated, button, has, table_message
+from tests.e2e.driver import CARD_RE, Driver, Seated, button, eventually, has, table_message
 from tests.e2e.flows import (
     Shared,
     act_until,
@@ -24,7 +24,6 @@ from tests.e2e.flows import (
     fresh_world,
     open_table,
     quick_game,
-    quiet_table,
     shared_bot,
     solo_game,
 )
@@ -50,38 +49,51 @@ def world(shared: Shared) -> World:
 @dataclass(frozen=True)
 class State:
     table_text: str
-    table_edits: int
     hands: tuple[str, ...]
 
 
+async def shows(driver_or_world: Driver | World, predicate: Callable[[str], bool]) -> str:
+    """The table message's text once ``predicate`` holds for it: the bot edits it at most
+    once a second (later on a busy machine), so wait for the state the test caused to be
+    shown rather than for a time."""
+    fake, channel = driver_or_world.fake, driver_or_world.channel
+    await eventually(lambda: predicate(table_message(fake, channel).text), timeout=30)
+    return table_message(fake, channel).text
+
+
 async def state(driver: Driver, *, settle: bool = True) -> State:
-    """The table message once no edit is pending (``settle``), and every player's own hand
-    message refreshed now.  After a refusal (``settle=False``) a short wait is enough: the table
-    was quiet for over a second, so a change would be published at once."""
+    """Every player's own hand message refreshed now, and the table message once it shows
+    the seat whose turn the hands say it is (``settle``).  After a refusal (``settle=False``)
+    the table message is read after a short pause: a change would have been published."""
+    hands = tuple([await driver.refresh(p) for p in driver.players])
     if settle:
-        msg = await quiet_table(driver.fake, driver.channel)
+        acting = [seat_word(h) for h in hands if driver.can_act(h)]
+        seat = acting[0] if acting else waiting_for(hands[0])
+        text = await shows(
+            driver, lambda t: f"{seat} · ▶ to act" in t or f"{seat} · dealer, ▶ to act" in t
+        )
     else:
         await asyncio.sleep(0.3)
-        msg = table_message(driver.fake, driver.channel)
-    hands = tuple([(await driver.refresh(p)).text for p in driver.players])
-    return State(msg.text, msg.edits, hands)
+        text = table_message(driver.fake, driver.channel).text
+    return State(text, tuple(h.text for h in hands))
 
 
-async def lobby_state(world: World) -> tuple[str, int]:
-    msg = await quiet_table(world.fake, world.channel)
-    return msg.text, msg.edits
+async def lobby_state(world: World, *seated: User) -> str:
+    """The lobby's table message once it shows the host and everyone in ``seated``."""
+    names = [u.name for u in (world.users[0], *seated)]
+    return await shows(world, lambda t: all(n in t for n in names))
 
 
-async def lobby_unchanged(world: World, before: tuple[str, int]) -> None:
+async def lobby_unchanged(world: World, before: str) -> None:
     await asyncio.sleep(0.3)
-    msg = table_message(world.fake, world.channel)
-    assert (msg.text, msg.edits) == before
+    assert table_message(world.fake, world.channel).text == before
 
 
-def refused(r: Response, *parts: str) -> None:
-    """An ephemeral (flag 64) reply that says ``parts``."""
+def refused(r: Response | Message, *parts: str) -> None:
+    """An ephemeral (flag 64) reply that says ``parts`` (a message when the bot deferred a
+    slow answer and completed it with a follow-up)."""
     assert r.ephemeral, f"not ephemeral: {r!r}"
-    assert r.type in (CHANNEL_MESSAGE, UPDATE_MESSAGE), r
+    assert isinstance(r, Message) or r.type in (CHANNEL_MESSAGE, UPDATE_MESSAGE), r
     for part in parts:
         assert part in r.text, f"{part!r} not in {r.text!r}"
 
@@ -312,7 +324,7 @@ async def test_unknown_card_text_is_refused(world: World) -> None:
     actor, _ = await on_turn(driver)
     before = await state(driver)
     r = await answer(world, actor.user, "play", card="xyz")
-    refused(r, "I don't know the card 'xyz'")
+    refused(r, "I don't know the card `xyz`")
     assert await state(driver, settle=False) == before
 
 
@@ -321,7 +333,7 @@ async def test_bid_out_of_range_is_refused(world: World) -> None:
     actor, _ = await on_turn(driver)
     before = await state(driver)
     r = await answer(world, actor.user, "bid", bid="14")
-    refused(r, "'14' is not a bid", "1 to 13")
+    refused(r, "`14` is not a bid", "1 to 13")
     assert await state(driver, settle=False) == before
 
 
@@ -384,19 +396,19 @@ async def test_host_only_commands_by_a_guest_are_refused(
     bob = world.users[1]
     r = await answer(world, bob, "spades", "join")
     assert "You sit" in r.text
-    before = await lobby_state(world)
+    before = await lobby_state(world, bob)
     r = await answer(world, bob, *path, **options)
     refused(r, expected)
     await lobby_unchanged(world, before)
-    assert "to 100" in before[0]
-    assert "Waiting for players" in before[0]
+    assert "to 100" in before
+    assert "Waiting for players" in before
 
 
 async def test_abandon_by_a_guest_is_refused(world: World) -> None:
     await open_table(world, preset="standard")
     bob = world.users[1]
     assert "You sit" in (await answer(world, bob, "spades", "join")).text
-    before = await lobby_state(world)
+    before = await lobby_state(world, bob)
     r = await answer(world, bob, "spades", "abandon")
     refused(r, "Only the host (alice) or a member with Manage Server can abandon the table.")
     await lobby_unchanged(world, before)
@@ -505,7 +517,7 @@ async def test_seats_are_unchanged_by_refusals_in_the_lobby(world: World) -> Non
     await open_table(world, preset="standard")
     for user, seat in zip(world.users[1:], ("E", "S", "W"), strict=True):
         assert "You sit" in (await answer(world, user, "spades", "join", seat=seat)).text
-    before = await lobby_state(world)
+    before = await lobby_state(world, *world.users[1:])
     bob = world.users[1]
     r = await answer(world, bob, "spades", "join", seat="N")
     refused(r, "North is taken by alice")

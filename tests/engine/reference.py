@@ -2,89 +2,111 @@
 
 :func:`rescore` replays a ``spades-record/1`` document with its own trick logic
 (:mod:`tests.engine.builders`) and its own arithmetic for §5, §6, §8 and §10, taking the
-presets from its own copy of the §7 table: nothing from ``bot.engine``.  It trusts the record to
-be legal (the engine checks that) and returns the replay lines of records.md.
+presets from the §7 table as written out in ``spec_presets.md``: nothing from ``bot``.  It
+trusts the record to be legal (the engine checks that) and returns the replay lines of
+records.md.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.engine.builders import SEAT_ORDER, clockwise_from, trick_winner
 
-# rules.md §7 and §8, column by column.  Options not named take the standard value.
-STANDARD_OPTIONS: dict[str, Any] = {
-    "game": "spades",  # games.md G3
-    "target": 500,
-    "deck": "standard",
-    "bidding": "individual",
-    "nil": True,
-    "nil_value": 100,
-    "blind_nil": True,
-    "blind_nil_value": 200,
-    "blind_nil_min_deficit": 100,
-    "blind_nil_pass": 0,
-    "double_nil": "separate",
-    "double_nil_value": 400,
-    "double_blind_nil": "off",
-    "double_blind_nil_min_deficit": 0,
-    "nil_tricks": "bags",
+# Preset values: rules.md §7 as written out in spec_presets.md (read below, cell by cell), and
+# this module's own reading of §3 and §8 for what the table leaves to them.
+SPEC_TABLE = Path(__file__).with_name("spec_presets.md")
+_BOOL = {"nil", "blind_nil", "joker_bonus"}
+_INT = {
+    "target", "nil_value", "blind_nil_value", "blind_nil_min_deficit", "blind_nil_pass",
+    "double_nil_value", "double_blind_nil_min_deficit", "bag_value", "bag_limit", "bag_penalty",
+    "lose_at",
+}  # fmt: skip
+# §3: individual bidding in all presets but new-york.  §8: one bid per team, no nil, no bag
+# count or penalty, a set costs the bid (the nil options do not apply).
+SECTION_8 = {
+    "bidding": "new_york",
+    "blind_nil": False,
+    "nil_tricks": "none",
     "set_penalty": "bid",
-    "bag_value": 1,
-    "bag_limit": 10,
-    "bag_penalty": 100,
-    "tie": "extra_hand",
-    "joker_bonus": False,
-    "lose_at": None,
-    # games.md G1-G2
+    "bag_value": 0,
+    "bag_limit": None,
+    "bag_penalty": 0,
+}
+# Options the table does not state where they do not apply; the scorer needs a value.
+UNSTATED = {"double_nil_value": 400, "double_blind_nil_min_deficit": 0}
+# games.md G3: every preset of rules.md §7 is a game of Spades; G1-G2: reneges prevented,
+# partnerships of four players unless a preset says otherwise.
+GAMES_MD: dict[str, Any] = {
+    "game": "spades",
     "renege": "prevented",
     "renege_penalty": "round",
     "partnerships": True,
     "players": 4,
 }
-PRESET_CHANGES: dict[str, dict[str, Any]] = {
-    "standard": {},
-    "short": {"target": 250, "nil_value": 50, "blind_nil_value": 100, "double_nil_value": 200},
-    "house": {
-        "blind_nil_pass": 2,
-        "double_blind_nil": "scored",
-        "double_blind_nil_min_deficit": 201,
-        "nil_tricks": "none",
-        "tie": "bags",
-        "renege_penalty": 250,  # games.md G1
-    },
-    "guide": {"blind_nil_min_deficit": 0, "double_nil": "team", "double_blind_nil": "decides_game"},
-    "tennessee": {
-        "blind_nil_min_deficit": 0,
-        "nil_tricks": "none",
-        "bag_limit": None,
-        "bag_penalty": 0,
-    },
-    "no-set": {"blind_nil": False, "nil_tricks": "none", "set_penalty": "zero"},
-    "joker": {"deck": "jokers", "joker_bonus": True},
-    "jjdd": {"deck": "jjdd"},
-    "new-york": {
-        "deck": "jjdd",
-        "bidding": "new_york",
-        "nil": False,
-        "blind_nil": False,
-        "nil_tricks": "none",
-        "bag_value": 0,
-        "bag_limit": None,
-        "bag_penalty": 0,
-    },
-    # games.md G2
+# games.md G1: the house preset (seed 000) penalises a renege -250; G2: the variant presets.
+G1_PRESET_OPTIONS: dict[str, dict[str, Any]] = {"house": {"renege_penalty": 250}}
+G2_PRESETS: dict[str, dict[str, Any]] = {
     "solo": {"partnerships": False},
     "cutthroat-3": {"partnerships": False, "players": 3},
     "suicide": {"bidding": "suicide"},
     "whiz": {"bidding": "whiz"},
     "mirror": {"bidding": "mirror"},
 }
-TEAMS = ("NS", "EW")
+
+
+def _cell(option: str, text: str) -> Any:
+    if option in _BOOL:
+        assert text in ("on", "off"), (option, text)
+        return text == "on"
+    if option in _INT:
+        return None if text in ("off", "–") else int(text)
+    return text
+
+
+def read_spec_table(path: Path = SPEC_TABLE) -> dict[str, dict[str, Any]]:
+    """Preset → the options its §7 column states (``option / option`` rows split cell by
+    cell; a cell with fewer parts states the first options only, ``see §8`` none)."""
+    rows = [line.strip().strip("|").split("|") for line in path.read_text().splitlines()]
+    rows = [[c.strip() for c in r] for r in rows if len(r) > 2 and not r[0].startswith("---")]
+    header, body = rows[0], rows[1:]
+    presets = [h.split(" (")[0] for h in header[1:]]
+    out: dict[str, dict[str, Any]] = {p: {} for p in presets}
+    for row in body:
+        names = row[0].split(" / ")
+        if names[1:2] == ["value"] and names[0] != "nil":
+            names[1] = f"{names[0]}_value"
+        names = [n if n != "min_deficit" else f"{names[0]}_min_deficit" for n in names]
+        for preset, cell in zip(presets, row[1:], strict=True):
+            if cell == "see §8" or (cell == "–" and preset == "new-york"):
+                continue
+            for name, part in zip(names, cell.split(" / "), strict=False):
+                out[preset][name] = _cell(name, part)
+    return out
+
+
+PRESET_CHANGES: dict[str, dict[str, Any]] = read_spec_table()  # what §7 states, per preset
+PRESET_CHANGES.update(G2_PRESETS)
 
 
 def preset_options(name: str) -> dict[str, Any]:
-    return {**STANDARD_OPTIONS, **PRESET_CHANGES[name]}
+    """Every option of a preset: §7's column, then §3/§8, then the standard column."""
+    stated = PRESET_CHANGES[name]
+    extra = SECTION_8 if name == "new-york" else {"bidding": "individual"}
+    if name in G2_PRESETS:
+        extra = {}
+    return {
+        **GAMES_MD,
+        **UNSTATED,
+        **PRESET_CHANGES["standard"],
+        **stated,
+        **extra,
+        **G1_PRESET_OPTIONS.get(name, {}),
+    }
+
+
+TEAMS = ("NS", "EW")
 
 
 def team_of(seat: str) -> str:

@@ -118,9 +118,12 @@ class DriverMixin:
         return payload
 
     def _deliver(self, inter: Interaction) -> Interaction:
-        text = dumps(self._interaction_payload(inter))
-        if inter.message is not None:  # splice the cached message JSON in
-            text = f'{text[:-1]},"message":{inter.message.payload_json()}}}'
+        text = inter.payload_text
+        if text is None:
+            text = dumps(self._interaction_payload(inter))
+            if inter.message is not None:  # splice the cached message JSON in
+                text = f'{text[:-1]},"message":{inter.message.payload_json()}}}'
+            inter.payload_text = text
         if inter.deliveries == 0:
             inter.dispatched_at = time.monotonic()
         guild_id = inter.channel.guild.id if inter.channel.guild is not None else None
@@ -130,7 +133,7 @@ class DriverMixin:
         return inter
 
     async def redeliver(self, inter: Interaction) -> Interaction:
-        """Send the very same INTERACTION_CREATE (same id and token) again."""
+        """Send the very same INTERACTION_CREATE (same id, token and message) again."""
         return self._deliver(inter)
 
     # ----- slash commands ----------------------------------------------------------------
@@ -279,6 +282,23 @@ class DriverMixin:
         channel = channel or self.dm_channel(user)
         data, name = self._command_data(user, channel, path, {**(_options or {}), **options})
         return self._new_interaction(APPLICATION_COMMAND, user, channel, data, "/" + name)
+
+    async def slash_raw(
+        self, user: User, channel: Channel | None, data: JSON, *, autocomplete: bool = False
+    ) -> Interaction:
+        """Deliver an APPLICATION_COMMAND (or AUTOCOMPLETE) carrying exactly ``data`` — what a
+        forged request, or a client holding a command definition from before a deploy, sends.
+        ``data`` is ``{"name": ..., "options": [...]}``; the registered command's id is
+        filled in when the name is known.  Nothing is checked."""
+        channel = channel or self.dm_channel(user)
+        payload: JSON = {"type": 1, **data}
+        name = str(payload.get("name"))
+        try:
+            payload.setdefault("id", self._find_command(name, user, channel)["id"])
+        except CommandNotAvailable:
+            payload.setdefault("id", str(self.snowflakes.next()))
+        kind = AUTOCOMPLETE if autocomplete else APPLICATION_COMMAND
+        return self._new_interaction(kind, user, channel, payload, f"/{name} (raw)")
 
     async def autocomplete_interaction(
         self,

@@ -112,6 +112,7 @@ class Interaction:
         "message",
         "name",
         "original",
+        "payload_text",
         "rejected_callbacks",
         "token",
         "type",
@@ -140,6 +141,7 @@ class Interaction:
             name,
         )
         self.dispatched_at = 0.0
+        self.payload_text: str | None = None  # exactly what was sent (a redelivery resends it)
         self.deliveries = 0
         self.acknowledged = False
         self.expired = False
@@ -186,6 +188,31 @@ class Interaction:
             raise NoResponse(
                 f"bot did not answer {self.name!r} ({self.id}) within {t}s{refused}"
             ) from None
+
+    async def answer(self, timeout: float | None = None) -> Response | Message:
+        """What the user finally reads: the callback, or — when the bot deferred it — the
+        message its follow-up (or edit of the original) produced once that arrives."""
+        t = self._timeout(timeout)
+        start = time.monotonic()
+        r = await self.response(t)
+        if not r.deferred:
+            return r
+
+        def done() -> Message | None:
+            if self.followups:
+                return self.followups[0]
+            orig = self.original
+            if orig is None or orig.deleted:
+                return None
+            if r.type == DEFERRED_UPDATE:
+                return orig if self.edits >= 1 else None
+            return None if orig.loading else orig
+
+        remaining = max(t - (time.monotonic() - start), 0.0)
+        try:
+            return await self._fake.wait_until(done, remaining)
+        except TimeoutError:
+            raise NoResponse(f"bot deferred {self.name!r} and never completed it") from None
 
     def _callback_failed(self, error: str) -> None:
         if self.callback_errors is None:

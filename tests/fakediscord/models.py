@@ -400,6 +400,16 @@ class Guild:
         self._fake._register_channel(ch, created=True)
         return ch
 
+    def delete_channel(self, ch: Channel) -> None:
+        """A member deletes a channel (its threads go with it, announced by one CHANNEL_DELETE)
+        or a thread (THREAD_DELETE)."""
+        gone = [ch, *(t for t in self.channels.values() if t.is_thread and t.parent is ch)]
+        for c in gone:
+            self.channels.pop(c.id, None)
+            self._fake.channels.pop(c.id, None)
+        event = "THREAD_DELETE" if ch.is_thread else "CHANNEL_DELETE"
+        self._fake._dispatch_guild_event(self, event, ch.payload())
+
     def add_member(
         self,
         user: User,

@@ -168,7 +168,13 @@ async def run_bot(
     process dies or doesn't get there within ``timeout``. Always stops the process on exit.
     """
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
-    full_env.update(DISCORD_TOKEN=fake.token, DISCORD_API_BASE=fake.api_base, PYTHONUNBUFFERED="1")
+    # SPADES_TEST_MODE: the bot refuses its test-only settings (DISCORD_API_BASE, ...) without it.
+    full_env.update(
+        DISCORD_TOKEN=fake.token,
+        DISCORD_API_BASE=fake.api_base,
+        SPADES_TEST_MODE="1",
+        PYTHONUNBUFFERED="1",
+    )
     full_env.update(env or {})
     gen0, sync0 = fake.ready_generation, fake.sync_count
     proc = await asyncio.create_subprocess_exec(

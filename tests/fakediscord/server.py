@@ -199,6 +199,16 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             session.dispatch("GUILD_CREATE", guild.payload(full=True, members=members))
         return guild
 
+    def remove_bot(self, guild: Guild) -> None:
+        """The bot is kicked from (or leaves) ``guild``: GUILD_DELETE, and the guild and its
+        channels are gone for it."""
+        self.guilds.pop(guild.id, None)
+        for ch_id in list(guild.channels):
+            self.channels.pop(ch_id, None)
+        self.gateway.dispatch(
+            "GUILD_DELETE", {"id": str(guild.id)}, INTENT_GUILDS, guild_id=guild.id
+        )
+
     def dm_channel(self, user: User) -> Channel:
         ch = self.dm_channels.get(user.id)
         if ch is None:

@@ -37,7 +37,8 @@ async def test_a_recorded_game_feeds_standings_stats_and_history(store: LeagueSt
         assert (change.delta > 0) == (change.user_id in won)
 
     board = await store.leaderboard(1, viewer_id=1)
-    assert [r.rank for r in board.rows] == [1, 2, 3, 4]
+    # The two winners show the same rating, as do the two losers: they share a rank.
+    assert [r.rank for r in board.rows] == [1, 1, 3, 3]
     assert {r.user_id for r in board.rows[:2]} == won
     assert board.pages == 1
     assert board.viewer is not None
@@ -201,10 +202,10 @@ async def _all_rows(store: LeagueStore, sort: LeaderboardSort) -> list[Leaderboa
 
 
 _KEYS = {
-    LeaderboardSort.RATING: lambda r: (-(r.mu - 3 * r.sigma), -r.games, r.user_id),
-    LeaderboardSort.WINS: lambda r: (-r.wins, r.games, r.user_id),
-    LeaderboardSort.WIN_RATE: lambda r: (-r.win_rate, -r.games, r.user_id),
-    LeaderboardSort.GAMES: lambda r: (-r.games, -r.wins, r.user_id),
+    LeaderboardSort.RATING: lambda r: (-(r.mu - 3 * r.sigma), -r.rated_games, r.user_id),
+    LeaderboardSort.WINS: lambda r: (-r.wins, r.rated_games, r.user_id),
+    LeaderboardSort.WIN_RATE: lambda r: (-r.win_rate, -r.rated_games, r.user_id),
+    LeaderboardSort.GAMES: lambda r: (-r.rated_games, -r.wins, r.user_id),
 }
 
 
@@ -215,7 +216,10 @@ async def test_leaderboard_pages_in_order_and_always_shows_the_viewer(
     await _league(store)
     rows = await _all_rows(store, sort)
     assert len(rows) == 24
-    assert [r.rank for r in rows] == list(range(1, 25))
+    if sort is LeaderboardSort.RATING:  # equal ratings share a rank: 1 + how many show more
+        assert [r.rank for r in rows] == [1 + sum(o.rating > r.rating for o in rows) for r in rows]
+    else:
+        assert [r.rank for r in rows] == list(range(1, 25))
     assert rows == sorted(rows, key=_KEYS[sort])
     for expected in rows:
         page = await store.leaderboard(1, sort=sort.value, page=0, viewer_id=expected.user_id)
@@ -230,7 +234,7 @@ async def test_leaderboard_hides_players_below_the_minimum_and_clamps_pages(
     await _league(store)
     await store.update_settings(1, min_games=5)
     everyone = await _all_rows(store, LeaderboardSort.GAMES)
-    assert all(r.games >= 5 for r in everyone)
+    assert all(r.rated_games >= 5 for r in everyone)
     assert (await store.leaderboard(1)).ranked == len(everyone)
     board = await store.leaderboard(1, page=99, viewer_id=10_000)
     assert board.page == board.pages - 1
@@ -346,3 +350,71 @@ async def test_servers_never_see_each_others_league(store: LeagueStore) -> None:
     assert (await store.get_settings(2)).current_season == 1
     assert await store.stats(2, 5) is not None
     assert await store.stats(1, 5) is None
+
+
+# ---------------------------------------------------------------------- fair play (issue 9)
+async def test_min_games_counts_rated_games_only(store: LeagueStore) -> None:
+    """Opening and abandoning tables (or playing with computers) never earns a rank."""
+    await store.update_settings(1, min_games=2)
+    for seed in range(3):
+        await store.record(finished_game(seed, FOUR, abandon_after=1))
+        await store.record(finished_game(10 + seed, (1, 2, None, None)))
+    stats = await store.stats(1, 1)
+    assert stats is not None
+    assert (stats.games, stats.rated_games, stats.abandoned) == (6, 0, 3)
+    assert stats.rank is None
+    assert (await store.leaderboard(1)).ranked == 0
+    await store.record(finished_game(20, FOUR))
+    await store.record(finished_game(21, FOUR))
+    board = await store.leaderboard(1, viewer_id=1)
+    assert board.ranked == 4
+    assert all(r.rated_games == 2 for r in board.rows)
+
+
+async def test_equal_ratings_share_a_rank_across_pages(store: LeagueStore) -> None:
+    """Rated pairings that leave many players showing the same rating: every player's rank is
+    one more than the number of players showing a higher rating, on every page."""
+    for table in range(6):  # six tables of four newcomers: 12 winners, 12 losers
+        a, b, c, d = range(100 + 4 * table, 104 + 4 * table)
+        await store.record(finished_game(table, (a, b, c, d)))
+    rows: list[LeaderboardRow] = []
+    page = 0
+    while True:
+        board = await store.leaderboard(1, page=page)
+        rows.extend(board.rows)
+        if page >= board.pages - 1:
+            break
+        page += 1
+    shown = [r.rating for r in rows]
+    assert len(set(shown)) < len(shown), "the league has ties to share"
+    assert [r.rank for r in rows] == [1 + sum(s > mine for s in shown) for mine in shown]
+    assert [r.rank for r in rows] == [1] * 12 + [13] * 12, "ties across the page boundary"
+    for r in rows:
+        stats = await store.stats(1, r.user_id)
+        assert stats is not None
+        assert stats.rank == r.rank
+
+
+async def test_leaving_a_rated_game_counts_as_a_loss_whatever_the_score(
+    store: LeagueStore,
+) -> None:
+    game = finished_game(1, FOUR)
+    winner_seat = 0 if game.winner == "NS" else 1
+    leaver = FOUR[winner_seat]  # N or E, on the side that went on to win
+    seats = list(game.seats)
+    seats[winner_seat] = dataclasses.replace(seats[winner_seat], bot_level="normal", forfeit=True)
+    left = dataclasses.replace(game, seats=(seats[0], seats[1], seats[2], seats[3]))
+    recorded = await store.record(left)
+    assert recorded.rated, "a rated game stays rated when a member leaves"
+    change = {c.user_id: c for c in recorded.changes}
+    assert change[leaver].delta < 0, "the leaver is rated as having lost"
+    partner = FOUR[winner_seat + 2]
+    assert change[partner].delta > 0, "the partner keeps the win the table reached"
+    stats = await store.stats(1, leaver)
+    assert stats is not None
+    assert (stats.wins, stats.losses) == (0, 1)
+    assert (await store.history(1, leaver)).entries[0].result == "left (lost)"
+    # Finishing would have been a win: leaving never beats finishing.
+    stayed = await store.stats(1, partner)
+    assert stayed is not None
+    assert stayed.rating > stats.rating

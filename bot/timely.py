@@ -1,0 +1,189 @@
+"""Answering every interaction within Discord's 3 seconds, even when the answer is slow.
+
+:func:`guard` replaces an interaction's ``response`` with a :class:`TimelyResponse` and
+starts a watchdog.  If the handler has not answered :data:`DEFER_AFTER_S` seconds after
+Discord created the interaction (a long wait for the table's lock, a slow commit, an
+overloaded machine), the watchdog defers it — "thinking…" for a command, a silent
+acknowledgement for a button — and the handler's answer, whenever it comes, is delivered
+the way a deferred interaction needs (a follow-up, or an edit of the original message).
+Handlers keep calling ``interaction.response.send_message`` / ``edit_message`` as usual.
+
+An answer Discord no longer takes (it came too late, or the token expired) is logged as one
+WARNING line, not a traceback, and is otherwise dropped.  Text longer than Discord's 2,000
+characters is cut, so a reply can never fail for its length.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import discord
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER_S: Final = 2.0  # of Discord's 3 s: leaves a second for the deferral to arrive
+MAX_CONTENT: Final = 2000
+_GONE: Final = (10062, 10015, 40060)  # unknown interaction, unknown webhook, answered already
+_watchdogs: set[asyncio.Task[None]] = set()  # strong references to the running watchdogs
+_FOLLOWUP_KEYS: Final = (
+    "content",
+    "embed",
+    "embeds",
+    "file",
+    "files",
+    "view",
+    "tts",
+    "ephemeral",
+    "allowed_mentions",
+    "suppress_embeds",
+    "silent",
+)
+
+
+def _cut(kwargs: dict[str, Any]) -> dict[str, Any]:
+    content = kwargs.get("content")
+    if isinstance(content, str) and len(content) > MAX_CONTENT:
+        kwargs["content"] = content[: MAX_CONTENT - 1] + "…"
+    return kwargs
+
+
+def _name(interaction: discord.Interaction[Any]) -> str:
+    command = interaction.command
+    if command is not None:
+        return "/" + command.qualified_name
+    data: dict[str, Any] = dict(interaction.data or {})
+    return str(data.get("custom_id") or data.get("name") or interaction.type.name)[:60]
+
+
+class TimelyResponse(discord.InteractionResponse[Any]):
+    """An interaction's response that may have been deferred behind the handler's back."""
+
+    def __init__(self, parent: discord.Interaction[Any], public: bool) -> None:
+        super().__init__(parent)
+        self._lock = asyncio.Lock()
+        self.public = public  # a command whose answer everyone sees
+        self.auto_deferred = False
+        self.settled = False  # nothing more to answer (a repeated delivery)
+        self.received = time.monotonic()
+
+    # ------------------------------------------------------------------ the watchdog
+    async def defer_if_slow(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self._lock:
+            if self.is_done() or self.settled:
+                return
+            parent = self._parent
+            component = parent.type is discord.InteractionType.component
+            try:
+                if component:
+                    await super().defer()
+                else:
+                    await super().defer(ephemeral=not self.public, thinking=True)
+            except discord.HTTPException as e:
+                self._late(e)
+                return
+            self.auto_deferred = True
+            log.info("deferred %s: no answer within %.1f s", _name(parent), DEFER_AFTER_S)
+
+    # ------------------------------------------------------------------ answers
+    async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
+        kwargs = _cut({"content": content, **kwargs})
+        async with self._lock:
+            try:
+                if not self.auto_deferred:
+                    return await super().send_message(**kwargs)
+                followup = {k: v for k, v in kwargs.items() if k in _FOLLOWUP_KEYS}
+                followup = {k: v for k, v in followup.items() if v is not None}
+                if followup.get("ephemeral") and self.public:
+                    # the "thinking" message is public: an ephemeral answer replaces it
+                    with contextlib.suppress(discord.HTTPException):
+                        await self._parent.delete_original_response()
+                return await self._parent.followup.send(**followup)
+            except discord.HTTPException as e:
+                if not self._late(e):
+                    raise
+                return None
+
+    async def edit_message(self, **kwargs: Any) -> Any:
+        kwargs = _cut(kwargs)
+        async with self._lock:
+            try:
+                if not self.auto_deferred:
+                    return await super().edit_message(**kwargs)
+                edit = {k: v for k, v in kwargs.items() if k in ("content", "embed", "view")}
+                return await self._parent.edit_original_response(**edit)
+            except discord.HTTPException as e:
+                if not self._late(e):
+                    raise
+                return None
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Any:
+        async with self._lock:
+            if self.auto_deferred:
+                return None  # already done, the same way
+            try:
+                return await super().defer(ephemeral=ephemeral, thinking=thinking)
+            except discord.HTTPException as e:
+                if not self._late(e):
+                    raise
+                return None
+
+    def _late(self, error: discord.HTTPException) -> bool:
+        """Log an answer Discord refused because it came too late; ``False`` for other
+        errors (the caller re-raises them)."""
+        if error.code not in _GONE and error.status != 404:
+            return False
+        if error.code == 40060:
+            log.info("%s was answered already (delivered twice?)", _name(self._parent))
+            return True
+        age = time.monotonic() - self.received
+        log.warning(
+            "answer to %s came too late (%.1f s after it arrived): %s",
+            _name(self._parent),
+            age,
+            error.text or error.status,
+        )
+        return True
+
+
+async def answer(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Answer ephemerally, whether or not the interaction was answered or deferred already."""
+    response = interaction.response
+    deferred_by_us = isinstance(response, TimelyResponse) and response.auto_deferred
+    if response.is_done() and not deferred_by_us:
+        await interaction.followup.send(
+            _cut({"content": text})["content"], ephemeral=True, **kwargs
+        )
+    else:
+        await response.send_message(text, ephemeral=True, **kwargs)
+
+
+def ignore_repeat(interaction: discord.Interaction[Any]) -> None:
+    """The same interaction arrived again (a gateway replay) and was applied the first time:
+    nothing more is answered, and the log says so."""
+    response = interaction.response
+    if isinstance(response, TimelyResponse):
+        response.settled = True
+    log.info("interaction %s delivered again; applied once, ignored now", interaction.id)
+
+
+def guard(interaction: discord.Interaction[Any], *, public: bool = False) -> TimelyResponse:
+    """Give ``interaction`` a :class:`TimelyResponse` and start its watchdog (idempotent).
+    Call it before anything touches ``interaction.response``."""
+    current = getattr(interaction, "_cs_response", None)
+    if isinstance(current, TimelyResponse):
+        return current
+    response = TimelyResponse(interaction, public)
+    interaction._cs_response = response  # type: ignore[attr-defined]
+    if interaction.type is not discord.InteractionType.autocomplete:
+        age = (datetime.now(UTC) - interaction.created_at).total_seconds()
+        delay = min(max(DEFER_AFTER_S - max(age, 0.0), 0.0), DEFER_AFTER_S)
+        task = asyncio.create_task(response.defer_if_slow(delay))
+        _watchdogs.add(task)
+        task.add_done_callback(_watchdogs.discard)
+    return response

@@ -1,0 +1,82 @@
+"""Tables whose place is gone: a deleted channel or thread, or a server the bot was removed
+from.  Their tables are closed (unrated) with their timers, and their players are free again;
+the same is checked once at start-up for what happened while the bot was away."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.tables.service import TableService
+from bot.tables.state import Table
+
+log = logging.getLogger(__name__)
+
+
+class HousekeepingCog(commands.Cog):
+    def __init__(self, bot: commands.Bot, tables: TableService) -> None:
+        self.bot = bot
+        self.tables = tables
+        self._swept = False
+
+    async def _close(self, tables: list[Table], why: str) -> None:
+        for table in tables:
+            await self.tables.endings.close_orphan(table, why)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self._close(self.tables.registry.in_guild(guild.id), "the bot left the server")
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        here = self.tables.registry.find_in_channel(channel.id)
+        await self._close([here] if here else [], "its channel was deleted")
+        # Threads go with their channel; Discord does not announce each of them.
+        await self._close(
+            [
+                t
+                for t in self.tables.registry.in_guild(channel.guild.id)
+                if not await self._exists(t)
+            ],
+            "its thread went with its channel",
+        )
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        here = self.tables.registry.find_in_channel(payload.thread_id)
+        await self._close([here] if here else [], "its thread was deleted")
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per start: close the tables of servers left and channels deleted meanwhile."""
+        if self._swept:
+            return
+        self._swept = True
+        present = {g.id for g in self.bot.guilds}
+        for table in self.tables.registry.all():
+            if table.guild_id not in present:
+                await self._close([table], "the bot is no longer in its server")
+            elif not await self._exists(table):
+                await self._close([table], "its channel or thread no longer exists")
+
+    async def _exists(self, table: Table) -> bool:
+        """Whether the table's channel or thread still exists (asking Discord when it is not
+        in the cache, as archived threads are not)."""
+        guild = self.bot.get_guild(table.guild_id)
+        if guild is not None and guild.get_channel_or_thread(table.channel_id) is not None:
+            return True
+        try:
+            await self.bot.fetch_channel(table.channel_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as e:  # no access, or Discord trouble: leave it be
+            log.info("could not look up channel %s of table %s: %s", table.channel_id, table.id, e)
+        return True
+
+
+async def setup(bot: commands.Bot) -> None:
+    tables: Any = bot.tables  # type: ignore[attr-defined]
+    await bot.add_cog(HousekeepingCog(bot, tables))
