@@ -95,7 +95,7 @@ def preset_options(name: str) -> dict[str, Any]:
     stated = PRESET_CHANGES[name]
     extra = SECTION_8 if name == "new-york" else {"bidding": "individual"}
     if name in G2_PRESETS:
-        extra = {}
+        extra = {"bidding": G2_PRESETS[name].get("bidding", "individual")}
     return {
         **GAMES_MD,
         **UNSTATED,
