@@ -15,7 +15,8 @@ Suicide/Whiz/Mirror bid rules.
   since the partnership search of :mod:`bot.ai.hard` models two teams of two; its solo bids
   are the ``normal`` bidder's.
 
-:func:`proven_renege` is G1's claiming rule, for the table service to call after each play.
+:func:`proven_renege` is G1's claiming rule; the bot hands it to the table service's automatic
+turns (bot/tables/turns.py), which ask every computer seat after each accepted action.
 """
 
 from __future__ import annotations

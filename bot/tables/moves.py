@@ -10,7 +10,6 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.ai.variants import proven_renege
 from bot.engine import (
     Action,
     Bid,
@@ -24,7 +23,7 @@ from bot.engine import (
 )
 from bot.engine.actions import Claim
 from bot.engine.cards import Card
-from bot.engine.game import Game, Phase
+from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -42,21 +41,6 @@ class ActResult:
     table: Table
     seat: Seat
     action: Action
-
-
-def computer_claims(table: Table, game: Game) -> list[Action]:
-    """games.md G1: every computer seat claims (applied to ``game``) as soon as the cards seen
-    prove a renege by an opponent not yet caught."""
-    made: list[Action] = []
-    for seat, occ in table.seats.items():
-        if not occ.is_computer or game.phase is not Phase.PLAY:
-            continue
-        against = proven_renege(seat_view(game, seat))
-        if against is not None:
-            claim = Claim(seat, against)
-            game.apply(claim)
-            made.append(claim)
-    return made
 
 
 class Moves:
@@ -231,8 +215,6 @@ class Moves:
         for action in actions:
             sim.apply(action)  # IllegalAction propagates; the live game is untouched
         stored: list[Action | Deal] = list(actions)
-        if sim.rules.claims:
-            stored += computer_claims(table, sim)
         if sim.phase is Phase.DEAL:
             deal = self.ctx.randomness.deal(table, sim)
             sim.apply(deal)
