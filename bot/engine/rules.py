@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine.errors import RulesError
+from bot.engine.seats import SEATS, Seat
 
 GAMES: Final = ("spades", "whist", "euchre")
 GAME_TITLES: Final = {"spades": "Spades", "whist": "Whist", "euchre": "Euchre"}
@@ -148,6 +149,11 @@ class Rules:
     def solo(self) -> bool:
         """Every player scores alone (``partnerships`` off)."""
         return not self.partnerships
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in play, clockwise: N, E, S, W — or N, E, S with three players."""
+        return SEATS[: self.players]
 
     @property
     def claims(self) -> bool:
