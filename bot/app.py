@@ -118,7 +118,7 @@ class SpadesBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.db = db
-        self.ai = AIPool()
+        self.ai = AIPool(budgets={"hard": settings.ai_budget_ms / 1000})
         self.tables = TableService(
             db,
             self._decide,

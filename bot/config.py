@@ -30,6 +30,7 @@ SETTINGS = (
     "DEV_GUILD_ID",
     "LOG_LEVEL",
     "SPADES_BOT_DELAY",
+    "SPADES_AI_BUDGET_MS",
     "HEALTH_FILE",
     "SPADES_TEST_MODE",
     "DISCORD_API_BASE",
@@ -55,6 +56,7 @@ class Settings:
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
     test_seed: int | None = None  # only for tests: seeded shuffles instead of SystemRandom
     bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
+    ai_budget_ms: int = 100  # the hard player's search time per decision (wall clock)
     health_file: str | None = None  # touched while connected (liveness); None: no file
 
     def __repr__(self) -> str:  # never print the token
@@ -92,6 +94,7 @@ class Settings:
             api_base=api_base,
             test_seed=test_seed,
             bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
+            ai_budget_ms=_ai_budget(e),
             health_file=_health_file(e, database_url),
         )
 
@@ -170,6 +173,26 @@ def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
         raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
     if not 0 <= value <= 10:
         raise ConfigError(f"{name} must be between 0 and 10 seconds")
+    return value
+
+
+AI_BUDGET_RANGE_MS = (10, 300)
+
+
+def _ai_budget(env: Mapping[str, str]) -> int:
+    """``SPADES_AI_BUDGET_MS``: the hard player's time per decision, 10-300 ms (default 100)."""
+    raw = env.get("SPADES_AI_BUDGET_MS", "").strip()
+    if not raw:
+        return 100
+    lo, hi = AI_BUDGET_RANGE_MS
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(
+            f"SPADES_AI_BUDGET_MS must be a whole number of ms, not {raw!r}"
+        ) from None
+    if not lo <= value <= hi:
+        raise ConfigError(f"SPADES_AI_BUDGET_MS must be between {lo} and {hi} ms, not {value}")
     return value
 
 

@@ -5,12 +5,19 @@
 Every deal is played twice with the partnerships swapped (duplicate), each time as a one-hand
 game from 0-0.  Full games to the target are played as well (``--games`` pairs, each pair the
 same deal stream with the sides swapped) for a win rate.  A side is a level (``easy``,
-``normal``, ``hard``) or ``cmd:COMMAND`` for a program speaking docs/player-protocol.md.
+``normal``, ``hard``), ``cmd:COMMAND`` for a program speaking docs/player-protocol.md, or
+``py:MODULE:CLASS`` for a player class importable from the working directory (the frozen
+previous hard level is ``py:benchmarks.prev_hard:PrevHardPlayer``).
+
+Time: built-in and ``py:`` players are timed in CPU time of the deciding thread, and players
+that search to a clock (``hard``) are given that CPU clock too, so a busy machine changes
+neither what they do nor what is measured; external programs are timed in wall-clock time.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import multiprocessing
@@ -24,7 +31,7 @@ from typing import Any
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
-from bot.engine.actions import BLIND_NIL, NIL, SEATS, Deal, Seat
+from bot.engine.actions import BLIND_NIL, NIL, SEATS, Action, Deal, Play, Seat
 from bot.engine.decks import DECKS
 from bot.engine.game import Game, HandResult
 from bot.engine.rules import Rules, presets_of
@@ -40,9 +47,32 @@ _PLAYERS: dict[str, Player | ExternalPlayer] = {}
 def _player(spec: str) -> Player | ExternalPlayer:
     p = _PLAYERS.get(spec)
     if p is None:
-        p = ExternalPlayer(spec[4:]) if spec.startswith("cmd:") else get_player(spec)
+        if spec.startswith("cmd:"):
+            p = ExternalPlayer(spec[4:])
+        elif spec.startswith("py:"):
+            p = _import_player(spec)
+        else:
+            p = get_player(spec)
+        if hasattr(p, "clock"):
+            p.clock = time.thread_time  # search to the CPU clock of this thread
         _PLAYERS[spec] = p
     return p
+
+
+def _import_player(spec: str) -> Player:
+    module, _, name = spec[3:].partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    player: Player = cls()
+    return player
+
+
+def default_budget(spec: str) -> float:
+    """The budget a side gets unless ``--budget`` says otherwise."""
+    if spec in DEFAULT_BUDGET_S:
+        return DEFAULT_BUDGET_S[spec]
+    if spec.startswith("py:"):
+        return float(getattr(_player(spec), "default_budget_s", 0.05))
+    return 0.05
 
 
 def close_players() -> None:
@@ -55,8 +85,14 @@ def close_players() -> None:
 def check_side(spec: str) -> str:
     if spec in LEVELS or (spec.startswith("cmd:") and spec[4:].strip()):
         return spec
+    if spec.startswith("py:") and spec.count(":") == 2:
+        try:
+            _import_player(spec)
+        except (ImportError, AttributeError, TypeError) as e:
+            raise argparse.ArgumentTypeError(f"{spec!r}: {e}") from None
+        return spec
     raise argparse.ArgumentTypeError(
-        f"{spec!r}: a side is one of {', '.join(LEVELS)} or cmd:COMMAND"
+        f"{spec!r}: a side is one of {', '.join(LEVELS)}, cmd:COMMAND or py:MODULE:CLASS"
     )
 
 
@@ -67,6 +103,8 @@ class TeamLine:
 
     side: int  # 0 = side A (--ns), 1 = side B (--ew)
     points: int
+    tricks: int  # every trick the team took
+    effective: float  # points less the bags' share of the next penalty (bag_penalty / limit)
     contract: int | None
     counted: int
     made: bool
@@ -84,15 +122,26 @@ class TaskResult:
     number: int
     lines: list[TeamLine] = field(default_factory=list)
     diff: float = 0.0  # duplicate: side A minus side B, points per deal
+    diff_eff: float = 0.0  # the same with bags charged their share of the penalty
     wins: list[int] = field(default_factory=list)  # games: winning side per game (-1: none)
     times: dict[str, list[float]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    # needless partner overtakes by side (deals only): by the real hands, and known to be so
+    overtakes: list[int] = field(default_factory=lambda: [0, 0])
+    overtakes_known: list[int] = field(default_factory=lambda: [0, 0])
 
 
 def make_deal(rules: Rules, rng: random.Random) -> Deal:
     cards = list(DECKS[rules.deck].cards)
     rng.shuffle(cards)
     return Deal((tuple(cards[0::4]), tuple(cards[1::4]), tuple(cards[2::4]), tuple(cards[3::4])))
+
+
+def bag_unit(rules: Rules) -> float:
+    """What a bag costs in the long run: its share of the next penalty."""
+    if rules.new_york or not rules.bag_limit or not rules.bag_penalty:
+        return 0.0
+    return rules.bag_penalty / rules.bag_limit
 
 
 def _team_lines(rules: Rules, res: HandResult, side_of_team: Sequence[int]) -> list[TeamLine]:
@@ -127,6 +176,8 @@ def _team_lines(rules: Rules, res: HandResult, side_of_team: Sequence[int]) -> l
             TeamLine(
                 side_of_team[team],
                 ts.points,
+                res.tricks[team] + res.tricks[team + 2],
+                ts.points - bag_unit(rules) * ts.bag_count,
                 contract,
                 counted,
                 contract is not None and not ts.was_set,
@@ -148,6 +199,7 @@ class _Table:
         self.seed = seed
         self.budgets = budgets
         self.times: dict[str, list[float]] = {}
+        self.overtakes: dict[str, int] = {}
         self.k = 0
 
     def step(self, game: Game) -> None:
@@ -161,8 +213,14 @@ class _Table:
         # machine is doing); external programs in wall-clock time.
         clock = time.perf_counter if spec.startswith("cmd:") else time.process_time
         t0 = clock()
-        action = self.players[seat].decide(view, rng, self.budgets.get(spec, 0.05))
+        budget = self.budgets[spec] if spec in self.budgets else default_budget(spec)
+        action = self.players[seat].decide(view, rng, budget)
         self.times.setdefault(spec, []).append(clock() - t0)
+        real, known = overtakes_partner(game, action)
+        if real:
+            self.overtakes[spec] = self.overtakes.get(spec, 0) + 1
+        if known:
+            self.overtakes[spec + "\0known"] = self.overtakes.get(spec + "\0known", 0) + 1
         game.apply(action)
 
     def notify(self, message: dict[str, Any]) -> None:
@@ -173,6 +231,59 @@ class _Table:
                 p.notify(message)
 
 
+def overtakes_partner(game: Game, action: Action) -> tuple[bool, bool]:
+    """Is ``action`` a ruff or overtake of the partner's winning card, and was that needless?
+
+    Returns ``(by the real hands, known to the player)``.  Both need: the partner's card is
+    winning the trick, the partner is not a nil bidder still to be covered, the player had a
+    legal card that would not beat it, and played one that does.  *By the real hands*: no
+    opponent still to play holds a legal card that beats it.  *Known*: no card that could beat
+    it is unseen by the player, except in suits those opponents have shown they lack — the
+    player could tell the trick was already won.
+    """
+    no = (False, False)
+    if not isinstance(action, Play):
+        return no
+    trick = game.current_trick
+    if not trick:
+        return no
+    deck = game.deck
+    power = deck.power
+    spades = deck.suit_masks[0]
+    lead = next(m for m in deck.suit_masks if m >> trick[0][1].index & 1)
+    follow = lead | spades
+    best_seat, best = max(
+        ((s, c) for s, c in trick if follow >> c.index & 1), key=lambda x: power[x[1].index]
+    )
+    seat = action.seat
+    if best_seat != seat.partner:
+        return no
+    partner_bid = game.bids[best_seat]
+    if partner_bid is not None and partner_bid <= NIL and game.tricks_won[best_seat] == 0:
+        return no
+    beats = 0
+    for i in range(54):
+        bit = 1 << i
+        above = bit & deck.mask and power[i] > power[best.index]
+        if above and (bit & spades or (bit & lead and not (1 << best.index) & spades)):
+            beats |= bit
+    legal = game.legal_mask()
+    if not legal & ~beats or not (1 << action.card.index) & beats:
+        return no
+    later = [Seat((seat + k) % 4) for k in range(1, 4 - len(trick))]
+    real = not any(((game.hand_mask(o) & lead) or game.hand_mask(o)) & beats for o in later)
+    unseen = deck.mask & ~game.hand_mask(seat)
+    voids = [0, 0, 0, 0]
+    for t in [*(tr.cards for tr in game.completed_tricks), trick]:
+        led = next(m for m in deck.suit_masks if m >> t[0][1].index & 1)
+        for s, c in t:
+            unseen &= ~c.bit
+            if not led >> c.index & 1:
+                voids[s] |= led
+    known = not any(unseen & ~voids[o] & beats for o in later)
+    return real, known and real
+
+
 def play_hand(
     rules: Rules,
     deal: Deal,
@@ -180,8 +291,9 @@ def play_hand(
     specs: Sequence[str],
     seed: int,
     budgets: dict[str, float],
-) -> tuple[HandResult, dict[str, list[float]]]:
-    """Play one deal as a one-hand game from 0-0 (New York: with bidding)."""
+) -> tuple[HandResult, dict[str, list[float]], dict[str, int]]:
+    """Play one deal as a one-hand game from 0-0 (New York: with bidding); the result,
+    decision times and needless partner overtakes by player."""
     game = Game(rules, dealer)
     if rules.new_york:
         game.hand_number = 2  # a bidding hand, not the bid-less first hand of a game
@@ -192,7 +304,7 @@ def play_hand(
     res = game.results[-1]
     table.notify(hand_end_message(res, rules.new_york))
     table.notify(game_end_message(game.scores, None if game.winner is None else int(game.winner)))
-    return res, table.times
+    return res, table.times, table.overtakes
 
 
 def play_game(
@@ -253,17 +365,24 @@ def run_task(task: Task) -> TaskResult:
         deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"))
         dealer = SEATS[task.number % 4]
         diff = 0.0
+        diff_eff = 0.0
         for table, (ns, ew) in enumerate(((a, b), (b, a))):
             specs = (ns, ew, ns, ew)
             seed = (task.seed * 1_000_003 + task.number) * 2 + table
-            res, times = play_hand(rules, deal, dealer, specs, seed, budgets)
+            res, times, over = play_hand(rules, deal, dealer, specs, seed, budgets)
             _merge_times(result.times, times)
             sides = (0, 1) if table == 0 else (1, 0)
+            for side, spec in ((sides[0], ns), (sides[1], ew)):
+                result.overtakes[side] += over.get(spec, 0)
+                result.overtakes_known[side] += over.get(spec + "\0known", 0)
             lines = _team_lines(rules, res, sides)
             result.lines.extend(lines)
             pts = {ln.side: ln.points for ln in lines}
             diff += pts[0] - pts[1]
+            eff = {ln.side: ln.effective for ln in lines}
+            diff_eff += eff[0] - eff[1]
         result.diff = diff / 2
+        result.diff_eff = diff_eff / 2
     else:
         for table, (ns, ew) in enumerate(((a, b), (b, a))):
             specs = (ns, ew, ns, ew)
@@ -299,6 +418,8 @@ class Summary:
     deals: int
     diff_mean: float
     diff_ci: tuple[float, float]
+    eff_mean: float
+    eff_ci: tuple[float, float]
     sides: list[dict[str, Any]]
     games: int
     game_wins: tuple[int, int]
@@ -312,6 +433,8 @@ class Summary:
             "deals": self.deals,
             "points_per_deal_diff": round(self.diff_mean, 2),
             "ci95": [round(self.diff_ci[0], 2), round(self.diff_ci[1], 2)],
+            "bags_charged_diff": round(self.eff_mean, 2),
+            "bags_charged_ci95": [round(self.eff_ci[0], 2), round(self.eff_ci[1], 2)],
             "sides": self.sides,
             "games": self.games,
             "game_wins": list(self.game_wins),
@@ -320,12 +443,20 @@ class Summary:
         }
 
 
+def _mean_ci(xs: list[float]) -> tuple[float, tuple[float, float]]:
+    """The mean and its 95 % confidence interval (mean ± 1.96 standard errors)."""
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
+    return mean, (mean - half, mean + half)
+
+
 def summarize(a: str, b: str, results: list[TaskResult]) -> Summary:
     diffs = [r.diff for r in results if r.kind == "deal"]
     n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
+    mean, ci = _mean_ci(diffs)
+    eff_mean, eff_ci = _mean_ci([r.diff_eff for r in results if r.kind == "deal"])
     sides = []
     for side, label in ((0, a), (1, b)):
         lines = [ln for r in results for ln in r.lines if ln.side == side]
@@ -337,6 +468,7 @@ def summarize(a: str, b: str, results: list[TaskResult]) -> Summary:
                 "side": label,
                 "team_hands": len(lines),
                 "points_per_hand": _r(sum(ln.points for ln in lines) / max(1, len(lines))),
+                "tricks_per_hand": _r(sum(ln.tricks for ln in lines) / max(1, len(lines))),
                 "contracts_made": _r(sum(ln.made for ln in with_c) / max(1, len(with_c))),
                 "set_rate": _r(sum(ln.was_set for ln in with_c) / max(1, len(with_c))),
                 "bid_error": _r(
@@ -345,6 +477,12 @@ def summarize(a: str, b: str, results: list[TaskResult]) -> Summary:
                 "bags_per_hand": _r(sum(ln.bags for ln in lines) / max(1, len(lines))),
                 "nil_attempts": nils,
                 "nil_success": _r(sum(ln.nils_made for ln in lines) / nils) if nils else None,
+                "partner_overtakes_per_deal": _r(
+                    sum(r.overtakes[side] for r in results if r.kind == "deal") / max(1, n)
+                ),
+                "known_partner_overtakes_per_deal": _r(
+                    sum(r.overtakes_known[side] for r in results if r.kind == "deal") / max(1, n)
+                ),
                 "blind_nil_attempts": blind,
                 "blind_nil_success": (
                     _r(sum(ln.blind_nils_made for ln in lines) / blind) if blind else None
@@ -369,7 +507,9 @@ def summarize(a: str, b: str, results: list[TaskResult]) -> Summary:
         b,
         n,
         mean,
-        (mean - half, mean + half),
+        ci,
+        eff_mean,
+        eff_ci,
         sides,
         len(wins),
         (wins.count(0), wins.count(1)),
@@ -387,14 +527,29 @@ def format_summary(s: Summary) -> str:
         f"duplicate deals: {s.deals}   {s.side_a} (A) vs {s.side_b} (B)",
         f"points per deal, A - B: {s.diff_mean:+.2f}  "
         f"(95% CI {s.diff_ci[0]:+.2f} .. {s.diff_ci[1]:+.2f})",
+        f"  bags charged their share of the penalty: {s.eff_mean:+.2f}  "
+        f"(95% CI {s.eff_ci[0]:+.2f} .. {s.eff_ci[1]:+.2f})",
     ]
     if s.games:
         out.append(
             f"full games: {s.games}   A won {s.game_wins[0]} ({s.game_wins[0] / s.games:.1%}), "
             f"B won {s.game_wins[1]} ({s.game_wins[1] / s.games:.1%})"
         )
-    head = ("", "pts/hand", "made", "set", "bid err", "bags/hand", "nil", "nil ok", "blind nil")
-    out.append("{:<22}{:>9}{:>7}{:>7}{:>9}{:>10}{:>6}{:>8}{:>10}".format(*head))
+    head = (
+        "",
+        "pts/hand",
+        "tricks",
+        "made",
+        "set",
+        "bid err",
+        "bags/hand",
+        "nil",
+        "nil ok",
+        "blind nil",
+        "overtk/deal",
+        "known",
+    )
+    out.append("{:<22}{:>9}{:>7}{:>7}{:>7}{:>9}{:>10}{:>6}{:>8}{:>10}{:>12}{:>7}".format(*head))
     for side in s.sides:
         ok = "-" if side["nil_success"] is None else f"{side['nil_success']:.0%}"
         bn = f"{side['blind_nil_attempts']}"
@@ -402,8 +557,11 @@ def format_summary(s: Summary) -> str:
             bn += f" {side['blind_nil_success']:.0%}"
         out.append(
             f"{side['side'][:22]:<22}{side['points_per_hand']:>9.1f}"
+            f"{side['tricks_per_hand']:>7.2f}"
             f"{side['contracts_made']:>7.1%}{side['set_rate']:>7.1%}{side['bid_error']:>9.2f}"
             f"{side['bags_per_hand']:>10.2f}{side['nil_attempts']:>6}{ok:>8}{bn:>10}"
+            f"{side['partner_overtakes_per_deal']:>12.3f}"
+            f"{side['known_partner_overtakes_per_deal']:>7.3f}"
         )
     out.append("decision time (ms):")
     for k, t in s.times_ms.items():
@@ -460,7 +618,8 @@ def run_match(
     rules: Rules | None = None,
 ) -> Summary:
     rules = rules or Rules.from_preset(preset)
-    b = {**DEFAULT_BUDGET_S, **(budgets or {})}
+    b = {spec: default_budget(spec) for spec in (side_a, side_b)}
+    b.update(budgets or {})
     bt = tuple(sorted(b.items()))
     tasks = [Task("game", g, seed, rules, side_a, side_b, bt) for g in range(games)]
     tasks += [Task("deal", i, seed, rules, side_a, side_b, bt) for i in range(deals)]
@@ -496,10 +655,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
+    ap.add_argument(
+        "--budget-b", type=float, default=None, help="side B's budget (a py: side), seconds"
+    )
     ap.add_argument("--json", default=None, help="also write the summary as JSON to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     budgets = {"hard": args.budget} if args.budget is not None else {}
+    if args.budget_b is not None:
+        budgets[args.ew] = args.budget_b
     summary = run_match(
         args.ns,
         args.ew,

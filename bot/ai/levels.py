@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
 from bot.ai.hard import HardPlayer
 from bot.ai.players import EasyPlayer, NormalPlayer, Player
 from bot.ai.variants import VariantAware
 
 LEVELS: Final = ("easy", "normal", "hard")
-DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": 0.05}
+DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
 
 def get_player(level: str) -> Player:

@@ -11,8 +11,14 @@ from bot.engine import Game, Rules, Seat, seat_view
 
 
 def fast_hard() -> HardPlayer:
-    """A hard player with a tiny search, to keep the tests quick."""
-    return HardPlayer(min_samples=1, max_samples=2)
+    """A hard player with a tiny, fixed search (a few worlds), to keep the tests quick and
+    independent of the machine's speed."""
+    return HardPlayer(clock=_frozen_clock, max_worlds=4)
+
+
+def _frozen_clock() -> float:
+    """A clock that never moves: the search stops at ``max_worlds``, whatever the machine."""
+    return 0.0
 
 
 def play_game(

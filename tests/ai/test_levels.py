@@ -41,12 +41,49 @@ def test_hard_completes_a_game(preset: str) -> None:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("preset", ["house", "guide", "new-york", "tennessee"])
 def test_blind_decisions_and_passing(level: str, preset: str) -> None:
-    """Far behind, with blind bids open: every level makes the blind / look decisions and,
-    in the house preset, the card passing."""
+    """Far behind, with blind bids open: every level is asked the blind / look question, answers
+    it with a blind bid or a look, sees its cards once it looks, and — where it bid blind nil in
+    the house preset — passes cards."""
+    import random
+
     rules = Rules.from_preset(preset)
     player = fast_hard() if level == "hard" else get_player(level)
-    game = play_game(rules, [player] * 4, seed=11, scores=(0, 420), hands=2)
-    assert len(game.results) == 2 or game.over
+    asked = 0
+    blind_bids = 0
+    rng = random.Random(11)
+    for hand in range(2):
+        game = Game(rules, Seat(hand))
+        game.scores = [0, 420]
+        if rules.new_york:
+            game.hand_number = 2  # blind team bids exist from the second hand
+        game.deal(rng)
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = seat_view(game, seat)
+            action = player.decide(view, random.Random(rng.getrandbits(32)), 0.01)
+            assert action in view.legal
+            if view.blind_open and seat == game.to_act:
+                asked += 1
+                assert view.hand is None
+                assert (
+                    isinstance(action, Look)
+                    or (isinstance(action, Bid) and action.value == BLIND_NIL)
+                    or (isinstance(action, Bid) and action.blind)
+                )
+                blind_bids += not isinstance(action, Look)
+            game.apply(action)
+            if isinstance(action, Look):
+                assert seat_view(game, seat).hand is not None
+        res = game.results[0]
+        if preset == "house":
+            blind = {int(b.seat) for b in res.bids if b.value == BLIND_NIL}
+            alone = [s for s in blind if s ^ 2 not in blind]  # a blind pair passes nothing
+            assert len(res.passes) == 2 * len(alone)
+            assert all(len(p.cards) == 2 for p in res.passes)
+    assert asked >= 2  # the far-behind team was asked in each hand
+    if level == "easy":
+        assert blind_bids == 0  # easy never bids blind
 
 
 def test_normal_bids_blind_nil_when_far_behind_and_passes() -> None:

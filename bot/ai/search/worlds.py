@@ -1,0 +1,147 @@
+"""Worlds: deals of the hidden cards consistent with everything a seat has seen.
+
+Hard facts (never broken): the seat's own cards, the cards played, the cards it passed to its
+partner, and the suits each seat has shown it lacks (it did not follow; or, where trump may not
+be led before it is broken, it led trump then — so it held nothing else).  Soft facts weight
+the worlds: how well each hand explains its owner's bid (a likelihood given by the game
+adapter), applied by rejection so that every world drawn counts the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from bot.ai.search.layout import Layout, bits
+
+Weight = Callable[[list[int]], float]
+
+
+class Knowledge:
+    """What one seat knows of the cards, in search numbering."""
+
+    __slots__ = ("forbidden", "hand", "known", "need", "played", "seat", "unknown")
+
+    def __init__(
+        self,
+        lay: Layout,
+        seat: int,
+        hand: int,
+        tricks: Sequence[Sequence[tuple[int, int]]],
+        cards_left: Sequence[int],
+        restrict_trump_lead: bool,
+        passed: int = 0,
+        partner: int = -1,
+    ) -> None:
+        """``tricks``: every trick of the hand so far (the last may be unfinished), each as
+        (seat, card) in search numbering, in order of play."""
+        n = len(cards_left)
+        self.seat = seat
+        self.hand = hand
+        forbidden = [0] * n
+        played = 0
+        broken = False
+        all_cards = (1 << lay.n) - 1
+        for trick in tricks:
+            if not trick:
+                continue
+            lead_seat, lead_card = trick[0]
+            lead = lay.suit_masks[lay.suit_of[lead_card]]
+            if restrict_trump_lead and lead == lay.trump and not broken:
+                forbidden[lead_seat] |= all_cards & ~lay.trump
+            for s, c in trick:
+                played |= 1 << c
+                if not (1 << c) & lead:
+                    forbidden[s] |= lead
+                if (1 << c) & lay.trump:
+                    broken = True
+        self.played = played
+        known = [0] * n
+        if partner >= 0:
+            known[partner] = passed & ~played
+        self.known = known
+        self.unknown = all_cards & ~hand & ~played & ~passed
+        forbidden[seat] = all_cards
+        self.forbidden = forbidden
+        self.need = [cards_left[s] - known[s].bit_count() for s in range(n)]
+        self.need[seat] = 0
+
+
+class Sampler:
+    """Draws worlds (every seat's hand) consistent with a :class:`Knowledge`."""
+
+    def __init__(
+        self,
+        k: Knowledge,
+        rng: random.Random,
+        weight: Weight | None = None,
+        tries: int = 8,
+    ) -> None:
+        self.k = k
+        self.rng = rng
+        self.weight = weight
+        self.tries = tries
+        self.pool = bits(k.unknown)
+        n = len(k.need)
+        self.eligible = [[s for s in range(n) if not k.forbidden[s] >> c & 1] for c in self.pool]
+        self.base = [k.known[s] for s in range(n)]
+        self.base[k.seat] = k.hand
+
+    def deal(self) -> list[int] | None:
+        """One world drawn uniformly among those meeting the hard facts (None: a dead end)."""
+        rng = self.rng
+        pool = self.pool
+        need = self.k.need.copy()
+        hands = self.base.copy()
+        idx = list(range(len(pool)))
+        rng.shuffle(idx)
+        idx.sort(key=lambda j: len(self.eligible[j]))
+        for j in idx:
+            el = self.eligible[j]
+            total = 0
+            for s in el:
+                total += need[s]
+            if total <= 0:
+                return None
+            r = rng.random() * total
+            pick = -1
+            for s in el:
+                if need[s] > 0:
+                    pick = s
+                    r -= need[s]
+                    if r < 0:
+                        break
+            need[pick] -= 1
+            hands[pick] |= 1 << pool[j]
+        return hands
+
+    def sample(self) -> list[int]:
+        """A world, weighted by the soft facts."""
+        best: list[int] | None = None
+        best_w = -1.0
+        for _ in range(self.tries):
+            hands = self.deal()
+            if hands is None:
+                continue
+            if self.weight is None:
+                return hands
+            w = self.weight(hands)
+            if self.rng.random() < w:
+                return hands
+            if w > best_w:
+                best, best_w = hands, w
+        if best is not None:
+            return best
+        return self._ignore_voids()
+
+    def _ignore_voids(self) -> list[int]:
+        """Only when the hard facts could not be met by chance: deal ignoring shown voids."""
+        pool = self.pool.copy()
+        self.rng.shuffle(pool)
+        hands = self.base.copy()
+        pos = 0
+        for s, n in enumerate(self.k.need):
+            for _ in range(n):
+                hands[s] |= 1 << pool[pos]
+                pos += 1
+        return hands

@@ -1,0 +1,170 @@
+"""The search's parts: card layout, worlds, the clock budget, the exact solver, the utility."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from bot.ai.hard import MAX_BUDGET_S, HardPlayer
+from bot.ai.search.layout import SPADES_LAYOUTS, bits
+from bot.ai.search.solver import Solver
+from bot.ai.search.spades import SpadesHand
+from bot.ai.search.utility import Utility
+from bot.ai.search.worlds import Knowledge, Sampler
+from bot.engine import NIL, Play, Rules, Seat
+from bot.engine.decks import DECKS
+from tests.ai.helpers import position
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+@pytest.mark.parametrize("deck", ["standard", "jokers", "jjdd"])
+def test_bit_order_is_trick_order(deck: str) -> None:
+    d = DECKS[deck]
+    lay = SPADES_LAYOUTS[deck]
+    assert lay.n == bin(d.mask).count("1")
+    for a, b in combinations(range(lay.n), 2):
+        ea, eb = lay.to_engine[a], lay.to_engine[b]
+        if lay.suit_of[a] == lay.suit_of[b]:
+            assert (d.power[ea] < d.power[eb]) == (a < b)
+        # b beats a (when a is winning) exactly as the engine ranks them.
+        engine_beats = (d.suit_masks[0] >> eb & 1 and not d.suit_masks[0] >> ea & 1) or (
+            lay.suit_of[a] == lay.suit_of[b] and d.power[eb] > d.power[ea]
+        )
+        assert bool(lay.beats[a] >> b & 1) == bool(engine_beats)
+    assert lay.trump.bit_length() == lay.n  # trumps are the highest run
+
+
+def test_worlds_keep_every_hard_fact() -> None:
+    view = position(
+        me=N,
+        hand="KH 2H 5C 7D",
+        current=[(E, "9H"), (S, "QH"), (W, "3H")],
+        others={E: "8C 9C TC", S: "4C 6C 8D", W: "JC QC KC"},
+        bids={N: 5, E: 3, S: NIL, W: 3},
+        tricks_won=(4, 3, 0, 2),
+    )
+    game = SpadesHand(view)
+    lay = game.layout
+    hand = lay.sim_mask(sum(c.bit for c in view.hand or ()))
+    tricks = [[(int(s), lay.to_sim[c.index]) for s, c in t.cards] for t in view.completed_tricks]
+    tricks.append([(int(s), lay.to_sim[c.index]) for s, c in view.current_trick])
+    k = Knowledge(lay, 0, hand, tricks, view.cards_left, True)
+    sampler = Sampler(k, random.Random(1))
+    for _ in range(200):
+        hands = sampler.sample()
+        assert hands[0] == hand
+        assert [h.bit_count() for h in hands] == list(view.cards_left)
+        assert sum(hands) == hands[0] | hands[1] | hands[2] | hands[3]  # disjoint
+        assert not (hands[0] | hands[1] | hands[2] | hands[3]) & k.played
+        for s in range(1, 4):
+            assert not hands[s] & k.forbidden[s]
+
+
+def test_search_stops_on_the_clock() -> None:
+    """With a clock that moves 2 ms at each reading, a 50 ms budget is kept to within one
+    world of the search (no real time is measured)."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.002
+        return now[0]
+
+    view = _opening_lead()
+    action = HardPlayer(clock=clock).decide(view, random.Random(3), 0.05)
+    assert action in view.legal
+    assert 0.05 <= now[0] <= 0.05 + 0.01
+    now[0] = 0.0
+    HardPlayer(clock=clock).decide(view, random.Random(3), 60.0)
+    assert now[0] <= MAX_BUDGET_S + 0.01  # never above the cap
+
+
+def _opening_lead() -> object:
+    from bot.ai.players import NormalPlayer
+    from bot.engine import Game, seat_view
+
+    game = Game(Rules.from_preset("standard"))
+    rng = random.Random(5)
+    game.deal(rng)
+    while game.phase.value != "play":
+        seat = game.to_act
+        assert seat is not None
+        game.apply(NormalPlayer().decide(seat_view(game, seat), rng, 0.01))
+    assert game.to_act is not None
+    return seat_view(game, game.to_act)
+
+
+def test_solver_equals_minimax() -> None:
+    # Two tricks left, N to lead: the solver's value of each card (alpha-beta, transposition
+    # table, touching cards merged) equals plain minimax over every line of play.
+    view = position(
+        me=N,
+        hand="AS 2H",
+        current=[],
+        others={E: "KS 4H", S: "3H 5D", W: "QS 6H"},
+        bids={N: 4, E: 4, S: 4, W: 3},
+        tricks_won=(3, 4, 2, 2),
+    )
+    game = SpadesHand(view)
+    lay = game.layout
+    hands = [lay.sim_mask(m) for m in _masks(view, {E: "KS 4H", S: "3H 5D", W: "QS 6H"})]
+    st = game.start(hands)
+    cands = bits(st.legal())
+    exact = Solver(0, game.value).root_values(st, cands)
+    assert exact == [_brute(game, st, c) for c in cands]
+
+
+def _masks(view: object, others: dict[Seat, str]) -> list[int]:
+    from bot.engine import SeatView, card
+
+    assert isinstance(view, SeatView)
+    out = [0, 0, 0, 0]
+    out[0] = sum(c.bit for c in view.hand or ())
+    for s, codes in others.items():
+        out[s] = sum(card(c).bit for c in codes.split())
+    return out
+
+
+def _brute(game: SpadesHand, st: object, first: int) -> float:
+    from bot.ai.search.sim import State
+
+    assert isinstance(st, State)
+
+    def value(s: State) -> float:
+        if not any(s.hands):
+            return game.value(s.tricks, s.extra)
+        vals = []
+        for c in bits(s.legal()):
+            child = s.copy()
+            child.play(c)
+            vals.append(value(child))
+        return max(vals) if s.t.team_of[s.turn] == 0 else min(vals)
+
+    child = st.copy()
+    child.play(first)
+    return value(child)
+
+
+def test_utility_prefers_points_and_the_game() -> None:
+    u = Utility(500, 10.0, (0.0, 0.0))
+    assert u.of_scores(0, (60, 40), (0, 0), None) > u.of_scores(0, (50, 40), (0, 0), None)
+    # A bag brings the penalty nearer: 61 with a bag is worth less than 60 without.
+    assert u.of_scores(0, (61, 40), (1, 0), None) < u.of_scores(0, (60, 40), (0, 0), None)
+    # One point is worth about one unit in a young, level game.
+    assert (
+        0.8 < u.of_scores(0, (61, 60), (0, 0), None) - u.of_scores(0, (60, 60), (0, 0), None) < 1.2
+    )
+    assert u.of_scores(0, (0, 0), (0, 0), 0) == u.k
+    assert u.of_scores(0, (0, 0), (0, 0), 1) == 0.0
+
+
+def test_hard_plays_legal_cards_from_its_own_view() -> None:
+    view = _opening_lead()
+    from bot.engine import SeatView
+
+    assert isinstance(view, SeatView)
+    a = HardPlayer(clock=lambda: 0.0, max_worlds=10).decide(view, random.Random(1), 0.1)
+    assert isinstance(a, Play)
+    assert a in view.legal
