@@ -5,9 +5,13 @@ Suicide/Whiz/Mirror bid rules.
 
 * **Renege claims**: the seat's view offers every card in hand; a computer player chooses
   among ``view.honest`` (the cards that follow the rules), so it never reneges.
-* **Bid rules** (Suicide, Whiz, Mirror): every level bids by :func:`restricted_bid` (the
-  choice is nil or one number, or forced); any other wanted bid that is not legal is moved
-  to the nearest legal one (:func:`fit_bid`).
+* **Bid rules** (Suicide, Whiz, Mirror): ``easy`` and ``normal`` bid by
+  :func:`restricted_bid` (the choice is nil or one number, or forced); ``hard`` bids from its
+  search (:mod:`bot.ai.search.bidding` values every legal bid — nil and the allowed numbers —
+  on the worlds it plays out).  Any other wanted bid that is not legal is moved to the nearest
+  legal one (:func:`fit_bid`).
+* **Partnership variants and claims**: every level plays its usual cards from the honest
+  plays; ``hard`` is the search of :mod:`bot.ai.hard` in every partnership variant.
 * **Solo and three players** (no partner): the ``easy`` and ``normal`` levels play their usual
   bidding with no partner to protect (see :func:`solo_view`); ``normal`` plays the solo
   policy of :mod:`bot.ai.solo_search`, ``easy`` its usual play; the ``hard`` level searches
@@ -121,6 +125,7 @@ class VariantAware:
             view.phase is Phase.BID
             and view.rules.bidding in RESTRICTED_BIDDING
             and view.hand is not None
+            and self.level != "hard"  # hard's search values the legal bids itself
         ):
             return restricted_bid(view)
         action = self.inner.decide(view, rng, budget_s)
