@@ -38,8 +38,9 @@ from cogs.common import Interaction, client, display_name, guild_id, reply
 log = logging.getLogger(__name__)
 
 
-def parse_bid(text: str) -> tuple[int, bool]:
-    """``"nil"``, ``"blind nil"``, ``"4"``, ``"blind 6"`` → (value, blind)."""
+def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
+    """``"nil"``, ``"blind nil"``, ``"4"``, ``"blind 6"`` → (value, blind); a number from 1 to
+    ``most`` (the tricks of a hand: 17 with three players, games.md G2)."""
     t = " ".join(text.lower().replace("_", " ").split())
     if t in ("nil", "0", "null", "zero"):
         return NIL, False
@@ -49,11 +50,9 @@ def parse_bid(text: str) -> tuple[int, bool]:
     digits = t.removeprefix("blind").strip()
     if digits.isdigit():
         value = int(digits)
-        if 1 <= value <= 17:  # 17 tricks with three players (games.md G2)
+        if 1 <= value <= most:
             return value, blind
-    raise Refusal(
-        f"{excerpt(text)} is not a bid: bid 1 to 13 (17 with three players), nil or blind nil."
-    )
+    raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
 
 
 def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
@@ -121,7 +120,7 @@ class PlayCog(commands.Cog):
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
-        value, blind = parse_bid(bid)
+        value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         result = await bot.tables.moves.bid(
             table,
             interaction.user.id,
