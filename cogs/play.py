@@ -174,7 +174,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="claim")
     @app_commands.guild_only()
     @app_commands.describe(seat="The opponent who reneged this hand: N, E, S or W")
-    async def claim(self, interaction: Interaction, seat: str) -> None:
+    async def claim(self, interaction: Interaction, seat: app_commands.Range[str, 1, 10]) -> None:
         """Claim that an opponent reneged this hand (tables with renege = claim)."""
         gid = guild_id(interaction)
         bot = client(interaction)

@@ -9,7 +9,6 @@ import discord
 from bot.engine import (
     BLIND_NIL,
     NIL,
-    SEATS,
     Bid,
     Card,
     HandResult,
@@ -82,7 +81,7 @@ def team_contract(view: SeatView, team: Team) -> str:
 
 def _names(table: Table) -> dict[Seat, str]:
     out = {}
-    for s in SEATS:
+    for s in table.seat_order:
         occ = table.seats.get(s)
         if occ is None:
             out[s] = "*(empty)*"
@@ -110,8 +109,9 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
             "Sit with the buttons or `/spades join`; the host fills empty seats with "
             "`/spades bot` and starts with **Start**."
         )
-        for s in SEATS:
-            e.add_field(name=f"{s.word} ({'NS' if s.team == 0 else 'EW'})", value=names[s])
+        for s in table.seat_order:
+            side = "alone" if table.rules.solo else ("NS", "EW")[s.team]
+            e.add_field(name=f"{s.word} ({side})", value=names[s])
         e.set_footer(text=f"Table {table.id} · {PRESET_DESCRIPTIONS[table.rules.preset]}")
         return e
     if view is None:  # closed before the game started
@@ -125,7 +125,7 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     else:
         e = discord.Embed(title=title, colour=GREEN)
         e.description = status_line(table, view)
-    for s in SEATS:
+    for s in view.seats:
         marks = []
         if s == view.dealer:
             marks.append("dealer")
@@ -142,17 +142,29 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     else:
         trick = "—"
     e.add_field(name="Trick" if view.current_trick else "Last trick", value=trick, inline=False)
-    score_lines = []
+    e.add_field(name="Score", value="\n".join(score_lines(view, names)), inline=False)
+    broken = " · spades broken" if view.spades_broken else ""
+    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}")
+    return e
+
+
+def score_lines(view: SeatView, names: dict[Seat, str]) -> list[str]:
+    """One line per side: the teams, or in solo (games.md G2) every player alone."""
+    out = []
+    if not view.rules.partnerships:
+        for s in view.seats:
+            line = f"**{s.word}** ({names[s]}): {view.scores[s]}"
+            if view.rules.has_bags:
+                line += f" · bags {view.bag_counts[s]}"
+            out.append(line + f" · bid {bid_label(view, s)}")
+        return out
     for t in Team:
         line = f"**{TEAM_NAMES[t]}**: {view.scores[t]}"
         if view.rules.has_bags:
             line += f" · bags {view.bag_counts[t]}"
         line += f" · contract {team_contract(view, t)}"
-        score_lines.append(line)
-    e.add_field(name="Score", value="\n".join(score_lines), inline=False)
-    broken = " · spades broken" if view.spades_broken else ""
-    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}")
-    return e
+        out.append(line)
+    return out
 
 
 def status_line(table: Table, view: SeatView) -> str:
@@ -251,6 +263,10 @@ def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
     names = _names(table)
     e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
+    if table.rules.solo:
+        for s in table.seat_order:
+            e.add_field(name=f"{s.word} — {names[s]}", value=_solo_hand_lines(result, s))
+        return _with_claims(e, result)
     ny = table.rules.new_york
     for t in Team:
         a, b = t.seats
@@ -269,9 +285,35 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
         ]
         if res.bag_penalty:
             lines.append(f"Bag penalty −{res.bag_penalty}")
+        if res.caught:
+            lines.append("Caught reneging")
         lines.append(f"Score {res.score}" + (f" · bag count {res.bag_count}" if not ny else ""))
         e.add_field(name=TEAM_NAMES[t], value="\n".join(lines))
+    return _with_claims(e, result)
+
+
+def _with_claims(e: discord.Embed, result: HandResult) -> discord.Embed:
+    """games.md G1: the hand's renege claims, as judged, under the scores."""
+    if result.claims:
+        text = "\n".join(f"⚖ {c.seat.word}: {c.text}" for c in result.claims)
+        e.add_field(name="Renege claims", value=text, inline=False)
     return e
+
+
+def _solo_hand_lines(result: HandResult, seat: Seat) -> str:
+    """One player's hand in a solo game: bid, tricks, points, bags and score."""
+    res = result.teams[seat]
+    bids = {x.seat: x.value for x in result.bids}
+    lines = [
+        f"Bid {_bid_word(bids.get(seat))} · took {result.tricks[seat]}",
+        f"Points **{res.points:+d}**" + (f" · bags +{res.bags}" if res.bags else ""),
+    ]
+    if res.bag_penalty:
+        lines.append(f"Bag penalty −{res.bag_penalty}")
+    if res.caught:
+        lines.append("Caught reneging")
+    lines.append(f"Score {res.score} · bag count {res.bag_count}")
+    return "\n".join(lines)
 
 
 def _bid_word(value: int | None) -> str:
@@ -282,11 +324,12 @@ def _bid_word(value: int | None) -> str:
 
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     e = discord.Embed(title="Game over", colour=GOLD, description=final_text(table, view))
-    e.add_field(
-        name="Final score",
-        value=f"{TEAM_NAMES[0]} {view.scores[0]} · {TEAM_NAMES[1]} {view.scores[1]}",
-        inline=False,
-    )
+    if view.rules.partnerships:
+        final = f"{TEAM_NAMES[0]} {view.scores[0]} · {TEAM_NAMES[1]} {view.scores[1]}"
+    else:  # solo: every player's score
+        names = _names(table)
+        final = " · ".join(f"{names[s]} ({s.name}) {view.scores[s]}" for s in view.seats)
+    e.add_field(name="Final score", value=final, inline=False)
     e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
     return e
 
@@ -341,10 +384,14 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     if notice:
         lines.insert(0, f"**{notice}**")
     e.add_field(name="Now", value="\n".join(lines), inline=False)
-    my_team = seat.team
+    if view.rules.partnerships:
+        my_team = seat.team
+        standing = f"your team {view.scores[my_team]} · them {view.scores[my_team.other]}"
+    else:  # solo: your score and the best of the others'
+        best = max(view.scores[s] for s in view.seats if s != seat)
+        standing = f"you {view.scores[seat]} · best of the others {best}"
     e.set_footer(
-        text=f"Hand {view.hand_number} · your team {view.scores[my_team]} · "
-        f"them {view.scores[my_team.other]} · won {plural(view.tricks_won[seat], 'trick')}"
+        text=f"Hand {view.hand_number} · {standing} · won {plural(view.tricks_won[seat], 'trick')}"
     )
     return e
 
