@@ -173,10 +173,11 @@ class SpadesCog(commands.Cog):
     ) -> None:
         """Sit at this channel's table (or take back your seat)."""
         guild_id(interaction)
+        wanted = parse_seat(seat)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
         taken = await bot.tables.lobby.join(
-            table, interaction.user.id, display_name(interaction), parse_seat(seat)
+            table, interaction.user.id, display_name(interaction), wanted
         )
         await reply(interaction, f"You sit {taken.word}.")
 
@@ -208,9 +209,10 @@ class SpadesCog(commands.Cog):
     ) -> None:
         """Host: fill a seat with a computer player."""
         guild_id(interaction)
+        wanted = parse_seat(seat)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
-        taken = await bot.tables.lobby.add_bot(table, interaction.user.id, parse_seat(seat), level)
+        taken = await bot.tables.lobby.add_bot(table, interaction.user.id, wanted, level)
         await reply(interaction, f"A computer player ({level}) plays {taken.word}.")
 
     @add_bot.autocomplete("seat")
