@@ -12,11 +12,25 @@ class StoreError(Exception):
 
 
 class IntegrityError(StoreError):
-    """A constraint refused the write (unique key, check, foreign key)."""
+    """A constraint refused the write (unique key, check, foreign key).
 
-    def __init__(self, message: str, constraint: str | None = None) -> None:
+    ``constraint`` is the backend's own name for it (SQLite: ``actions.interaction_id``;
+    PostgreSQL: ``actions_interaction``); ``table`` and ``columns`` name it the same way on
+    both backends where the driver tells (unique keys: ``"actions"``, ``("interaction_id",)``).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        constraint: str | None = None,
+        *,
+        table: str | None = None,
+        columns: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(message)
         self.constraint = constraint
+        self.table = table
+        self.columns = columns
 
 
 class UniqueViolation(IntegrityError):

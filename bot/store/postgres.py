@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import time
 import urllib.parse
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -33,12 +34,21 @@ log = logging.getLogger(__name__)
 #: ``pg_advisory_lock`` key of the migration lock (any constant; "spades" in ASCII).
 MIGRATION_LOCK = 0x737061646573
 POOL_SIZE = 10
+_KEY = re.compile(r"^Key \(([^)]*)\)=")
 CONNECT_TIMEOUT = 10.0
 
 
 def translate(e: BaseException) -> StoreError:
     if isinstance(e, asyncpg.UniqueViolationError):
-        return UniqueViolation(str(e), getattr(e, "constraint_name", None))
+        # detail: "Key (table_id, seq)=(t1, 2) already exists."
+        m = _KEY.match(getattr(e, "detail", None) or "")
+        columns = tuple(c.strip() for c in m.group(1).split(",")) if m else ()
+        return UniqueViolation(
+            str(e),
+            getattr(e, "constraint_name", None),
+            table=getattr(e, "table_name", None),
+            columns=columns,
+        )
     if isinstance(e, asyncpg.IntegrityConstraintViolationError):
         return IntegrityError(str(e), getattr(e, "constraint_name", None))
     if isinstance(

@@ -45,7 +45,11 @@ def translate(e: sqlite3.Error | OSError) -> StoreError:
         m = _CONSTRAINT.search(text)
         constraint = m.group(1) if m else None
         if text.startswith("UNIQUE") or "PRIMARY KEY" in text:
-            return UniqueViolation(text, constraint)
+            # "UNIQUE constraint failed: actions.table_id, actions.seq"
+            names = [n.strip().split(".", 1) for n in (constraint or "").split(",")]
+            table = names[0][0] if names and len(names[0]) == 2 else None
+            columns = tuple(n[1] for n in names if len(n) == 2)
+            return UniqueViolation(text, constraint, table=table, columns=columns)
         return IntegrityError(text, constraint)
     if isinstance(e, sqlite3.OperationalError | OSError):
         return StoreUnavailable(str(e))

@@ -152,8 +152,9 @@ async def test_a_duplicate_interaction_is_a_unique_violation_and_rolls_back(
                 await store.put_seat(tx, "t1", SeatRow(Seat.S, 5, "carol"))
                 await store.append_action(tx, "t1", 2, Bid(Seat.E, 3), 42)
 
-        with pytest.raises(UniqueViolation):
+        with pytest.raises(UniqueViolation) as caught:
             await seat_then_repeat()
+        assert (caught.value.table, caught.value.columns) == ("actions", ("interaction_id",))
         assert await db.fetch("SELECT seat FROM seats") == []
         assert await db.fetchval("SELECT COUNT(*) FROM actions") == 1
 
@@ -163,9 +164,14 @@ async def test_one_open_table_per_channel(database_url: str) -> None:
         store = TableStore(db)
         async with db.transaction() as tx:
             await store.insert_table(tx, a_table("t1"))
-        with pytest.raises(UniqueViolation):
+        with pytest.raises(UniqueViolation) as caught:
+            async with db.transaction() as tx:
+                await store.insert_table(tx, a_table("t1", channel=CHANNEL + 5))
+        assert (caught.value.table, caught.value.columns) == ("tables", ("id",))
+        with pytest.raises(UniqueViolation) as caught:
             async with db.transaction() as tx:
                 await store.insert_table(tx, a_table("t2"))
+        assert caught.value.columns == ("channel_id",)
         with pytest.raises(IntegrityError):
             async with db.transaction() as tx:
                 await store.insert_table(tx, a_table("t3", channel=5, status="nonsense"))
