@@ -1,5 +1,5 @@
 """The table service with the games.md G1-G2 variants (no Discord): computer players' renege
-claims through the automatic turns."""
+claims through the automatic turns; a three-player table."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bot.ai.worker import decide_view
 from bot.engine import Action, Bid, Card, HandResult, Look, Play, Seat, SeatView, seat_view
 from bot.engine.actions import Claim
 from bot.engine.game import Phase
+from bot.engine.record import export_record
 from bot.store.db import Database
 from bot.store.tables import decode_action
 from bot.tables.service import TableService
@@ -135,3 +136,43 @@ def _north_card(view: SeatView, shown_out: str | None) -> Card:
         if again and (not view.current_trick or _led(view) == shown_out):
             return again[0]
     return honest[0]
+
+
+async def test_a_three_player_table_plays_and_is_rebuilt_after_a_restart(tmp_path: Path) -> None:
+    """N, E, S only: the host and two computers; the draw, the deal (17 cards each) and the
+    turns never touch West, and a restart rebuilds the same game."""
+    path = str(tmp_path / "three.db")
+    async with Database.open(path) as db:
+        svc = TableService(db, decide, test_seed=9, bot_delay=0, claim=proven_renege)
+        watcher = Watcher()
+        svc.listener = watcher
+        table = await host_with_computers(svc, "cutthroat-3")
+        assert set(table.seats) == {Seat.N, Seat.E, Seat.S}
+        assert table.dealer_draw is not None
+        assert all(set(d) <= {"N", "E", "S"} for d in table.dealer_draw)
+        game = table.game
+        assert game is not None
+        assert [len(game.hand(s)) for s in (Seat.N, Seat.E, Seat.S)] == [17, 17, 17]
+        for _ in range(12):  # the host's first actions, the computers' in between
+            await watcher.until(lambda: table.to_act == Seat.N)
+            game = table.game
+            assert game is not None
+            action = decide_view(seat_view(game, Seat.N), "normal", table.seq)
+            if isinstance(action, Play):
+                await svc.moves.play(table, HOST, action.card)
+            elif isinstance(action, Look):
+                await svc.moves.look(table, HOST)
+            else:
+                assert isinstance(action, Bid)
+                await svc.moves.bid(table, HOST, action.value, action.blind)
+        await watcher.until(lambda: table.to_act == Seat.N)
+        assert table.game is not None
+        before = export_record(table.game)
+        await svc.close()
+    async with Database.open(path) as db:
+        svc = TableService(db, decide, test_seed=9, bot_delay=0)
+        (restored,) = await svc.restore()
+        assert restored.game is not None
+        assert export_record(restored.game) == before
+        assert set(restored.seats) == {Seat.N, Seat.E, Seat.S}
+        await svc.close()
