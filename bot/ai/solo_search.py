@@ -5,29 +5,38 @@ trick as cheaply as it can, a player who has made its bid (or bid nil) ducks wit
 card that loses, and a discard is the lowest card, side suits before spades.
 
 :class:`SoloSearch` is the ``hard`` solo player: perfect-information Monte Carlo through the
-engine itself.  It samples deals of the unseen cards consistent with the voids shown, rebuilds
-the hand on each sample (deal, bids, plays so far), tries every legal card and plays the rest
-out with :func:`heuristic_play`, scoring each card by the seat's hand points minus the mean of
-the other players' (the engine's own scoring: contracts, nils, bags and the bag penalty).  The
-number of samples follows the budget through a fixed cost model, and a CPU-time guard at three
-times the budget stops a search running far over it.
+engine itself, for its cards and its bids.  It samples deals of the unseen cards consistent
+with the voids shown, rebuilds the hand on each sample (deal, bids, plays so far), tries every
+legal card and plays the rest out with :func:`heuristic_play`, scoring each card by the seat's
+hand points minus the mean of the other players' (the engine's own scoring: contracts, nils,
+bags and the bag penalty).  The number of samples follows the budget through a fixed cost
+model, and a CPU-time guard at three times the budget stops a search running far over it.
+
+Bids (after looking) are searched the same way: on each sampled deal every candidate bid — nil
+when allowed, and the numbers within two of the hand's trick estimate — is made, the players
+after this seat bid as the ``normal`` bidder would, and the hand is played out with
+:func:`heuristic_play`; the candidate with the best mean value is bid.  The choice between
+looking and blind nil stays with the ``normal`` bidder.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Final
 
+from bot.ai.bidding import estimate_tricks, hand_mask
 from bot.engine.actions import BLIND_NIL, Action, Bid, Deal, Look, Play
 from bot.engine.cards import Card, cards_of
 from bot.engine.errors import IllegalAction
 from bot.engine.game import Game, Phase
 from bot.engine.rules import Rules
 from bot.engine.seats import Seat
-from bot.engine.views import SeatView
+from bot.engine.views import SeatView, seat_view
 
 ROLLOUT_COST_S: Final = 1.2e-3  # one play-out of a whole hand, measured on one core
+BID_COST_S: Final = 2.0e-3  # one play-out from a bid: the others' bids, then the hand
 MIN_SAMPLES: Final = 3
 MAX_SAMPLES: Final = 60
 
@@ -84,8 +93,41 @@ def solo_normal_play(view: SeatView, rng: random.Random) -> Action:
     return heuristic_play(game) if game is not None else view.legal[0]
 
 
+# (a view of a seat in the sampled game) -> that seat's bid, as the normal bidder makes it
+Bidder = Callable[[SeatView], Action]
+
+
 class SoloSearch:
-    """The ``hard`` solo card player (see the module docstring)."""
+    """The ``hard`` solo player's cards and bids (see the module docstring)."""
+
+    def bid(self, view: SeatView, rng: random.Random, budget_s: float, bidder: Bidder) -> Action:
+        """The bid with the best mean value over sampled deals (``bidder``: the other seats'
+        bids in the play-outs)."""
+        assert view.seat is not None
+        me = view.seat
+        cands = _bid_candidates(view)
+        if len(cands) <= 1:
+            return cands[0] if cands else view.legal[0]
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, int(budget_s / (BID_COST_S * len(cands)))))
+        totals = dict.fromkeys(cands, 0.0)
+        guard = time.process_time() + 3 * budget_s
+        done = 0
+        for _ in range(samples):
+            base = rebuild(view, rng)
+            if base is None:
+                continue
+            if base.blind_open(me):  # this seat has looked at its cards
+                base.apply(Look(me))
+            for action in cands:
+                g = base.clone()
+                g.apply(action)
+                totals[action] += _bid_rollout(g, me, len(base.results), bidder)
+            done += 1
+            if done >= MIN_SAMPLES and time.process_time() > guard:
+                break
+        if not done:
+            return cands[0]
+        return max(cands, key=lambda a: (totals[a], -a.value))
 
     def play(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         legal = [a for a in view.legal if isinstance(a, Play)]
@@ -110,6 +152,26 @@ class SoloSearch:
         if not done:
             return legal[0]
         return max(legal, key=lambda a: (totals[a], -a.card.index))
+
+
+def _bid_candidates(view: SeatView) -> list[Bid]:
+    """Nil (when legal) and the legal numbers within two of the hand's trick estimate."""
+    bids = [a for a in view.legal if isinstance(a, Bid) and a.value != BLIND_NIL]
+    numbers = [b for b in bids if b.value > 0]
+    est = round(estimate_tricks(view.rules.deck, hand_mask(view)))
+    near = [b for b in numbers if abs(b.value - est) <= 2] or numbers
+    return [b for b in bids if b.value <= 0] + near
+
+
+def _bid_rollout(game: Game, me: Seat, hands_before: int, bidder: Bidder) -> float:
+    """The rest of the bidding (the others as ``bidder`` bids for them), then the play-out."""
+    while game.phase is Phase.BID:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        action = bidder(view)
+        game.apply(action if action in view.legal else view.legal[0])
+    return _rollout_value(game, me, hands_before)
 
 
 def _rollout_value(game: Game, me: Seat, hands_before: int) -> float:

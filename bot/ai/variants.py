@@ -15,9 +15,9 @@ Suicide/Whiz/Mirror bid rules.
 * **Solo and three players** (no partner): the ``easy`` and ``normal`` levels play their usual
   bidding with no partner to protect (see :func:`solo_view`); ``normal`` plays the solo
   policy of :mod:`bot.ai.solo_search`, ``easy`` its usual play; the ``hard`` level searches
-  with :mod:`bot.ai.solo_search` (perfect-information Monte Carlo through the engine itself),
-  since the partnership search of :mod:`bot.ai.hard` models two teams of two; its solo bids
-  are the ``normal`` bidder's.
+  its cards and bids with :mod:`bot.ai.solo_search` (perfect-information Monte Carlo through
+  the engine itself), since the partnership search of :mod:`bot.ai.hard` models two teams of
+  two; only its choice between looking and blind nil is the ``normal`` bidder's.
 
 :func:`proven_renege` is G1's claiming rule; the bot hands it to the table service's automatic
 turns (bot/tables/turns.py), which ask every computer seat after each accepted action.
@@ -119,6 +119,8 @@ class VariantAware:
                 return self.search.play(view, rng, budget_s)
             if view.phase is Phase.PLAY and self.level == "normal":
                 return solo_normal_play(view, rng)
+            if self.search is not None and view.phase is Phase.BID and view.hand is not None:
+                return self.search.bid(view, rng, budget_s, self._solo_normal_bid)
             action = self.solo_bidder.decide(solo_view(view), rng, budget_s)
             return fit_bid(view, action) if action not in view.legal else action
         if (
@@ -129,6 +131,11 @@ class VariantAware:
         ):
             return restricted_bid(view)
         action = self.inner.decide(view, rng, budget_s)
+        return fit_bid(view, action)
+
+    def _solo_normal_bid(self, view: SeatView) -> Action:
+        """Another seat's bid in the hard solo search's play-outs: the normal bidder's."""
+        action = self.solo_bidder.decide(solo_view(view), random.Random(0), 0.0)
         return fit_bid(view, action)
 
 
