@@ -1,16 +1,20 @@
-"""Load benchmark: N concurrent tables of four fake users playing by button, through the fake
-Discord, against the real bot process; then the same click pattern against a bare discord.py
-bot that only acknowledges (the floor).
+"""Load benchmark: N concurrent tables of four fake users playing by button on live hands,
+through the fake Discord, against the real bot process; then the same click pattern against a
+bare discord.py bot that only acknowledges (the floor), in the same run.
 
-    python benchmarks/load.py --tables 200 --duration 60 --think 1.0
+    python benchmarks/load.py --tables 200 --duration 60 --think 1.0      # one run, both bots
     python benchmarks/load.py --database sqlite,postgresql --processes 1,2 --skip-bare
 
-Each table's players act in turn: the player on turn presses a card (or picks a bid) in their
-ephemeral hand message, which the bot answers by updating that message; the next player then
-presses Refresh on their own hand message and acts.  ``--think`` is the pause (seconds) before
-each click, like a (fast) person.  Reported: interactions per second, the time from the fake
-dispatching INTERACTION_CREATE to receiving the bot's answer (p50/p95/p99/max), answers over
-3 s, the bot's resident memory per active table, and the bare bot's latencies and the ratio.
+Each player presses **My hand** once; from then on every player acts only on the buttons of
+their own hand message as the bot leaves it: the player on turn presses a card (or picks a
+bid), which the bot answers by updating that message, and the next player's message is edited
+by the bot (live, through the interaction webhook) to show their buttons.  ``--think`` is the
+pause (seconds) between the buttons showing and the click, like a (fast) person.  Reported:
+interactions per second and the time from the fake dispatching INTERACTION_CREATE to receiving
+the bot's answer (p50/p95/p99/max); the time from a play to the next player's hand showing
+their buttons (p50/p95/p99/max); live edits per second and the most per interaction token in
+any 2 s and per table in any 1 s, and 429s; answers over 3 s; the bot's resident memory per
+active table; the bare bot's latencies and the ratio.
 
 ``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
 load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
@@ -34,6 +38,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,12 +46,17 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.e2e.driver import Driver, Seated, button, eventually, has, table_message
-from tests.fakediscord import Channel, FakeDiscord, NoResponse, User, run_bot
+from tests.e2e.driver import Driver, Seated, eventually, has, table_message
+from tests.fakediscord import (
+    Channel,
+    FakeDiscord,
+    Message,
+    NoResponse,
+    User,
+    max_in_window,
+    run_bot,
+)
 from tests.pgserver import PostgresServer
-
-WAITING = re.compile(r"Waiting for .* \((North|East|South|West)\)")
-SEATS = ("North", "East", "South", "West")
 
 
 @dataclass
@@ -122,69 +132,82 @@ async def play_table(
     ch: Channel,
     four: list[User],
     stats: Stats,
+    turns: Stats,
     until: float,
     think: float,
     seed: int,
 ) -> None:
+    """Each player presses **My hand** once; from then on every player acts only on the
+    buttons of their own hand message as the bot leaves it (answers and live edits)."""
     driver = Driver(fake, ch, [Seated(u) for u in four], rng=random.Random(seed))
-    by_seat = {SEATS[i]: driver.players[i] for i in range(4)}
-    actor: Seated | None = None
     await eventually(lambda: has(table_message(fake, ch), "hand"), 60)  # table message catches up
+    hands: dict[int, Message] = {}
+    for p in driver.players:
+        while p.user.id not in hands:
+            try:
+                r = await driver.open_hand(p)
+            except (NoResponse, TimeoutError):
+                stats.late += 1  # a late answer: press My hand again
+                continue
+            assert r.message is not None
+            hands[p.user.id] = r.message
     while time.monotonic() < until:
         try:
-            if actor is None:  # (re)open the hands and find who is on turn
-                actor = await find_actor(driver, stats)
-                if actor is None:
-                    return  # nobody can act: the game is over
-            actor = await one_turn(fake, driver, by_seat, actor, stats, think)
+            actor, _ = await next_actor(fake, driver, hands, wait_s=30)
+        except NoResponse:
+            stats.errors += 1
+            return
+        await asyncio.sleep(think * random.uniform(0.5, 1.5))
+        inter = await driver.choose_and_click(actor, hands[actor.user.id])
+        try:
+            await inter.response(timeout=30)
         except (NoResponse, TimeoutError):
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
-            actor = None
+            continue
+        stats.add(inter.latency)
+        try:
+            _, shown_at = await next_actor(fake, driver, hands, wait_s=30)
+        except NoResponse:
+            turns.errors += 1
+            continue
+        turns.add(shown_at - inter.dispatched_at)
 
 
-async def one_turn(
-    fake: FakeDiscord,
-    driver: Driver,
-    by_seat: dict[str, Seated],
-    actor: Seated,
-    stats: Stats,
-    think: float,
-) -> Seated | None:
-    """The player on turn acts; the next player refreshes their hand.  Returns the next."""
-    await asyncio.sleep(think * random.uniform(0.5, 1.5))
-    hand = actor.hand
-    assert hand is not None
-    if not driver.can_act(hand):
-        t0 = len(driver.latencies)
-        hand = await driver.refresh(actor)
-        stats.add(driver.latencies[-1] if len(driver.latencies) > t0 else None)
-        if not driver.can_act(hand):
-            return await find_actor(driver, stats)
-    out = await driver.act(actor, hand)
-    stats.add(driver.latencies[-1] if driver.latencies else None)
-    m = WAITING.search(out.text)
-    if m is None:
-        return await find_actor(driver, stats)
-    actor = by_seat[m.group(1)]
-    await asyncio.sleep(think * random.uniform(0.5, 1.5))
-    if actor.hand is None:  # their hand never opened (a late answer): open it now
-        await driver.open_hand(actor)
-        return actor
-    inter = await fake.click(actor.user, actor.hand, button(actor.hand, "refresh").custom_id)
-    actor.hand = await inter.response(timeout=30)
-    stats.add(inter.latency)
-    return actor
+async def next_actor(
+    fake: FakeDiscord, driver: Driver, hands: dict[int, Message], wait_s: float
+) -> tuple[Seated, float]:
+    """The player whose hand message offers an action (waiting for the bot to edit one), and
+    when their message started to show it."""
+
+    async def offered(p: Seated) -> Seated:
+        await fake.wait_for_edit(hands[p.user.id], driver.can_act, timeout=wait_s)
+        return p
+
+    waits = [asyncio.ensure_future(offered(p)) for p in driver.players]
+    try:
+        done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
+    actor = next(iter(done)).result()
+    return actor, hands[actor.user.id].state.at
 
 
-async def find_actor(driver: Driver, stats: Stats) -> Seated | None:
-    for p in driver.players:
-        inter_count = len(driver.latencies)
-        r = await driver.refresh(p)
-        if len(driver.latencies) > inter_count:
-            stats.add(driver.latencies[-1])
-        if driver.can_act(r):
-            return p
-    return None
+def webhook_rates(fake: FakeDiscord, started: float, finished: float) -> dict[str, float]:
+    """Live edits in the measured window: per second, the most through one interaction token
+    in any 2 s (Discord: 5), the most to one table's hands in any 1 s."""
+    edits = [e for e in fake.webhook_edits if started <= e.at <= finished]
+    by_token: dict[int, list[float]] = defaultdict(list)
+    by_table: dict[int, list[float]] = defaultdict(list)
+    for e in edits:
+        by_token[e.interaction.id].append(e.at)
+        by_table[e.message.channel.id].append(e.at)
+    return {
+        "edits": len(edits),
+        "per_second": len(edits) / max(1e-9, finished - started),
+        "max_per_token_2s": max((max_in_window(t, 2.0) for t in by_token.values()), default=0),
+        "max_per_table_1s": max((max_in_window(t, 1.0) for t in by_table.values()), default=0),
+    }
 
 
 def rss(pid: int) -> int:
@@ -205,7 +228,7 @@ async def run_spades(
     think: float,
     database_url: str | None = None,
     processes: int = 1,
-) -> tuple[Stats, dict[str, float]]:
+) -> tuple[Stats, Stats, dict[str, float]]:
     """``tables`` tables per process; ``database_url`` None: a fresh SQLite file."""
     with tempfile.TemporaryDirectory() as tmp:
         async with (
@@ -245,16 +268,18 @@ async def run_spades(
             await asyncio.gather(*(setup(i) for i in range(tables)))
             setup_s = time.monotonic() - t0
             stats = Stats(started=time.monotonic())
+            turns = Stats(started=stats.started)
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
             driver0 = cpu_seconds(os.getpid())
             until = stats.started + duration
             await asyncio.gather(
                 *(
-                    play_table(fake, channels[i], users[i], stats, until, think, i)
+                    play_table(fake, channels[i], users[i], stats, turns, until, think, i)
                     for i in range(tables)
                 )
             )
-            stats.finished = time.monotonic()
+            stats.finished = turns.finished = time.monotonic()
+            live = webhook_rates(fake, stats.started, stats.finished)
             cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
             driver_cpu = cpu_seconds(os.getpid()) - driver0
             loaded = sum(rss(p.pid) for p in procs)
@@ -267,6 +292,11 @@ async def run_spades(
                 "max_writes_per_channel_per_s": edits,
                 "bot_cpu_ms_per_interaction": cpu * 1000 / max(1, len(stats.latencies)),
                 "bot_cpu_share": cpu / max(1e-9, stats.finished - stats.started),
+                "live_edits": live["edits"],
+                "live_edits_per_s": live["per_second"],
+                "max_live_edits_per_token_2s": live["max_per_token_2s"],
+                "max_live_edits_per_table_1s": live["max_per_table_1s"],
+                "rate_limited_429": fake.ratelimiter.hits_429,
                 # The fake Discord and the clicking users: they share the cores with the bots.
                 "driver_cpu_share": driver_cpu / max(1e-9, stats.finished - stats.started),
             }
@@ -277,7 +307,7 @@ async def run_spades(
             # With 2 processes: the larger of their percentiles (each is a sample of its own).
             memory["commit_p50_ms"] = max(float(m.group(2)) for m in commits)
             memory["commit_p99_ms"] = max(float(m.group(3)) for m in commits)
-        return stats, memory
+        return stats, turns, memory
 
 
 async def run_bare(tables: int, duration: float, think: float) -> Stats:
@@ -338,7 +368,9 @@ async def compare(args: argparse.Namespace) -> None:
         for database, processes in combos:
             url = await server.create_database("load") if database == "postgresql" else None
             load0 = os.getloadavg()[0]
-            stats, extra = await run_spades(args.tables, args.duration, args.think, url, processes)
+            stats, _, extra = await run_spades(
+                args.tables, args.duration, args.think, url, processes
+            )
             s = stats.summary()
             name = f"{database}/{processes}"
             show(name, s)
@@ -390,9 +422,24 @@ async def main() -> int:
     if args.database != "sqlite" or args.processes != "1":
         await compare(args)
         return 0
-    stats, memory = await run_spades(args.tables, args.duration, args.think)
+    stats, turns, memory = await run_spades(args.tables, args.duration, args.think)
+    print(f"load average after the spades run: {os.getloadavg()[0]:.2f}")
     ours = stats.summary()
     show("spades", ours)
+    shown = turns.summary()
+    print(
+        f"  turn: {shown.get('count', 0):>7.0f} plays, from a play to the next player's hand "
+        f"showing their buttons: p50 {shown.get('p50_ms', 0):6.1f} ms, "
+        f"p95 {shown.get('p95_ms', 0):6.1f} ms, p99 {shown.get('p99_ms', 0):6.1f} ms, "
+        f"max {shown.get('max_ms', 0):7.1f} ms, over 3 s: {shown.get('over_3s', 0):.0f}, "
+        f"never shown: {shown.get('errors', 0):.0f}"
+    )
+    print(
+        f"live edits: {memory['live_edits']:.0f} ({memory['live_edits_per_s']:.1f}/s); most "
+        f"through one token in 2 s: {memory['max_live_edits_per_token_2s']:.0f} (Discord: 5); "
+        f"most to one table's hands in 1 s: {memory['max_live_edits_per_table_1s']:.0f}; "
+        f"429s: {memory['rate_limited_429']:.0f}"
+    )
     print(
         f"memory: base {memory['rss_base_mb']:.1f} MB, loaded {memory['rss_loaded_mb']:.1f} MB, "
         f"{memory['kb_per_table']:.1f} KB per active table; set-up {memory['setup_s']:.1f} s; "
@@ -400,7 +447,8 @@ async def main() -> int:
     )
     print(
         f"bot CPU: {memory['bot_cpu_ms_per_interaction']:.2f} ms per interaction "
-        f"(edits and computer moves included), {memory['bot_cpu_share'] * 100:.0f}% of one core"
+        f"(edits and computer moves included), {memory['bot_cpu_share'] * 100:.0f}% of one core; "
+        f"the fake Discord and its users: {memory['driver_cpu_share'] * 100:.0f}%"
     )
     if "commit_p50_ms" in memory:
         print(

@@ -33,6 +33,7 @@ from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
+from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
 
 log = logging.getLogger("spades")
@@ -133,6 +134,8 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan: ShardPlan | None = None
         self.tables.listener = self.publisher
         self.publisher.set_message = self.tables.set_message
+        self.tables.live.editor = InteractionHandEditor()
+        self.tables.live.remind = self.publisher.turn_reminder
         self.league = LeagueStore(db)
         self.tables.on_game_stored = recorder(self.league)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from bot.engine import Game
+from bot.engine import Game, Seat
 from bot.engine.record import export_record
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
 from bot.store.db import Tx
 from bot.store.league import LeagueStore
 from bot.tables.persistence import GameStoredHook
-from bot.tables.state import Table
+from bot.tables.state import SeatRating, Table
 
 log = logging.getLogger(__name__)
 
@@ -55,10 +55,13 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
 def recorder(league: LeagueStore) -> GameStoredHook:
     """The table service's ``on_game_stored`` hook: record the game in the same transaction."""
 
-    async def record(conn: Tx, table: Table, game: Game) -> None:
+    async def record(conn: Tx, table: Table, game: Game) -> tuple[SeatRating, ...] | None:
         finished = finished_game(table, game)
         if finished is None:
-            return
-        await league.record_game(conn, prepare_game(finished))
+            return None
+        recorded = await league.record_game(conn, prepare_game(finished))
+        if not recorded.rated:
+            return None
+        return tuple(SeatRating(Seat[c.seat], c.before, c.after) for c in recorded.changes)
 
     return record

@@ -26,13 +26,15 @@ from bot.engine import (
     SpadesError,
     card,
     parse_card,
-    seat_view,
 )
 from bot.errors import Duplicate, NotYourButtons, Refusal, StaleButton
+from bot.tables.live import Answer, LiveHands, live_key
 from bot.tables.moves import ActResult, Moves
 from bot.tables.state import Table
-from bot.ui import render
 from bot.ui.components import ComponentRef, set_handler
+from bot.ui.hand import hand_payload
+from bot.ui.render import claim_components
+from bot.ui.rules_text import rules_embed
 from cogs.common import Interaction, client, display_name, guild_id, reply
 
 log = logging.getLogger(__name__)
@@ -53,15 +55,6 @@ def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
         if 1 <= value <= most:
             return value, blind
     raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
-
-
-def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
-    assert table.game is not None
-    view = seat_view(table.game, seat)
-    return {
-        "embed": render.hand_embed(table, view, notice),
-        "view": render.hand_components(table, view),
-    }
 
 
 def _done_text(result: ActResult) -> str:
@@ -96,7 +89,28 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.moves: Moves = bot.tables.moves  # type: ignore[attr-defined]
+        self.live: LiveHands = bot.tables.live  # type: ignore[attr-defined]
         set_handler(self.on_component)
+
+    async def show_hand(
+        self,
+        interaction: Interaction,
+        answer: Answer,
+        table: Table,
+        seat: Seat,
+        notice: str | None = None,
+        *,
+        edit: bool = False,
+    ) -> None:
+        """Answer with the player's hand (a new ephemeral message, or ``edit`` the one the
+        button is on); that message then follows the game live (:mod:`bot.tables.live`)."""
+        payload = hand_payload(table, seat, notice)
+        key = live_key(table, seat)
+        if edit:
+            await interaction.response.edit_message(**payload)
+        else:
+            await interaction.response.send_message(**payload, ephemeral=True)
+        answer.shown(interaction, key)
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="hand")
@@ -110,7 +124,8 @@ class PlayCog(commands.Cog):
         assert seat is not None
         if table.game is None:
             raise Refusal("The game has not started yet: your cards come with the deal.")
-        await interaction.response.send_message(**hand_payload(table, seat), ephemeral=True)
+        with self.live.answering(table, seat, interaction.user.id) as answer:
+            await self.show_hand(interaction, answer, table, seat)
 
     @app_commands.command(name="bid")
     @app_commands.guild_only()
@@ -121,17 +136,17 @@ class PlayCog(commands.Cog):
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
         value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
-        result = await bot.tables.moves.bid(
-            table,
-            interaction.user.id,
-            value,
-            blind,
-            interaction_id=interaction.id,
-            look_first=True,
-        )
-        await interaction.response.send_message(
-            **hand_payload(table, result.seat, _done_text(result)), ephemeral=True
-        )
+        seat = bot.tables.moves.seat_for(table, interaction.user.id)
+        with self.live.answering(table, seat, interaction.user.id) as answer:
+            result = await bot.tables.moves.bid(
+                table,
+                interaction.user.id,
+                value,
+                blind,
+                interaction_id=interaction.id,
+                look_first=True,
+            )
+            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
 
     @bid.autocomplete("bid")
     async def bid_auto(
@@ -164,12 +179,12 @@ class PlayCog(commands.Cog):
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
         chosen = parse_card(card)
-        result = await bot.tables.moves.play(
-            table, interaction.user.id, chosen, interaction_id=interaction.id
-        )
-        await interaction.response.send_message(
-            **hand_payload(table, result.seat, _done_text(result)), ephemeral=True
-        )
+        seat = bot.tables.moves.seat_for(table, interaction.user.id)
+        with self.live.answering(table, seat, interaction.user.id) as answer:
+            result = await bot.tables.moves.play(
+                table, interaction.user.id, chosen, interaction_id=interaction.id
+            )
+            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
 
     @app_commands.command(name="claim")
     @app_commands.guild_only()
@@ -266,8 +281,11 @@ class PlayCog(commands.Cog):
     async def _table_component(self, interaction: Interaction, ref: ComponentRef) -> None:
         guild_id(interaction)
         bot = client(interaction)
-        table = bot.tables.registry.get(ref.table_id)
         uid = interaction.user.id
+        if ref.verb == "again":
+            await self._play_again(interaction, ref.table_id)
+            return
+        table = bot.tables.registry.get(ref.table_id)
         if ref.verb == "join":
             taken = await bot.tables.lobby.join(table, uid, display_name(interaction), ref.seat)
             await reply(interaction, f"You sit {taken.word}.")
@@ -280,16 +298,15 @@ class PlayCog(commands.Cog):
             await bot.tables.lobby.start(table, uid)
             await interaction.response.defer()
         elif ref.verb == "rules":
-            await interaction.response.send_message(
-                embed=render.rules_embed(table.rules), ephemeral=True
-            )
+            await interaction.response.send_message(embed=rules_embed(table.rules), ephemeral=True)
         elif ref.verb == "hand":
             seat = table.seat_of(uid)
             if seat is None:
                 raise Refusal("You are not seated at this table.")
             if table.game is None:
                 raise Refusal("The game has not started yet.")
-            await interaction.response.send_message(**hand_payload(table, seat), ephemeral=True)
+            with self.live.answering(table, seat, uid) as answer:
+                await self.show_hand(interaction, answer, table, seat)
         elif ref.verb == "claim":
             seat = table.seat_of(uid)
             if seat is None:
@@ -302,7 +319,7 @@ class PlayCog(commands.Cog):
             await interaction.response.send_message(
                 "Which opponent reneged this hand? A wrong claim bars your side from claiming "
                 "again this hand.",
-                view=render.claim_components(table, targets),
+                view=claim_components(table, targets),
                 ephemeral=True,
             )
         elif ref.verb == "claimon" and ref.seat is not None:
@@ -312,6 +329,18 @@ class PlayCog(commands.Cog):
             await reply(interaction, _claim_text(result))
         elif ref.verb in ("agree", "keep"):
             await reply(interaction, await bot.tables.endings.vote(table, uid, ref.verb == "agree"))
+
+    async def _play_again(self, interaction: Interaction, finished_id: str) -> None:
+        """**Play again** on a game-over message: same seats and rules, a new table, started."""
+        bot = client(interaction)
+        bot.tables.lobby.check_play_again(finished_id, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await bot.tables.lobby.play_again(finished_id, interaction.user.id)
+        message = await bot.publisher.post_table_message(table)
+        await interaction.followup.send(
+            f"A new game has started with the same seats and rules: {message.jump_url}",
+            ephemeral=True,
+        )
 
     async def _hand_component(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
@@ -333,23 +362,25 @@ class PlayCog(commands.Cog):
         except StaleButton as e:
             seat = table.seat_of(uid)
             if seat is not None and table.game is not None:
-                await interaction.response.edit_message(**hand_payload(table, seat, e.reason))
+                with self.live.answering(table, seat, uid) as answer:
+                    await self.show_hand(interaction, answer, table, seat, e.reason, edit=True)
                 return
             raise
         assert ref.seat is not None
-        notice: str | None = None
-        try:
-            result = await self._act(table, uid, ref, values, interaction.id)
-            notice = _done_text(result) if result is not None else None
-        except Duplicate:
-            timely.ignore_repeat(interaction)
-            return
-        except (IllegalAction, Refusal, CardParseError) as e:
-            if isinstance(e, NotYourButtons):
-                await interaction.response.send_message(e.reason, ephemeral=True)
+        with self.live.answering(table, ref.seat, uid) as answer:
+            notice: str | None = None
+            try:
+                result = await self._act(table, uid, ref, values, interaction.id)
+                notice = _done_text(result) if result is not None else None
+            except Duplicate:
+                timely.ignore_repeat(interaction)
                 return
-            notice = f"⚠ {e.reason}"
-        await interaction.response.edit_message(**hand_payload(table, ref.seat, notice))
+            except (IllegalAction, Refusal, CardParseError) as e:
+                if isinstance(e, NotYourButtons):
+                    await interaction.response.send_message(e.reason, ephemeral=True)
+                    return
+                notice = f"⚠ {e.reason}"
+            await self.show_hand(interaction, answer, table, ref.seat, notice, edit=True)
 
     async def _act(
         self, table: Table, uid: int, ref: ComponentRef, values: list[str], iid: int

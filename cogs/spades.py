@@ -12,8 +12,9 @@ from bot.command_input import excerpt
 from bot.engine import Seat
 from bot.engine.rules import PRESET_DESCRIPTIONS, option_names, presets_of, suggested_values
 from bot.errors import Refusal
-from bot.tables.state import LEVELS
-from bot.ui import render
+from bot.tables.state import LEVELS, Table
+from bot.ui.rules_text import help_embed, rules_embed
+from bot.ui.text import dealer_draw_text
 from cogs.common import (
     Interaction,
     channel_id,
@@ -299,9 +300,12 @@ class SpadesCog(commands.Cog):
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
-        await interaction.response.send_message(
-            embed=render.rules_embed(table.rules), ephemeral=True
-        )
+        await interaction.response.send_message(embed=rules_embed(table.rules), ephemeral=True)
+
+    @spades.command(name="help")
+    async def help_command(self, interaction: Interaction) -> None:
+        """How to play Spades with this bot (only you see it)."""
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
 
     @spades.command(name="abandon")
     async def abandon(self, interaction: Interaction) -> None:
@@ -345,13 +349,11 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def _started_text(table: Any) -> str:
+def _started_text(table: Table) -> str:
     draw = table.dealer_draw or []
-    if not draw:
+    if not draw or table.game is None:
         return "The game has started."
-    rounds = " · then ".join(", ".join(f"{s} {code}" for s, code in d.items()) for d in draw)
-    dealer = table.game.first_dealer.word if table.game else "?"
-    return f"Draw for dealer: {rounds} → **{dealer}** deals first. Good luck!"
+    return f"Draw for dealer: {dealer_draw_text(draw, table.game.first_dealer)}. Good luck!"
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -305,3 +305,36 @@ async def test_interaction_needs_a_connected_bot(fake: FakeDiscord, world: World
     fake._upsert_commands(None, [{"name": "ping", "description": "x"}], bulk=True)
     with pytest.raises(NoBotConnected):
         await fake.slash(world.alice, world.channel, "ping")
+
+
+async def test_interaction_tokens_expire_after_15_minutes_on_every_webhook_route(
+    fake: FakeDiscord, world: World, featurebot: FeatureBot
+) -> None:
+    inter = await fake.slash(world.alice, world.channel, "echo", text="hand", ephemeral=True)
+    shown = await inter.response()
+    assert shown.message is not None
+    url = f"{fake.api_base}/webhooks/{fake.application_id}/{inter.token}"
+    async with aiohttp.ClientSession() as http:
+        fresh = {"content": "live edit"}
+        async with http.patch(url + "/messages/@original", json=fresh) as r:
+            assert r.status == 200
+        assert shown.message.content == "live edit"
+        [edit] = fake.webhook_edits
+        assert (edit.interaction, edit.message) == (inter, shown.message)
+
+        inter.age(14 * 60)  # 14 minutes old: still valid
+        async with http.patch(url + "/messages/@original", json={"content": "v2"}) as r:
+            assert r.status == 200
+        inter.age(61)  # now 15 minutes and a second
+        for method, path, body in (
+            ("PATCH", "/messages/@original", {"content": "too late"}),
+            ("GET", "/messages/@original", None),
+            ("POST", "", {"content": "follow-up"}),
+        ):
+            async with http.request(method, url + path, json=body) as r:
+                assert r.status == 401, (method, path)
+                assert (await r.json())["code"] == 50027
+    assert shown.message.content == "v2"
+    assert fake.expired_token_refusals == 3
+    assert len(fake.webhook_edits) == 2
+    assert fake.age_tokens(world.alice, 1) >= 1

@@ -7,13 +7,16 @@ ratings follow players from partnership to partnership.  Computer players take p
 fixed rating per level (:data:`BOT_SKILLS`) that never changes.
 
 What players see is the *conservative* rating ``mu - 3 sigma`` (the skill the player is very
-likely above), scaled by :data:`DISPLAY_SCALE` and rounded: a new player shows 0, a
-steady winner climbs towards 1,000-1,400.
+likely above), scaled by :data:`DISPLAY_SCALE`, shifted by :data:`DISPLAY_BASE` and rounded:
+a new player shows 1,000 (a scale people know from chess), one loss takes them to about 940,
+a steady winner climbs towards 2,000-2,400; it would take a conservative rating 25 below
+the starting one to show a negative number, which openskill never gives a player of a few
+games.
 
 >>> display_rating(25.0, 25.0 / 3.0)
-0
+1000
 >>> display_rating(30.0, 2.0)
-960
+1960
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Final
 from openskill.models import PlackettLuce
 
 DISPLAY_SCALE: Final = 40
+DISPLAY_BASE: Final = 1000
 MU: Final = 25.0
 SIGMA: Final = 25.0 / 3.0
 _MODEL: Final = PlackettLuce(mu=MU, sigma=SIGMA)
@@ -36,8 +40,17 @@ def conservative(mu: float, sigma: float) -> float:
 
 
 def display_rating(mu: float, sigma: float) -> int:
-    """The rating players see: ``round(40 * (mu - 3 sigma))``."""
-    return round(DISPLAY_SCALE * conservative(mu, sigma))
+    """The rating players see: ``round(1000 + 40 * (mu - 3 sigma))``."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * conservative(mu, sigma))
+
+
+def shown_above(shown: int) -> float:
+    """The lowest conservative rating that shows more than ``shown`` (for shared ranks).
+
+    >>> shown_above(1200)  # 1000 + 40 × 5.0125 = 1200.5
+    5.0125
+    """
+    return (shown - DISPLAY_BASE + 0.5) / DISPLAY_SCALE
 
 
 @dataclass(frozen=True, slots=True)

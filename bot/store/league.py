@@ -43,6 +43,7 @@ from bot.league.ratings import (
     conservative,
     display_rating,
     rate_sides,
+    shown_above,
 )
 from bot.league.recording import RECORD_ENCODING, PreparedGame, decode_record, prepare_game
 from bot.league.settings import GuildSettings, validate_changes
@@ -77,8 +78,8 @@ _ROW_COLUMNS: Final = "user_id, display_name, mu, sigma, games, wins, losses, ra
 # One query for the count of ranked players, a member's standing row and how many ranked
 # players come before it.  Parameters: ?1 guild, ?2 season, ?3 min_games, ?4 user.
 # Ranked above: by rating, a higher *displayed* rating (equal ratings share a rank; the
-# displayed rating is round(40 × rating), so it is higher from rating ≥ (shown + 0.5) / 40 on,
-# an index range); in the other orders, every row that sorts before.
+# displayed rating is 1000 + round(40 × rating), so it is higher from rating ≥ (shown − 1000
+# + 0.5) / 40 on, an index range); in the other orders, every row that sorts before.
 _ABOVE: Final = {
     order: f"{above.format(p='o.')} > {above.format(p='v.')}"
     for order, (_, above) in _ORDER.items()
@@ -380,7 +381,7 @@ class LeagueStore:
         above = await self.db.fetchval(
             "SELECT COUNT(*) FROM league_standings WHERE guild_id = ? AND season = ? "
             "AND rated_games >= ? AND rating >= ?",
-            (guild_id, season, min_games, (shown[0] + 0.5) / DISPLAY_SCALE),
+            (guild_id, season, min_games, shown_above(shown[0])),
         )
         ranks = [int(above) + 1]
         for i in range(1, len(rows)):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.engine import HandResult
+from bot.tables.live import LiveHands
 from bot.tables.persistence import TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import TableRegistry
@@ -31,13 +32,15 @@ class ServiceContext:
     registry: TableRegistry
     randomness: TableRandomness
     turns: AutoTurns
+    live: LiveHands
     listener: TableListener | None = None
 
     def changed(self, table: Table) -> None:
-        """A table changed (and stays open): tell the listener."""
+        """A table changed (and stays open): tell the listener, update the players' hands."""
         table.version += 1
         if self.listener is not None:
             self.listener.changed(table)
+        self.live.changed(table)
 
     def closed(self, table: Table) -> None:
         """A table ended: forget it, stop its timers, tell the listener."""
@@ -53,6 +56,7 @@ class ServiceContext:
                     "⚠ The game is over, but I could not record it in the league "
                     "(the error is in my log); ratings and stats do not include it.",
                 )
+        self.live.closed(table)
 
     def notice(self, table: Table, text: str) -> None:
         if self.listener is not None:

@@ -16,7 +16,8 @@ from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
-from bot.tables.state import LEVELS, Occupant, Table
+from bot.tables.defaults import default_rules
+from bot.tables.state import LEVELS, Occupant, Rematch, Table
 from bot.tables.turns import deadline_after
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ class Lobby:
         self.registry.check_can_open(guild_id, channel_id, host_id)
         overrides = {"target": target} if target is not None else {}
         try:
-            rules = Rules.from_preset(preset, **overrides)
+            rules = default_rules(preset, **overrides)
         except RulesError as e:
             raise Refusal(e.reason) from None
         if not 0 <= turn_timer <= 3600:
@@ -83,17 +84,23 @@ class Lobby:
             created_at=time.time(),
         )
         table.seats[Seat.N] = Occupant(host_id, host_name)
+        await self._insert(table)
+        return table
+
+    async def _insert(self, table: Table) -> None:
+        """Store a new table with its seats and register it (a taken id is drawn again)."""
         for _ in range(ID_TRIES):
             try:
                 async with self.persistence.write() as conn:
                     await self.store.insert_table(conn, self.persistence.row(table))
-                    await self.store.put_seat(
-                        conn, table.id, self.persistence.seat_row(Seat.N, table.seats[Seat.N])
-                    )
+                    for seat, occ in table.seats.items():
+                        await self.store.put_seat(
+                            conn, table.id, self.persistence.seat_row(seat, occ)
+                        )
                 break
             except UniqueViolation as e:
                 if e.constraint not in ("tables.id", "tables_pkey"):  # not a taken table id
-                    log.error("opening a table in channel %s failed: %s", channel_id, e)
+                    log.error("opening a table in channel %s failed: %s", table.channel_id, e)
                     raise StoreFailed(
                         "I could not open a table here (an old table of this channel is still "
                         "in my database; the error is in my log)."
@@ -102,7 +109,49 @@ class Lobby:
         else:
             raise StoreFailed("I could not find a free table id. Please try again.")
         self.registry.add(table)
-        return table
+
+    async def play_again(self, finished_id: str, user_id: int) -> Table:
+        """**Play again**: a new table in the same channel with the same rules and seats,
+        started at once, hosted by whoever asked (a player of the finished game).  A player
+        now seated at another table, or whose seat a computer played at the end, is replaced
+        by a computer player."""
+        async with self._seating(self.registry.finished(finished_id).guild_id):
+            old = self.check_play_again(finished_id, user_id)
+            table = Table(
+                id=self.ctx.randomness.table_id(),
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                host_id=user_id,
+                rules=old.rules,
+                turn_timer=old.turn_timer,
+                handover=old.handover,
+                created_at=time.time(),
+            )
+            for seat, occ in old.seats.items():
+                # away (a computer played for them at the end) unless they are asking now
+                here = occ.user_id is not None and (not occ.away or occ.user_id == user_id)
+                if here and occ.user_id is not None:
+                    here = self.registry.find_of_user(old.guild_id, occ.user_id) is None
+                if here:
+                    table.seats[seat] = Occupant(occ.user_id, occ.name)
+                else:
+                    level = occ.bot_level or "normal"
+                    table.seats[seat] = Occupant(None, f"Computer ({level})", level)
+            await self._insert(table)
+        return await self.start(table, user_id)
+
+    def check_play_again(self, finished_id: str, user_id: int) -> Rematch:
+        """Refuse **Play again** unless a player of that game asks, nothing else is open in
+        the channel and they sit nowhere else."""
+        old = self.registry.finished(finished_id)
+        if user_id not in old.humans():
+            raise Refusal("Only the players of that game can start another one.")
+        if self.registry.find_in_channel(old.channel_id) is not None:
+            raise Refusal(
+                "A new table is already open in this channel: use `/spades table` to see it."
+            )
+        self.registry.check_can_open(old.guild_id, old.channel_id, user_id)
+        return old
 
     # ------------------------------------------------------------------ sitting and leaving
     async def join(self, table: Table, user_id: int, name: str, seat: Seat | None = None) -> Seat:
@@ -272,7 +321,7 @@ class Lobby:
                 raise Refusal("The rules are fixed once the game has started.")
             try:
                 if name == "preset":
-                    rules = Rules.from_preset(value.strip(), target=table.rules.target)
+                    rules = default_rules(value.strip(), target=table.rules.target)
                 else:
                     rules = table.rules.with_option(name, parse_value(name, value))
             except RulesError as e:

@@ -14,11 +14,13 @@ from bot.errors import StoreFailed
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
-from bot.tables.state import Occupant, Table
+from bot.tables.state import Occupant, SeatRating, Table
 
 log = logging.getLogger(__name__)
 
-GameStoredHook = Callable[[Tx, Table, Game], Awaitable[None]]
+# Records a game that ended in the caller's transaction; returns the rating changes of a
+# rated game (None: not rated).
+GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
 
 
 class TablePersistence:
@@ -44,13 +46,13 @@ class TablePersistence:
         game = game or table.game
         now = time.time()
         await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
-        previous = (table.status, table.ended_at)
+        previous = (table.status, table.ended_at, table.ratings)
         table.status, table.ended_at = status, now
         try:
             if self.on_game_stored is not None and game is not None:
                 await self._record(conn, table, game, self.on_game_stored)
         except BaseException:
-            table.status, table.ended_at = previous
+            table.status, table.ended_at, table.ratings = previous
             raise
 
     @staticmethod
@@ -60,7 +62,7 @@ class TablePersistence:
         the channel is told (``table.league_error``); the game itself is saved."""
         await conn.execute("SAVEPOINT league_record")
         try:
-            await hook(conn, table, game)
+            table.ratings = await hook(conn, table, game)
         except Exception as e:
             await conn.execute("ROLLBACK TO league_record")
             await conn.execute("RELEASE league_record")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from bot.errors import NoTable, NotSeated, Refusal, StaleButton
-from bot.tables.state import Table
+from bot.tables.state import Rematch, Table
+
+FINISHED_KEPT = 2_000  # finished games that Play again can still restart (newest)
 
 
 class TableRegistry:
@@ -11,6 +15,7 @@ class TableRegistry:
         self._by_id: dict[str, Table] = {}
         self._by_channel: dict[int, Table] = {}
         self._by_user: dict[tuple[int, int], Table] = {}
+        self._finished: OrderedDict[str, Rematch] = OrderedDict()
 
     # ------------------------------------------------------------------ lookup
     def get(self, table_id: str) -> Table:
@@ -78,7 +83,20 @@ class TableRegistry:
     def unseated(self, table: Table, user_id: int) -> None:
         self._by_user.pop((table.guild_id, user_id), None)
 
+    def finished(self, table_id: str) -> Rematch:
+        """A recently finished game, for **Play again**."""
+        rematch = self._finished.get(table_id)
+        if rematch is None:
+            raise StaleButton(
+                "That game is too old to play again here: open a new table with `/spades new`."
+            )
+        return rematch
+
     def remove(self, table: Table) -> None:
+        if table.status == "finished":
+            self._finished[table.id] = table.rematch()
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]

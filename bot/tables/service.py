@@ -13,6 +13,8 @@ The service is split by concern, and callers use the part they need:
 * ``moves`` — a person's bid, look, pass or play through the move pipeline;
 * ``turns`` — computer players (their renege claims too) and turn timers, acting through the
   same pipeline;
+* ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
+  its ``editor`` and ``remind``);
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up.
 """
 
@@ -25,6 +27,7 @@ from bot.store.db import Database
 from bot.store.tables import TableStore
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
+from bot.tables.live import LiveHands
 from bot.tables.lobby import Lobby
 from bot.tables.moves import ActResult, Moves
 from bot.tables.persistence import GameStoredHook, TablePersistence
@@ -56,7 +59,10 @@ class TableService:
             claim=claim,
             bot_delay=bot_delay,
         )
-        self._ctx = ServiceContext(self.persistence, self.registry, randomness, self.turns)
+        self.live = LiveHands()
+        self._ctx = ServiceContext(
+            self.persistence, self.registry, randomness, self.turns, self.live
+        )
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
         self.endings = Endings(self._ctx)
@@ -104,3 +110,4 @@ class TableService:
 
     async def close(self) -> None:
         await self.turns.close()
+        await self.live.close()

@@ -33,6 +33,35 @@ class Occupant:
         return self.user_id is not None and self.bot_level is not None
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRating:
+    """A seated member's displayed league rating before and after a rated game."""
+
+    seat: Seat
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """What **Play again** needs of a finished game: where, its rules, and who sat where."""
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    rules: Rules
+    turn_timer: int
+    handover: str
+    seats: dict[Seat, Occupant]
+
+    def humans(self) -> list[int]:
+        return [o.user_id for o in self.seats.values() if o.user_id is not None]
+
+
 @dataclass(slots=True, eq=False)
 class AbandonVote:
     """The host asked to end a game others play in: who must agree, and by when."""
@@ -65,6 +94,7 @@ class Table:
     created_at: float = 0.0
     started_at: float | None = None
     ended_at: float | None = None
+    ratings: tuple[SeatRating, ...] | None = None  # set when a rated game ended
     seq: int = 0  # number of stored game actions
     version: int = 0  # bumps on every change, for the renderer
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -101,6 +131,17 @@ class Table:
     def host_name(self) -> str:
         seat = self.seat_of(self.host_id)
         return self.seats[seat].name if seat is not None else "the host"
+
+    def rematch(self) -> Rematch:
+        return Rematch(
+            self.id,
+            self.guild_id,
+            self.channel_id,
+            self.rules,
+            self.turn_timer,
+            self.handover,
+            dict(self.seats),
+        )
 
     @property
     def to_act(self) -> Seat | None:

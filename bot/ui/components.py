@@ -6,7 +6,8 @@ on messages sent before a restart still work and no view objects are kept in mem
 Custom ids (≤ 100 chars, never a card of a hidden hand except on its owner's own ephemeral
 message)::
 
-    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...
+    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...,
+                                                        game over: again (Play again)
     spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message
     spades:lb:<kind>:<user>:<season>:<sort>:<page>      league paging (see cogs/league.py)
 """
@@ -37,6 +38,7 @@ TABLE_VERBS = (
     "hand",
     "agree",
     "keep",
+    "again",
     "claim",
     "claimon",
 )

@@ -26,7 +26,7 @@ def _row_line(r: LeaderboardRow, me: int | None) -> str:
     rank = f"#{r.rank}" if r.rank is not None else "unranked"
     name = f"**{r.display_name}**" if r.user_id == me else r.display_name
     return (
-        f"`{rank:>5}` {name} — {r.rating} · {plural(r.rated_games, 'game')} · "
+        f"`{rank:>5}` {name} — {r.rating:,} · {plural(r.rated_games, 'game')} · "
         f"{plural(r.wins, 'win')} · "
         f"{_pct(r.win_rate if r.wins + r.losses else None)}"
     )
@@ -56,7 +56,7 @@ def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> d
     )
     e.set_footer(
         text=f"Page {page.page + 1}/{page.pages} · {page.ranked} ranked{hidden} · "
-        "rating = 40 × (μ − 3σ), a cautious estimate"
+        "rating = 1000 + 40 × (μ − 3σ), a cautious estimate: newcomers start at 1,000"
     )
     return e
 
@@ -98,7 +98,7 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     e = discord.Embed(title=f"{s.display_name} — {season_name}", colour=BLURPLE)
     rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
     trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
-    e.add_field(name="Rating", value=f"**{s.rating}** ({rank})\nTrend: {trend}")
+    e.add_field(name="Rating", value=f"**{s.rating:,}** ({rank})\nTrend: {trend}")
     unrated = s.games - s.rated_games - s.abandoned
     e.add_field(
         name="Games",

@@ -1,4 +1,5 @@
-"""Keeps each table's channel message up to date, and posts hand summaries and notices.
+"""Keeps each table's channel message up to date, and posts hand summaries, notices and turn
+reminders.
 
 Edits are coalesced per table: however fast the play, a table message is edited at most once
 per ``min_interval`` seconds, and the edit renders the state at the moment it is sent, so the
@@ -7,6 +8,10 @@ last edit always shows the latest state.  Posts (hand summaries, notices) keep t
 All channel writes also share one budget (Discord allows a bot about 50 requests a second in
 all): with many busy tables each table's edits simply coalesce over a longer interval, and
 interaction answers — which do not count against that limit — never wait behind edits.
+
+A turn reminder mentions a player whose hand message could not show that it is their turn
+(see :mod:`bot.tables.live`): one short message, deleted again once that turn has passed, so
+the channel holds at most one reminder per table and only the player on turn is pinged.
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ from typing import Any
 
 import discord
 
-from bot.engine import HandResult, seat_view
+from bot.engine import HandResult, Phase, Seat, seat_view
 from bot.tables.state import Table
 from bot.ui import render
+from bot.ui.scoresheet import game_over_components, game_over_embed, hand_result_embed
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +57,9 @@ class TokenBucket:
                 await asyncio.sleep((1 - self.tokens) / self.rate)
 
 
+REMINDER = "_reminder_for_turn"  # key of a post that is a turn reminder: the turn's seq
+
+
 @dataclass(slots=True, eq=False)
 class _Channel:
     table: Table
@@ -58,6 +67,7 @@ class _Channel:
     posting: bool = False
     last_edit: float = 0.0
     posts: deque[dict[str, Any]] = field(default_factory=deque)
+    reminders: list[tuple[int, int]] = field(default_factory=list)  # (message id, turn seq)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
@@ -83,7 +93,7 @@ class TablePublisher:
 
     def hand_finished(self, table: Table, result: HandResult) -> None:
         ch = self._channel(table)
-        ch.posts.append({"embed": render.hand_result_embed(table, result)})
+        ch.posts.append({"embed": hand_result_embed(table, result)})
         ch.wake.set()
 
     def game_finished(self, table: Table) -> None:
@@ -91,7 +101,9 @@ class TablePublisher:
         ch.dirty = True
         if table.game is not None and table.status == "finished":
             view = seat_view(table.game, None)
-            ch.posts.append({"embed": render.game_over_embed(table, view)})
+            ch.posts.append(
+                {"embed": game_over_embed(table, view), "view": game_over_components(table)}
+            )
         elif table.status == "abandoned":
             why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
             ch.posts.append({"content": f"{why}Open a new one with `/spades new`."})
@@ -100,6 +112,26 @@ class TablePublisher:
     def notice(self, table: Table, text: str) -> None:
         ch = self._channel(table)
         ch.posts.append({"content": text})
+        ch.wake.set()
+
+    def turn_reminder(self, table: Table, seat: Seat, user_id: int) -> None:
+        """Mention ``user_id``: it is their turn and their hand could not be updated live."""
+        occ = table.seats.get(seat)
+        if occ is None or occ.user_id != user_id:
+            return
+        phase = table.game.phase if table.game is not None else Phase.PLAY
+        verb = "bid" if phase is Phase.BID else "pass cards" if phase is Phase.PASS else "play"
+        ch = self._channel(table)
+        ch.posts.append(
+            {
+                "content": f"<@{user_id}>, it is your turn to {verb} ({seat.word}). "
+                "Press **My hand** on the table message (or `/hand`).",
+                "allowed_mentions": discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(user_id)]
+                ),
+                REMINDER: table.seq,
+            }
+        )
         ch.wake.set()
 
     # ------------------------------------------------------------------------------
@@ -148,18 +180,21 @@ class TablePublisher:
                         break
                     continue
                 ch.wake.clear()
-                while ch.posts or ch.dirty:
+                while ch.posts or ch.dirty or _stale_reminders(ch):
                     # The table message first when an edit is due; posts (hand summaries,
                     # notices) otherwise, so a slow post never holds the table message back.
                     due = ch.last_edit + self.min_interval - time.monotonic()
-                    if ch.dirty and (due <= 0 or not ch.posts):
+                    stale = _stale_reminders(ch)
+                    if stale:
+                        await self._guarded(self._delete(ch, stale[0]), ch)
+                    elif ch.dirty and (due <= 0 or not ch.posts):
                         if due > 0:
                             await asyncio.sleep(due)
                         ch.dirty = False
                         await self._guarded(self._edit(ch), ch)
                     else:
                         await self._guarded(self._post(ch, ch.posts.popleft()), ch)
-                if not ch.table.open and not ch.dirty and not ch.posts:
+                if not ch.table.open and not ch.dirty and not ch.posts and not ch.reminders:
                     break
         except asyncio.CancelledError:
             raise
@@ -213,10 +248,26 @@ class TablePublisher:
                 await self.set_message(table, message.id)
 
     async def _post(self, ch: _Channel, post: dict[str, Any]) -> None:
+        reminder = post.pop(REMINDER, None)
+        table = ch.table
+        if reminder is not None and (not table.open or table.seq != reminder):
+            return  # the turn passed before the reminder went out
         try:
-            await self._send(ch.table, **post)
+            message = await self._send(table, **post)
         except discord.HTTPException as e:
-            log.warning("could not post to table %s: %s", ch.table.id, e)
+            log.warning("could not post to table %s: %s", table.id, e)
+            return
+        if reminder is not None:
+            ch.reminders.append((message.id, reminder))
+
+    async def _delete(self, ch: _Channel, reminder: tuple[int, int]) -> None:
+        """Delete a reminder whose turn has passed."""
+        ch.reminders.remove(reminder)
+        await self.budget.take()
+        table = ch.table
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(reminder[0]).delete()
 
     async def close(self) -> None:
         tasks = [c.task for c in self._channels.values() if c.task is not None]
@@ -225,3 +276,9 @@ class TablePublisher:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+
+
+def _stale_reminders(ch: _Channel) -> list[tuple[int, int]]:
+    """Reminders whose turn has passed (or whose table ended)."""
+    table = ch.table
+    return [r for r in ch.reminders if not table.open or r[1] != table.seq]

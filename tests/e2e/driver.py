@@ -9,7 +9,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tests.fakediscord import Channel, Component, FakeDiscord, Message, Response, User
+from tests.fakediscord import (
+    Channel,
+    Component,
+    FakeDiscord,
+    Interaction,
+    Message,
+    Response,
+    User,
+)
 
 SEAT_WORDS = ("North", "East", "South", "West")
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|Big🃏|Little🃏")
@@ -57,6 +65,13 @@ def embed_text(message: Message | Response) -> str:
     return message.text
 
 
+def live(hand: Message | Response | None) -> Message | Response | None:
+    """The hand message as it is now: an answer's message may have been edited since."""
+    if isinstance(hand, Response) and hand.message is not None:
+        return hand.message
+    return hand
+
+
 @dataclass
 class Seated:
     user: User
@@ -94,9 +109,12 @@ class Driver:
         return r
 
     async def refresh(self, p: Seated) -> Message | Response:
-        if p.hand is None or not has(p.hand, "refresh"):
+        hand = live(p.hand)
+        if hand is not None and not hand.all_components:
+            return hand  # the game is over: nothing left to press
+        if hand is None or not has(hand, "refresh"):
             return await self.open_hand(p)
-        inter = await self.fake.click(p.user, p.hand, button(p.hand, "refresh").custom_id)
+        inter = await self.fake.click(p.user, hand, button(hand, "refresh").custom_id)
         r = await inter.answer()
         p.hand = r
         return r
@@ -110,7 +128,22 @@ class Driver:
         return any(has(r, v) for v in ("play", "bid", "pass", "blind", "look"))
 
     async def act(self, p: Seated, r: Message | Response) -> Message | Response:
-        """Take one action from the hand message ``r``; returns the updated hand message."""
+        """Take one action from the hand message ``r`` (as it is now: the bot edits hand
+        messages live); returns the answer."""
+        inter = await self.choose_and_click(p, r)
+        out = await inter.answer()
+        if inter.latency is not None:
+            self.latencies.append(inter.latency)
+        assert out.ephemeral
+        assert "⚠" not in out.text, out.text
+        self.actions += 1
+        p.hand = out
+        return out
+
+    async def choose_and_click(self, p: Seated, r: Message | Response) -> Interaction:
+        """Choose one of the actions ``r`` offers now (a bid, a look, a pass or a card) and
+        click it; returns the interaction, not yet answered."""
+        r = live(r) or r
         if has(r, "bid"):
             sel = button(r, "bid")
             inter = await self.fake.select(
@@ -125,14 +158,7 @@ class Driver:
             plays = [c for c in r.all_components if c.custom_id and ":play:" in c.custom_id]
             c = self.rng.choice(plays)
             inter = await self.fake.click(p.user, r, c.custom_id)
-        out = await inter.answer()
-        if inter.latency is not None:
-            self.latencies.append(inter.latency)
-        assert out.ephemeral
-        assert "⚠" not in out.text, out.text
-        self.actions += 1
-        p.hand = out
-        return out
+        return inter
 
     async def on_turn(self, verb: str = "play") -> list[Seated]:
         """The players whose hand message offers ``verb`` now (refreshing every hand)."""

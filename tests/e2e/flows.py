@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import NAMES, World
-from tests.e2e.driver import Driver, Seated, button, eventually, table_message
+from tests.e2e.driver import Driver, Seated, button, eventually, live, table_message
 from tests.fakediscord import (
     BotProcess,
     Channel,
@@ -130,7 +130,7 @@ async def act_until(
                 mine = (p, r)
                 break
         if mine is None:
-            first = driver.players[0].hand
+            first = live(driver.players[0].hand)
             assert first is not None
             if done(first):
                 return first

@@ -66,11 +66,19 @@ def bid_options(hand: Response | Message) -> list[str]:
 
 
 def seat_occupant(table: Response | Message, seat: str) -> str:
-    """Who the table message shows in ``seat`` (first line of that seat's field)."""
+    """Who the table message shows in ``seat`` (first line of that seat's field; the field
+    name may start with ▶ for the player on turn, the name is then in bold)."""
     for f in table.embeds[0].get("fields", []):
-        if str(f["name"]).split(" ")[0] == seat:
-            return str(f["value"]).split("\n")[0]
+        if str(f["name"]).removeprefix("▶ ").split(" ")[0] == seat:
+            return str(f["value"]).split("\n")[0].strip("*")
     raise AssertionError(f"no {seat} field")
+
+
+def field(table: Response | Message, name: str) -> str:
+    for f in table.embeds[0].get("fields", []):
+        if f["name"] == name:
+            return str(f["value"])
+    raise AssertionError(f"no {name} field")
 
 
 def game_over(r: Response | Message) -> bool:
@@ -124,9 +132,12 @@ async def test_rule_change_is_applied_and_shown_by_rules(world: World) -> None:
     shown = await answer(world, world.users[1], "spades", "rules")
     assert shown.ephemeral, "the rules are shown only to the one who asked"
     assert shown.embeds
-    assert "Rules: standard" in shown.text
-    assert "`target`: 300 *(changed)*" in shown.text
-    assert "`nil`: off *(changed)*" in shown.text
+    assert "Rules: Standard to 300" in shown.text
+    target = "The first team to 300 points wins; if both get there in the same hand, the higher "
+    assert target + "score wins. ✎" in shown.text
+    assert "No nil bids (except blind nil where it is on). ✎" in shown.text
+    assert "✎ = changed from the Standard preset" in shown.text
+    assert shown.text.count("✎") == 3, "target and nil changed, and the legend"
     await fake.wait_for_edit(table_message(fake, world.channel), lambda m: "to 300" in m.text)
 
 
@@ -145,8 +156,8 @@ async def test_invalid_rule_values_are_refused_readably(world: World) -> None:
         assert expected in r.text, r.text
         assert "Traceback" not in r.text
     shown = await answer(world, alice, "spades", "rules")
-    assert "(changed)" not in shown.text, "nothing was changed"
-    assert "`deck`: standard" in shown.text
+    assert "✎" not in shown.text, "nothing was changed"
+    assert "A standard 52-card deck; spades are always trump." in shown.text
 
 
 # ---------------------------------------------------------------------- /bid, /play autocomplete
@@ -320,8 +331,8 @@ async def test_computer_players_fill_seats_and_a_game_runs_to_game_over(world: W
     assert max(ns, ew) >= 100
     high, low = max(ns, ew), min(ns, ew)
     assert f"{high} to {low}" in final.text, "the table shows the final score"
-    assert f"**North–South**: {ns}" in final.text
-    assert f"**East–West**: {ew}" in final.text
+    assert f"**{ns}** points" in field(final, "North–South")
+    assert f"**{ew}** points" in field(final, "East–West")
     # Edits are coalesced: never more than about one a second, however fast the play.
     assert final.max_edits_per(1.0) <= 2, sorted(final.edit_times or ())
     hands = len([m for m in fake.messages(world.channel) if "— scores" in m.text])
@@ -353,7 +364,7 @@ async def test_table_message_is_edited_at_most_about_once_a_second(world: World)
     last = await act_until(driver, driver.can_act)
     footer = re.search(r"Hand (\d+)", last.text)
     assert footer
-    assert f"Hand {footer.group(1)} · **alice** (North)" in msg.text
+    assert f"Hand {footer.group(1)} · ▶ **alice** (North)" in msg.text
 
 
 async def test_hand_shows_only_the_callers_actions(world: World) -> None:

@@ -30,9 +30,18 @@ async def test_a_finished_game_feeds_standings_stats_and_replayable_history(worl
     async with run_bot(fake, env=world.env()):
         ns, ew = await finished_game(world)
         winners = {users[0].name, users[2].name} if ns > ew else {users[1].name, users[3].name}
+        # Game over shows each member's rating change, on the scale the leaderboard uses.
+        over = next(m for m in fake.messages(ch) if "Game over" in m.text)
+        changes = re.findall(r"(\w+): 1,000 → \*\*([\d,]+)\*\* \(([+−]\d+)\)", over.text)
+        assert len(changes) == 4, over.text
+        for name, _, delta in changes:
+            assert (name in winners) == delta.startswith("+"), (name, delta)
+        assert "Play again" in over.text
         board = await (await fake.slash(users[0], ch, "leaderboard")).response()
         lines = [ln for ln in board.text.splitlines() if ln.startswith("`")]
         assert len(lines) == 4
+        for _, after, _ in changes:
+            assert f"— {after} ·" in board.text, (after, board.text)
         top_two = {re.sub(r"[*`#\d ]", "", ln.split("—")[0]) for ln in lines[:2]}
         assert top_two == winners, (top_two, winners)
         # /stats: an embed with the rating chart attached as a PNG.
@@ -99,7 +108,7 @@ async def test_admin_settings_need_manage_server_and_seasons_reset_standings(wor
         # A table opened without a preset now uses the server's default one.
         r = await (await fake.slash(users[0], ch, "spades", "new")).response()
         assert r.deferred
-        await eventually(lambda: "short to 250" in table_message(fake, ch).text)
+        await eventually(lambda: "Short game · to 250" in table_message(fake, ch).text)
 
 
 async def test_two_servers_never_see_each_others_league(world: World) -> None:

@@ -23,7 +23,9 @@ def seen_by(fake: FakeDiscord, user: User) -> tuple[str, list[str]]:
     texts, ids = [], []
     for m in fake.visible_messages(user):
         for state in m.versions:
-            texts.append(state.text)
+            # The draw for the first dealer is public and comes from its own shuffle.
+            lines = state.text.splitlines()
+            texts.extend(line for line in lines if not line.startswith("Draw for dealer:"))
             ids.extend(i for i in state.custom_ids if i)
     return "\n".join(texts), ids
 

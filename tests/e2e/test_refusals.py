@@ -68,10 +68,8 @@ async def state(driver: Driver, *, settle: bool = True) -> State:
     hands = tuple([await driver.refresh(p) for p in driver.players])
     if settle:
         acting = [seat_word(h) for h in hands if driver.can_act(h)]
-        seat = acting[0] if acting else waiting_for(hands[0])
-        text = await shows(
-            driver, lambda t: f"{seat} · ▶ to act" in t or f"{seat} · dealer, ▶ to act" in t
-        )
+        assert len(acting) == 1, acting  # four people play: one of them is on turn
+        text = await shows(driver, lambda t: f"▶ {acting[0]}" in t)
     else:
         await asyncio.sleep(0.3)
         text = table_message(driver.fake, driver.channel).text
@@ -141,11 +139,12 @@ def seat_word(hand: Response | Message) -> str:
     return m.group(1)
 
 
-def waiting_for(hand: Response | Message) -> str:
-    """Whose turn a waiting player's hand message names ("Waiting for bob (East)")."""
-    m = re.search(r"Waiting for .* \((\w+)\)", hand.text)
-    assert m, hand.text
-    return m.group(1)
+SEAT_WORDS = ("North", "East", "South", "West")
+
+
+def next_seat(seat: str) -> str:
+    """The seat after ``seat``, clockwise (whose turn follows a play that leads a trick)."""
+    return SEAT_WORDS[(SEAT_WORDS.index(seat) + 1) % 4]
 
 
 def new_member(world: World, name: str, **perms: bool) -> User:
@@ -199,7 +198,8 @@ async def test_card_click_out_of_turn_is_refused(world: World) -> None:
     assert actor.hand is not None
     played = await driver.act(actor, actor.hand)
     assert "You played" in played.text
-    after_play = waiting_for(played)
+    assert "Not your turn" in played.text
+    after_play = next_seat(seat_word(played))
     before = await state(driver)
     card = next(c for c in spare.all_components if c.custom_id and ":play:" in c.custom_id)
     assert card.label in cards_of(played), "a card the player still holds"

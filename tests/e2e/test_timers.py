@@ -37,7 +37,7 @@ async def test_the_turn_timer_survives_a_restart(world: World) -> None:
     assert not notices(world)
     async with run_bot(fake, env=world.env(), wait_for="commands"):
         await eventually(lambda: notices(world), timeout=20)
-        await eventually(lambda: "Bid: …" in table_message(fake, world.channel).text)
+        await eventually(lambda: "bid …" in table_message(fake, world.channel).text)
 
 
 async def test_three_timeouts_hand_the_seat_to_a_computer_until_the_player_returns(
@@ -56,7 +56,7 @@ async def test_three_timeouts_hand_the_seat_to_a_computer_until_the_player_retur
         await eventually(lambda: any("until they come back" in t for t in notices(world)), 40)
         counts = [t for t in notices(world) if "/3)" in t]
         assert len(counts) == 2, counts  # 1/3 and 2/3 before the handover
-        await eventually(lambda: "computer playing" in table_message(fake, ch).text)
+        await eventually(lambda: "(a computer plays)" in table_message(fake, ch).text)
         r = await (await fake.slash(users[0], ch, "spades", "join")).response()
         assert "You sit North" in r.text
         driver = Driver(fake, ch, [Seated(users[0])])

@@ -167,8 +167,9 @@ async def test_a_renege_is_claimed_and_penalised_and_a_wrong_claim_bars_its_side
     fields = {f["name"]: f["value"] for f in summary.embeds[0]["fields"]}
     caught = "North–South" if k % 2 == 0 else "East–West"
     assert "Caught reneging" in fields[caught]
-    points = int(re.search(r"Points \*\*([+-]\d+)\*\*", fields[caught]).group(1))  # type: ignore[union-attr]
-    assert points <= 0
+    total = re.search(r"= \*\*([+−]?[\d,]+)\*\* this hand", fields[caught])
+    assert total is not None, fields[caught]
+    assert total.group(1) == "0" or total.group(1).startswith("−"), "a caught side keeps ≤ 0"
     claims = fields["Renege claims"]
     assert "has not reneged" in claims
     assert f"{WORDS[k]} reneged in trick" in claims
@@ -253,7 +254,7 @@ async def test_presets_autocomplete_with_a_description_and_the_new_rules_apply(
     assert "There is no preset `nope`" in r.text
 
     await open_table(world, preset="solo")
-    assert "solo" in table_message(fake, ch).text
+    assert "Solo (cutthroat)" in table_message(fake, ch).text
     for typed, wanted in (
         ("ren", {"renege", "renege_penalty"}),
         ("part", {"partnerships"}),

@@ -15,7 +15,7 @@ gateway URL from ``GET /gateway/bot`` (see ``barebot.py``).
 
 from .components import ActionRow, Component, SelectOption
 from .driver import CommandNotAvailable
-from .handles import Interaction, NoBotConnected, NoResponse, Response
+from .handles import Interaction, NoBotConnected, NoResponse, Response, WebhookEdit
 from .messages import Attachment, Message, Snapshot, max_in_window
 from .models import ALL_PERMISSIONS, Channel, ChannelType, Guild, Member, Perm, Role, User, perms
 from .process import BotExited, BotProcess, run_bot
@@ -47,6 +47,7 @@ __all__ = [
     "SelectOption",
     "Snapshot",
     "User",
+    "WebhookEdit",
     "max_in_window",
     "perms",
     "run_bot",

@@ -36,6 +36,20 @@ CALLBACK_NAMES = {
 _EMPTY = Snapshot()
 
 
+class WebhookEdit:
+    """One edit of a message through an interaction's webhook (``PATCH …/messages/…``): by
+    which interaction's token, of which message, and the message's state after it."""
+
+    __slots__ = ("at", "interaction", "message", "state")
+
+    def __init__(self, interaction: Interaction, message: Message, state: Snapshot) -> None:
+        self.interaction, self.message, self.state = interaction, message, state
+        self.at = state.at
+
+    def __repr__(self) -> str:
+        return f"<WebhookEdit of {self.message!r} by {self.interaction!r}>"
+
+
 class NoResponse(TimeoutError):
     """The bot did not answer (or edit, or follow up) in time."""
 
@@ -109,6 +123,7 @@ class Interaction:
         "expired",
         "followups",
         "id",
+        "issued_at",
         "message",
         "name",
         "original",
@@ -141,6 +156,7 @@ class Interaction:
             name,
         )
         self.dispatched_at = 0.0
+        self.issued_at = time.monotonic()  # when the token was issued (see ``age``)
         self.payload_text: str | None = None  # exactly what was sent (a redelivery resends it)
         self.deliveries = 0
         self.acknowledged = False
@@ -169,6 +185,17 @@ class Interaction:
         """Edits of the original response since the callback (incl. a follow-up that replaced
         a deferred "thinking" message)."""
         return 0 if self.original is None else self.original.edits - self._edit_base
+
+    @property
+    def token_age(self) -> float:
+        """Seconds since the token was issued (as aged by :meth:`age`)."""
+        return time.monotonic() - self.issued_at
+
+    def age(self, seconds: float) -> None:
+        """Make the token ``seconds`` older, as if it had been issued that long ago: a token
+        older than ``fake.token_lifetime`` (Discord: 15 minutes) is refused by the webhook
+        routes (edits of the original response, follow-ups) with 401 Invalid Webhook Token."""
+        self.issued_at -= seconds
 
     # ----- waiting -----------------------------------------------------------------------
     def _timeout(self, timeout: float | None) -> float:

@@ -135,6 +135,14 @@ class ObserveMixin:
     def ephemeral_for(self, user: User) -> list[Message]:
         return [m for m in self.ephemeral_messages.values() if m.visible_to == user.id]
 
+    def age_tokens(self, user: User, seconds: float) -> int:
+        """Age every interaction token ``user`` has produced by ``seconds`` (see
+        :meth:`Interaction.age`); returns how many."""
+        mine = [i for i in self.interactions.values() if i.user is user]
+        for inter in mine:
+            inter.age(seconds)
+        return len(mine)
+
     def threads(self, channel: Channel | None = None) -> list[Channel]:
         return [
             c

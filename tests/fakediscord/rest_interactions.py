@@ -18,6 +18,7 @@ from .handles import (
     PING,
     Interaction,
     Response,
+    WebhookEdit,
 )
 from .messages import EPHEMERAL, LOADING, Message, Snapshot
 from .rest import (
@@ -169,12 +170,23 @@ def _interaction_of(request: web.Request) -> Interaction | None:
     return fake.interactions_by_token.get(request.match_info["token"])
 
 
+def _expired(request: web.Request, inter: Interaction) -> web.Response | None:
+    """Discord refuses an interaction token older than 15 minutes on every webhook route."""
+    fake = fake_of(request)
+    if inter.token_age <= fake.token_lifetime:
+        return None
+    fake.expired_token_refusals += 1
+    return error(401, 50027, "Invalid Webhook Token")
+
+
 async def execute_webhook(request: web.Request) -> web.Response:
     """Follow-up message. The first one after a "thinking" deferral replaces that message."""
     fake = fake_of(request)
     inter = _interaction_of(request)
     if inter is None or not inter.acknowledged:
         return unknown("Webhook", 10015)
+    if (refused := _expired(request, inter)) is not None:
+        return refused
     body, files = await read_body(request)
     body = body or {}
     if fake.validate and (errors := validate_message(body)):
@@ -219,6 +231,8 @@ async def webhook_message(request: web.Request) -> web.Response:
     inter = _interaction_of(request)
     if inter is None:
         return unknown("Webhook", 10015)
+    if (refused := _expired(request, inter)) is not None:
+        return refused
     raw = request.match_info["mid"]
     msg: Message | None
     if raw == "@original":
@@ -242,7 +256,8 @@ async def webhook_message(request: web.Request) -> web.Response:
     if retry is not None:
         return rate_limited(retry, headers)
     attachments = make_attachments(fake, msg.channel, body, files, msg.attachments)
-    fake._edit_message(msg, body, attachments)
+    state = fake._edit_message(msg, body, attachments)
+    fake.webhook_edits.append(WebhookEdit(inter, msg, state))
     return ok_message(msg, headers)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import Counter
+from collections import Counter, deque
 from types import TracebackType
 from typing import Any
 
@@ -20,7 +20,7 @@ from .gateway import (
     Gateway,
     Session,
 )
-from .handles import Interaction
+from .handles import Interaction, WebhookEdit
 from .messages import Attachment, Message, Snapshot
 from .models import Channel, ChannelType, Guild, Snowflakes, User, make_token
 from .observe import ObserveMixin
@@ -58,6 +58,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         max_ephemeral_messages: int = 100_000,
         max_messages_per_channel: int = 5_000,
         gateway_buffer: int = 2_000,
+        token_lifetime: float = 15 * 60.0,
         recommended_shards: int = 1,
     ) -> None:
         self.host, self._port = host, port
@@ -75,6 +76,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.max_tracked_interactions = max_tracked_interactions
         self.max_ephemeral_messages = max_ephemeral_messages
         self.max_messages_per_channel = max_messages_per_channel
+        self.token_lifetime = token_lifetime  # interaction tokens expire (webhook routes: 401)
 
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[int, Guild] = {}
@@ -91,6 +93,9 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.route_counts: Counter[str] = Counter()  # "POST /api/v10/channels/{cid}/messages"
         self.auth_failures = 0
         self.server_errors: list[str] = []
+        # every accepted edit of a message through an interaction webhook, oldest first
+        self.webhook_edits: deque[WebhookEdit] = deque(maxlen=500_000)
+        self.expired_token_refusals = 0
 
         self.ratelimiter = RateLimiter(rate_limits or RateLimits())
         self.gateway = Gateway(

@@ -34,7 +34,7 @@ def test_chart_without_games_still_renders() -> None:
 def test_chart_points_start_at_the_season_rating_and_count_rated_games() -> None:
     when = datetime(2026, 1, 1, tzinfo=UTC)
     history = [RatingPoint(7, when, 27.0, 7.0), RatingPoint(9, when, 28.0, 6.0)]
-    assert chart_points(history) == [(0, 0.0), (1, 240.0), (2, 400.0)]
+    assert chart_points(history) == [(0, 1000.0), (1, 1240.0), (2, 1400.0)]
 
 
 async def test_async_rendering_runs_in_another_thread(monkeypatch: pytest.MonkeyPatch) -> None:

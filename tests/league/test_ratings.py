@@ -17,10 +17,23 @@ from bot.league.ratings import (
 NOBODY_FIXED = (False, False, False, False)
 
 
-def test_new_player_shows_zero_and_conservative_is_mu_minus_three_sigma() -> None:
-    assert display_rating(INITIAL.mu, INITIAL.sigma) == 0
+def test_new_player_shows_1000_and_conservative_is_mu_minus_three_sigma() -> None:
+    assert display_rating(INITIAL.mu, INITIAL.sigma) == 1000
     assert conservative(30.0, 2.0) == 24.0
-    assert display_rating(30.0, 2.0) == 960
+    assert display_rating(30.0, 2.0) == 1960
+
+
+def test_a_new_player_never_shows_zero_or_a_negative_rating() -> None:
+    """One loss costs a newcomer about a tenth of the 1000 they start with, and even fifty
+    losses in a row against newcomers never take the displayed rating to 0 or below."""
+    me = INITIAL
+    shown = [me.display]
+    for _ in range(50):
+        me = rate_game((me, INITIAL, INITIAL, INITIAL), NOBODY_FIXED, winner=1)[0]
+        shown.append(me.display)
+    assert shown[0] == 1000
+    assert 850 <= shown[1] < 1000
+    assert min(shown) > 0
 
 
 def test_winners_go_up_and_losers_go_down() -> None:

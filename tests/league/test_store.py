@@ -55,7 +55,7 @@ async def test_a_recorded_game_feeds_standings_stats_and_history(store: LeagueSt
     assert stats.bags == summary.seats[0].bags
     assert stats.rank is not None
     assert stats.ranked == 4
-    assert stats.trend == stats.rating
+    assert stats.trend == stats.rating - 1000, "a newcomer starts at 1000"
     assert stats.most_frequent_partner is not None
     assert stats.most_frequent_partner.user_id == 3
 
@@ -68,7 +68,7 @@ async def test_a_recorded_game_feeds_standings_stats_and_history(store: LeagueSt
     assert {o.user_id for o in entry.opponents} == {2, 4}
     assert (entry.score_us, entry.score_them) == game.scores
     assert entry.result == ("won" if 1 in won else "lost")
-    assert entry.rating_change == stats.rating
+    assert entry.rating_change == stats.rating - 1000
 
 
 async def test_a_stored_record_replays_to_the_stored_scores(
@@ -159,7 +159,7 @@ async def test_games_with_computer_players_are_counted_but_unrated_by_default(
     assert stats is not None
     assert stats.games == 1
     assert stats.rated_games == 0
-    assert stats.rating == 0
+    assert stats.rating == 1000, "unrated: still the newcomer's 1000"
     assert (await store.rating_history(1, 1)) == []
     assert (await store.history(1, 1)).entries[0].opponents[0].bot_level == "normal"
 

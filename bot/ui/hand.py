@@ -1,0 +1,237 @@
+"""A player's private hand message (ephemeral): their cards, what is happening, and on their
+turn only the actions that are theirs.  The same message is sent as an answer and edited live
+(:mod:`bot.ui.live_editor`), so it never says anything that goes stale between two of its
+updates: who is on turn is shown only when it is the player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engine import (
+    BLIND_NIL,
+    DECKS,
+    NIL,
+    Bid,
+    Card,
+    Look,
+    PassCards,
+    Phase,
+    Play,
+    Rules,
+    Seat,
+    SeatView,
+    bid_text,
+    cards_of,
+    seat_view,
+)
+from bot.engine.cards import mask_of
+from bot.tables.state import Table
+from bot.ui.components import ComponentRef, button, select
+from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
+from bot.ui.text import number
+from bot.ui.words import plural
+
+DISPLAY_SUITS = ("S", "H", "C", "D")  # alternate colours
+
+
+def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
+    """The hand message of ``seat`` now: ``embed`` and ``view`` (no buttons once it ended)."""
+    assert table.game is not None
+    view = seat_view(table.game, seat)
+    return {
+        "embed": hand_embed(table, view, notice),
+        "view": hand_components(table, view) if table.open else None,
+    }
+
+
+def hand_text(cards: tuple[Card, ...], rules: Rules) -> str:
+    """A hand sorted by suit (effective suit: jokers and jjdd's 2♦ sit with the spades)."""
+    deck = DECKS[rules.deck]
+    mask = mask_of(cards)
+    parts = []
+    for suit in DISPLAY_SUITS:
+        in_suit = cards_of(mask & deck.suit_masks["SHDC".index(suit)])
+        if not in_suit:
+            continue
+        ordered = sorted(in_suit, key=lambda c: -deck.power[c.index])
+        parts.append(" ".join(str(c) for c in ordered))
+    return "   ".join(parts) if parts else "(no cards)"
+
+
+def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> discord.Embed:
+    assert view.seat is not None
+    seat = view.seat
+    e = discord.Embed(title=f"Your hand — {seat.word}", colour=GREEN if view.my_turn else GREY)
+    if view.hand_hidden:
+        e.description = _hidden_text(view, seat)
+    elif view.hand is not None:
+        e.description = f"# {hand_text(view.hand, view.rules)}" if view.hand else "(no cards left)"
+    lines = [f"**{notice}**"] if notice else []
+    lines.extend(now_lines(table, view))
+    e.add_field(name="Now", value="\n".join(lines), inline=False)
+    if view.rules.partnerships:
+        my_team = seat.team
+        standing = (
+            f"your team {number(view.scores[my_team])} · them {number(view.scores[my_team.other])}"
+        )
+    else:  # solo (games.md G2): your score and the best of the others'
+        best = max(view.scores[s] for s in view.seats if s != seat)
+        standing = f"you {number(view.scores[seat])} · best of the others {number(best)}"
+    e.set_footer(
+        text=f"Hand {view.hand_number} · {standing} · "
+        f"you won {plural(view.tricks_won[seat], 'trick')}"
+    )
+    return e
+
+
+def _hidden_text(view: SeatView, seat: Seat) -> str:
+    if view.rules.new_york:
+        return (
+            "Your cards are face down. Your team may make a **blind bid** (4–10, "
+            "scores double) before either of you looks — or look at your cards."
+        )
+    if view.bids[seat] == BLIND_NIL:
+        return "You bid blind nil. Your cards show when bidding is over."
+    return (
+        "Your cards are face down. You may bid **blind nil** before looking "
+        "— or look at your cards."
+    )
+
+
+def now_lines(table: Table, view: SeatView) -> list[str]:
+    """What is happening, as far as it cannot go stale before this message's next update."""
+    if table.status == "finished":
+        return ["The game is over.", final_text(table, view)]
+    if not table.open:
+        return [final_text(table, view)]
+    lines = [prompt_line(view)]
+    if view.my_turn and table.deadline is not None:
+        lines.append(f"⏱ Time runs out {deadline_text(table)}; then a computer plays for you.")
+    if view.received:
+        lines.append(f"Your partner passed you: {' '.join(str(c) for c in view.received)}")
+    if view.phase is Phase.BID and view.my_turn and view.bid_log:
+        lines.append("Bids so far: " + _bids_line(view))
+    elif view.phase in (Phase.PASS, Phase.PLAY) and view.bid_log:
+        lines.append("Bids: " + _bids_line(view))
+    if view.phase is Phase.PLAY:
+        if view.my_turn and view.current_trick:
+            lines.append(f"Trick: {trick_text(view)}")
+        elif view.completed_tricks:
+            head = view.current_trick and not view.my_turn
+            lines.append(("Last complete trick: " if head else "Last trick: ") + _last(view))
+    return lines
+
+
+def _last(view: SeatView) -> str:
+    last = view.completed_tricks[-1]
+    return "  ".join(f"{s.word} {c}" for s, c in last.cards) + f"  → {last.winner.word} wins"
+
+
+def _bids_line(view: SeatView) -> str:
+    return " · ".join(f"{s.word} {bid_label(view, s)}" for s in view.seats)
+
+
+def prompt_line(view: SeatView) -> str:
+    if view.over:
+        return "The game is over."
+    if not view.my_turn:
+        return "Not your turn: this message updates itself when it is."
+    if view.phase is Phase.BID:
+        if view.rules.new_york:
+            prop = view.proposals[view.seat.team] if view.seat is not None else None
+            if prop is not None:
+                return (
+                    f"Your partner proposes **{bid_text(prop[0], prop[1])}**: "
+                    "confirm it or choose the team's bid."
+                )
+            return "**Your turn:** propose your team's bid (4–10)."
+        return "**Your turn to bid.**"
+    if view.phase is Phase.PASS:
+        n = view.rules.blind_nil_pass
+        return f"**Your turn:** choose {plural(n, 'card')} to pass to your partner."
+    return "**Your turn to play** a card."
+
+
+def hand_components(table: Table, view: SeatView) -> discord.ui.View:
+    """Only the actions that are the player's now, and Refresh."""
+    assert view.seat is not None
+    seat, hand_no, tid = view.seat, view.hand_number, table.id
+    v = discord.ui.View(timeout=None)
+
+    def ref(verb: str, card: str | None = None) -> ComponentRef:
+        return ComponentRef(tid, verb, seat, hand_no, card)
+
+    legal = view.legal
+    plays = [a for a in legal if isinstance(a, Play)]
+    bids = [a for a in legal if isinstance(a, Bid)]
+    passes = [a for a in legal if isinstance(a, PassCards)]
+    if any(isinstance(a, Look) for a in legal):
+        v.add_item(button(ref("look"), "Look at my cards", discord.ButtonStyle.primary, row=0))
+    if bids:
+        if any(b.value == BLIND_NIL for b in bids):
+            v.add_item(button(ref("blind"), "Blind nil", discord.ButtonStyle.danger, row=0))
+        numeric = [b for b in bids if b.value != BLIND_NIL]
+        if numeric:
+            prop = view.proposals[seat.team] if view.rules.new_york else None
+            options = [
+                discord.SelectOption(
+                    label=_bid_option_label(b),
+                    value=_bid_value(b),
+                    default=prop is not None and prop[0] == b.value,
+                )
+                for b in numeric
+            ]
+            v.add_item(select(ref("bid"), options, "Choose your bid", row=1))
+    if passes and view.hand:
+        n = view.rules.blind_nil_pass
+        options = [discord.SelectOption(label=str(c), value=c.code) for c in view.hand]
+        v.add_item(
+            select(ref("pass"), options, f"Pass {n} card(s)", min_values=n, max_values=n, row=1)
+        )
+    if plays:
+        deck = DECKS[view.rules.deck]
+        ordered = sorted(
+            (p.card for p in plays),
+            key=lambda c: (
+                DISPLAY_SUITS.index(_eff_suit(deck.suit_masks, c)),
+                -deck.power[c.index],
+            ),
+        )
+        for i, c in enumerate(ordered[:20]):
+            v.add_item(
+                button(ref("play", c.code), str(c), _card_style(c, deck.suit_masks), row=i // 5)
+            )
+    v.add_item(button(ref("refresh"), "Refresh", row=4, emoji="🔄"))
+    return v
+
+
+def _eff_suit(masks: tuple[int, int, int, int], c: Card) -> str:
+    for s, m in zip("SHDC", masks, strict=True):
+        if m >> c.index & 1:
+            return s
+    return "S"
+
+
+def _card_style(c: Card, masks: tuple[int, int, int, int]) -> discord.ButtonStyle:
+    suit = _eff_suit(masks, c)
+    return (
+        discord.ButtonStyle.danger
+        if suit in ("H", "D") and c.suit in ("H", "D")
+        else discord.ButtonStyle.secondary
+    )
+
+
+def _bid_option_label(b: Bid) -> str:
+    if b.value == NIL:
+        return "Nil (take no tricks)"
+    if b.blind:
+        return f"Blind {b.value} (before looking)"
+    return f"{b.value} trick{'s' if b.value != 1 else ''}"
+
+
+def _bid_value(b: Bid) -> str:
+    if b.value == NIL:
+        return "nil"
+    return f"blind{b.value}" if b.blind else str(b.value)

@@ -1,0 +1,122 @@
+"""Score sheets: what each hand scored and why, and the end of the game (final scores, the
+winner, each member's rating change, **Play again**)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import HandResult, Seat, SeatView, Team, bid_text
+from bot.engine.scoring import ScorePart, TeamHandScore
+from bot.tables.state import Table
+from bot.ui.components import ComponentRef, button
+from bot.ui.render import GOLD, GREY, final_text
+from bot.ui.text import number, seat_names, signed, team_name
+from bot.ui.words import plural
+
+
+def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
+    """The score sheet of a hand: per team, what was bid and taken, then every item of its
+    points in plain words (contract made or set, bags, each nil, bag penalty, jokers, New
+    York), which add up to the hand's total."""
+    names = seat_names(table)
+    e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
+    if table.rules.solo:  # games.md G2: a sheet per player
+        for s in table.seat_order:
+            e.add_field(name=f"{s.word} — {names[s]}", value=player_sheet(table, result, s, names))
+    else:
+        for t in Team:
+            e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
+    if result.claims:  # games.md G1: the hand's renege claims, as judged
+        text = "\n".join(f"⚖ {names[c.seat]}: {c.text}" for c in result.claims)
+        e.add_field(name="Renege claims", value=text, inline=False)
+    e.set_footer(text=f"Table {table.id}")
+    return e
+
+
+def player_sheet(table: Table, result: HandResult, seat: Seat, names: dict[Seat, str]) -> str:
+    """One player's sheet in a solo game: bid, tricks, every item of the points, the total."""
+    res = result.teams[seat]
+    bids = {x.seat: x.value for x in result.bids}
+    bid = bid_text(bids[seat]) if seat in bids else "?"
+    lines = [f"Bid {bid} · took {result.tricks[seat]}"]
+    lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
+    lines.append(_total(table, res))
+    return "\n".join(lines)
+
+
+def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, str]) -> str:
+    res = result.teams[team]
+    a, b = team.seats
+    took = result.tricks[a] + result.tricks[b]
+    lines = [
+        f"Bid {_team_bid(table, result, team)} · took {took} "
+        f"({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
+    ]
+    lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
+    lines.append(_total(table, res))
+    return "\n".join(lines)
+
+
+def _total(table: Table, res: TeamHandScore) -> str:
+    total = f"= **{signed(res.points)}** this hand · score **{number(res.score)}**"
+    if table.rules.has_bags:
+        total += f" · bags {res.bag_count}"
+    return total
+
+
+def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
+    """The engine's words, with the player's name for a seat ("carol's nil made")."""
+    seat = part.seat
+    if seat is None:
+        return part.label
+    return part.label.replace(f"{seat.word}'s", f"{names[seat]}'s", 1)
+
+
+def _team_bid(table: Table, result: HandResult, team: Team) -> str:
+    if table.rules.new_york:
+        tb = next((x for x in result.bids if x.seat.team == team), None)
+        if tb is None:
+            return "none (first hand)"
+        return bid_text(tb.value, tb.blind)
+    bids = {x.seat: x.value for x in result.bids}
+    return " + ".join(bid_text(bids[s]) if s in bids else "?" for s in team.seats)
+
+
+def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
+    e = discord.Embed(title="Game over", colour=GOLD, description=final_text(table, view))
+    if view.rules.partnerships:
+        final = f"{team_name(Team.NS)} {view.scores[0]} · {team_name(Team.EW)} {view.scores[1]}"
+    else:  # solo: every player's score
+        names = seat_names(table)
+        final = " · ".join(f"{names[s]} ({s.word}) {view.scores[s]}" for s in view.seats)
+    e.add_field(name="Final score", value=final, inline=False)
+    e.add_field(name="Ratings", value=ratings_text(table), inline=False)
+    e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
+    return e
+
+
+def ratings_text(table: Table) -> str:
+    """Each member's rating change, or why the game is not rated."""
+    if table.ratings is None:
+        if any(o.user_id is None for o in table.seats.values()):
+            return "Not rated: computer players took part (the server's league settings)."
+        return "Not rated."
+    names = seat_names(table)
+    lines = [
+        f"{names[r.seat]}: {r.before:,} → **{r.after:,}** ({signed(r.delta)})"
+        for r in sorted(table.ratings, key=lambda r: r.seat)
+    ]
+    return "\n".join(lines) or "Not rated."
+
+
+def game_over_components(table: Table) -> discord.ui.View:
+    v = discord.ui.View(timeout=None)
+    v.add_item(
+        button(
+            ComponentRef(table.id, "again"),
+            "Play again",
+            discord.ButtonStyle.success,
+            emoji="🔁",
+        )
+    )
+    return v
