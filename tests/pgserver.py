@@ -17,6 +17,7 @@ import glob
 import itertools
 import os
 import pwd
+import shlex
 import shutil
 import socket
 import subprocess
@@ -137,9 +138,34 @@ class PostgresServer:
         )  # fmt: skip
         self.running = True
         atexit.register(self.stop)
+        self._watch()
         return self
 
+    def _watch(self) -> None:
+        """Stop the server if this process dies without running ``atexit`` (SIGTERM from a
+        ``timeout``, SIGKILL): a small shell checks once a second that we are still alive."""
+        stop = " ".join(
+            shlex.quote(a)
+            for a in [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data)]
+        )
+        script = (
+            f"while kill -0 {os.getpid()} 2>/dev/null && [ -d {shlex.quote(str(self.data))} ]; "
+            f"do sleep 1; done; {stop} -m immediate stop >/dev/null 2>&1; "
+            f"rm -rf {shlex.quote(str(self.dir))}"
+        )
+        self._watchdog = subprocess.Popen(
+            ["/bin/sh", "-c", script],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+
     def stop(self) -> None:
+        watchdog = getattr(self, "_watchdog", None)
+        if watchdog is not None and watchdog.poll() is None:
+            watchdog.terminate()
+            watchdog.wait()
         if self.running:
             self.running = False
             with contextlib.suppress(Unavailable):
