@@ -42,10 +42,10 @@ from bot.league.ratings import (
     Skill,
     conservative,
     display_rating,
-    rate_sides,
     shown_above,
 )
 from bot.league.recording import RECORD_ENCODING, PreparedGame, decode_record, prepare_game
+from bot.league.results import rate_finished
 from bot.league.settings import GuildSettings, validate_changes
 from bot.league.stats import HandTotals, total_names
 from bot.store.db import Database, Queries, Row, Tx
@@ -263,7 +263,7 @@ class LeagueStore:
         await _ensure_season(conn, guild, season, finished.started_at)
         rated = not finished.abandoned and (rate_bots or not finished.has_bots)
         before = await _skills(conn, guild, season, finished.seats)
-        after = _rate(finished, before) if rated else before
+        after = rate_finished(finished, before) if rated else before
         game_id = await conn.fetchval(
             "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
             "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner, "
@@ -643,39 +643,6 @@ async def _skills(
         else:
             out.append(BOT_SKILLS[s.bot_level or "normal"])
     return tuple(out)
-
-
-def _rate(finished: FinishedGame, before: tuple[Skill, ...]) -> tuple[Skill, ...]:
-    """The seats' skills after a rated game.  Teams: the winners ahead of the losers.  Solo
-    (games.md G2): every player a team of one, ranked by final score with the winner first
-    (equal scores tie).  A member who left the game in progress (``forfeit``) is rated as
-    having finished last, whatever the table reached; the others keep the table's result."""
-    assert finished.winner is not None
-    fixed = [s.is_bot for s in finished.seats]
-    names = finished.side_names
-    sides = [
-        [i for i in range(len(finished.seats)) if finished.side_of(i) == k]
-        for k in range(len(names))
-    ]
-    winner = names.index(finished.winner)
-    ranks = _ranks(finished.scores, winner) if finished.solo else [2.0] * len(names)
-    ranks[winner] = 1.0
-    after = rate_sides(before, fixed, sides, ranks)
-    for i, sp in enumerate(finished.seats):
-        side = finished.side_of(i)
-        if not sp.forfeit or (ranks[side] == len(names) and ranks.count(ranks[side]) == 1):
-            continue  # a forfeit is charged a loss; this side already finished alone at the bottom
-        as_lost = [r if k != side else len(names) + 1.0 for k, r in enumerate(ranks)]
-        after = (*after[:i], rate_sides(before, fixed, sides, as_lost)[i], *after[i + 1 :])
-    return after
-
-
-def _ranks(scores: tuple[int, ...], winner: int) -> list[float]:
-    """Places by final score (1 = best; equal scores share), the winner alone in first."""
-    return [
-        1.0 if k == winner else 2.0 + sum(o > v for j, o in enumerate(scores) if j != winner)
-        for k, v in enumerate(scores)
-    ]
 
 
 def _standing_row(

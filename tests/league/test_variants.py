@@ -11,6 +11,7 @@ from bot.engine.rules import Rules
 from bot.league.errors import InvalidGame
 from bot.league.models import FinishedGame
 from bot.league.ratings import INITIAL, Skill, rate_game, rate_sides
+from bot.league.results import places, rate_finished
 from bot.league.stats import summarize_record
 from bot.store.league import LeagueStore
 from tests.league.games import finished_game
@@ -20,7 +21,7 @@ THREE = Rules.from_preset("cutthroat-3", target=150, lose_at=-200)
 CLAIMS = Rules.from_preset("standard", target=150, lose_at=-200, renege="claim")
 
 
-def places(game: FinishedGame) -> dict[int, int]:
+def member_places(game: FinishedGame) -> dict[int, int]:
     """Each member's place: 1 for the winner, then by final score (equal scores share)."""
     w = "NESW".index(game.winner or "?")
     out = {}
@@ -39,7 +40,7 @@ async def test_a_solo_game_is_rated_per_player_by_its_places(
     assert game.winner in "NESW"[: len(users)]
     recorded = await store.record(game)
     assert recorded.rated
-    place = places(game)
+    place = member_places(game)
     change = {c.user_id: c for c in recorded.changes}
     assert set(change) == set(users)
     # Every member started equal: a better place never gains less; the winner gains, the
@@ -151,3 +152,22 @@ def test_rate_sides_is_rate_game_for_two_teams_and_ranks_one_player_teams() -> N
     assert solo[1].mu > solo[0].mu == solo[2].mu > solo[3].mu
     with pytest.raises(ValueError, match="exactly one side"):
         rate_sides([INITIAL] * 3, [False] * 3, ((0,), (1,)), [1.0, 2.0])
+
+
+def test_places_put_the_winner_first_and_equal_scores_together() -> None:
+    assert places((500, 300, 300, 200), 0) == [1.0, 2.0, 2.0, 4.0]
+    assert places((300, 300, 100), 1) == [2.0, 1.0, 3.0]  # the tie broken by bags: E won
+
+
+def test_a_partnership_leaver_on_the_winning_side_is_rated_as_losing() -> None:
+    game = finished_game(1, (1, 2, 3, 4))
+    won = 0 if game.winner == "NS" else 1
+    seats = list(game.seats)
+    seats[won] = dataclasses.replace(seats[won], bot_level="normal", forfeit=True)
+    left = dataclasses.replace(game, seats=tuple(seats))
+    before = tuple(Skill(25.0 + i, 8.0) for i in range(4))
+    after = rate_finished(left, before)
+    fixed = [False] * 4
+    assert after[won] == rate_game(before, fixed, 1 - won)[won]
+    normal = rate_game(before, fixed, won)
+    assert [after[i] for i in range(4) if i != won] == [normal[i] for i in range(4) if i != won]
