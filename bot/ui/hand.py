@@ -188,7 +188,9 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
         n = view.rules.blind_nil_pass
         options = [discord.SelectOption(label=str(c), value=c.code) for c in view.hand]
         v.add_item(
-            select(ref("pass"), options, f"Pass {n} card(s)", min_values=n, max_values=n, row=1)
+            select(
+                ref("pass"), options, f"Pass {plural(n, 'card')}", min_values=n, max_values=n, row=1
+            )
         )
     if plays:
         deck = DECKS[view.rules.deck]
