@@ -14,7 +14,9 @@ interactions per second and the time from the fake dispatching INTERACTION_CREAT
 the bot's answer (p50/p95/p99/max); the time from a play to the next player's hand showing
 their buttons (p50/p95/p99/max); live edits per second and the most per interaction token in
 any 2 s and per table in any 1 s, and 429s; answers over 3 s; the bot's resident memory per
-active table; the bare bot's latencies and the ratio.
+active table; the bare bot's latencies and the ratio; and, for every hand that ended, the time
+from the click on its last card to the hand summary (with its deal picture) appearing in the
+channel (p50/p95/max, share within 2 s).
 
 ``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
 load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
@@ -66,6 +68,7 @@ class Stats:
     late: int = 0
     started: float = 0.0
     finished: float = 0.0
+    plays: dict[int, list[float]] = field(default_factory=dict)  # channel -> card click times
 
     def add(self, latency: float | None) -> None:
         if latency is None:
@@ -153,11 +156,13 @@ async def play_table(
             hands[p.user.id] = r.message
     while time.monotonic() < until:
         try:
-            actor, _ = await next_actor(fake, driver, hands, wait_s=30)
+            actor, _ = await next_actor(fake, driver, hands, wait_s=30, after=0.0)
         except NoResponse:
             stats.errors += 1
             return
         await asyncio.sleep(think * random.uniform(0.5, 1.5))
+        if not driver.can_act(hands[actor.user.id]):
+            continue  # a late answer (or edit) has just moved the message on: look again
         inter = await driver.choose_and_click(actor, hands[actor.user.id])
         try:
             await inter.response(timeout=30)
@@ -165,8 +170,12 @@ async def play_table(
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
             continue
         stats.add(inter.latency)
+        if ":play:" in str(inter.data.get("custom_id", "")):
+            stats.plays.setdefault(ch.id, []).append(inter.dispatched_at)
         try:
-            _, shown_at = await next_actor(fake, driver, hands, wait_s=30)
+            _, shown_at = await next_actor(
+                fake, driver, hands, wait_s=30, after=inter.dispatched_at
+            )
         except NoResponse:
             turns.errors += 1
             continue
@@ -174,13 +183,16 @@ async def play_table(
 
 
 async def next_actor(
-    fake: FakeDiscord, driver: Driver, hands: dict[int, Message], wait_s: float
+    fake: FakeDiscord, driver: Driver, hands: dict[int, Message], wait_s: float, after: float
 ) -> tuple[Seated, float]:
-    """The player whose hand message offers an action (waiting for the bot to edit one), and
-    when their message started to show it."""
+    """The player whose hand message offers an action in a state it took at ``after`` or
+    later (waiting for the bot to answer or edit), and when their message started to show it."""
+
+    def offers(m: Message) -> bool:
+        return m.state.at >= after and driver.can_act(m)
 
     async def offered(p: Seated) -> Seated:
-        await fake.wait_for_edit(hands[p.user.id], driver.can_act, timeout=wait_s)
+        await fake.wait_for_edit(hands[p.user.id], offers, timeout=wait_s)
         return p
 
     waits = [asyncio.ensure_future(offered(p)) for p in driver.players]
@@ -207,6 +219,33 @@ def webhook_rates(fake: FakeDiscord, started: float, finished: float) -> dict[st
         "per_second": len(edits) / max(1e-9, finished - started),
         "max_per_token_2s": max((max_in_window(t, 2.0) for t in by_token.values()), default=0),
         "max_per_table_1s": max((max_in_window(t, 1.0) for t in by_table.values()), default=0),
+    }
+
+
+def summary_latencies(fake: FakeDiscord, channels: list[Channel], stats: Stats) -> dict[str, float]:
+    """Last card's click → the hand summary in the channel, for every hand that ended."""
+    delays = []
+    pictures = 0
+    for ch in channels:
+        clicks = stats.plays.get(ch.id, [])
+        for m in fake.messages(ch):
+            if "— scores" not in m.text:
+                continue
+            before = [t for t in clicks if t <= m.created_at]
+            if not before:
+                continue
+            delays.append(m.created_at - before[-1])
+            pictures += any(a.filename.startswith("deal-") for a in m.attachments)
+    delays.sort()
+    if not delays:
+        return {"hands": 0}
+    return {
+        "hands": len(delays),
+        "with_picture": pictures,
+        "p50_s": delays[len(delays) // 2],
+        "p95_s": delays[min(len(delays) - 1, int(0.95 * len(delays)))],
+        "max_s": delays[-1],
+        "within_2s": sum(1 for d in delays if d <= 2.0) / len(delays),
     }
 
 
@@ -300,6 +339,8 @@ async def run_spades(
                 # The fake Discord and the clicking users: they share the cores with the bots.
                 "driver_cpu_share": driver_cpu / max(1e-9, stats.finished - stats.started),
             }
+            summaries = summary_latencies(fake, channels, stats)
+            memory.update({f"summary_{k}": v for k, v in summaries.items()})
         commits = [m for p in procs for m in COMMITS.finditer(p.output)]
         if commits:  # the bots log their commit latency when they stop
             n = sum(int(m.group(1)) for m in commits)
@@ -454,6 +495,16 @@ async def main() -> int:
         print(
             f"commits: p50 {memory['commit_p50_ms']:.2f} ms, p99 {memory['commit_p99_ms']:.2f} ms"
         )
+    if memory.get("summary_hands"):
+        print(
+            f"hand summaries: {memory['summary_hands']:.0f} hands ended, "
+            f"{memory['summary_with_picture']:.0f} with the deal picture; last card → summary "
+            f"p50 {memory['summary_p50_s']:.2f} s, p95 {memory['summary_p95_s']:.2f} s, "
+            f"max {memory['summary_max_s']:.2f} s, within 2 s: "
+            f"{memory['summary_within_2s'] * 100:.1f}%"
+        )
+    else:
+        print("hand summaries: no hand ended (run longer)")
     if not args.skip_bare:
         bare = (await run_bare(args.tables, args.duration, args.think)).summary()
         show("bare", bare)

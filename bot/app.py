@@ -25,21 +25,26 @@ from bot.config import ConfigError, Settings
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
+from bot.review.service import ReviewService
 from bot.sharding import ShardingError, ShardPlan
+from bot.store.card_styles import CardStyleStore
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
 from bot.store.league import LeagueStore
+from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
+from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
+from bot.ui.review_components import REVIEW_ITEMS
 
 log = logging.getLogger("spades")
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping")
+EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping", "cogs.review")
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 60.0
@@ -138,6 +143,14 @@ class SpadesBot(commands.AutoShardedBot):
         self.tables.live.remind = self.publisher.turn_reminder
         self.league = LeagueStore(db)
         self.tables.on_game_stored = recorder(self.league)
+        self.review_store = ReviewStore(db)
+        self.reviews = ReviewService(
+            self.review_store,
+            lambda: self.ai.executor_for("hard"),
+            game_budget_s=settings.review_budget,
+        )
+        self.card_styles = CardStyleStore(db)
+        self.emoji_sync: asyncio.Task[Any] | None = None
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
@@ -155,10 +168,17 @@ class SpadesBot(commands.AutoShardedBot):
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
         log.info("serving %s", plan.describe())
-        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS):
+        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        # Card faces upload in the background (by the process serving shard 0; the others
+        # pick them up); cards show as text until theirs is there.
+        self.emoji_sync = asyncio.create_task(
+            sync_card_emojis(self, self.tables.store, upload=0 in plan.ids)
+        )
+        for gid, scheme in (await self.card_styles.schemes()).items():
+            CARD_EMOJIS.set_scheme(gid, scheme)
         restored = await self.tables.restore(plan.serves)
         for table in restored:
             self.publisher.changed(table)
@@ -192,6 +212,9 @@ class SpadesBot(commands.AutoShardedBot):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if self.emoji_sync is not None:
+            self.emoji_sync.cancel()
+        await self.reviews.close()
         await self.tables.close()
         await self.publisher.close()
         self.ai.close()

@@ -30,6 +30,7 @@ SETTINGS = (
     "DEV_GUILD_ID",
     "LOG_LEVEL",
     "SPADES_BOT_DELAY",
+    "REVIEW_CPU_BUDGET",
     "SPADES_AI_BUDGET_MS",
     "HEALTH_FILE",
     "SPADES_TEST_MODE",
@@ -56,6 +57,7 @@ class Settings:
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
     test_seed: int | None = None  # only for tests: seeded shuffles instead of SystemRandom
     bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
+    review_budget: float = 60.0  # CPU seconds the hard player may spend reviewing one game
     ai_budget_ms: int = 100  # the hard player's search time per decision (wall clock)
     health_file: str | None = None  # touched while connected (liveness); None: no file
 
@@ -94,6 +96,7 @@ class Settings:
             api_base=api_base,
             test_seed=test_seed,
             bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
+            review_budget=_optional_float(e, "REVIEW_CPU_BUDGET", 60.0, high=600.0),
             ai_budget_ms=_ai_budget(e),
             health_file=_health_file(e, database_url),
         )
@@ -163,7 +166,9 @@ def _optional_int(env: Mapping[str, str], name: str) -> int | None:
         raise ConfigError(f"{name} must be a number, not {raw!r}") from None
 
 
-def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
+def _optional_float(
+    env: Mapping[str, str], name: str, default: float, *, high: float = 10.0
+) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
@@ -171,8 +176,8 @@ def _optional_float(env: Mapping[str, str], name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
-    if not 0 <= value <= 10:
-        raise ConfigError(f"{name} must be between 0 and 10 seconds")
+    if not 0 <= value <= high:
+        raise ConfigError(f"{name} must be between 0 and {high:g} seconds")
     return value
 
 

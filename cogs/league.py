@@ -17,15 +17,20 @@ from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
+from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import set_handler
 from bot.ui.league_components import LeagueRef
 from bot.ui.words import plural
-from cogs.common import Interaction, guild_id, is_admin
+from cogs.common import Interaction, client, guild_id, is_admin
 
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
 ]
 PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in presets_of("spades")]
+COLOUR_CHOICES = [
+    app_commands.Choice(name="two colours (black and red)", value="two"),
+    app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
+]
 
 
 class LeagueCog(commands.Cog):
@@ -258,6 +263,23 @@ class LeagueCog(commands.Cog):
         if rate_bot_games is not None:
             changes["rate_bot_games"] = rate_bot_games
         await self._apply(interaction, **changes)
+
+    @admin.command(name="cards")
+    @app_commands.describe(colours="Two colours (black and red), or four (one per suit)")
+    @app_commands.choices(colours=COLOUR_CHOICES)
+    async def cards(self, interaction: Interaction, colours: str) -> None:
+        """Card faces on this server: two colours, or the four-colour deck."""
+        gid = self._check_admin(interaction)
+        await client(interaction).card_styles.set_scheme(gid, colours)
+        CARD_EMOJIS.set_scheme(gid, colours)
+        what = (
+            "four colours: ♠ black, ♥ red, ♦ blue, ♣ green"
+            if colours == "four"
+            else ("two colours: ♠ ♣ black, ♥ ♦ red")
+        )
+        await interaction.response.send_message(
+            f"Cards on this server now show in {what}.", ephemeral=True
+        )
 
     @admin.command(name="season-new", extras={"public": True})
     @app_commands.describe(name="A name for the new season (optional)")

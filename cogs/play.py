@@ -33,6 +33,7 @@ from bot.tables.moves import ActResult, Moves
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, set_handler
 from bot.ui.hand import hand_payload
+from bot.ui.live_editor import hand_message
 from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
 from cogs.common import Interaction, client, display_name, guild_id, reply
@@ -107,10 +108,12 @@ class PlayCog(commands.Cog):
         payload = hand_payload(table, seat, notice)
         key = live_key(table, seat)
         if edit:
-            await interaction.response.edit_message(**payload)
+            answered = await interaction.response.edit_message(**payload)
         else:
-            await interaction.response.send_message(**payload, ephemeral=True)
-        answer.shown(interaction, key)
+            answered = await interaction.response.send_message(**payload, ephemeral=True)
+        handle = hand_message(interaction, answered, edited=edit)
+        if handle is not None:
+            answer.shown(handle, key)
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="hand")

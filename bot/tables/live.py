@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.engine import Seat, seat_view
+from bot.engine import Seat
 from bot.engine.game import Phase
 from bot.tables.state import Table
 
@@ -71,17 +71,21 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
     """What changes a player's view enough to edit their hand message (``None``: no game).
 
     Not every card: a card played by someone else only shows when the trick completes or the
-    player's turn comes (both are in the key), which keeps edits to about 1.5 per card."""
-    if table.game is None:
+    player's turn comes (both are in the key), which keeps edits to about 1.5 per card.  Read
+    from the game directly (it is computed for every seat after every move), and equal to what
+    :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, cards
+    received from the partner, and whether the cards are still face down."""
+    game = table.game
+    if game is None:
         return None
-    view = seat_view(table.game, seat)
+    received = sum(len(p.cards) for p in game.passes if p.seat == seat.partner)
     return (
-        view.hand_number,
-        view.phase,
-        view.my_turn,
-        len(view.completed_tricks),
-        len(view.received),
-        view.hand_hidden,
+        game.hand_number,
+        game.phase,
+        game.to_act == seat,
+        len(game.completed_tricks),
+        received,
+        game.hand_hidden(seat),
         table.open,
     )
 

@@ -161,7 +161,7 @@ def button(
     label: str,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     *,
-    emoji: str | None = None,
+    emoji: str | discord.PartialEmoji | None = None,
     disabled: bool = False,
     row: int | None = None,
 ) -> Routed:

@@ -28,6 +28,7 @@ from bot.engine import (
 )
 from bot.engine.cards import mask_of
 from bot.tables.state import Table
+from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, button, select
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
 from bot.ui.text import number
@@ -201,10 +202,11 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
                 -deck.power[c.index],
             ),
         )
+        faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
-            v.add_item(
-                button(ref("play", c.code), str(c), _card_style(c, deck.suit_masks), row=i // 5)
-            )
+            style = _card_style(c, deck.suit_masks)
+            face = faces.emoji(c)
+            v.add_item(button(ref("play", c.code), str(c), style, emoji=face, row=i // 5))
     v.add_item(button(ref("refresh"), "Refresh", row=4, emoji="🔄"))
     return v
 

@@ -12,6 +12,7 @@ from bot.league.models import (
     PlayerStats,
 )
 from bot.ui.league_components import LeagueRef, league_button, league_select
+from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.words import plural
 
 BLURPLE = discord.Colour(0x5865F2)
@@ -172,4 +173,7 @@ def history_view(ref: LeagueRef, h: HistoryPage) -> discord.ui.View:
             for g in h.entries
         ]
         v.add_item(league_select(ref.to(view="pick"), options, "Export a game as a record file"))
+        for i, g in enumerate(h.entries):  # rows 2 and 3: five Review buttons each
+            ref_review = ReviewRef("g", str(g.game_id))
+            v.add_item(review_button(ref_review, f"Review #{g.game_id}", row=2 + i // 5))
     return v

@@ -1,11 +1,14 @@
-"""The Discord side of live hands (:mod:`bot.tables.live`): a handle is the
-:class:`discord.Interaction` whose answer showed the player their hand, and an edit goes
-through its webhook (``PATCH /webhooks/{app}/{token}/messages/@original``).  For a button on
-the hand message, "@original" is that very message."""
+"""The Discord side of live hands (:mod:`bot.tables.live`).
+
+A handle is a :class:`HandMessage`: the webhook of the interaction whose answer showed the
+player their hand (its token edits that message for 15 minutes) and the message's id — not
+the interaction itself, which carries the whole message it was clicked on and would be kept
+for every seated player.  An edit is ``PATCH /webhooks/{app}/{token}/messages/{id}``."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -20,16 +23,39 @@ log = logging.getLogger(__name__)
 INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token (HTTP 401)
 
 
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    webhook: discord.Webhook
+    message_id: int
+
+
+def hand_message(
+    interaction: discord.Interaction[Any], answered: Any, *, edited: bool
+) -> HandMessage | None:
+    """The hand message an answer showed: ``edited``, the message the clicked button is on;
+    otherwise the new message the answer created.  ``answered`` is what the answer returned
+    (``None`` when it could not be delivered: then there is no message to follow)."""
+    if answered is None:
+        return None
+    if edited:
+        message_id = interaction.message.id if interaction.message is not None else None
+    else:  # InteractionCallbackResponse, or the follow-up of a deferred answer
+        message_id = getattr(answered, "message_id", None) or getattr(answered, "id", None)
+    if message_id is None:
+        return None
+    return HandMessage(interaction.followup, message_id)
+
+
 class InteractionHandEditor:
     """Implements :class:`bot.tables.live.HandEditor`."""
 
     async def edit(self, handle: Any, table: Table, seat: Seat) -> Edit:
-        interaction: discord.Interaction[Any] = handle
+        message: HandMessage = handle
         if table.game is None:
             return Edit.GONE
         payload = hand_payload(table, seat)  # rendered now, before any await
         try:
-            await interaction.edit_original_response(**payload)
+            await message.webhook.edit_message(message.message_id, **payload)
         except discord.NotFound:
             return Edit.GONE  # the message was dismissed or deleted
         except discord.HTTPException as e:

@@ -30,6 +30,8 @@ import discord
 from bot.engine import HandResult, Phase, Seat, seat_view
 from bot.tables.state import Table
 from bot.ui import render
+from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
+from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.scoresheet import game_over_components, game_over_embed, hand_result_embed
 
 log = logging.getLogger(__name__)
@@ -84,6 +86,7 @@ class TablePublisher:
         self.set_message: Any = None  # async (table, message_id) -> None, set by the app
         self._channels: dict[str, _Channel] = {}
         self.edits = 0
+        self.pictures = DealPictures()
 
     # TableListener ----------------------------------------------------------------
     def changed(self, table: Table) -> None:
@@ -93,7 +96,8 @@ class TablePublisher:
 
     def hand_finished(self, table: Table, result: HandResult) -> None:
         ch = self._channel(table)
-        ch.posts.append({"embed": hand_result_embed(table, result)})
+        embed = hand_result_embed(table, result)
+        ch.posts.append({"embed": embed, PICTURE: self.pictures.start(table, result)})
         ch.wake.set()
 
     def game_finished(self, table: Table) -> None:
@@ -101,9 +105,9 @@ class TablePublisher:
         ch.dirty = True
         if table.game is not None and table.status == "finished":
             view = seat_view(table.game, None)
-            ch.posts.append(
-                {"embed": game_over_embed(table, view), "view": game_over_components(table)}
-            )
+            buttons = game_over_components(table)
+            buttons.add_item(review_button(ReviewRef("t", table.id), "Review", emoji="🔎"))
+            ch.posts.append({"embed": game_over_embed(table, view), "view": buttons})
         elif table.status == "abandoned":
             why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
             ch.posts.append({"content": f"{why}Open a new one with `/spades new`."})
@@ -252,8 +256,15 @@ class TablePublisher:
         table = ch.table
         if reminder is not None and (not table.open or table.seq != reminder):
             return  # the turn passed before the reminder went out
+        post = await with_picture(post)
         try:
-            message = await self._send(table, **post)
+            try:
+                message = await self._send(table, **post)
+            except discord.Forbidden:
+                if "file" not in post:
+                    raise
+                # No Attach Files permission here: the summary still goes, without the picture.
+                message = await self._send(table, **without_picture(post))
         except discord.HTTPException as e:
             log.warning("could not post to table %s: %s", table.id, e)
             return
@@ -270,6 +281,7 @@ class TablePublisher:
             await channel.get_partial_message(reminder[0]).delete()
 
     async def close(self) -> None:
+        self.pictures.close()
         tasks = [c.task for c in self._channels.values() if c.task is not None]
         for t in tasks:
             t.cancel()

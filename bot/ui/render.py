@@ -8,6 +8,7 @@ import discord
 
 from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
 from bot.tables.state import Table
+from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, button
 from bot.ui.rules_text import rules_brief
 from bot.ui.text import dealer_draw_text, game_title, number, seat_names, team_name
@@ -76,7 +77,8 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
                     name=_seat_head(table, view, s), value=_seat_body(table, view, s, names)
                 )
             e.add_field(name=team_name(team), value=_team_body(view, team))
-    e.add_field(name=_trick_head(view), value=trick_text(view), inline=False)
+    faces = CARD_EMOJIS.for_guild(table.guild_id)
+    e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
     broken = " · spades broken" if view.spades_broken else ""
     e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}")
     return e
@@ -141,12 +143,15 @@ def _trick_head(view: SeatView) -> str:
     return "Trick" if view.current_trick or not view.completed_tricks else "Last trick"
 
 
-def trick_text(view: SeatView) -> str:
+def trick_text(view: SeatView, faces: CardFaces | None = None) -> str:
+    """The trick on the table (or the last one); with ``faces``, cards as their card faces."""
+    show = str if faces is None else faces.inline
     if view.current_trick:
-        return "  ".join(f"{s.word} {c}" for s, c in view.current_trick)
+        return "  ".join(f"{s.word} {show(c)}" for s, c in view.current_trick)
     if view.completed_tricks:
         last = view.completed_tricks[-1]
-        return "  ".join(f"{s.word} {c}" for s, c in last.cards) + f"  → {last.winner.word} wins"
+        cards = "  ".join(f"{s.word} {show(c)}" for s, c in last.cards)
+        return cards + f"  → {last.winner.word} wins"
     return "—"
 
 

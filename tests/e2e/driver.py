@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.engine import card
 from tests.fakediscord import (
     Channel,
     Component,
@@ -21,6 +22,13 @@ from tests.fakediscord import (
 
 SEAT_WORDS = ("North", "East", "South", "West")
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|Big🃏|Little🃏")
+CARD_FACE_RE = re.compile(r"<:c4?_([2-9TJQKA][SHDC]|BJ|LJ):\d+>")
+
+
+def plain(text: str) -> str:
+    """``text`` with every card face (an application emoji) written as its card (``A♠``), so
+    a test finds a card whichever way the bot showed it."""
+    return CARD_FACE_RE.sub(lambda m: str(card(m.group(1))), text)
 
 
 async def eventually(condition: Callable[[], object], timeout: float = 15.0) -> None:  # noqa: ASYNC109

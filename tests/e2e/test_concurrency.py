@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, eventually, table_message
+from tests.e2e.driver import CARD_RE, eventually, plain, table_message
 from tests.e2e.flows import four_player_game, open_table
 from tests.fakediscord import BotProcess
 
@@ -34,8 +34,8 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     after = CARD_RE.findall(r.embeds[0]["description"])
     assert len(after) == len(before) - 1
     assert inter.rejected_callbacks == 0, "the repeat is not answered a second time"
-    await eventually(lambda: str(card.label) in table_message(fake, world.channel).text)
-    trick_line = table_message(fake, world.channel).text  # read after the play is shown
+    await eventually(lambda: str(card.label) in plain(table_message(fake, world.channel).text))
+    trick_line = plain(table_message(fake, world.channel).text)  # read after the play is shown
     assert trick_line.count(str(card.label)) == 1
     (next_player,) = await driver.on_turn()
     assert next_player is not actor
@@ -135,5 +135,5 @@ async def test_an_answer_discord_no_longer_takes_is_one_warning_line(
     assert "WARNING" in line
     assert inter.expired
     # The play itself was saved: the table moves on.
-    await eventually(lambda: str(card.label) in table_message(fake, world.channel).text)
+    await eventually(lambda: str(card.label) in plain(table_message(fake, world.channel).text))
     assert "Traceback" not in bot.output, bot.output

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, Driver, Seated
+from tests.e2e.driver import CARD_RE, Driver, Seated, plain
 from tests.e2e.flows import four_player_game
 from tests.fakediscord import BotProcess, FakeDiscord, User
 
@@ -24,7 +24,7 @@ def seen_by(fake: FakeDiscord, user: User) -> tuple[str, list[str]]:
     for m in fake.visible_messages(user):
         for state in m.versions:
             # The draw for the first dealer is public and comes from its own shuffle.
-            lines = state.text.splitlines()
+            lines = plain(state.text).splitlines()
             texts.extend(line for line in lines if not line.startswith("Draw for dealer:"))
             ids.extend(i for i in state.custom_ids if i)
     return "\n".join(texts), ids

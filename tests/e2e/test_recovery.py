@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, Driver, button, eventually, has, table_message
+from tests.e2e.driver import CARD_RE, Driver, button, eventually, has, plain, table_message
 from tests.e2e.flows import four_player_game
 from tests.fakediscord import run_bot
 
@@ -82,7 +82,7 @@ async def test_kill9_while_a_click_is_in_flight_loses_nothing(world: World) -> N
         trick_text = table_message(fake, world.channel).text
         if played:
             # Applied: the table (brought up to date after the restart) shows the card.
-            await eventually(lambda: card.label in table_message(fake, world.channel).text)
+            await eventually(lambda: card.label in plain(table_message(fake, world.channel).text))
         else:
             assert len(held) == len(cards_in(hand_before.embeds[0]["description"])), trick_text
         await driver.play_until_over()

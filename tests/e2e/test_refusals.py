@@ -16,7 +16,16 @@ import pytest
 import pytest_asyncio
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, Driver, Seated, button, eventually, has, table_message
+from tests.e2e.driver import (
+    CARD_RE,
+    Driver,
+    Seated,
+    button,
+    eventually,
+    has,
+    plain,
+    table_message,
+)
 from tests.e2e.flows import (
     Shared,
     act_until,
@@ -454,14 +463,14 @@ async def test_another_players_hand_buttons_are_refused(world: World) -> None:
     cards = cards_of(hand)
     card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
     intruder = others[0]
-    seen = set(CARD_RE.findall(world.fake.all_visible_text(intruder.user)))
+    seen = set(CARD_RE.findall(plain(world.fake.all_visible_text(intruder.user))))
     r = await (await world.fake.click(intruder.user, hand, card.custom_id, force=True)).response()
     refused(r, f"These buttons are {actor.user.name}'s ({seat_word(hand)})", "/hand")
     assert r.type == CHANNEL_MESSAGE, "a new private reply, the owner's message is untouched"
     assert not CARD_RE.search(r.text), "no card is revealed"
     assert not r.embeds
     assert not r.all_components
-    now_seen = set(CARD_RE.findall(world.fake.all_visible_text(intruder.user)))
+    now_seen = set(CARD_RE.findall(plain(world.fake.all_visible_text(intruder.user))))
     assert now_seen == seen, "the intruder can read no card they could not read before"
     assert cards_of(hand) == cards, "the owner's hand message is untouched"
     assert await state(driver, settle=False) == before

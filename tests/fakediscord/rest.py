@@ -381,7 +381,7 @@ async def get_attachment(request: web.Request) -> web.Response:
 
 
 def build_app(fake: FakeDiscord) -> web.Application:
-    from . import rest_interactions, rest_messages
+    from . import emojis, rest_interactions, rest_messages
 
     app = web.Application(middlewares=[middleware], client_max_size=64 * 1024 * 1024)
     app[FAKE_KEY] = fake
@@ -391,6 +391,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
     r.add_get("/attachments/{cid}/{aid}/{filename}", get_attachment)
     rest_interactions.add_routes(r)
     rest_messages.add_routes(r)
+    emojis.add_routes(r)
     r.add_get(P + "/gateway/bot", get_gateway)
     r.add_get(P + "/gateway", get_gateway)
     r.add_get(P + "/users/@me", get_me)

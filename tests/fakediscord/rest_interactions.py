@@ -122,7 +122,7 @@ def _apply_callback(
         errors = (
             validate_choices(data.get("choices") or [])
             if ctype == AUTOCOMPLETE_RESULT
-            else (validate_message(data) if ctype in (4, 7) else {})
+            else (validate_message(data, fake.app_emojis.by_id) if ctype in (4, 7) else {})
         )
         if errors:
             return invalid_form(errors)
@@ -189,7 +189,7 @@ async def execute_webhook(request: web.Request) -> web.Response:
         return refused
     body, files = await read_body(request)
     body = body or {}
-    if fake.validate and (errors := validate_message(body)):
+    if fake.validate and (errors := validate_message(body, fake.app_emojis.by_id)):
         return invalid_form(errors)
     if is_empty(body, files):
         return error(400, 50006, "Cannot send an empty message")
@@ -250,7 +250,7 @@ async def webhook_message(request: web.Request) -> web.Response:
         return no_content()
     body, files = await read_body(request)
     body = body or {}
-    if fake.validate and (errors := validate_message(body)):
+    if fake.validate and (errors := validate_message(body, fake.app_emojis.by_id)):
         return invalid_form(errors)
     headers, retry = fake.ratelimiter.hit("webhook", inter.token)
     if retry is not None:

@@ -96,7 +96,7 @@ async def create_message(request: web.Request) -> web.Response:
         return unknown("Channel", 10003)
     body, files = await read_body(request)
     body = body or {}
-    if fake.validate and (errors := validate_message(body)):
+    if fake.validate and (errors := validate_message(body, fake.app_emojis.by_id)):
         return invalid_form(errors)
     if is_empty(body, files):
         return error(400, 50006, "Cannot send an empty message")
@@ -152,7 +152,7 @@ async def message_route(request: web.Request) -> web.Response:
     body = body or {}
     if msg.author is not fake.bot_user:
         return error(403, 50005, "Cannot edit a message authored by another user")
-    if fake.validate and (errors := validate_message(body)):
+    if fake.validate and (errors := validate_message(body, fake.app_emojis.by_id)):
         return invalid_form(errors)
     if files and ch.guild is not None and not ch.bot_permissions() & Perm.ATTACH_FILES:
         return missing_permissions()

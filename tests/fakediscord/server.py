@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import web
 
 from .driver import DriverMixin
+from .emojis import EmojiStore
 from .gateway import (
     INTENT_DM_MESSAGES,
     INTENT_GUILD_MESSAGES,
@@ -89,6 +90,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.interactions_by_token: dict[str, Interaction] = {}
         self._commands: dict[int | None, dict[tuple[int, str], JSON]] = {}
         self.sync_counts: Counter[int | None] = Counter()  # bulk overwrites per scope
+        self.app_emojis = EmojiStore()  # the application's emojis (see emojis.py)
         self.unknown_routes: list[tuple[str, str]] = []
         self.route_counts: Counter[str] = Counter()  # "POST /api/v10/channels/{cid}/messages"
         self.auth_failures = 0

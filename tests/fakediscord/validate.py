@@ -5,6 +5,7 @@ Returns a dict of errors in Discord's ``50035 Invalid Form Body`` style (empty w
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .components import ACTION_ROW, BUTTON, SELECT_TYPES, walk
@@ -16,7 +17,8 @@ def _err(errors: JSON, path: str, message: str) -> None:
     errors[path] = {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": message}]}
 
 
-def validate_message(data: JSON) -> JSON:
+def validate_message(data: JSON, emoji_ids: Collection[int] | None = None) -> JSON:
+    """``emoji_ids``: the custom emojis the bot may use (component emojis are checked)."""
     errors: JSON = {}
     content = data.get("content")
     if isinstance(content, str) and len(content) > 2000:
@@ -49,6 +51,8 @@ def validate_message(data: JSON) -> JSON:
     components = data.get("components") or []
     if components:
         _validate_components(components, errors, v2=bool((data.get("flags") or 0) & (1 << 15)))
+        if emoji_ids is not None:
+            _validate_emojis(components, errors, emoji_ids)
     return errors
 
 
@@ -81,6 +85,16 @@ def _validate_components(components: list[JSON], errors: JSON, *, v2: bool) -> N
             for o in options:
                 if len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100:
                     _err(errors, f"components.{i}.options", "Option too long.")
+
+
+def _validate_emojis(components: list[JSON], errors: JSON, emoji_ids: Collection[int]) -> None:
+    for i, comp in enumerate(walk(components)):
+        emojis = [comp.get("emoji")] + [o.get("emoji") for o in comp.get("options") or []]
+        for emoji in emojis:
+            if emoji and emoji.get("id") is not None and int(emoji["id"]) not in emoji_ids:
+                errors[f"components.{i}.emoji.id"] = {
+                    "_errors": [{"code": "COMPONENT_INVALID_EMOJI", "message": "Invalid emoji"}]
+                }
 
 
 def validate_choices(choices: list[JSON]) -> JSON:

@@ -1,0 +1,268 @@
+"""The pages of a post-game review: an overview with the biggest differences first, then the
+game hand by hand and trick by trick — bids and cards with whose they were, and under each the
+hard player's opinion where it differs.
+
+Pages are plain data first (:func:`review_pages` → :class:`ReviewPage`), embeds second, so
+tests read what a page says without Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import discord
+
+from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, bid_text, card
+from bot.review.analysis import Analysis, Opinion
+from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
+from bot.ui.review_components import ReviewRef, jump_select, review_button
+
+BLURPLE: Final = discord.Colour(0x5865F2)
+PAGE_CHARS: Final = 3800  # an embed description holds 4,096
+SHOWN_POINTS: Final = 2.0  # smaller differences are the search's noise, not worth a line
+SHOWN_TRICKS: Final = 0.1
+TOP: Final = 5
+TEAM_KEYS: Final = ("NS", "EW")
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewPage:
+    title: str
+    lines: tuple[str, ...]
+    label: str  # for the "Go to…" menu
+
+
+def _who(replay: GameReplay, seat: Seat, viewer: frozenset[Seat]) -> str:
+    return "you" if seat in viewer else f"{replay.players[seat]} ({seat.name})"
+
+
+def _choice(d: Decision) -> str:
+    if isinstance(d.action, Play):
+        return str(d.action.card)
+    if isinstance(d.action, Bid):
+        return bid_text(d.action.value, d.action.blind)
+    return "?"
+
+
+def _preferred(o: Opinion) -> str:
+    text = o.preferred
+    if text in ("nil", "blind_nil"):
+        return bid_text(NIL if text == "nil" else BLIND_NIL)
+    if text.isdigit():
+        return text
+    return str(card(text))
+
+
+def _matters(o: Opinion) -> bool:
+    """Worth a line: the hard player expects its choice to gain at least a point a deal (its
+    search's own measure; smaller differences are sampling noise)."""
+    return o.points >= SHOWN_POINTS
+
+
+def _how_much(o: Opinion) -> str:
+    points = f"{o.points:.0f} point{'s' if round(o.points) != 1 else ''}"
+    if o.tricks is not None and o.tricks >= SHOWN_TRICKS:
+        return f"about {o.tricks:.1f} tricks ({points})"
+    return f"about {points}"
+
+
+def _where(d: Decision) -> str:
+    return f"Hand {d.hand}, bidding" if d.trick == 0 else f"Hand {d.hand}, trick {d.trick}"
+
+
+def opinion_line(replay: GameReplay, d: Decision, o: Opinion, viewer: frozenset[Seat]) -> str:
+    """``you played K♥; hard prefers 4♥ — about 0.6 tricks (9 points)``."""
+    verb = "played" if d.is_play else "bid"
+    return (
+        f"{_who(replay, d.seat, viewer)} {verb} {_choice(d)}; hard prefers "
+        f"{_preferred(o)} — {_how_much(o)}"
+    )
+
+
+def _differences(
+    replay: GameReplay, analysis: Analysis, seats: frozenset[Seat] | None
+) -> list[tuple[Decision, Opinion]]:
+    out = []
+    for d in replay.decisions:
+        o = analysis.opinions.get(d.index)
+        if o is not None and _matters(o) and (seats is None or d.seat in seats):
+            out.append((d, o))
+    out.sort(key=lambda x: (-x[1].points, x[0].index))
+    return out
+
+
+def _overview(
+    replay: GameReplay, analysis: Analysis | None, viewer: frozenset[Seat], game_id: int
+) -> ReviewPage:
+    names = replay.players
+    ns = f"{names[Seat.N]} & {names[Seat.S]}"
+    ew = f"{names[Seat.E]} & {names[Seat.W]}"
+    result = f"**{replay.winner}** win" if replay.winner else "not finished (abandoned)"
+    lines = [
+        f"North–South ({ns}) {replay.scores[0]} · East–West ({ew}) {replay.scores[1]} · "
+        f"{result} · {len(replay.hands)} hand(s)",
+        "",
+    ]
+    if replay.rules.game != "spades":
+        lines.append("The hard computer player judges Spades games only: here is the replay.")
+        return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
+    if analysis is None:
+        lines.append("The hard player has not looked at this game yet.")
+        return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
+    if viewer:
+        mine = _differences(replay, analysis, viewer)
+        lines.append("**Your biggest differences with the hard player**")
+        if mine:
+            lines += [f"• {_where(d)}: {opinion_line(replay, d, o, viewer)}" for d, o in mine[:TOP]]
+        else:
+            lines.append("• None worth mentioning: hard would have played your cards.")
+        lines.append("")
+    others = [x for x in _differences(replay, analysis, None) if x[0].seat not in viewer]
+    lines.append("**Biggest differences at the table**" if viewer else "**Biggest differences**")
+    if others:
+        lines += [f"• {_where(d)}: {opinion_line(replay, d, o, viewer)}" for d, o in others[:TOP]]
+    else:
+        lines.append("• None worth mentioning.")
+    opinions = len(analysis.opinions)
+    agreed = sum(1 for o in analysis.opinions.values() if not _matters(o))
+    lines += [
+        "",
+        f"The hard player judged {opinions} decisions (the others were forced) from what "
+        f"each player knew at that moment, and agrees with {agreed} of them. "
+        "A difference is what it expects its own choice to gain that player's team, in tricks "
+        "and in points a deal — points count the game too, so near the end a card that "
+        "decides the game is worth hundreds.",
+    ]
+    if not analysis.complete:
+        left = analysis.total - analysis.examined
+        lines.append(f"{left} later decisions were left out: the analysis reached its CPU budget.")
+    return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
+
+
+def _trick_line(replay: GameReplay, t: TrickPlayed) -> str:
+    cards = []
+    for seat, c, _ in t.plays:
+        text = f"{seat.name} {c}"
+        cards.append(f"**{text}**" if seat == t.winner else text)
+    end = f" → {replay.players[t.winner]}" if t.winner is not None else " (unfinished)"
+    return f"`{t.number:>2}` " + " · ".join(cards) + end
+
+
+def _hand_lines(
+    replay: GameReplay, hand: HandPlayed, analysis: Analysis | None, viewer: frozenset[Seat]
+) -> list[str]:
+    names = replay.players
+    seating = " · ".join(f"{s.name} {names[s]}" for s in Seat)
+    lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.name}) · {seating}"]
+    if hand.bids:
+        bids = " · ".join(f"{b.seat.name} {_choice(b)}" for b in hand.bids)
+        lines.append(f"**Bids**: {bids}")
+    else:
+        lines.append("**Bids**: none")
+    opinions = analysis.opinions if analysis is not None else {}
+
+    def notes(decisions: list[Decision]) -> list[str]:
+        out = []
+        for d in decisions:
+            o = opinions.get(d.index)
+            if o is not None and _matters(o):
+                out.append(f"  ↳ {opinion_line(replay, d, o, viewer)}")
+        return out
+
+    lines += notes(list(hand.bids))
+    for t in hand.tricks:
+        lines.append(_trick_line(replay, t))
+        plays = [d for d in replay.decisions if d.index in {i for _, _, i in t.plays}]
+        lines += notes(plays)
+    if hand.result is not None:
+        parts = []
+        for team in (0, 1):
+            r = hand.result.teams[team]
+            parts.append(f"{TEAM_KEYS[team]} {r.points:+d} → {r.score}")
+        lines.append("**Score**: " + " · ".join(parts))
+    return lines
+
+
+def review_pages(
+    replay: GameReplay, analysis: Analysis | None, viewer: frozenset[Seat], game_id: int
+) -> list[ReviewPage]:
+    """Every page: the overview, then each hand (long hands over several pages)."""
+    pages = [_overview(replay, analysis, viewer, game_id)]
+    total = len(replay.hands)
+    for hand in replay.hands:
+        lines = _hand_lines(replay, hand, analysis, viewer)
+        chunks: list[list[str]] = [[]]
+        size = 0
+        for line in lines:
+            if size + len(line) + 1 > PAGE_CHARS and chunks[-1]:
+                chunks.append([])
+                size = 0
+            chunks[-1].append(line)
+            size += len(line) + 1
+        for i, chunk in enumerate(chunks, start=1):
+            part = f" ({i}/{len(chunks)})" if len(chunks) > 1 else ""
+            pages.append(
+                ReviewPage(
+                    f"Hand {hand.number} of {total}{part}",
+                    tuple(chunk),
+                    f"Hand {hand.number}{part}",
+                )
+            )
+    return pages
+
+
+# ---------------------------------------------------------------------- Discord
+def page_embed(page: ReviewPage, number: int, count: int) -> discord.Embed:
+    e = discord.Embed(title=page.title, colour=BLURPLE, description="\n".join(page.lines))
+    e.set_footer(text=f"Page {number + 1} of {count} · only you see this review")
+    return e
+
+
+def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.View:
+    v = discord.ui.View(timeout=None)
+    key = str(game_id)
+    last = len(pages) - 1
+    v.add_item(
+        review_button(
+            ReviewRef("g", key, max(0, number - 1)),
+            "◀ Previous",
+            disabled=number <= 0,
+            tag="p",
+            row=0,
+        )
+    )
+    v.add_item(
+        review_button(
+            ReviewRef("g", key, min(last, number + 1)),
+            "Next ▶",
+            disabled=number >= last,
+            tag="n",
+            row=0,
+        )
+    )
+    v.add_item(
+        review_button(ReviewRef("g", key, 0), "Overview", disabled=number == 0, tag="o", row=0)
+    )
+    # The menu holds 25 options: the overview and the pages around this one.
+    lo = max(1, min(number - 12, len(pages) - 24))
+    window = [0, *range(lo, min(len(pages), lo + 24))]
+    options = [
+        discord.SelectOption(label=pages[i].label[:100], value=str(i), default=i == number)
+        for i in window
+    ]
+    v.add_item(jump_select(game_id, options, row=1))
+    return v
+
+
+def progress_embed(game_id: int, done: int, total: int) -> discord.Embed:
+    filled = round(12 * done / total) if total else 12
+    bar = "▰" * filled + "▱" * (12 - filled)
+    return discord.Embed(
+        title=f"Review of game #{game_id}",
+        colour=BLURPLE,
+        description=(
+            f"The hard player is going through the game…\n{bar} {done} of {total} decisions"
+            "\nThis message turns into the review when it is done."
+        ),
+    )

@@ -1,0 +1,146 @@
+"""**Review** buttons (game-over messages, ``/history``) and the review's paging: a finished
+game replayed trick by trick for whoever clicks, with the hard player's opinions."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.engine import Seat
+from bot.errors import Refusal
+from bot.review.analysis import Analysis
+from bot.review.decisions import GameReplay
+from bot.review.service import ReviewJob, ReviewService, replay_or_none
+from bot.store.league import LeagueStore
+from bot.store.reviews import ReviewStore
+from bot.ui import review_render as rr
+from bot.ui.components import set_handler
+from bot.ui.review_components import ReviewRef
+from cogs.common import Interaction, guild_id
+
+log = logging.getLogger(__name__)
+Editor = Callable[..., Awaitable[Any]]  # edits the reply that shows the review
+PROGRESS_EVERY_S = 2.0  # at most one progress edit this often
+TOKEN_LIFE_S = 14 * 60  # an interaction token edits for 15 minutes
+
+
+class ReviewCog(commands.Cog):
+    def __init__(
+        self, bot: commands.Bot, service: ReviewService, store: ReviewStore, league: LeagueStore
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.store = store
+        self.league = league
+        set_handler(self.on_component, "review")
+
+    async def on_component(
+        self, interaction: Interaction, ref: ReviewRef, values: list[str]
+    ) -> None:
+        """Open a review (a new ephemeral reply) or turn its page.  Refusals and failures
+        are answered by :func:`bot.ui.components.dispatch`."""
+        gid = guild_id(interaction)
+        game_id = ref.game_id
+        if game_id is None:
+            game_id = await self.store.game_of_table(gid, ref.key)
+            if game_id is None:
+                raise Refusal("That game was not recorded (no member played in it).")
+        doc = await self.league.game_record(gid, game_id)
+        if doc is None:
+            raise Refusal("That game is not on this server.")
+        replay = replay_or_none(doc)
+        if replay is None:
+            raise Refusal("That game's record cannot be replayed, so it cannot be reviewed.")
+        seats = await self.store.seats_of_game(gid, game_id)
+        viewer = frozenset(s for s, uid in seats.items() if uid == interaction.user.id)
+        page = ref.page
+        if page == -1:  # the "Go to…" menu
+            page = int(values[0]) if values and values[0].isdigit() else 0
+        analysis = await self.service.stored(game_id)
+        if analysis is not None:
+            await self._show(interaction, replay, analysis, viewer, game_id, page)
+            return
+        job = self.service.start(game_id, doc, replay)
+        embed = rr.progress_embed(game_id, job.done, job.total)
+        edit: Editor = interaction.edit_original_response
+        if page is None:
+            sent = await interaction.response.send_message(embed=embed, ephemeral=True)
+            if isinstance(sent, discord.WebhookMessage):
+                # The click was deferred (a slow moment): the review is a follow-up, and the
+                # "original response" is the game-over message, which must stay as it is.
+                edit = sent.edit
+        else:
+            await interaction.response.edit_message(embed=embed, view=None)
+        await self._follow(edit, job, replay, viewer, game_id)
+
+    async def _show(
+        self,
+        interaction: Interaction,
+        replay: GameReplay,
+        analysis: Analysis,
+        viewer: frozenset[Seat],
+        game_id: int,
+        page: int | None,
+    ) -> None:
+        payload = self._page(replay, analysis, viewer, game_id, page or 0)
+        if page is None:
+            await interaction.response.send_message(**payload, ephemeral=True)
+        else:
+            await interaction.response.edit_message(**payload)
+
+    @staticmethod
+    def _page(
+        replay: GameReplay,
+        analysis: Analysis | None,
+        viewer: frozenset[Seat],
+        game_id: int,
+        number: int,
+    ) -> dict[str, Any]:
+        pages = rr.review_pages(replay, analysis, viewer, game_id)
+        number = max(0, min(number, len(pages) - 1))
+        return {
+            "embed": rr.page_embed(pages[number], number, len(pages)),
+            "view": rr.page_view(game_id, pages, number),
+        }
+
+    async def _follow(
+        self,
+        edit: Editor,
+        job: ReviewJob,
+        replay: GameReplay,
+        viewer: frozenset[Seat],
+        game_id: int,
+    ) -> None:
+        """Show the job's progress in the reply, then the review (while the token lasts)."""
+        started = time.monotonic()
+        shown = job.done
+        while not job.finished and time.monotonic() - started < TOKEN_LIFE_S:
+            await job.wait_change(PROGRESS_EVERY_S)
+            if job.finished or job.done == shown:
+                continue
+            shown = job.done
+            with contextlib.suppress(discord.HTTPException):
+                await edit(embed=rr.progress_embed(game_id, job.done, job.total))
+        if job.result is None:
+            with contextlib.suppress(discord.HTTPException):
+                await edit(
+                    content="The review could not be finished. Press **Review** to try again.",
+                    embed=None,
+                    view=None,
+                )
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await edit(**self._page(replay, job.result, viewer, game_id, 0))
+
+
+async def setup(bot: commands.Bot) -> None:
+    service: ReviewService = bot.reviews  # type: ignore[attr-defined]
+    store: ReviewStore = bot.review_store  # type: ignore[attr-defined]
+    league: LeagueStore = bot.league  # type: ignore[attr-defined]
+    await bot.add_cog(ReviewCog(bot, service, store, league))

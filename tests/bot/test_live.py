@@ -1,0 +1,182 @@
+"""Live hands in the table service (no Discord): what is edited when, who is reminded, and
+that an answer in progress is never overtaken by an edit.  The Discord side is a recording
+editor; the database is a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine import Seat, seat_view
+from bot.store.db import Database
+from bot.tables.live import Edit, live_key
+from bot.tables.service import TableService
+from bot.tables.state import Table
+from tests.bot.test_service import USERS, act_once, decide, started_table, user_on_turn
+
+
+class Editor:
+    """Records every edit: (handle, seat, whose turn it was, hand number); answers ``result``."""
+
+    def __init__(self) -> None:
+        self.edits: list[tuple[Any, Seat, bool, int]] = []
+        self.result = Edit.SHOWN
+        self.edited = asyncio.Event()
+
+    async def edit(self, handle: Any, table: Table, seat: Seat) -> Edit:
+        assert table.game is not None
+        view = seat_view(table.game, seat)
+        self.edits.append((handle, seat, view.my_turn, view.hand_number))
+        self.edited.set()
+        await asyncio.sleep(0)
+        return self.result
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    async with Database.open(str(tmp_path / "t.db")) as db:
+        svc = TableService(db, decide, test_seed=3, bot_delay=0)
+        # No waiting for a later update or for Discord's rate: these tests look at what is sent.
+        svc.live.settle = 0
+        svc.live.rate = 1e6
+        yield svc
+        await svc.close()
+
+
+def show_everyone(svc: TableService, table: Table) -> dict[Seat, str]:
+    """Each player is answered with their hand (handle: a name); returns the handles."""
+    handles = {}
+    for seat, occ in table.seats.items():
+        assert occ.user_id is not None
+        with svc.live.answering(table, seat, occ.user_id) as answer:
+            handles[seat] = f"message of {seat.name}"
+            answer.shown(handles[seat], live_key(table, seat))
+    return handles
+
+
+async def settled(svc: TableService) -> None:
+    """Until no edit task is running (the edits of the last change went out)."""
+    for _ in range(1000):
+        tasks = [h.task for h in svc.live._hands.values() if h.task is not None]
+        if not tasks:
+            return
+        await asyncio.gather(*tasks, return_exceptions=True)
+    raise AssertionError("edits never settled")
+
+
+async def test_the_player_whose_turn_comes_is_edited_with_their_turn(
+    service: TableService,
+) -> None:
+    editor = Editor()
+    service.live.editor = editor
+    table = await started_table(service)
+    handles = show_everyone(service, table)
+    rng = random.Random(1)
+    for _ in range(12):  # the four bids and two tricks
+        seat_before = table.to_act
+        await act_once(service, table, rng)
+        await settled(service)
+        now = table.to_act
+        assert now is not None
+        if now != seat_before:
+            mine = [e for e in editor.edits if e[1] == now]
+            assert mine, f"{now.word}'s turn came and their message was not edited"
+            assert mine[-1] == (handles[now], now, True, 1), "their turn, on their message"
+    assert all(handles[seat] == handle for handle, seat, _, _ in editor.edits), "privacy"
+
+
+async def test_a_message_that_is_gone_is_forgotten_and_its_player_reminded_once_per_turn(
+    service: TableService,
+) -> None:
+    editor = Editor()
+    reminded: list[tuple[Seat, int, int]] = []
+    service.live.editor = editor
+    table = await started_table(service)
+
+    def remind(t: Table, seat: Seat, user_id: int) -> None:
+        reminded.append((seat, user_id, t.seq))
+
+    service.live.remind = remind
+    show_everyone(service, table)
+    editor.result = Edit.GONE
+    rng = random.Random(2)
+    for _ in range(8):
+        await act_once(service, table, rng)
+        await settled(service)
+        service.live.changed(table)  # the table changes again, the turn does not (a notice…)
+        await settled(service)
+    assert reminded, "someone's turn came while their message could not be edited"
+    turns = [(seat, seq) for seat, _, seq in reminded]
+    assert len(turns) == len(set(turns)), "never twice for the same turn"
+    for seat, user_id, _ in reminded:
+        assert table.seats[seat].user_id == user_id
+    edited_before = len(editor.edits)
+    await act_once(service, table, rng)
+    await settled(service)
+    assert len(editor.edits) <= edited_before + 1, "forgotten messages are not tried again"
+
+
+async def test_no_edit_overtakes_an_answer_and_the_answer_becomes_the_live_message(
+    service: TableService,
+) -> None:
+    editor = Editor()
+    service.live.editor = editor
+    table = await started_table(service)
+    show_everyone(service, table)
+    seat = table.to_act
+    assert seat is not None
+    uid = user_on_turn(table)
+    with service.live.answering(table, seat, uid) as answer:
+        await act_once(service, table, random.Random(3))  # the player's own move
+        for _ in range(3):  # and the others' while the answer is still on its way
+            if table.to_act != seat:
+                await act_once(service, table, random.Random(4))
+        await settled(service)
+        assert all(e[1] != seat for e in editor.edits), "nothing sent while answering"
+        answer.shown("the answer", live_key(table, seat))
+    await settled(service)
+    if table.to_act == seat:
+        assert not [e for e in editor.edits if e[1] == seat], "the answer showed it already"
+    await act_once(service, table, random.Random(5))
+    while table.to_act != seat:
+        await act_once(service, table, random.Random(6))
+    await settled(service)
+    assert [e[0] for e in editor.edits if e[1] == seat][-1] == "the answer"
+
+
+async def test_a_finished_game_is_shown_to_everyone_then_forgotten(service: TableService) -> None:
+    editor = Editor()
+    service.live.editor = editor
+    table = await started_table(service)
+    show_everyone(service, table)
+    await service.endings.abandon(table, USERS[0], True)
+    await settled(service)
+    assert not table.open
+    assert {e[1] for e in editor.edits} == set(table.seats), "everyone sees the table closed"
+    assert not service.live._hands, "nothing kept for a closed table"
+
+
+async def test_the_live_key_is_what_the_seat_view_shows(service: TableService) -> None:
+    """live_key reads the game directly (it runs for every seat after every move); it must
+    agree with the seat's view at every step of a game, passes and new hands included."""
+    table = await started_table(service)
+    rng = random.Random(7)
+    for _ in range(120):
+        assert table.game is not None
+        for seat in table.seats:
+            view = seat_view(table.game, seat)
+            assert live_key(table, seat) == (
+                view.hand_number,
+                view.phase,
+                view.my_turn,
+                len(view.completed_tricks),
+                len(view.received),
+                view.hand_hidden,
+                table.open,
+            )
+        await act_once(service, table, rng)

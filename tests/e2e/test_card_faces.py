@@ -1,0 +1,113 @@
+"""Card faces through the real bot: uploaded as application emojis at start-up (once, also
+across restarts), shown on the hand's card buttons and in the table message's trick, and text
+when Discord has no face for a card."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import Driver, Seated, eventually, has, table_message
+from tests.e2e.flows import four_player_game
+from tests.fakediscord import Message, Response, run_bot
+
+FACES = 108  # 54 cards, two colour schemes
+EMOJI = re.compile(r"<:(c4?_[2-9TJQKA][SHDC]|c4?_[BL]J):(\d+)>")
+
+
+def trick_field(message: Message) -> str:
+    fields = message.embeds[0].get("fields", [])
+    return next(f["value"] for f in fields if f["name"] in ("Trick", "Last trick"))
+
+
+async def on_turn_to_play(driver: Driver) -> tuple[Seated, Message | Response]:
+    for _ in range(200):
+        for p in driver.players:
+            r = await driver.refresh(p)
+            if has(r, "play"):
+                return p, r
+            if driver.can_act(r):
+                await driver.act(p, r)
+                break
+    raise AssertionError("nobody came to play a card")
+
+
+async def test_faces_are_uploaded_once_and_shown_on_buttons_and_in_the_trick(
+    world: World,
+) -> None:
+    fake, ch = world.fake, world.channel
+    async with run_bot(fake, env=world.env()) as proc:
+        await proc.wait_for_line("card emojis:")
+        assert fake.app_emojis.creates == FACES
+        ids = {e.id: e.name for e in fake.app_emojis.by_id.values()}
+        driver = await four_player_game(world, preset="standard", target=100)
+        player, hand = await on_turn_to_play(driver)
+        plays = [c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id]
+        assert plays
+        for b in plays:
+            code = b.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
+            assert b.raw.get("emoji"), f"the {code} button has no face"
+            assert ids[int(b.raw["emoji"]["id"])] == f"c_{code}", "the face is the card's own"
+            assert b.label, "the label stays, for screen readers"
+        chosen = plays[0]
+        code = chosen.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
+        r = await (await fake.click(player.user, hand, chosen.custom_id)).response()
+        assert "You played" in r.text
+
+        def face_in_trick() -> bool:
+            return any(
+                name == f"c_{code}" and ids[int(i)] == name
+                for name, i in EMOJI.findall(trick_field(table_message(fake, ch)))
+            )
+
+        await eventually(face_in_trick)
+    async with run_bot(fake, env=world.env(), wait_for="commands") as again:
+        line = await again.wait_for_line("card emojis:")
+        assert f"{FACES} kept, 0 uploaded" in line
+        assert fake.app_emojis.creates == FACES, "a restart uploads nothing"
+        assert fake.app_emojis.lists == 2, "one look at the application's emojis per start"
+
+
+async def test_without_faces_cards_are_shown_as_text(world: World) -> None:
+    fake, ch = world.fake, world.channel
+    fake.app_emojis.limit = 0  # Discord refuses every upload
+    async with run_bot(fake, env=world.env()) as proc:
+        await proc.wait_for_line("card emojis:")
+        assert len(fake.app_emojis) == 0
+        driver = await four_player_game(world, preset="standard", target=100)
+        player, hand = await on_turn_to_play(driver)
+        plays = [c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id]
+        assert plays
+        assert all(not b.raw.get("emoji") and b.label for b in plays)
+        chosen = plays[0]
+        r = await (await fake.click(player.user, hand, chosen.custom_id)).response()
+        assert "You played" in r.text
+        await eventually(lambda: chosen.label in trick_field(table_message(fake, ch)))
+        assert not EMOJI.search(trick_field(table_message(fake, ch)))
+
+
+async def test_a_server_can_choose_the_four_colour_deck(world: World) -> None:
+    fake = world.fake
+    admin = fake.add_user("admin")
+    world.guild.add_member(admin, manage_guild=True)
+    async with run_bot(fake, env=world.env()) as proc:
+        await proc.wait_for_line("card emojis:")
+        ids = {e.id: e.name for e in fake.app_emojis.by_id.values()}
+        r = await (
+            await fake.slash(admin, world.channel, "spades-admin", "cards", colours="four")
+        ).response()
+        assert r.ephemeral
+        assert "four colours" in r.text
+        driver = await four_player_game(world, preset="standard", target=100)
+        _, hand = await on_turn_to_play(driver)
+        plays = [c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id]
+        assert plays
+        for b in plays:
+            code = b.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
+            assert ids[int(b.raw["emoji"]["id"])] == f"c4_{code}"
+    async with run_bot(fake, env=world.env(), wait_for="commands") as again:
+        await again.wait_for_line("card emojis:")
+        _, hand = await on_turn_to_play(driver)
+        faces = [c.raw["emoji"] for c in hand.all_components if ":play:" in (c.custom_id or "")]
+        assert faces
+        assert all(f["name"].startswith("c4_") for f in faces), "the choice outlives a restart"
