@@ -17,6 +17,7 @@ from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
 from bot.ai.hard import HardPlayer
 from bot.ai.players import EasyPlayer, NormalPlayer, Player
 from bot.ai.trump_search import EuchreHard, WhistHard
+from bot.ai.variants import VariantAware
 from bot.ai.whist import WhistEasy, WhistNormal
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
@@ -24,11 +25,23 @@ from bot.engine.views import SeatView
 LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
+_SPADES: Final[dict[str, type[Player]]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": HardPlayer,
+}
 _PLAYERS: Final[dict[str, dict[str, type[Player]]]] = {
-    "spades": {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer},
     "whist": {"easy": WhistEasy, "normal": WhistNormal, "hard": WhistHard},
     "euchre": {"easy": EuchreEasy, "normal": EuchreNormal, "hard": EuchreHard},
 }
+
+
+def _new_player(game: str, level: str) -> Player:
+    """A level's player of one game; Spades' plays every variant of games.md G1-G2
+    (:class:`~bot.ai.variants.VariantAware`)."""
+    if game == "spades":
+        return VariantAware(_SPADES[level](), level)
+    return _PLAYERS[game][level]()
 
 
 class AnyGamePlayer:
@@ -54,15 +67,16 @@ class AnyGamePlayer:
         game = view.rules.game
         player = self._players.get(game)
         if player is None:
-            player = self._players[game] = _PLAYERS[game][self.level]()
+            player = self._players[game] = _new_player(game, self.level)
             _give_clock(player, self._clock)
         return player.decide(view, rng, budget_s)
 
 
 def _give_clock(player: Player, clock: Callable[[], float] | None) -> None:
     """Hand a clock to a player that searches to one (the Spades ``hard``)."""
-    if clock is not None and isinstance(player, HardPlayer):
-        player.clock = clock
+    inner = player.inner if isinstance(player, VariantAware) else player
+    if clock is not None and isinstance(inner, HardPlayer):
+        inner.clock = clock
 
 
 def get_player(level: str) -> Player:

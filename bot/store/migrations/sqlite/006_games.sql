@@ -1,4 +1,4 @@
--- 005: Whist and Euchre beside Spades.  Every recorded game, rated seat, standing and
+-- 006: Whist and Euchre beside Spades.  Every recorded game, rated seat, standing and
 -- partnership belongs to one game ('spades', 'whist' or 'euchre'): the league keeps each game
 -- apart (standings, ratings and stats per game); games recorded before are Spades games.
 -- New per-member counts: tricks taken (every game) and Euchre's makers, lone hands, marches
@@ -38,6 +38,9 @@ CREATE TABLE league_standings_new (
     bags           INTEGER NOT NULL,
     sets           INTEGER NOT NULL,
     last_game_id   INTEGER NOT NULL,
+    claims         INTEGER NOT NULL DEFAULT 0,
+    claims_won     INTEGER NOT NULL DEFAULT 0,
+    caught         INTEGER NOT NULL DEFAULT 0,
     game           TEXT    NOT NULL,
     tricks         INTEGER NOT NULL DEFAULT 0,
     maker_hands    INTEGER NOT NULL DEFAULT 0,
@@ -51,10 +54,12 @@ CREATE TABLE league_standings_new (
 INSERT INTO league_standings_new (
     guild_id, season, game, user_id, display_name, mu, sigma, rating, games, wins, losses,
     abandoned, rated_games, win_rate, hands, contract_hands, contracts_made, bid_hands, bid_sum,
-    bid_tricks, nil_bids, nil_made, blind_nil_bids, blind_nil_made, bags, sets, last_game_id)
+    bid_tricks, nil_bids, nil_made, blind_nil_bids, blind_nil_made, bags, sets, last_game_id,
+    claims, claims_won, caught)
 SELECT guild_id, season, 'spades', user_id, display_name, mu, sigma, rating, games, wins, losses,
     abandoned, rated_games, win_rate, hands, contract_hands, contracts_made, bid_hands, bid_sum,
-    bid_tricks, nil_bids, nil_made, blind_nil_bids, blind_nil_made, bags, sets, last_game_id
+    bid_tricks, nil_bids, nil_made, blind_nil_bids, blind_nil_made, bags, sets, last_game_id,
+    claims, claims_won, caught
 FROM league_standings;
 DROP TABLE league_standings;
 ALTER TABLE league_standings_new RENAME TO league_standings;

@@ -1,4 +1,4 @@
--- 005: Whist and Euchre beside Spades.  Every recorded game, rated seat, standing and
+-- 006: Whist and Euchre beside Spades.  Every recorded game, rated seat, standing and
 -- partnership belongs to one game ('spades', 'whist' or 'euchre'): the league keeps each game
 -- apart (standings, ratings and stats per game); games recorded before are Spades games.
 -- New per-member counts: tricks taken (every game) and Euchre's makers, lone hands, marches
