@@ -11,7 +11,14 @@ from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, button
 from bot.ui.rules_text import rules_brief
-from bot.ui.text import dealer_draw_text, game_title, number, seat_names, team_name
+from bot.ui.text import (
+    dealer_draw_text,
+    end_reason_text,
+    game_title,
+    number,
+    seat_names,
+    team_name,
+)
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
@@ -187,17 +194,16 @@ def final_text(table: Table, view: SeatView) -> str:
     if view.winner is None:
         return "The game is over."
     names = seat_names(table)
+    reason = end_reason_text(view.end_reason, view.rules.lose_at) if view.end_reason else ""
+    why = f" — {reason}." if reason else "."
     if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
         w = view.winner
         others = ", ".join(f"{names[s]} {number(view.scores[s])}" for s in view.seats if s != w)
-        return f"🏆 **{names[w]}** ({w.word}) wins with {number(view.scores[w])} ({others})" + (
-            f" — {view.end_reason}." if view.end_reason else "."
-        )
+        return f"🏆 **{names[w]}** ({w.word}) wins with {number(view.scores[w])} ({others})" + why
     a, b = view.winner.seats
     return (
         f"🏆 **{team_name(view.winner)}** win ({names[a]} & {names[b]}) "
-        f"{number(view.scores[view.winner])} to {number(view.scores[view.winner.other])}"
-        + (f" — {view.end_reason}." if view.end_reason else ".")
+        f"{number(view.scores[view.winner])} to {number(view.scores[view.winner.other])}" + why
     )
 
 
