@@ -4,8 +4,9 @@
 
 Every deal is played twice with the partnerships swapped (duplicate), each time as a one-hand
 game from 0-0.  Full games to the target are played as well (``--games`` pairs, each pair the
-same deal stream with the sides swapped) for a win rate.  A side is a level (``easy``,
-``normal``, ``hard``), ``cmd:COMMAND`` for a program speaking docs/player-protocol.md, or
+same deal stream with the sides swapped, real bag penalties included): points per hand and the
+share of games won (figures and intervals: :mod:`bot.ai.arena_report`).  A side is a level
+(``easy``, ``normal``, ``hard``), ``cmd:COMMAND`` for a program speaking docs/player-protocol.md, or
 ``py:MODULE:CLASS`` for a player class importable from the working directory (the frozen
 previous hard level is ``py:benchmarks.prev_hard:PrevHardPlayer``).
 
@@ -19,15 +20,22 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from bot.ai.arena_report import (
+    Summary,
+    TaskResult,
+    TeamLine,
+    format_summary,
+    merge_times,
+    summarize,
+)
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
@@ -97,40 +105,6 @@ def check_side(spec: str) -> str:
 
 
 # --------------------------------------------------------------------------- one hand / game
-@dataclass
-class TeamLine:
-    """One team's figures for one hand."""
-
-    side: int  # 0 = side A (--ns), 1 = side B (--ew)
-    points: int
-    tricks: int  # every trick the team took
-    effective: float  # points less the bags' share of the next penalty (bag_penalty / limit)
-    contract: int | None
-    counted: int
-    made: bool
-    was_set: bool
-    bags: int
-    nils: int
-    nils_made: int
-    blind_nils: int
-    blind_nils_made: int
-
-
-@dataclass
-class TaskResult:
-    kind: str
-    number: int
-    lines: list[TeamLine] = field(default_factory=list)
-    diff: float = 0.0  # duplicate: side A minus side B, points per deal
-    diff_eff: float = 0.0  # the same with bags charged their share of the penalty
-    wins: list[int] = field(default_factory=list)  # games: winning side per game (-1: none)
-    times: dict[str, list[float]] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
-    # needless partner overtakes by side (deals only): by the real hands, and known to be so
-    overtakes: list[int] = field(default_factory=lambda: [0, 0])
-    overtakes_known: list[int] = field(default_factory=lambda: [0, 0])
-
-
 def make_deal(rules: Rules, rng: random.Random) -> Deal:
     cards = list(DECKS[rules.deck].cards)
     rng.shuffle(cards)
@@ -342,11 +316,6 @@ class Task:
     budgets: tuple[tuple[str, float], ...]
 
 
-def _merge_times(into: dict[str, list[float]], more: dict[str, list[float]]) -> None:
-    for k, v in more.items():
-        into.setdefault(k, []).extend(v)
-
-
 def _problems() -> list[str]:
     out: list[str] = []
     for p in _PLAYERS.values():
@@ -370,7 +339,7 @@ def run_task(task: Task) -> TaskResult:
             specs = (ns, ew, ns, ew)
             seed = (task.seed * 1_000_003 + task.number) * 2 + table
             res, times, over = play_hand(rules, deal, dealer, specs, seed, budgets)
-            _merge_times(result.times, times)
+            merge_times(result.times, times)
             sides = (0, 1) if table == 0 else (1, 0)
             for side, spec in ((sides[0], ns), (sides[1], ew)):
                 result.overtakes[side] += over.get(spec, 0)
@@ -392,7 +361,11 @@ def run_task(task: Task) -> TaskResult:
             )
             seed = (task.seed * 1_000_003 + task.number) * 2 + table + 10**12
             game, times = play_game(rules, stream, SEATS[task.number % 4], specs, seed, budgets)
-            _merge_times(result.times, times)
+            merge_times(result.times, times)
+            sides = (0, 1) if table == 0 else (1, 0)
+            for res in game.results:
+                result.game_lines.extend(_team_lines(rules, res, sides))
+            result.game_hands += len(game.results)
             if game.winner is None:
                 result.wins.append(-1)
             else:
@@ -402,178 +375,7 @@ def run_task(task: Task) -> TaskResult:
     return result
 
 
-# --------------------------------------------------------------------------- summary
-def _pct(xs: list[float], q: float) -> float:
-    if not xs:
-        return math.nan
-    s = sorted(xs)
-    k = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
-    return s[k]
-
-
-@dataclass
-class Summary:
-    side_a: str
-    side_b: str
-    deals: int
-    diff_mean: float
-    diff_ci: tuple[float, float]
-    eff_mean: float
-    eff_ci: tuple[float, float]
-    sides: list[dict[str, Any]]
-    games: int
-    game_wins: tuple[int, int]
-    times_ms: dict[str, dict[str, float]]
-    problems: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "side_a": self.side_a,
-            "side_b": self.side_b,
-            "deals": self.deals,
-            "points_per_deal_diff": round(self.diff_mean, 2),
-            "ci95": [round(self.diff_ci[0], 2), round(self.diff_ci[1], 2)],
-            "bags_charged_diff": round(self.eff_mean, 2),
-            "bags_charged_ci95": [round(self.eff_ci[0], 2), round(self.eff_ci[1], 2)],
-            "sides": self.sides,
-            "games": self.games,
-            "game_wins": list(self.game_wins),
-            "decision_ms": self.times_ms,
-            "external_problems": self.problems,
-        }
-
-
-def _mean_ci(xs: list[float]) -> tuple[float, tuple[float, float]]:
-    """The mean and its 95 % confidence interval (mean ± 1.96 standard errors)."""
-    n = len(xs)
-    mean = sum(xs) / n if n else 0.0
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
-    return mean, (mean - half, mean + half)
-
-
-def summarize(a: str, b: str, results: list[TaskResult]) -> Summary:
-    diffs = [r.diff for r in results if r.kind == "deal"]
-    n = len(diffs)
-    mean, ci = _mean_ci(diffs)
-    eff_mean, eff_ci = _mean_ci([r.diff_eff for r in results if r.kind == "deal"])
-    sides = []
-    for side, label in ((0, a), (1, b)):
-        lines = [ln for r in results for ln in r.lines if ln.side == side]
-        with_c = [ln for ln in lines if ln.contract is not None]
-        nils = sum(ln.nils for ln in lines)
-        blind = sum(ln.blind_nils for ln in lines)
-        sides.append(
-            {
-                "side": label,
-                "team_hands": len(lines),
-                "points_per_hand": _r(sum(ln.points for ln in lines) / max(1, len(lines))),
-                "tricks_per_hand": _r(sum(ln.tricks for ln in lines) / max(1, len(lines))),
-                "contracts_made": _r(sum(ln.made for ln in with_c) / max(1, len(with_c))),
-                "set_rate": _r(sum(ln.was_set for ln in with_c) / max(1, len(with_c))),
-                "bid_error": _r(
-                    sum(abs(ln.counted - (ln.contract or 0)) for ln in with_c) / max(1, len(with_c))
-                ),
-                "bags_per_hand": _r(sum(ln.bags for ln in lines) / max(1, len(lines))),
-                "nil_attempts": nils,
-                "nil_success": _r(sum(ln.nils_made for ln in lines) / nils) if nils else None,
-                "partner_overtakes_per_deal": _r(
-                    sum(r.overtakes[side] for r in results if r.kind == "deal") / max(1, n)
-                ),
-                "known_partner_overtakes_per_deal": _r(
-                    sum(r.overtakes_known[side] for r in results if r.kind == "deal") / max(1, n)
-                ),
-                "blind_nil_attempts": blind,
-                "blind_nil_success": (
-                    _r(sum(ln.blind_nils_made for ln in lines) / blind) if blind else None
-                ),
-            }
-        )
-    wins = [w for r in results for w in r.wins]
-    times: dict[str, list[float]] = {}
-    for r in results:
-        _merge_times(times, r.times)
-    times_ms = {
-        k: {
-            "decisions": len(v),
-            "p50": _r(1000 * _pct(v, 0.5)),
-            "p95": _r(1000 * _pct(v, 0.95)),
-            "max": _r(1000 * max(v)),
-        }
-        for k, v in sorted(times.items())
-    }
-    return Summary(
-        a,
-        b,
-        n,
-        mean,
-        ci,
-        eff_mean,
-        eff_ci,
-        sides,
-        len(wins),
-        (wins.count(0), wins.count(1)),
-        times_ms,
-        sum(len(r.problems) for r in results),
-    )
-
-
-def _r(x: float) -> float:
-    return round(x, 3)
-
-
-def format_summary(s: Summary) -> str:
-    out = [
-        f"duplicate deals: {s.deals}   {s.side_a} (A) vs {s.side_b} (B)",
-        f"points per deal, A - B: {s.diff_mean:+.2f}  "
-        f"(95% CI {s.diff_ci[0]:+.2f} .. {s.diff_ci[1]:+.2f})",
-        f"  bags charged their share of the penalty: {s.eff_mean:+.2f}  "
-        f"(95% CI {s.eff_ci[0]:+.2f} .. {s.eff_ci[1]:+.2f})",
-    ]
-    if s.games:
-        out.append(
-            f"full games: {s.games}   A won {s.game_wins[0]} ({s.game_wins[0] / s.games:.1%}), "
-            f"B won {s.game_wins[1]} ({s.game_wins[1] / s.games:.1%})"
-        )
-    head = (
-        "",
-        "pts/hand",
-        "tricks",
-        "made",
-        "set",
-        "bid err",
-        "bags/hand",
-        "nil",
-        "nil ok",
-        "blind nil",
-        "overtk/deal",
-        "known",
-    )
-    out.append("{:<22}{:>9}{:>7}{:>7}{:>7}{:>9}{:>10}{:>6}{:>8}{:>10}{:>12}{:>7}".format(*head))
-    for side in s.sides:
-        ok = "-" if side["nil_success"] is None else f"{side['nil_success']:.0%}"
-        bn = f"{side['blind_nil_attempts']}"
-        if side["blind_nil_success"] is not None:
-            bn += f" {side['blind_nil_success']:.0%}"
-        out.append(
-            f"{side['side'][:22]:<22}{side['points_per_hand']:>9.1f}"
-            f"{side['tricks_per_hand']:>7.2f}"
-            f"{side['contracts_made']:>7.1%}{side['set_rate']:>7.1%}{side['bid_error']:>9.2f}"
-            f"{side['bags_per_hand']:>10.2f}{side['nil_attempts']:>6}{ok:>8}{bn:>10}"
-            f"{side['partner_overtakes_per_deal']:>12.3f}"
-            f"{side['known_partner_overtakes_per_deal']:>7.3f}"
-        )
-    out.append("decision time (ms):")
-    for k, t in s.times_ms.items():
-        out.append(
-            f"  {k[:30]:<30} n={t['decisions']:<8} p50 {t['p50']:.2f}  p95 {t['p95']:.2f}  "
-            f"max {t['max']:.2f}"
-        )
-    if s.problems:
-        out.append(f"external player problems: {s.problems} (each replaced by a normal move)")
-    return "\n".join(out)
-
-
+# --------------------------------------------------------------------------- running
 class Progress:
     """A tiny progress bar on stderr."""
 
@@ -616,28 +418,37 @@ def run_match(
     budgets: dict[str, float] | None = None,
     progress: bool = False,
     rules: Rules | None = None,
+    on_result: Callable[[list[TaskResult]], None] | None = None,
 ) -> Summary:
+    """Play the match; ``on_result`` is called with the results so far after each task."""
     rules = rules or Rules.from_preset(preset)
     b = {spec: default_budget(spec) for spec in (side_a, side_b)}
     b.update(budgets or {})
     bt = tuple(sorted(b.items()))
-    tasks = [Task("game", g, seed, rules, side_a, side_b, bt) for g in range(games)]
-    tasks += [Task("deal", i, seed, rules, side_a, side_b, bt) for i in range(deals)]
+    tasks = [Task("deal", i, seed, rules, side_a, side_b, bt) for i in range(deals)]
+    # Full games spread among the deals, so that the figures so far cover both.
+    for g in range(games):
+        tasks.insert(g + (g * deals) // games, Task("game", g, seed, rules, side_a, side_b, bt))
     bar = Progress(len(tasks), progress)
     results: list[TaskResult] = []
+
+    def done(r: TaskResult) -> None:
+        results.append(r)
+        bar.update()
+        if on_result is not None:
+            on_result(results)
+
     if jobs <= 1:
         try:
             for t in tasks:
-                results.append(run_task(t))
-                bar.update()
+                done(run_task(t))
         finally:
             close_players()
     else:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(jobs) as pool:
             for r in pool.imap_unordered(run_task, tasks, chunksize=1):
-                results.append(r)
-                bar.update()
+                done(r)
     results.sort(key=lambda r: (r.kind, r.number))
     for r in results:
         for p in r.problems[:5]:

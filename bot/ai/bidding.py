@@ -40,10 +40,51 @@ _SIDE_POS: Final = {name: tuple(_side_pos(d, s) for s in range(4)) for name, d i
 
 
 def estimate_tricks(deck: str, hand: int) -> float:
-    """Expected tricks of a hand, by fractional counting."""
+    """Expected tricks of a hand, by fractional counting: each suit's holding is valued on its
+    own (memoised), then spare spades are counted for length and for ruffing short suits."""
     d = DECK_INFO[deck]
+    sp_est, high, n_sp = _spade_part(deck, hand & d.spades)
+    est = sp_est
+    spare = n_sp - high
+    long_extra = min(spare, max(0, n_sp - 4))
+    est += 0.8 * long_extra
+    spare -= long_extra
+    masks = d.suit_masks
+    shorts: list[int] = []
+    for suit in (1, 2, 3):
+        v, n = _side_part(deck, suit, hand & masks[suit])
+        est += v
+        shorts.append(n)
+    # Trumping from short suits with spare spades.
+    if spare > 0:
+        for n in sorted(shorts):
+            if spare <= 0:
+                break
+            if n == 0:
+                take = min(spare, 2)
+                est += (0.8, 1.3)[take - 1]
+                spare -= take
+            elif n == 1:
+                est += 0.55
+                spare -= 1
+            elif n == 2:
+                est += 0.2
+                spare -= 1
+    return est
+
+
+_SPADE_PARTS: dict[tuple[str, int], tuple[float, int, int]] = {}
+_SIDE_PARTS: dict[tuple[str, int, int], tuple[float, int]] = {}
+
+
+def _spade_part(deck: str, spades: int) -> tuple[float, int, int]:
+    """The trick value of a spade holding, how many of them count as high, how many."""
+    key = (deck, spades)
+    out = _SPADE_PARTS.get(key)
+    if out is not None:
+        return out
     tpos = _TRUMP_POS[deck]
-    sp = sorted(bits(hand & d.spades), key=lambda i: tpos[i])
+    sp = sorted(bits(spades), key=lambda i: tpos[i])
     n_sp = len(sp)
     est = 0.0
     high = 0
@@ -59,47 +100,38 @@ def estimate_tricks(deck: str, hand: int) -> float:
         est += v
         if v >= 0.5:
             high += 1
-    spare = n_sp - high
-    long_extra = min(spare, max(0, n_sp - 4))
-    est += 0.8 * long_extra
-    spare -= long_extra
-    shorts: list[int] = []
-    for suit in (1, 2, 3):
-        spos = _SIDE_POS[deck][suit]
-        cards = sorted(bits(hand & d.suit_masks[suit]), key=lambda i: spos[i])
-        n = len(cards)
-        shorts.append(n)
-        length_factor = max(0.3, 1.0 - 0.12 * max(0, n - 4))
-        for j, i in enumerate(cards):
-            higher_out = spos[i] - j
-            below = n - j - 1
-            rf = _ROUND_FACTOR[j] if j < len(_ROUND_FACTOR) else 0.0
-            if higher_out == 0:
-                v = rf
-            elif higher_out == 1 and below >= 1:
-                v = 0.6 * rf
-            elif higher_out == 2 and below >= 2:
-                v = 0.3 * rf
-            elif higher_out == 1:
-                v = 0.15
-            else:
-                v = 0.0
-            est += v * length_factor
-    # Trumping from short suits with spare spades.
-    for n in sorted(shorts):
-        if spare <= 0:
-            break
-        if n == 0:
-            take = min(spare, 2)
-            est += (0.8, 1.3)[take - 1]
-            spare -= take
-        elif n == 1:
-            est += 0.55
-            spare -= 1
-        elif n == 2:
-            est += 0.2
-            spare -= 1
-    return est
+    out = _SPADE_PARTS[key] = (est, high, n_sp)
+    return out
+
+
+def _side_part(deck: str, suit: int, cards_mask: int) -> tuple[float, int]:
+    """The trick value of a side-suit holding, and its length."""
+    key = (deck, suit, cards_mask)
+    out = _SIDE_PARTS.get(key)
+    if out is not None:
+        return out
+    spos = _SIDE_POS[deck][suit]
+    cards = sorted(bits(cards_mask), key=lambda i: spos[i])
+    n = len(cards)
+    length_factor = max(0.3, 1.0 - 0.12 * max(0, n - 4))
+    est = 0.0
+    for j, i in enumerate(cards):
+        higher_out = spos[i] - j
+        below = n - j - 1
+        rf = _ROUND_FACTOR[j] if j < len(_ROUND_FACTOR) else 0.0
+        if higher_out == 0:
+            v = rf
+        elif higher_out == 1 and below >= 1:
+            v = 0.6 * rf
+        elif higher_out == 2 and below >= 2:
+            v = 0.3 * rf
+        elif higher_out == 1:
+            v = 0.15
+        else:
+            v = 0.0
+        est += v * length_factor
+    out = _SIDE_PARTS[key] = (est, n)
+    return out
 
 
 def nil_checklist(deck: str, hand: int, strict: bool = False) -> bool:

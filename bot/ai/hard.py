@@ -23,11 +23,8 @@ from bot.ai.bidding import choose_bid as rules_choose_bid
 from bot.ai.bidding import choose_pass
 from bot.ai.players import NormalPlayer
 from bot.ai.search import bidding
-from bot.ai.search.pimc import choose
-from bot.ai.search.solver import distinct
-from bot.ai.search.spades import SpadesHand, bid_weight
-from bot.ai.search.worlds import Knowledge, Sampler
-from bot.engine.actions import PLAYS, Action, Play
+from bot.ai.search.spades_play import card_choice, search_card
+from bot.engine.actions import Action
 from bot.engine.game import Phase
 from bot.engine.views import SeatView
 
@@ -68,52 +65,9 @@ class HardPlayer:
 
     def play(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         start = self.clock()
-        assert view.seat is not None
-        me = int(view.seat)
-        game = SpadesHand(view)
-        lay = game.layout
-        hand = lay.sim_mask(sum(c.bit for c in view.hand or ()))
-        legal = 0
-        for a in view.legal:
-            if isinstance(a, Play):
-                legal |= 1 << lay.to_sim[a.card.index]
-        tricks = [
-            [(int(s), lay.to_sim[c.index]) for s, c in tr.cards] for tr in view.completed_tricks
-        ]
-        tricks.append([(int(s), lay.to_sim[c.index]) for s, c in view.current_trick])
-        k = Knowledge(
-            lay,
-            me,
-            hand,
-            tricks,
-            view.cards_left,
-            game.table.restrict_trump_lead,
-            passed=lay.sim_mask(sum(c.bit for c in view.passed)),
-            partner=me ^ 2,
-        )
-        in_play = k.unknown | hand | k.known[me ^ 2]
-        for _, c in tricks[-1]:
-            in_play |= 1 << c
-        cands = distinct(lay.suit_of, legal, in_play)
-        if len(cands) == 1:
-            return PLAYS[me][lay.to_engine[cands[0]]]
-        sampler = Sampler(k, rng, bid_weight(view, lay))
-        # The play-out policy's own card first: it wins ties.
-        first = game.start(sampler.sample()).policy()
-        rep = 0
-        for j, c in enumerate(cands):
-            if c <= first and lay.suit_of[c] == lay.suit_of[first]:
-                rep = j
-        cands.insert(0, cands.pop(rep))
+        choice = card_choice(view, rng)
+        if len(choice.cands) == 1:
+            return choice.play(choice.cands[0])
         spent = self.clock() - start
-        d = choose(
-            game.start,
-            cands,
-            sampler,
-            game.value,
-            me & 1,
-            self.clock,
-            budget_s - spent,
-            self.max_worlds,
-        )
-        return PLAYS[me][lay.to_engine[d.best]]
+        d = search_card(choice, self.clock, budget_s - spent, self.max_worlds)
+        return choice.play(d.best)

@@ -81,3 +81,18 @@ def test_nil_checklist() -> None:
     assert not nil_checklist("standard", strong)
     assert estimate_tricks("standard", strong) > estimate_tricks("standard", weak)
     assert card("AS").code == "AS"
+
+
+@pytest.mark.parametrize("player", _players(), ids=["normal", "hard-fast", "hard"])
+def test_does_not_spend_an_ace_on_partners_king(player: Player) -> None:
+    # N led KH, E followed: only a ruff by W could beat the king, and a ruff beats the ace too.
+    # Spending the ace gains nothing in this trick (only the lead, or shedding a winner).
+    view = position(
+        me=S,
+        hand="AH 2H 9C 5D 6D",
+        current=[(N, "KH"), (E, "4H")],
+        others={W: "8C TC 2D 3S 4S", N: "JC QC KC 7S", E: "7C 6C 8D 3H"},
+        bids={N: 4, E: 3, S: 4, W: 2},
+        tricks_won=(2, 3, 2, 1),
+    )
+    assert _decide(player, view) == "2H"

@@ -8,12 +8,14 @@ from itertools import combinations
 import pytest
 
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
+from bot.ai.search.candidates import useless_overtakes
 from bot.ai.search.layout import SPADES_LAYOUTS, bits
 from bot.ai.search.solver import Solver
 from bot.ai.search.spades import SpadesHand
 from bot.ai.search.utility import Utility
 from bot.ai.search.worlds import Knowledge, Sampler
-from bot.engine import NIL, Play, Rules, Seat
+from bot.engine import NIL, Play, Rules, Seat, card
+from bot.engine.cards import CARDS
 from bot.engine.decks import DECKS
 from tests.ai.helpers import position
 
@@ -168,3 +170,29 @@ def test_hard_plays_legal_cards_from_its_own_view() -> None:
     a = HardPlayer(clock=lambda: 0.0, max_worlds=10).decide(view, random.Random(1), 0.1)
     assert isinstance(a, Play)
     assert a in view.legal
+
+
+def _useless(hand: str, current: list[tuple[Seat, str]], partner_nil: bool = False) -> set[str]:
+    """The useless overtakes of N with ``hand``, E still to play, every other card unseen."""
+    lay = SPADES_LAYOUTS["standard"]
+    mine = lay.sim_mask(sum(card(c).bit for c in hand.split()))
+    trick = [(int(s), lay.to_sim[card(c).index]) for s, c in current]
+    k = Knowledge(lay, 0, mine, [trick], [4, 4, 3, 3], True)
+    m = useless_overtakes(lay, k, 2, trick, [1], mine, partner_nil)
+    return {str(CARDS[lay.to_engine[c]]) for c in bits(m)}
+
+
+def test_useless_overtakes_are_only_those_that_cannot_help() -> None:
+    # S led the jack of hearts, W followed; N is void in hearts.  The queen, king and ace are
+    # unseen: E may beat the jack, and either ruff would protect it.
+    assert _useless("3S 9S 3D 8C", [(S, "JH"), (W, "5H")]) == set()
+    # Partner's ace can be beaten only by a ruff, and every unseen spade beats the 2: ruffing
+    # with it cannot help; the 9 still protects against a lower spade.
+    assert _useless("2S 9S 3D 8C", [(S, "AH"), (W, "5H")]) == {"2♠"}
+    # Following suit: every card that beats partner's jack (king, ace, a ruff) beats our queen
+    # too; over partner's king only a ruff could win, and it beats our ace as well.
+    assert _useless("QH 2H", [(S, "JH"), (W, "5H")]) == {"Q♥"}
+    assert _useless("AH 2H", [(S, "KH"), (W, "5H")]) == {"A♥"}
+    assert _useless("AH KH", [(S, "QH"), (W, "5H")]) == set()  # no other card to play
+    # A partner on nil still to be covered is always overtaken if we can.
+    assert _useless("2S 9S 3D 8C", [(S, "AH"), (W, "5H")], partner_nil=True) == set()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from bot.ai.bidding import choose_bid as rules_choose_bid
 from bot.ai.bidding import estimate_tricks, individual_bid
@@ -82,26 +83,37 @@ def _play_out(view: SeatView, hands: list[int], bids: tuple[int | None, ...]) ->
     return game.value(st.tricks, st.extra)
 
 
-class _Outcomes:
-    """Per candidate bid, the values of the worlds seen so far."""
+@dataclass
+class BidEstimate:
+    """What the play-outs say of each bid: the mean utility of the worlds (nil with its
+    calibration charged), how often the nil was kept, our side's mean tricks in the play-outs
+    a bid is valued on, the worlds."""
 
-    def __init__(self, cands: Sequence[int]) -> None:
-        self.cands = list(cands)
-        self.totals = dict.fromkeys(self.cands, 0.0)
-        self.n = 0
+    means: dict[int, float] = field(default_factory=dict)
+    nil_kept: float | None = None
+    tricks: dict[int, float] = field(default_factory=dict)  # our side's, per bid
+    worlds: int = 0
 
     def best(self) -> int:
-        return max(self.cands, key=lambda b: self.totals[b])
+        """The bid to make: the best mean; a number bid shaded by ``SHADE`` tricks."""
+        best = max(self.means, key=lambda b: self.means[b])
+        if best > 0:
+            lowest = min(b for b in self.means if b > 0)
+            best = max(lowest, best - SHADE)
+        return best
 
 
-def _bid(
+def estimate_bids(
     view: SeatView,
     rng: random.Random,
     budget_s: float,
     clock: Callable[[], float],
     max_worlds: int,
-    t0: float,
-) -> Action:
+    t0: float | None = None,
+) -> BidEstimate:
+    """Play the hand out on worlds of the hidden hands and value every legal bid on them."""
+    if t0 is None:
+        t0 = clock()
     assert view.seat is not None
     assert view.hand is not None
     me = int(view.seat)
@@ -114,38 +126,67 @@ def _bid(
     levels = [b for b in (base - 1, base, base + 1) if 1 <= b <= 13]
     cands = sorted(v for v in values if v > 0)
     nil = NIL_BIDS and NIL in values
-    out = _Outcomes(([NIL] if nil else []) + cands)
+    totals = dict.fromkeys(([NIL] if nil else []) + cands, 0.0)
+    kept = 0
+    level_tricks = dict.fromkeys(levels, 0)
+    nil_tricks = 0
     k = Knowledge(lay, me, lay.sim_mask(engine_hand), [], view.cards_left, True)
     sampler = Sampler(k, rng, bid_weight(view, lay))
+    scorer = SpadesHand(view)
+    lead = _order(view)[0]
+    n = 0
     last = 0.0
-    while out.n < max_worlds:
+    while n < max_worlds:
         now = clock()
-        if out.n >= MIN_WORLDS and now - t0 + last > budget_s:
+        if n >= MIN_WORLDS and now - t0 + last > budget_s:
             break
         hands = sampler.sample()
         by_level: dict[int, tuple[list[int], list[int], tuple[int | None, ...]]] = {}
         for lv in levels:
             bids = _fill_bids(view, lay, hands, lv)
-            game = SpadesHand(view, bids=bids)
-            st = game.start(hands.copy(), turn=_order(view)[0])
+            st = SpadesHand(view, bids=bids).start(hands.copy(), turn=lead)
             st.run()
             by_level[lv] = (st.tricks, st.extra, bids)
+            level_tricks[lv] += st.tricks[me] + st.tricks[me ^ 2]
         for b in cands:
-            lv = min(levels, key=lambda x: (abs(x - b), x))
-            tricks, extra, bids = by_level[lv]
+            tricks, extra, bids = by_level[_nearest(levels, b)]
             mine = list(bids)
             mine[me] = b
-            out.totals[b] += SpadesHand(view, bids=tuple(mine)).value(tricks, extra)
+            totals[b] += scorer.value_with_bids(mine, tricks, extra)
         if nil:
-            out.totals[NIL] += (
-                _play_out(view, hands.copy(), _fill_bids(view, lay, hands, NIL)) - NIL_CALIBRATION
-            )
-        out.n += 1
+            bids = _fill_bids(view, lay, hands, NIL)
+            game = SpadesHand(view, bids=bids)
+            st = game.start(hands.copy(), turn=lead)
+            st.run()
+            kept += st.tricks[me] == 0
+            nil_tricks += st.tricks[me] + st.tricks[me ^ 2]
+            totals[NIL] += game.value(st.tricks, st.extra) - NIL_CALIBRATION
+        n += 1
         last = clock() - now
-    best = out.best()
-    if best > 0:
-        best = max(min(cands), best - SHADE)
-    return Bid(view.seat, best)
+    div = max(1, n)
+    side_tricks = {b: level_tricks[_nearest(levels, b)] / div for b in cands}
+    if nil:
+        side_tricks[NIL] = nil_tricks / div
+    return BidEstimate(
+        {b: t / div for b, t in totals.items()}, kept / div if nil else None, side_tricks, n
+    )
+
+
+def _nearest(levels: list[int], bid: int) -> int:
+    """The contract level whose play-outs value ``bid``."""
+    return min(levels, key=lambda x: (abs(x - bid), x))
+
+
+def _bid(
+    view: SeatView,
+    rng: random.Random,
+    budget_s: float,
+    clock: Callable[[], float],
+    max_worlds: int,
+    t0: float,
+) -> Action:
+    assert view.seat is not None
+    return Bid(view.seat, estimate_bids(view, rng, budget_s, clock, max_worlds, t0).best())
 
 
 def _blind_or_look(
@@ -161,7 +202,33 @@ def _blind_or_look(
     blind = Bid(seat, BLIND_NIL)
     if blind not in view.legal:
         return Look(seat)
-    me = int(seat)
+    e = estimate_blind(view, rng, budget_s, clock, max_worlds, t0)
+    return blind if e.blind > e.look else Look(seat)
+
+
+@dataclass
+class BlindEstimate:
+    """Blind nil against looking: each one's mean utility over the same worlds."""
+
+    blind: float
+    look: float
+    worlds: int
+
+
+def estimate_blind(
+    view: SeatView,
+    rng: random.Random,
+    budget_s: float,
+    clock: Callable[[], float],
+    max_worlds: int,
+    t0: float | None = None,
+) -> BlindEstimate:
+    """Play out blind nil (with its card passing) and looking then bidding normally on worlds
+    that deal this seat's cards too."""
+    if t0 is None:
+        t0 = clock()
+    assert view.seat is not None
+    me = int(view.seat)
     rules = view.rules
     lay = SpadesHand.layout_of(rules)
     # Nothing of ours is known: deal all four hands.
@@ -190,7 +257,8 @@ def _blind_or_look(
         total_blind += _play_out(view, passed, _fill_bids(view, lay, passed, BLIND_NIL))
         n += 1
         last = clock() - now
-    return blind if total_blind > total_look else Look(seat)
+    div = max(1, n)
+    return BlindEstimate(total_blind / div, total_look / div, n)
 
 
 def _made_before(view: SeatView) -> int:

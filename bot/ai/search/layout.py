@@ -25,6 +25,8 @@ class Layout:
     """One deck with one trump suit, renumbered for the search (see the module text)."""
 
     __slots__ = (
+        "_to_engine_bytes",
+        "_to_sim_bytes",
         "beats",
         "n",
         "rank",
@@ -73,6 +75,9 @@ class Layout:
                 m |= self.trump
             beats.append(m)
         self.beats: tuple[int, ...] = tuple(beats)
+        # Mask conversion a byte at a time: table[j][b] is byte b at position j converted.
+        self._to_engine_bytes = _byte_tables(self.to_engine, self.n)
+        self._to_sim_bytes = _byte_tables(to_sim, 64)
 
     @classmethod
     def of_deck(cls, deck: Deck) -> Layout:
@@ -89,21 +94,37 @@ class Layout:
     def sim_mask(self, engine_mask: int) -> int:
         """An engine card mask in search numbering."""
         out = 0
-        to_sim = self.to_sim
-        while engine_mask:
-            low = engine_mask & -engine_mask
-            out |= 1 << to_sim[low.bit_length() - 1]
-            engine_mask ^= low
+        for table in self._to_sim_bytes:
+            if not engine_mask:
+                break
+            out |= table[engine_mask & 255]
+            engine_mask >>= 8
         return out
 
     def engine_mask(self, sim_mask: int) -> int:
+        """A search-numbered mask in engine numbering."""
         out = 0
-        to_engine = self.to_engine
-        while sim_mask:
-            low = sim_mask & -sim_mask
-            out |= 1 << to_engine[low.bit_length() - 1]
-            sim_mask ^= low
+        for table in self._to_engine_bytes:
+            if not sim_mask:
+                break
+            out |= table[sim_mask & 255]
+            sim_mask >>= 8
         return out
+
+
+def _byte_tables(mapping: Sequence[int], n: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte position of an ``n``-bit mask, the 256 converted masks."""
+    tables = []
+    for j in range(0, n, 8):
+        row = []
+        for b in range(256):
+            out = 0
+            for k in range(8):
+                if b >> k & 1 and j + k < n and mapping[j + k] >= 0:
+                    out |= 1 << mapping[j + k]
+            row.append(out)
+        tables.append(tuple(row))
+    return tuple(tables)
 
 
 SPADES_LAYOUTS: Final[dict[str, Layout]] = {name: Layout.of_deck(d) for name, d in DECKS.items()}

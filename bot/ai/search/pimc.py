@@ -27,21 +27,24 @@ from bot.ai.search.sim import State
 from bot.ai.search.solver import Solver, Value
 from bot.ai.search.worlds import Sampler
 
-MIN_WORLDS = 6  # worlds before any candidate may leave the race
+MIN_WORLDS = 10  # worlds before any candidate may leave the race
 TIE_WORLDS = 12  # identical in this many worlds: the same card in effect
-Z = 2.5  # standard errors of the paired difference that send a candidate out
+Z = 3.0  # standard errors of the paired difference that send a candidate out
 Z_PICK = 2.0  # the default card (first) stays unless the leader beats it by this many
 EXACT_CARDS = 12  # solve exactly when this few cards are left in the hands
 
 
 @dataclass
 class Decision:
-    """The outcome of a search, with what it cost (for tests and the arena)."""
+    """The outcome of a search: the card, the worlds searched, and per candidate the mean
+    value, the worlds it was valued on and (play-outs only) its side's mean tricks."""
 
     best: int
     worlds: int
     means: dict[int, float] = field(default_factory=dict)
     exact: bool = False
+    counts: dict[int, int] = field(default_factory=dict)
+    tricks: dict[int, float] = field(default_factory=dict)
 
 
 def choose(
@@ -53,11 +56,18 @@ def choose(
     clock: Callable[[], float],
     budget_s: float,
     max_worlds: int = 100_000,
+    eligible: int | None = None,
 ) -> Decision:
-    """The best of ``cands`` (search-numbered cards, at least one) for the seat on turn."""
+    """The best of ``cands`` (search-numbered cards, at least one) for the seat on turn.
+
+    With ``eligible``, only the first ``eligible`` candidates may be chosen; the others are
+    valued alongside (for an evaluation) and leave the race like any other."""
     t0 = clock()
+    n_elig = len(cands) if eligible is None else eligible
     alive = list(range(len(cands)))
     vals: list[list[float]] = [[] for _ in cands]
+    team_tricks = [0] * len(cands)
+    mine: list[int] = []  # the seats of the searching side
     worlds = 0
     last_cost = 0.0
     exact = False
@@ -69,6 +79,7 @@ def choose(
         st = start(hands)
         if worlds == 0:
             exact = st.in_play().bit_count() <= EXACT_CARDS
+            mine = [s for s, t in enumerate(st.t.team_of) if t == me_team]
         if exact:
             solver = Solver(me_team, value)
             vs = solver.root_values(st, [cands[j] for j in alive])
@@ -80,15 +91,24 @@ def choose(
                 child.play(cands[j])
                 child.run()
                 vals[j].append(value(child.tricks, child.extra))
+                for s in mine:
+                    team_tricks[j] += child.tricks[s]
         worlds += 1
         last_cost = clock() - now
         if worlds >= MIN_WORLDS:
-            alive = _race(alive, vals, worlds)
-    best = max(alive, key=lambda j: (sum(vals[j]), -j)) if worlds else alive[0]
+            alive = _race(alive, vals, worlds, n_elig)
+    choosable = [j for j in alive if j < n_elig] or [0]
+    best = max(choosable, key=lambda j: (sum(vals[j]), -j)) if worlds else 0
     if best != 0 and 0 in alive and worlds > 1 and _gap(vals[best], vals[0]) <= Z_PICK:
         best = 0
     means = {cands[j]: sum(vals[j]) / len(vals[j]) for j in range(len(cands)) if vals[j]}
-    return Decision(cands[best], worlds, means, exact)
+    counts = {cands[j]: len(vals[j]) for j in range(len(cands))}
+    tricks = {} if exact else {cands[j]: team_tricks[j] / n for j, n in _counted(vals)}
+    return Decision(cands[best], worlds, means, exact, counts, tricks)
+
+
+def _counted(vals: list[list[float]]) -> list[tuple[int, int]]:
+    return [(j, len(v)) for j, v in enumerate(vals) if v]
 
 
 def _gap(a: list[float], b: list[float]) -> float:
@@ -106,8 +126,8 @@ def _gap(a: list[float], b: list[float]) -> float:
     return (s1 / n) / math.sqrt(var / n)
 
 
-def _race(alive: list[int], vals: list[list[float]], n: int) -> list[int]:
-    leader = max(alive, key=lambda j: (sum(vals[j][:n]), -j))
+def _race(alive: list[int], vals: list[list[float]], n: int, n_elig: int) -> list[int]:
+    leader = max([j for j in alive if j < n_elig] or alive, key=lambda j: (sum(vals[j]), -j))
     lv = vals[leader]
     keep = []
     for j in alive:

@@ -82,7 +82,7 @@ class SpadesHand:
             bonus=self.jokers,
         )
         self.utility = Utility.of_view(view)
-        self._memo: dict[tuple[int, ...], float] = {}
+        self._memo: dict[tuple[int | None, ...], float] = {}
 
     # ------------------------------------------------------------------ play-out goals
     def counted(self, team: int, tricks: Sequence[int]) -> int:
@@ -125,10 +125,16 @@ class SpadesHand:
 
     # ------------------------------------------------------------------ value
     def team_scores(
-        self, tricks: Sequence[int], extra: Sequence[int]
+        self,
+        tricks: Sequence[int],
+        extra: Sequence[int],
+        bids: Sequence[int | None] | None = None,
     ) -> tuple[TeamHandScore, TeamHandScore]:
-        """The engine's score of the hand for both teams."""
+        """The engine's score of the hand for both teams (``bids``: other individual bids than
+        the hand's, for bidding)."""
         v = self.view
+        if bids is None:
+            bids = self.bids
         out = []
         for t in (0, 1):
             if self.ny:
@@ -142,7 +148,7 @@ class SpadesHand:
                     )
                 )
             else:
-                ba, bb = self.bids[t], self.bids[t + 2]
+                ba, bb = bids[t], bids[t + 2]
                 out.append(
                     score_individual(
                         self.rules,
@@ -164,8 +170,24 @@ class SpadesHand:
             self._memo[key] = v
         return v
 
-    def _value(self, tricks: Sequence[int], extra: Sequence[int]) -> float:
-        res = self.team_scores(tricks, extra)
+    def value_with_bids(
+        self, bids: Sequence[int | None], tricks: Sequence[int], extra: Sequence[int]
+    ) -> float:
+        """The utility of a finished hand had the bids been ``bids`` (memoised)."""
+        key = (*bids, *tricks, *extra)
+        v = self._memo.get(key)
+        if v is None:
+            v = self._value(tricks, extra, bids)
+            self._memo[key] = v
+        return v
+
+    def _value(
+        self,
+        tricks: Sequence[int],
+        extra: Sequence[int],
+        bids: Sequence[int | None] | None = None,
+    ) -> float:
+        res = self.team_scores(tricks, extra, bids)
         view = self.view
         streak = [0, 0]
         if view.results:

@@ -31,11 +31,12 @@ def phi(x: float) -> float:
 class Utility:
     """The value of a finished hand's scores for one side (see the module text)."""
 
-    __slots__ = ("bag_unit", "k", "target")
+    __slots__ = ("bag_unit", "k", "scores", "target")
 
     def __init__(self, target: int, bag_unit: float, scores: Sequence[float]) -> None:
         self.target = target
         self.bag_unit = bag_unit
+        self.scores = tuple(scores)  # effective, before the hand
         n0 = self._hands_left(scores)
         self.k = SD_HAND * math.sqrt(n0) * _SQRT_2PI
 
@@ -54,6 +55,11 @@ class Utility:
     def win_chance(self, team: int, eff: Sequence[float]) -> float:
         n = self._hands_left(eff)
         return phi((eff[team] - eff[team ^ 1]) / (SD_HAND * math.sqrt(n)))
+
+    def before(self, team: int) -> float:
+        """``team``'s utility before the hand: subtracted from a hand's value, what the hand
+        brings in points (in a young, level game: its points less the opponents')."""
+        return self.k * self.win_chance(team, self.scores)
 
     def of_scores(
         self,

@@ -83,36 +83,37 @@ class Sampler:
         self.tries = tries
         self.pool = bits(k.unknown)
         n = len(k.need)
-        self.eligible = [[s for s in range(n) if not k.forbidden[s] >> c & 1] for c in self.pool]
+        # Cards grouped by the seats that may hold them, the most constrained groups first.
+        by_seats: dict[tuple[int, ...], list[int]] = {}
+        for c in self.pool:
+            seats = tuple(s for s in range(n) if not k.forbidden[s] >> c & 1)
+            by_seats.setdefault(seats, []).append(c)
+        self.groups = sorted(by_seats.items(), key=lambda g: len(g[0]))
         self.base = [k.known[s] for s in range(n)]
         self.base[k.seat] = k.hand
 
     def deal(self) -> list[int] | None:
-        """One world drawn uniformly among those meeting the hard facts (None: a dead end)."""
-        rng = self.rng
-        pool = self.pool
+        """One world drawn among those meeting the hard facts (None: a dead end).  Each group
+        of cards that the same seats may hold goes to a random choice of the places those
+        seats still have."""
+        random = self.rng.random
         need = self.k.need.copy()
         hands = self.base.copy()
-        idx = list(range(len(pool)))
-        rng.shuffle(idx)
-        idx.sort(key=lambda j: len(self.eligible[j]))
-        for j in idx:
-            el = self.eligible[j]
-            total = 0
-            for s in el:
-                total += need[s]
-            if total <= 0:
-                return None
-            r = rng.random() * total
-            pick = -1
-            for s in el:
+        for seats, cards in self.groups:
+            slots: list[int] = []
+            for s in seats:
                 if need[s] > 0:
-                    pick = s
-                    r -= need[s]
-                    if r < 0:
-                        break
-            need[pick] -= 1
-            hands[pick] |= 1 << pool[j]
+                    slots += [s] * need[s]
+            n = len(slots)
+            if n < len(cards):
+                return None
+            # A partial Fisher-Yates shuffle: the first len(cards) places, at random.
+            for i, c in enumerate(cards):
+                j = i + int(random() * (n - i))
+                s = slots[j]
+                slots[j] = slots[i]
+                hands[s] |= 1 << c
+                need[s] -= 1
         return hands
 
     def sample(self) -> list[int]:

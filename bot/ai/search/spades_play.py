@@ -1,0 +1,105 @@
+"""A card decision of Spades: the seat's knowledge, the candidates, the search.
+
+Shared by the ``hard`` player (:mod:`bot.ai.hard`), which plays the chosen card, and the public
+evaluation (:mod:`bot.ai.evaluation`), which also values the cards the player would not
+consider (a useless overtake of the partner).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.ai.search.candidates import policy_card, useless_overtakes
+from bot.ai.search.pimc import Decision, choose
+from bot.ai.search.solver import distinct
+from bot.ai.search.spades import SpadesHand, bid_weight
+from bot.ai.search.worlds import Knowledge, Sampler
+from bot.engine.actions import NIL, PLAYS, Play
+from bot.engine.views import SeatView
+
+
+@dataclass
+class CardChoice:
+    """The cards of a decision: ``runs`` every legal run of touching cards (its lowest card),
+    ``cands`` those the player considers, the default (the policy's) first."""
+
+    game: SpadesHand
+    knowledge: Knowledge
+    runs: list[int]
+    cands: list[int]
+    sampler: Sampler | None = None
+
+    def play(self, card: int) -> Play:
+        """The engine action playing a search-numbered card."""
+        return PLAYS[self.game.me][self.game.layout.to_engine[card]]
+
+
+def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
+    """The candidates of the seat on turn; with more than one, the sampler of its worlds and
+    the default card first."""
+    assert view.seat is not None
+    me = int(view.seat)
+    game = SpadesHand(view)
+    lay = game.layout
+    hand = lay.sim_mask(sum(c.bit for c in view.hand or ()))
+    legal = 0
+    for a in view.legal:
+        if isinstance(a, Play):
+            legal |= 1 << lay.to_sim[a.card.index]
+    tricks = [[(int(s), lay.to_sim[c.index]) for s, c in tr.cards] for tr in view.completed_tricks]
+    tricks.append([(int(s), lay.to_sim[c.index]) for s, c in view.current_trick])
+    partner = me ^ 2
+    k = Knowledge(
+        lay,
+        me,
+        hand,
+        tricks,
+        view.cards_left,
+        game.table.restrict_trump_lead,
+        passed=lay.sim_mask(sum(c.bit for c in view.passed)),
+        partner=partner,
+    )
+    in_play = k.unknown | hand | k.known[partner]
+    for _, c in tricks[-1]:
+        in_play |= 1 << c
+    runs = distinct(lay.suit_of, legal, in_play)
+    pbid = view.bids[partner]
+    partner_nil = pbid is not None and pbid <= NIL and view.tricks_won[partner] == 0
+    later = [(me + j) & 3 for j in range(1, 4 - len(tricks[-1]))]
+    useless = useless_overtakes(lay, k, partner, tricks[-1], later, legal, partner_nil)
+    cands = [c for c in runs if not useless >> c & 1]
+    choice = CardChoice(game, k, runs, cands)
+    if len(runs) > 1:
+        choice.sampler = Sampler(k, rng, bid_weight(view, lay))
+    if len(cands) > 1:
+        assert choice.sampler is not None
+        first = policy_card(game.start, choice.sampler, runs, cands, lay.suit_of)
+        cands.insert(0, cands.pop(cands.index(first)))
+    return choice
+
+
+def search_card(
+    choice: CardChoice,
+    clock: Callable[[], float],
+    budget_s: float,
+    max_worlds: int,
+    value_all: bool = False,
+) -> Decision:
+    """Search the candidates (with ``value_all``, every legal run, the others valued only)."""
+    cands = list(choice.cands)
+    extra = [c for c in choice.runs if c not in cands] if value_all else []
+    if len(cands) + len(extra) == 1 or choice.sampler is None:
+        return Decision(cands[0], 0)
+    return choose(
+        choice.game.start,
+        cands + extra,
+        choice.sampler,
+        choice.game.value,
+        choice.game.me & 1,
+        clock,
+        budget_s,
+        max_worlds,
+        eligible=len(cands),
+    )
