@@ -25,7 +25,8 @@ async def test_an_urgent_write_overtakes_the_queued_edits() -> None:
 
 
 async def test_the_budget_still_holds_for_urgent_writes() -> None:
-    bucket = TokenBucket(rate=1000, burst=2)
+    bucket = TokenBucket(rate=0.001, burst=2)  # no refill to speak of during the test
     await bucket.take(urgent=True)
     await bucket.take(urgent=True)
     assert bucket.tokens < 1, "urgent writes spend the same tokens"
+    assert bucket._refill_s() > 100, "a third write would wait for the refill"
