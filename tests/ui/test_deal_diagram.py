@@ -10,12 +10,13 @@ import io
 import itertools
 import json
 import os
+import random
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.engine import SEATS, Game, Seat, bid_text
+from bot.engine import SEATS, Game, Rules, Seat, bid_text
 from bot.engine.record import Replayer
 from bot.ui.images.cards import PIPS
 from bot.ui.images.deal import HEIGHT, WIDTH, diagram_of, render_deal
@@ -139,3 +140,23 @@ def test_euchre_panels_name_the_maker_who_sat_out_and_the_discard() -> None:
         if result.discard is not None:
             assert notes[result.dealer].endswith(f"discarded {result.discard}")
     assert any(r.alone for r in game.results), "the record has a lone hand"
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("cutthroat-3", 3), ("solo", 4)])
+def test_a_solo_hand_shows_its_players_and_a_line_each(preset: str, seats: int) -> None:
+    """games.md G2: three players have no West panel; every player has a line in the middle."""
+    game = Game(Rules.from_preset(preset), Seat.N)
+    rng = random.Random(4)
+    game.deal(rng)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    result = game.results[0]
+    diagram = diagram_of(result, game.rules, NAMES)
+    assert [h.seat for h in diagram.hands] == list(SEATS[:seats])
+    drawn = render_deal(diagram).drawn
+    for s in SEATS[:seats]:
+        assert sorted(drawn[s]) == sorted(c.code for c in result.deal[s])
+    assert [t.name for t in diagram.teams] == [s.word for s in SEATS[:seats]]
+    for s, line in zip(SEATS, diagram.teams, strict=False):
+        assert line.points == result.teams[s].points
+        assert line.tricks == result.tricks[s]

@@ -1,4 +1,4 @@
-"""The deal diagram of a finished hand: the four hands as dealt, bids, tricks and points.
+"""The deal diagram of a finished hand: the hands as dealt, bids, tricks and points.
 
 The layout bridge and Spades players use to talk about a hand: North at the top, South at the
 bottom, West and East at the sides, each hand on a white card panel with one line per suit
@@ -87,8 +87,8 @@ class TeamLine:
 class DealDiagram:
     number: int
     dealer: Seat
-    hands: tuple[SeatHand, ...]  # N, E, S, W
-    teams: tuple[TeamLine, TeamLine]
+    hands: tuple[SeatHand, ...]  # N, E, S, W (N, E, S with three players)
+    teams: tuple[TeamLine, ...]  # NS, EW; in solo games (games.md G2) one line per player
     scheme: str = "two"
     trump: str | None = None  # Whist/Euchre: "trump ♥ (turned 6♥)" under the hand's number
 
@@ -128,7 +128,7 @@ def diagram_of(
     """What the picture of ``result`` shows (the deal as dealt, before any pass)."""
     spades = rules.game == "spades"
     hands = []
-    for s in SEATS:
+    for s in SEATS[: len(result.deal)]:
         bid = _seat_bid(result, rules, s) if spades else ""
         took = f"took {result.tricks[s]}"
         note = f"bid {bid} · {took}" if spades else _trump_note(result, s, took)
@@ -142,7 +142,10 @@ def diagram_of(
                 note,
             )
         )
-    teams = (_team_line(result, rules, Team.NS), _team_line(result, rules, Team.EW))
+    if rules.solo:
+        teams: tuple[TeamLine, ...] = tuple(_player_line(result, rules, h.seat) for h in hands)
+    else:
+        teams = (_team_line(result, rules, Team.NS), _team_line(result, rules, Team.EW))
     trump = None if spades else _trump_title(result)
     return DealDiagram(result.number, result.dealer, tuple(hands), teams, scheme, trump)
 
@@ -171,6 +174,19 @@ def _trump_note(result: HandResult, seat: Seat, took: str) -> str:
     if seat == result.dealer and result.discard is not None:
         parts.append(f"discarded {result.discard}")
     return " · ".join(parts)
+
+
+def _player_line(result: HandResult, rules: Rules, seat: Seat) -> TeamLine:
+    """A solo player's line in the middle: their own bid, tricks and points."""
+    res = result.teams[seat]
+    return TeamLine(
+        seat.word,
+        _seat_bid(result, rules, seat),
+        result.tricks[seat],
+        res.points,
+        res.score,
+        res.bag_count if rules.has_bags else None,
+    )
 
 
 def _team_bid(result: HandResult, team: Team) -> Bid | None:
@@ -306,6 +322,14 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
         trump, size = _shrunk(diagram.trump, BOLD, 18, cx1 - cx0 - 16)
         d.text((mid, cy0 + 40), trump, font=font(BOLD, size), fill=GOLD, anchor="mt")
         y, step, gap = cy0 + 66, 68, 22
+    if len(diagram.teams) > 2:  # solo: one compact line per player
+        for line in diagram.teams:
+            points = f"{line.points:+d} → {line.score}".replace("-", "−")
+            text = f"{line.name}: bid {line.bid} · took {line.tricks} · {points}"
+            fitted, size = _fit(text, BOLD, 18, cx1 - cx0 - 16)
+            d.text((mid, y), fitted, font=font(BOLD, size), fill=WHITE, anchor="mt")
+            y += 34
+        return
     for team in diagram.teams:
         d.text((mid, y), team.name, font=font(BOLD, 20), fill=GOLD, anchor="mt")
         took = f"took {team.tricks}"
