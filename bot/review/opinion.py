@@ -18,6 +18,7 @@ from typing import Final
 
 from bot.ai.evaluation import ActionValue
 from bot.ai.evaluation import evaluate as hard_evaluation
+from bot.ai.variants import honest_view
 from bot.engine import Action, Bid, Play, SeatView
 from bot.engine.game import Phase
 
@@ -51,9 +52,12 @@ def evaluate(
 ) -> Evaluation | None:
     """The hard player's evaluation of the decision ``view.seat`` faced, ``actual`` (the
     choice made) among the choices valued; ``None`` when there was nothing to judge (a forced
-    card, a hidden hand, a blind bid, a New York team bid, a game the search does not play)."""
-    if view.seat is None or not view.my_turn or view.rules.game != "spades":
+    card, a hidden hand, a blind bid, a New York team bid, a game the search does not play:
+    Whist, Euchre, solo Spades).  With renege claims the honest cards are the choices; a
+    renege gets no opinion."""
+    if view.seat is None or not view.my_turn or view.rules.game != "spades" or view.rules.solo:
         return None
+    view = honest_view(view)  # with renege claims: hard weighs only the cards that follow suit
     if len(view.legal) == 1:
         return None
     if view.phase is Phase.PLAY and isinstance(actual, Play):
