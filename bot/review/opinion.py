@@ -12,10 +12,10 @@ moment and keeps what the search knows about every choice:
   the same play-outs; the preferred bid is the one the hard player bids (its shading included).
 
 The review has no clock: the search is bounded by a number of worlds instead of time, so the
-same view and seed always give the same opinion on any machine, however busy.  This mirrors
-:meth:`bot.ai.hard.HardPlayer.play` and :func:`bot.ai.search.bidding.choose_bid` with their
-values kept; it moves onto a view-level evaluation in ``bot.ai`` once there is one (notice
-board).
+same view and seed always give the same opinion on any machine, however busy.  It runs the hard
+player's own pieces (:func:`bot.ai.search.spades_play.card_choice` and ``search_card``,
+:func:`bot.ai.search.bidding.estimate_bids`) with their values kept; ``bot.ai.evaluation``
+offers the same as a view-level evaluation.
 """
 
 from __future__ import annotations
@@ -24,13 +24,10 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bot.ai.bidding import estimate_tricks
 from bot.ai.search import bidding
-from bot.ai.search.pimc import choose
-from bot.ai.search.solver import distinct
-from bot.ai.search.spades import SpadesHand, bid_weight
-from bot.ai.search.worlds import Knowledge, Sampler
-from bot.engine import NIL, PLAYS, Action, Bid, Play, SeatView
+from bot.ai.search.candidates import representative
+from bot.ai.search.spades_play import card_choice, search_card
+from bot.engine import Action, Bid, Play, SeatView
 from bot.engine.game import Phase
 
 CARD_WORLDS: Final = 48  # worlds for a decision (the search races candidates out before that)
@@ -81,51 +78,25 @@ def _evaluate_play(
 ) -> Evaluation | None:
     assert view.seat is not None
     me = int(view.seat)
-    game = SpadesHand(view)
-    lay = game.layout
-    hand = lay.sim_mask(sum(c.bit for c in view.hand or ()))
-    legal = 0
-    for a in view.legal:
-        if isinstance(a, Play):
-            legal |= 1 << lay.to_sim[a.card.index]
-    tricks = [[(int(s), lay.to_sim[c.index]) for s, c in tr.cards] for tr in view.completed_tricks]
-    tricks.append([(int(s), lay.to_sim[c.index]) for s, c in view.current_trick])
-    k = Knowledge(
-        lay,
-        me,
-        hand,
-        tricks,
-        view.cards_left,
-        game.table.restrict_trump_lead,
-        passed=lay.sim_mask(sum(c.bit for c in view.passed)),
-        partner=me ^ 2,
-    )
-    in_play = k.unknown | hand | k.known[me ^ 2]
-    for _, c in tricks[-1]:
-        in_play |= 1 << c
-    cands = distinct(lay.suit_of, legal, in_play)
-    if len(cands) == 1:
+    choice = card_choice(view, rng)  # the hard player's own candidates and default card
+    if len(choice.runs) == 1:
         return None
-    sampler = Sampler(k, rng, bid_weight(view, lay))
-    first = game.start(sampler.sample()).policy()  # the play-out policy's card wins ties
-    rep = 0
-    for j, c in enumerate(cands):
-        if c <= first and lay.suit_of[c] == lay.suit_of[first]:
-            rep = j
-    cands.insert(0, cands.pop(rep))
-    d = choose(game.start, cands, sampler, game.value, me & 1, _no_clock, 1.0, worlds)
-    played = _representative(legal, lay.to_sim[actual.card.index], lay.suit_of, in_play)
+    d = search_card(choice, _no_clock, 1.0, worlds, value_all=True)
+    game = choice.game
+    lay = game.layout
+    played = representative(choice.runs, lay.suit_of, lay.to_sim[actual.card.index])
     # Trick counts of the two cards that matter, on worlds of their own.
     counts = {d.best: 0.0, played: 0.0}
+    assert choice.sampler is not None
     for _ in range(TRICK_WORLDS):
-        st = game.start(sampler.sample())
+        st = game.start(choice.sampler.sample())
         for c in counts:
             child = st.copy()
             child.play(c)
             child.run()
             counts[c] += child.tricks[me & 1] + child.tricks[(me & 1) + 2]
-    preferred: Action = PLAYS[me][lay.to_engine[d.best]]
-    points: dict[Action, float] = {PLAYS[me][lay.to_engine[c]]: v for c, v in d.means.items()}
+    preferred: Action = choice.play(d.best)
+    points: dict[Action, float] = {choice.play(c): v for c, v in d.means.items()}
     points[actual] = d.means.get(played, min(d.means.values()))
     trick_means: dict[Action, float] = {
         preferred: counts[d.best] / TRICK_WORLDS,
@@ -134,66 +105,16 @@ def _evaluate_play(
     return Evaluation(preferred, points, trick_means, d.worlds)
 
 
-def _representative(legal: int, card: int, suit_of: tuple[int, ...], in_play: int) -> int:
-    """The candidate standing for ``card``: the lowest of its run of touching cards, as
-    :func:`bot.ai.search.solver.distinct` merges them."""
-    head = prev = -1
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        touching = prev >= 0 and suit_of[prev] == suit_of[c]
-        if not (touching and not in_play & ((1 << c) - (2 << prev))):
-            head = c
-        if c == card:
-            return head
-        prev = c
-        m ^= low
-    raise ValueError("the card played was not playable")
-
-
 def _evaluate_bid(
     view: SeatView, actual: Bid, rng: random.Random, worlds: int
 ) -> Evaluation | None:
-    """Every legal bid valued on the same worlds, as :func:`bot.ai.search.bidding.choose_bid`
-    values them; the hard player's bid is the best, shaded as it shades it."""
+    """Every legal bid valued on the same worlds, as the hard player values them
+    (:func:`bot.ai.search.bidding.estimate_bids`); the hard player's bid is the preferred one."""
     assert view.seat is not None
     if view.rules.new_york or view.hand_hidden or view.hand is None or actual.blind:
         return None  # team bids and blind decisions: not the bidding model's
-    me = int(view.seat)
-    lay = SpadesHand.layout_of(view.rules)
-    values = {a.value for a in view.legal if isinstance(a, Bid) and not a.blind}
-    engine_hand = sum(c.bit for c in view.hand)
-    est = estimate_tricks(view.rules.deck, engine_hand)
-    base = max(1, min(13, int(est + 0.5)))
-    levels = [b for b in (base - 1, base, base + 1) if 1 <= b <= 13]
-    cands = sorted(v for v in values if v > 0)
-    nil = bidding.NIL_BIDS and NIL in values
-    order = ([NIL] if nil else []) + cands
-    totals = dict.fromkeys(order, 0.0)
-    k = Knowledge(lay, me, lay.sim_mask(engine_hand), [], view.cards_left, True)
-    sampler = Sampler(k, rng, bid_weight(view, lay))
-    lead = bidding._order(view)[0]
-    for _ in range(worlds):
-        hands = sampler.sample()
-        outcomes = {}
-        for lv in levels:
-            bids = bidding._fill_bids(view, lay, hands, lv)
-            st = SpadesHand(view, bids=bids).start(hands.copy(), turn=lead)
-            st.run()
-            outcomes[lv] = (st.tricks, st.extra, bids)
-        for b in cands:
-            tricks, extra, bids = outcomes[min(levels, key=lambda x: (abs(x - b), x))]
-            mine = list(bids)
-            mine[me] = b
-            totals[b] += SpadesHand(view, bids=tuple(mine)).value(tricks, extra)
-        if nil:
-            filled = bidding._fill_bids(view, lay, hands, NIL)
-            totals[NIL] += bidding._play_out(view, hands.copy(), filled) - bidding.NIL_CALIBRATION
-    best = max(order, key=lambda b: totals[b])
-    if best > 0:
-        best = max(min(cands), best - bidding.SHADE)
-    points: dict[Action, float] = {Bid(view.seat, b): t / worlds for b, t in totals.items()}
+    e = bidding.estimate_bids(view, rng, 1.0, _no_clock, worlds)
+    points: dict[Action, float] = {Bid(view.seat, b): v for b, v in e.means.items()}
     if actual not in points:
         return None
-    return Evaluation(Bid(view.seat, best), points, None, worlds)
+    return Evaluation(Bid(view.seat, e.best()), points, None, e.worlds)

@@ -71,7 +71,10 @@ def choose(
     worlds = 0
     last_cost = 0.0
     exact = False
-    while worlds < max_worlds and len(alive) > 1:
+    while worlds < max_worlds:
+        n_alive = sum(1 for j in alive if j < n_elig)
+        if n_alive <= 1 and (len(alive) == n_alive or worlds >= MIN_WORLDS):
+            break  # decided (candidates valued only get MIN_WORLDS worlds at least)
         now = clock()
         if worlds and now - t0 + last_cost > budget_s:
             break
