@@ -1,4 +1,4 @@
-"""Known positions: nil cover, not overtaking partner's ace, taking a game-winning set."""
+"""Known positions: nil cover, not overtaking or ruffing a partner's ace, a game-winning set."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import pytest
 
 from bot.ai import get_player
 from bot.ai.bidding import estimate_tricks, nil_checklist
+from bot.ai.hard import HardPlayer
 from bot.ai.players import Player
-from bot.engine import NIL, Play, Seat, card
+from bot.engine import NIL, Game, Play, Rules, Seat, card, seat_view
+from bot.engine.actions import Bid, Deal
 from bot.engine.cards import mask_of
 from tests.ai.conftest import fast_hard
 from tests.ai.helpers import _cards, position
@@ -96,3 +98,39 @@ def test_does_not_spend_an_ace_on_partners_king(player: Player) -> None:
         tricks_won=(2, 3, 2, 1),
     )
     assert _decide(player, view) == "2H"
+
+
+def _dealt(dealer: Seat, hands: list[str], bids: list[int], plays: str) -> Game:
+    """A real game: the deal, the bids from the dealer's left, then ``plays`` in turn."""
+    game = Game(Rules.from_preset("standard"), dealer)
+    game.apply(Deal(tuple(_cards(h) for h in hands)))  # type: ignore[arg-type]
+    for b in bids:
+        assert game.to_act is not None
+        game.apply(Bid(game.to_act, b))
+    for code in plays.split():
+        assert game.to_act is not None
+        game.apply(Play(game.to_act, card(code)))
+    return game
+
+
+def test_does_not_ruff_partners_ace_without_evidence() -> None:
+    # Trick 6 of an arena deal (seed 1, deal 18): N cashed the ace of clubs, E followed; S is
+    # void in clubs and W may or may not be.  Ruffing spends a trump for the lead, and the
+    # search's values of the ruff and of a discard are within its noise: S discards.
+    game = _dealt(
+        S,
+        [
+            "AS 6S QH 3S 2C 9S 7C 6C 6H AC 5D JH KC",
+            "3C QD 4S 4H JC KH 7H 8C KD 9C 7S 2S JS",
+            "5H 5S 9D AH QC 8S AD 2D TD JD 9H 4D 8H",
+            "3D QS TC 7D 6D 4C KS TH 5C 2H TS 3H 8D",
+        ],
+        [2, 3, 2, 2],
+        "2H JH KH 8H 4H AH 3H QH AD 3D 5D QD 2D 6D AS KD KC 3C QC 4C AC 8C",
+    )
+    view = seat_view(game, S)
+    for seed in (4, 5, 6):  # seeds on which the search without that rule ruffed
+        player = HardPlayer(clock=lambda: 0.0, max_worlds=60)
+        a = player.decide(view, random.Random(seed), 0.1)
+        assert isinstance(a, Play)
+        assert a.card.suit != "S", (seed, a.card.code)
