@@ -22,7 +22,7 @@ from bot.engine import Action, Bid, Play, bid_record
 from bot.review.decisions import decision_views
 from bot.review.opinion import CARD_WORLDS, evaluate
 
-ANALYSIS_VERSION: Final = 2  # bump when the hard player or the method changes
+ANALYSIS_VERSION: Final = 3  # bump when the hard player or the method changes
 DECISION_WORLDS: Final = CARD_WORLDS
 GAME_BUDGET_S: Final = 60.0
 CHUNK: Final = 8  # decisions per worker task (well under a second): live games never wait long

@@ -99,7 +99,8 @@ def test_the_preferred_choice_is_what_the_hard_player_does() -> None:
         points, tricks = ev.loss(d.action)
         if ev.preferred == d.action:
             assert points == 0.0
-        if isinstance(d.action, Play):
+        if isinstance(d.action, Play) and d.trick <= 10:
+            # Tricks are counted on play-outs; the last three tricks are solved exactly.
             assert tricks is not None
         compared += 1
     assert compared >= 20
