@@ -11,11 +11,14 @@
   still to be covered is the exception.  A safety play (ruffing high against an overruff,
   overtaking a card an unseen card could beat) stays a candidate and the search decides.
 * **Overtakes need evidence.**  The other cards that beat the partner's winning card (a
-  safety play against a later opponent who may beat it) are *doubtful*: the search chooses one
-  only when it beats every other card still in the race by its significance test
-  (:mod:`bot.ai.search.pimc`).  Between cards of about the same value, the one that leaves the
-  partner's trick alone is the expert's card: the overtake spends a winner or a trump for the
-  lead, which a search where every seat sees every card overrates.
+  safety play against a later opponent who may beat it) are *doubtful* when in most worlds no
+  later opponent can beat the partner's card: the search then chooses one only when it beats
+  every other card still in the race by its significance test (:mod:`bot.ai.search.pimc`).
+  Between cards of about the same value, the one that leaves the partner's trick alone is the
+  expert's card: the overtake spends a winner or a trump for the lead, which a search where
+  every seat sees every card overrates.  When the partner's card is more likely beaten than
+  not (a low card led into a seat that may hold higher ones), the safety play is ordinary
+  play and the search decides as for any card.
 * **The default card** is the one the play-out policy chooses most often over a few worlds
   drawn from the seat's knowledge, among the cards that leave the partner's trick alone when
   there are any (the policy sees the cards, so it overtakes whenever the later opponent *can*
@@ -32,6 +35,8 @@ from bot.ai.search.sim import State
 from bot.ai.search.worlds import Knowledge, Sampler
 
 POLICY_VOTES = 7  # worlds asked for the policy's card
+THREAT_WORLDS = 12  # worlds asked whether a later opponent can beat the partner's card
+DOUBT_SHARE = 0.5  # overtakes are doubtful when at most this share of worlds has such a threat
 
 
 def overtakes(
@@ -90,6 +95,31 @@ def useless_overtakes(
             out |= low
         m ^= low
     return out
+
+
+def threat_share(
+    sampler: Sampler,
+    lay: Layout,
+    trick: Sequence[tuple[int, int]],
+    later: Sequence[int],
+    worlds: int = THREAT_WORLDS,
+) -> float:
+    """The share of ``worlds`` sampled worlds in which a seat of ``later`` (the opponents still
+    to play) holds a card that beats the trick's winning card."""
+    w = trick[0][1]
+    for _, c in trick[1:]:
+        if (1 << c) & lay.beats[w]:
+            w = c
+    lead = lay.suit_masks[lay.suit_of[trick[0][1]]]
+    hit = 0
+    for _ in range(worlds):
+        hands = sampler.sample()
+        for o in later:
+            h = hands[o]
+            if (h & lead or h) & lay.beats[w]:
+                hit += 1
+                break
+    return hit / worlds
 
 
 def representative(runs: Sequence[int], suit_of: Sequence[int], card: int) -> int:

@@ -11,7 +11,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.ai.search.candidates import overtakes, policy_card, useless_overtakes
+from bot.ai.search.candidates import (
+    DOUBT_SHARE,
+    overtakes,
+    policy_card,
+    threat_share,
+    useless_overtakes,
+)
 from bot.ai.search.pimc import Decision, choose
 from bot.ai.search.sim import discard
 from bot.ai.search.solver import distinct
@@ -73,14 +79,18 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
     useless = useless_overtakes(lay, k, partner, tricks[-1], later, legal, partner_nil)
     over = overtakes(lay, partner, tricks[-1], legal, partner_nil)
     cands = [c for c in runs if not useless >> c & 1]
-    doubtful = frozenset(c for c in cands if over >> c & 1)
-    choice = CardChoice(game, k, runs, cands, doubtful=doubtful)
+    choice = CardChoice(game, k, runs, cands)
     if len(runs) > 1:
         choice.sampler = Sampler(k, rng, bid_weight(view, lay))
     if len(cands) > 1:
         assert choice.sampler is not None
+        if over & sum(1 << c for c in cands):
+            share = threat_share(choice.sampler, lay, tricks[-1], later)
+            if share <= DOUBT_SHARE:
+                choice.doubtful = frozenset(c for c in cands if over >> c & 1)
+        doubtful = choice.doubtful
         sound = [c for c in cands if c not in doubtful] or cands
-        fallback = discard(lay, hand, legal & ~over) if over else -1
+        fallback = discard(lay, hand, legal & ~over) if doubtful else -1
         first = policy_card(game.start, choice.sampler, runs, sound, lay.suit_of, fallback=fallback)
         cands.insert(0, cands.pop(cands.index(first)))
     return choice
