@@ -13,8 +13,8 @@ edited through the handle to show the current state, on their turn with their bu
   rendering the state at the moment of sending), run in their own task, and never hold the
   table's lock: nobody's answer waits for them.  An update that is not urgent (a trick
   completed, bidding ended) waits up to ``settle`` seconds, so that it goes out together
-  with the player's turn when that comes soon; the player's turn and the end of the game go
-  out at once.
+  with the player's turn when that comes soon; the player's turn, a new deal and the end of
+  the game go out at once.
 * While one of the player's own interactions is being answered, that answer shows the hand;
   no edit is sent in between, and the answer's interaction becomes the new handle.
 * A message that cannot be edited any more (token older than 15 minutes, message deleted) is
@@ -43,7 +43,11 @@ TOKEN_LIFETIME = 15 * 60.0  # Discord: an interaction token edits its messages f
 TOKEN_MARGIN = 20.0  # do not start an edit with a token this close to its end
 EDIT_BURST = 2.0  # per player: edits at once ...
 EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction token)
-SETTLE = 1.0  # seconds a non-urgent update waits to go out with a later one
+# Seconds a non-urgent update (a trick completed, bidding ended) waits to go out with a later
+# one: in trick play the player's own turn is at most three cards away, so most of these ride
+# along with the turn's edit (about one edit per card instead of 1.5); the table message shows
+# the last trick meanwhile.
+SETTLE = 4.0
 
 # What a player's hand message must show anew when it changes (see live_key).
 LiveKey = tuple[int, Phase, bool, int, int, bool, bool]
@@ -245,7 +249,8 @@ class LiveHands:
                 now = time.monotonic()
                 if hand.stale_since is None:
                     hand.stale_since = now
-                urgent = key[2] or not table.open  # the player's turn, or the end
+                # the player's turn, new cards dealt, or the end of the game: at once
+                urgent = key[2] or not table.open or hand.shown is None or hand.shown[0] != key[0]
                 if not urgent and now < hand.stale_since + self.settle:
                     await _nap(hand, hand.stale_since + self.settle - now)
                     continue  # look again: the player's turn may have come meanwhile

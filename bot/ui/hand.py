@@ -30,7 +30,8 @@ from bot.engine import (
 from bot.engine.cards import mask_of
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import ComponentRef, button, select
+from bot.ui.components import ComponentRef
+from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
 from bot.ui.text import number
 from bot.ui.words import plural
@@ -45,6 +46,16 @@ def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[st
     return {
         "embed": hand_embed(table, view, notice),
         "view": hand_components(table, view) if table.open else None,
+    }
+
+
+def hand_json(table: Table, seat: Seat) -> dict[str, Any]:
+    """The same message as Discord's JSON (``embeds`` and ``components``), for a live edit."""
+    assert table.game is not None
+    view = seat_view(table.game, seat)
+    return {
+        "embeds": [hand_embed(table, view).to_dict()],
+        "components": controls_json(hand_controls(table, view)) if table.open else [],
     }
 
 
@@ -151,10 +162,16 @@ def prompt_line(view: SeatView) -> str:
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
-    """Only the actions that are the player's now, and Refresh."""
+    """Only the actions that are the player's now, and Refresh (for an answer)."""
+    return controls_view(hand_controls(table, view))
+
+
+def hand_controls(table: Table, view: SeatView) -> list[Control]:
+    """The hand message's buttons and selects: only the actions that are the player's now,
+    and Refresh."""
     assert view.seat is not None
     seat, hand_no, tid = view.seat, view.hand_number, table.id
-    v = discord.ui.View(timeout=None)
+    out: list[Control] = []
 
     def ref(verb: str, card: str | None = None) -> ComponentRef:
         return ComponentRef(tid, verb, seat, hand_no, card)
@@ -164,46 +181,37 @@ def hand_components(table: Table, view: SeatView) -> discord.ui.View:
     bids = [a for a in legal if isinstance(a, Bid)]
     passes = [a for a in legal if isinstance(a, PassCards)]
     if any(isinstance(a, Look) for a in legal):
-        v.add_item(button(ref("look"), "Look at my cards", discord.ButtonStyle.primary, row=0))
+        out.append(Control(ref("look"), "Look at my cards", 0, discord.ButtonStyle.primary))
     if bids:
         if any(b.value == BLIND_NIL for b in bids):
-            v.add_item(button(ref("blind"), "Blind nil", discord.ButtonStyle.danger, row=0))
+            out.append(Control(ref("blind"), "Blind nil", 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
             prop = view.proposals[seat.team] if view.rules.new_york else None
-            options = [
-                discord.SelectOption(
-                    label=_bid_option_label(b),
-                    value=_bid_value(b),
-                    default=prop is not None and prop[0] == b.value,
-                )
+            options = tuple(
+                Option(_bid_option_label(b), _bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric
-            ]
-            v.add_item(select(ref("bid"), options, "Choose your bid", row=1))
+            )
+            out.append(Control(ref("bid"), "Choose your bid", 1, options=options))
     if passes and view.hand:
         n = view.rules.blind_nil_pass
-        options = [discord.SelectOption(label=str(c), value=c.code) for c in view.hand]
-        v.add_item(
-            select(
-                ref("pass"), options, f"Pass {plural(n, 'card')}", min_values=n, max_values=n, row=1
-            )
-        )
+        options = tuple(Option(str(c), c.code) for c in view.hand)
+        label = f"Pass {plural(n, 'card')}"
+        out.append(Control(ref("pass"), label, 1, options=options, min_values=n, max_values=n))
     if plays:
         deck = DECKS[view.rules.deck]
-        ordered = sorted(
-            (p.card for p in plays),
-            key=lambda c: (
-                DISPLAY_SUITS.index(_eff_suit(deck.suit_masks, c)),
-                -deck.power[c.index],
-            ),
-        )
+        suits = {c: _eff_suit(deck.suit_masks, c) for c in (p.card for p in plays)}
+        ordered = sorted(suits, key=lambda c: (DISPLAY_SUITS.index(suits[c]), -deck.power[c.index]))
         faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
-            style = _card_style(c, deck.suit_masks)
-            face = faces.emoji(c)
-            v.add_item(button(ref("play", c.code), str(c), style, emoji=face, row=i // 5))
-    v.add_item(button(ref("refresh"), "Refresh", row=4, emoji="🔄"))
-    return v
+            style = (
+                discord.ButtonStyle.danger
+                if suits[c] in ("H", "D") and c.suit in ("H", "D")
+                else discord.ButtonStyle.secondary
+            )
+            out.append(Control(ref("play", c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
+    out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
+    return out
 
 
 def _eff_suit(masks: tuple[int, int, int, int], c: Card) -> str:
@@ -211,15 +219,6 @@ def _eff_suit(masks: tuple[int, int, int, int], c: Card) -> str:
         if m >> c.index & 1:
             return s
     return "S"
-
-
-def _card_style(c: Card, masks: tuple[int, int, int, int]) -> discord.ButtonStyle:
-    suit = _eff_suit(masks, c)
-    return (
-        discord.ButtonStyle.danger
-        if suit in ("H", "D") and c.suit in ("H", "D")
-        else discord.ButtonStyle.secondary
-    )
 
 
 def _bid_option_label(b: Bid) -> str:

@@ -3,7 +3,10 @@
 A handle is a :class:`HandMessage`: the webhook of the interaction whose answer showed the
 player their hand (its token edits that message for 15 minutes) and the message's id — not
 the interaction itself, which carries the whole message it was clicked on and would be kept
-for every seated player.  An edit is ``PATCH /webhooks/{app}/{token}/messages/{id}``."""
+for every seated player.  An edit is ``PATCH /webhooks/{app}/{token}/messages/{id}`` with the
+message as JSON (:func:`bot.ui.hand.hand_json`), through discord.py's webhook adapter (its
+rate-limit handling included) but without building discord.py objects for the hand's buttons
+or for the edited message it returns: live edits are the bot's most frequent request."""
 
 from __future__ import annotations
 
@@ -12,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.webhook.async_ import async_context
 
 from bot.engine import Seat
 from bot.tables.live import Edit
 from bot.tables.state import Table
-from bot.ui.hand import hand_payload
+from bot.ui.hand import hand_json
 
 log = logging.getLogger(__name__)
 
@@ -53,9 +57,20 @@ class InteractionHandEditor:
         message: HandMessage = handle
         if table.game is None:
             return Edit.GONE
-        payload = hand_payload(table, seat)  # rendered now, before any await
+        payload = hand_json(table, seat)  # rendered now, before any await
+        webhook = message.webhook
+        assert webhook.token is not None
         try:
-            await message.webhook.edit_message(message.message_id, **payload)
+            await async_context.get().edit_webhook_message(
+                webhook.id,
+                webhook.token,
+                message.message_id,
+                session=webhook.session,
+                proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth,
+                payload=payload,
+                with_components=True,
+            )
         except discord.NotFound:
             return Edit.GONE  # the message was dismissed or deleted
         except discord.HTTPException as e:

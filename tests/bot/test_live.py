@@ -180,3 +180,67 @@ async def test_the_live_key_is_what_the_seat_view_shows(service: TableService) -
                 table.open,
             )
         await act_once(service, table, rng)
+
+
+async def edited(editor: Editor, done: Any) -> None:
+    """Until ``done()`` holds, woken by each edit (the timeout only guards against a hang)."""
+    async with asyncio.timeout(60):
+        while not done():
+            editor.edited.clear()
+            await editor.edited.wait()
+
+
+async def test_a_completed_trick_rides_along_with_the_players_turn(
+    service: TableService,
+) -> None:
+    """Coalescing: what is not urgent (the end of bidding, a completed trick) waits for the
+    player's turn and goes out with it, so within a hand every edit a player gets is the one
+    showing their turn — one edit per turn, not one per change."""
+    editor = Editor()
+    service.live.editor = editor
+    service.live.settle = 1e9  # a non-urgent update never goes out on its own here
+    table = await started_table(service)
+    show_everyone(service, table)
+    assert table.game is not None
+    rng = random.Random(8)
+    turns = 0
+    while len(table.game.completed_tricks) < 3:
+        before = len(editor.edits)
+        await act_once(service, table, rng)
+        seat = table.to_act
+        assert seat is not None
+        assert table.game.hand_number == 1
+        await edited(editor, lambda s=seat, n=before: any(e[1] == s for e in editor.edits[n:]))
+        turns += 1
+    assert turns >= 4 + 8, "the bids and two tricks"
+    assert all(my_turn for _, _, my_turn, _ in editor.edits), editor.edits
+    assert len(editor.edits) == turns, "exactly one edit per turn that came"
+    hands = service.live._hands
+    waiting = [s for s in table.seats if hands[(table.id, s)].shown != live_key(table, s)]
+    assert waiting, "the others' messages still wait for their turn (the trick is on the table)"
+
+
+async def test_a_players_edits_are_capped_by_their_allowance(service: TableService) -> None:
+    """The per-player token bucket: ``burst`` edits at once, then ``rate`` a second.  With no
+    refill, no player gets more than ``burst`` edits however often the game changes, and the
+    change still waiting is not lost (the player's message is simply behind)."""
+    editor = Editor()
+    service.live.editor = editor
+    service.live.rate = 1e-9  # no refill within the test
+    table = await started_table(service)
+    show_everyone(service, table)
+    burst = int(service.live.burst)
+    rng = random.Random(9)
+    for _ in range(4):  # each bid makes the bidder's and the next bidder's view change
+        await act_once(service, table, rng)
+        await asyncio.sleep(0)
+    await edited(editor, lambda: len({e[1] for e in editor.edits}) == 4)
+    for _ in range(12):
+        await act_once(service, table, rng)
+        for _ in range(20):  # let every edit task run as far as it can
+            await asyncio.sleep(0)
+    per_seat = {s: sum(1 for e in editor.edits if e[1] == s) for s in table.seats}
+    assert max(per_seat.values()) == burst, per_seat
+    hands = service.live._hands
+    behind = [s for s in table.seats if hands[(table.id, s)].shown != live_key(table, s)]
+    assert behind, "changes beyond the allowance wait for it"

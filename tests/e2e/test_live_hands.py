@@ -178,3 +178,6 @@ async def test_a_player_whose_hand_expired_is_reminded_once_and_recovers_with_my
     assert new_reminders() == [reminder], "reminded once: his new message was live again"
     assert reminder.deleted, "the reminder is removed once its turn has passed"
     assert_live_edits_are_private(fake, seats_of(driver, world))
+    # Dropped silently: the refused edit is no logged failure (the player saw only the reminder).
+    assert "Traceback" not in bot.output
+    assert "live edit of a hand" not in bot.output
