@@ -19,6 +19,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from bot import command_input, health, timely
+from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.engine import Action, CardParseError, SeatView, SpadesError
@@ -125,7 +126,11 @@ class SpadesBot(commands.AutoShardedBot):
         self.db = db
         self.ai = AIPool(budgets={"hard": settings.ai_budget_ms / 1000})
         self.tables = TableService(
-            db, self._decide, test_seed=settings.test_seed, bot_delay=settings.bot_delay
+            db,
+            self._decide,
+            test_seed=settings.test_seed,
+            bot_delay=settings.bot_delay,
+            claim=proven_renege,  # computer players' renege claims (games.md G1)
         )
         # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
         self.publisher = TablePublisher(

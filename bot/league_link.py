@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from bot.engine import SEATS, Game, Seat
+from bot.engine import Game, Seat
 from bot.engine.record import export_record
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 def finished_game(table: Table, game: Game) -> FinishedGame | None:
     """The league's view of a table that ended; ``None`` when no member sat at it."""
     seats = []
-    for s in SEATS:
+    for s in game.seating.seats:
         occ = table.seats.get(s)
         if occ is None:
             return None
@@ -33,7 +33,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
     abandoned = table.status == "abandoned" or game.winner is None
     players = {
         s.name: {"name": p.display_name, "bot": p.user_id is None}
-        for s, p in zip(SEATS, seats, strict=True)
+        for s, p in zip(game.seating.seats, seats, strict=True)
     }
     started = table.started_at or table.created_at
     return FinishedGame(
@@ -43,9 +43,9 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         started_at=datetime.fromtimestamp(started, UTC),
         ended_at=datetime.fromtimestamp(table.ended_at or started, UTC),
         abandoned=abandoned,
-        seats=(seats[0], seats[1], seats[2], seats[3]),
+        seats=tuple(seats),
         rules=game.rules,
-        scores=(game.scores[0], game.scores[1]),
+        scores=tuple(game.scores),
         winner=None if abandoned or game.winner is None else game.winner.name,
         record=export_record(game, players),
         results=tuple(game.results),

@@ -34,14 +34,16 @@ from bot.tables.state import Table
 from bot.ui.components import ComponentRef, set_handler
 from bot.ui.hand import hand_payload
 from bot.ui.live_editor import hand_message
+from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
 from cogs.common import Interaction, client, display_name, guild_id, reply
 
 log = logging.getLogger(__name__)
 
 
-def parse_bid(text: str) -> tuple[int, bool]:
-    """``"nil"``, ``"blind nil"``, ``"4"``, ``"blind 6"`` → (value, blind)."""
+def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
+    """``"nil"``, ``"blind nil"``, ``"4"``, ``"blind 6"`` → (value, blind); a number from 1 to
+    ``most`` (the tricks of a hand: 17 with three players, games.md G2)."""
     t = " ".join(text.lower().replace("_", " ").split())
     if t in ("nil", "0", "null", "zero"):
         return NIL, False
@@ -51,9 +53,9 @@ def parse_bid(text: str) -> tuple[int, bool]:
     digits = t.removeprefix("blind").strip()
     if digits.isdigit():
         value = int(digits)
-        if 1 <= value <= 13:
+        if 1 <= value <= most:
             return value, blind
-    raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to 13, nil or blind nil.")
+    raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
 
 
 def _done_text(result: ActResult) -> str:
@@ -65,6 +67,23 @@ def _done_text(result: ActResult) -> str:
     if isinstance(a, Look):
         return "Here are your cards."
     return "Cards passed."
+
+
+def _claim_text(result: ActResult) -> str:
+    game = result.table.game
+    claims = game.claim_results if game is not None else ()
+    mine = [c for c in claims if c.seat == result.seat]
+    if mine:
+        return f"Your claim: {mine[-1].text}."
+    return "Your claim was judged: see the table message."
+
+
+def _no_claim_reason(game: Game, seat: Seat) -> str:
+    if game.phase.value != "play":
+        return "Claims are made while the cards are played."
+    if not game.plays:
+        return "No card has been played yet this hand."
+    return "Your side made a wrong claim this hand, so it cannot claim again."
 
 
 class PlayCog(commands.Cog):
@@ -119,7 +138,7 @@ class PlayCog(commands.Cog):
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
-        value, blind = parse_bid(bid)
+        value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
         with self.live.answering(table, seat, interaction.user.id) as answer:
             result = await bot.tables.moves.bid(
@@ -169,6 +188,46 @@ class PlayCog(commands.Cog):
                 table, interaction.user.id, chosen, interaction_id=interaction.id
             )
             await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+
+    @app_commands.command(name="claim")
+    @app_commands.guild_only()
+    @app_commands.describe(seat="The opponent who reneged this hand: N, E, S or W")
+    async def claim(self, interaction: Interaction, seat: app_commands.Range[str, 1, 10]) -> None:
+        """Claim that an opponent reneged this hand (tables with renege = claim)."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        table = bot.tables.registry.of_user(gid, interaction.user.id)
+        if not table.rules.claims:
+            raise Refusal("Renege claims are not played at this table (renege = prevented).")
+        try:
+            against = Seat.parse(seat)
+        except ValueError as e:
+            raise Refusal(str(e)) from None
+        result = await bot.tables.moves.claim(
+            table, interaction.user.id, against, interaction_id=interaction.id
+        )
+        await interaction.response.send_message(_claim_text(result), ephemeral=True)
+
+    @claim.autocomplete("seat")
+    async def claim_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        table = client(interaction).tables.registry.find_of_user(
+            interaction.guild_id, interaction.user.id
+        )
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or table.game is None or seat is None:
+            return []
+        cur = current.lower().strip()
+        out = []
+        for s in table.game.claim_targets(seat):
+            occ = table.seats.get(s)
+            label = f"{s.word} ({occ.name})" if occ else s.word
+            if cur in label.lower():
+                out.append(app_commands.Choice(name=label, value=s.name))
+        return out
 
     @play.autocomplete("card")
     async def play_auto(
@@ -251,6 +310,26 @@ class PlayCog(commands.Cog):
                 raise Refusal("The game has not started yet.")
             with self.live.answering(table, seat, uid) as answer:
                 await self.show_hand(interaction, answer, table, seat)
+        elif ref.verb == "claim":
+            seat = table.seat_of(uid)
+            if seat is None:
+                raise Refusal("You are not seated at this table.")
+            if table.game is None or not table.rules.claims:
+                raise Refusal("Renege claims are not played at this table.")
+            targets = table.game.claim_targets(seat)
+            if not targets:
+                raise Refusal(_no_claim_reason(table.game, seat))
+            await interaction.response.send_message(
+                "Which opponent reneged this hand? A wrong claim bars your side from claiming "
+                "again this hand.",
+                view=claim_components(table, targets),
+                ephemeral=True,
+            )
+        elif ref.verb == "claimon" and ref.seat is not None:
+            result = await bot.tables.moves.claim(
+                table, uid, ref.seat, interaction_id=interaction.id
+            )
+            await reply(interaction, _claim_text(result))
         elif ref.verb in ("agree", "keep"):
             await reply(interaction, await bot.tables.endings.vote(table, uid, ref.verb == "agree"))
 

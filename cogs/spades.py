@@ -26,12 +26,54 @@ from cogs.common import (
     require_channel_permissions,
 )
 
-SEAT_CHOICES = [app_commands.Choice(name=s.word, value=s.name) for s in Seat]
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
-PRESET_CHOICES = [
-    app_commands.Choice(name=f"{p} — {PRESET_DESCRIPTIONS[p]}"[:100], value=p)
-    for p in presets_of("spades")  # Whist and Euchre tables open in Discord with issue 11 M3
-]
+# Whist and Euchre tables open in Discord with issue 11 M3; until then Spades presets only.
+TABLE_PRESETS = presets_of("spades")
+
+
+def preset_choices(current: str) -> list[app_commands.Choice[str]]:
+    """games.md G6: the presets matching what was typed, each with its one-line description
+    (``solo — Solo (cutthroat): four players, everyone scores alone``)."""
+    cur = current.lower().strip()
+    return [
+        app_commands.Choice(name=f"{p} — {PRESET_DESCRIPTIONS[p]}"[:100], value=p)
+        for p in TABLE_PRESETS
+        if cur in p or cur in PRESET_DESCRIPTIONS[p].lower()
+    ][:25]
+
+
+def check_preset(preset: str) -> str:
+    if preset not in TABLE_PRESETS:
+        raise Refusal(
+            f"There is no preset {excerpt(preset)}: pick one from the list "
+            f"({', '.join(TABLE_PRESETS)})."
+        )
+    return preset
+
+
+def parse_seat(text: str | None) -> Seat | None:
+    if text is None:
+        return None
+    try:
+        return Seat.parse(text)
+    except ValueError:
+        raise Refusal(
+            f"{excerpt(text)} is not a seat: choose North, East, South or West."
+        ) from None
+
+
+def seat_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The seats of this channel's table (N, E, S at a three-player table), free ones first."""
+    table = client(interaction).tables.registry.find_in_channel(channel_id(interaction))
+    seats = table.seat_order if table is not None else tuple(Seat)
+    free = table.free_seats() if table is not None else list(seats)
+    ordered = [*free, *(s for s in seats if s not in free)]
+    cur = current.lower().strip()
+    return [
+        app_commands.Choice(name=s.word + ("" if s in free else " (taken)"), value=s.name)
+        for s in ordered
+        if s.word.lower().startswith(cur) or s.name.lower() == cur
+    ]
 
 
 async def server_defaults(interaction: Interaction) -> Any:
@@ -56,7 +98,6 @@ class SpadesCog(commands.Cog):
         turn_timer="Seconds each player has to act; 0 = no timer",
         thread="Open the table in a new thread",
     )
-    @app_commands.choices(preset=PRESET_CHOICES)
     async def new(
         self,
         interaction: Interaction,
@@ -79,6 +120,8 @@ class SpadesCog(commands.Cog):
         if thread and isinstance(interaction.channel, discord.Thread):
             raise Refusal("This is already a thread: open the table here without `thread`.")
         bot.tables.registry.check_can_open(gid, cid if not thread else -1, interaction.user.id)
+        if preset is not None:
+            check_preset(preset)
         if settings is not None:
             preset = preset or settings.preset
             target = settings.target if target is None else target
@@ -118,16 +161,24 @@ class SpadesCog(commands.Cog):
             ephemeral=True,
         )
 
+    @new.autocomplete("preset")
+    async def new_preset_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return preset_choices(current)
+
     @spades.command(name="join")
     @app_commands.describe(seat="Which seat (default: the first free one)")
-    @app_commands.choices(seat=SEAT_CHOICES)
-    async def join(self, interaction: Interaction, seat: str | None = None) -> None:
+    async def join(
+        self, interaction: Interaction, seat: app_commands.Range[str, 1, 10] | None = None
+    ) -> None:
         """Sit at this channel's table (or take back your seat)."""
         guild_id(interaction)
+        wanted = parse_seat(seat)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
         taken = await bot.tables.lobby.join(
-            table, interaction.user.id, display_name(interaction), Seat[seat] if seat else None
+            table, interaction.user.id, display_name(interaction), wanted
         )
         await reply(interaction, f"You sit {taken.word}.")
 
@@ -142,20 +193,34 @@ class SpadesCog(commands.Cog):
         text = await bot.tables.lobby.leave(table, interaction.user.id)
         await reply(interaction, text)
 
+    @join.autocomplete("seat")
+    async def join_seat_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return seat_choices(interaction, current)
+
     @spades.command(name="bot")
     @app_commands.describe(seat="Which seat (default: the first free one)", level="How strong")
-    @app_commands.choices(seat=SEAT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def add_bot(
-        self, interaction: Interaction, seat: str | None = None, level: str = "normal"
+        self,
+        interaction: Interaction,
+        seat: app_commands.Range[str, 1, 10] | None = None,
+        level: str = "normal",
     ) -> None:
         """Host: fill a seat with a computer player."""
         guild_id(interaction)
+        wanted = parse_seat(seat)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
-        taken = await bot.tables.lobby.add_bot(
-            table, interaction.user.id, Seat[seat] if seat else None, level
-        )
+        taken = await bot.tables.lobby.add_bot(table, interaction.user.id, wanted, level)
         await reply(interaction, f"A computer player ({level}) plays {taken.word}.")
+
+    @add_bot.autocomplete("seat")
+    async def bot_seat_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return seat_choices(interaction, current)
 
     @spades.command(name="rule")
     @app_commands.describe(name="The rule option", value="Its new value")
@@ -171,6 +236,8 @@ class SpadesCog(commands.Cog):
         table = bot.tables.registry.in_channel(channel_id(interaction))
         if name != "preset" and name not in option_names():
             raise Refusal(f"There is no rule option {excerpt(name)}; pick one from the list.")
+        if name == "preset":
+            check_preset(value.strip())
         rules = await bot.tables.lobby.set_rule(table, interaction.user.id, name, value)
         shown = getattr(rules, name) if name != "preset" else rules.preset
         await reply(interaction, f"`{name}` is now **{_shown(shown)}**.")
@@ -189,13 +256,17 @@ class SpadesCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "name", None)
         if name == "preset":
-            values: tuple[str, ...] = presets_of("spades")
-        elif name in option_names():
+            return preset_choices(current)
+        if name in option_names():
             values = suggested_values(name)
         else:
             return []
         cur = current.lower().strip()
-        out = [app_commands.Choice(name=v, value=v) for v in values if cur in v.lower()]
+        out = [
+            app_commands.Choice(name=_value_label(name, v), value=v)
+            for v in values
+            if cur in v.lower()
+        ]
         if cur and not any(c.value == cur for c in out):
             out.append(app_commands.Choice(name=current[:100], value=current[:100]))
         return out[:25]
@@ -246,6 +317,28 @@ class SpadesCog(commands.Cog):
             table, interaction.user.id, is_admin(interaction), display_name(interaction)
         )
         await reply(interaction, text)
+
+
+# What the values of the games.md G1-G2 options mean, shown beside them in `/spades rule`.
+VALUE_HINTS: dict[tuple[str, str], str] = {
+    ("renege", "prevented"): "a card that does not follow suit is refused",
+    ("renege", "claim"): "any card may be played; opponents claim reneges",
+    ("renege_penalty", "round"): "a caught team keeps at most 0; its points go across",
+    ("renege_penalty", "250"): "a caught team scores -250",
+    ("partnerships", "on"): "two teams of partners",
+    ("partnerships", "off"): "solo: everyone scores alone",
+    ("players", "4"): "North, East, South, West",
+    ("players", "3"): "North, East, South; no 2♣, 17 tricks (partnerships off)",
+    ("bidding", "individual"): "everyone bids freely",
+    ("bidding", "suicide"): "one partner bids nil, the other 4 or more",
+    ("bidding", "whiz"): "bid nil or your number of spades",
+    ("bidding", "mirror"): "bid your number of spades (none: nil)",
+}
+
+
+def _value_label(name: str, value: str) -> str:
+    hint = VALUE_HINTS.get((name, value))
+    return f"{value} — {hint}"[:100] if hint else value
 
 
 def _shown(value: object) -> str:

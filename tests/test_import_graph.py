@@ -136,3 +136,27 @@ def test_bot_never_imports_cogs() -> None:
     for module, targets in GRAPH.items():
         if module.split(".")[0] == "bot":
             assert not any(t.split(".")[0] == "cogs" for t in targets), module
+
+
+def reachable(graph: dict[str, set[str]], package: str) -> set[str]:
+    """Every module that ``package``'s modules import, directly or through others."""
+    seen: set[str] = set()
+    todo = [m for m in graph if m == package or m.startswith(package + ".")]
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(graph[module])
+    return seen
+
+
+def test_reachable_follows_imports_through_other_modules() -> None:
+    graph = {"p.a": {"q"}, "q": {"r"}, "r": set(), "s": set()}
+    assert reachable(graph, "p") == {"p.a", "q", "r"}
+
+
+def test_the_table_service_never_imports_the_computer_players() -> None:
+    """Computer decisions (moves, renege claims of games.md G1) reach bot.tables as injected
+    callables from bot.app; bot.tables decides nothing for a computer itself."""
+    assert {"bot.tables.turns", "bot.tables.moves"} <= reachable(GRAPH, "bot.tables")
+    assert not {m for m in reachable(GRAPH, "bot.tables") if m.split(".")[:2] == ["bot", "ai"]}

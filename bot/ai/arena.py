@@ -3,9 +3,11 @@
 ``python -m bot.ai.arena --ns hard --ew normal --deals 2000 --preset standard --seed 1``
 
 Every deal is played twice with the partnerships swapped (duplicate), each time as a one-hand
-game from 0-0.  Full games to the target are played as well (``--games`` pairs, each pair the
-same deal stream with the sides swapped, real bag penalties included): points per hand and the
-share of games won (figures and intervals: :mod:`bot.ai.arena_report`).  A side is a level
+game from 0-0; in solo presets (``solo``, ``cutthroat-3``) once per seat, one player of side A
+against a field of side B, rotated round the table (:mod:`bot.ai.solo_arena`).  Full games to
+the target are played as well (``--games`` pairs, each pair the same deal stream with the
+sides swapped, real bag penalties included; solo: one game per rotation): points per hand and
+the share of games won (figures and intervals: :mod:`bot.ai.arena_report`).  A side is a level
 (``easy``, ``normal``, ``hard``), ``cmd:COMMAND`` for a program speaking docs/player-protocol.md, or
 ``py:MODULE:CLASS`` for a player class importable from the working directory (the frozen
 previous hard level is ``py:benchmarks.prev_hard:PrevHardPlayer``).
@@ -28,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ai import solo_arena
 from bot.ai.arena_report import (
     Summary,
     TaskResult,
@@ -40,7 +43,6 @@ from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
 from bot.engine.actions import BLIND_NIL, NIL, SEATS, Action, Deal, Play, Seat
-from bot.engine.decks import DECKS
 from bot.engine.game import Game, HandResult
 from bot.engine.rules import Rules, presets_of
 from bot.engine.views import seat_view
@@ -105,10 +107,9 @@ def check_side(spec: str) -> str:
 
 
 # --------------------------------------------------------------------------- one hand / game
-def make_deal(rules: Rules, rng: random.Random) -> Deal:
-    cards = list(DECKS[rules.deck].cards)
-    rng.shuffle(cards)
-    return Deal((tuple(cards[0::4]), tuple(cards[1::4]), tuple(cards[2::4]), tuple(cards[3::4])))
+def make_deal(rules: Rules, rng: random.Random, dealer: Seat = Seat.N) -> Deal:
+    """The game's deal of a deck shuffled by ``rng`` (three players: 17 cards each)."""
+    return Game(rules, dealer).random_deal(rng)
 
 
 def _bid_text(bid: Any) -> str:
@@ -238,7 +239,7 @@ def overtakes_partner(game: Game, action: Action) -> tuple[bool, bool]:
     player could tell the trick was already won.
     """
     no = (False, False)
-    if not isinstance(action, Play):
+    if not isinstance(action, Play) or not game.rules.partnerships:
         return no
     trick = game.current_trick
     if not trick:
@@ -298,8 +299,8 @@ def play_hand(
     while not game.results:
         table.step(game)
     res = game.results[-1]
-    table.notify(hand_end_message(res, rules.new_york))
-    table.notify(game_end_message(game.scores, None if game.winner is None else int(game.winner)))
+    table.notify(hand_end_message(res, rules.new_york, game))
+    table.notify(_game_end(game))
     return res, table.times, table.overtakes, table.events
 
 
@@ -321,9 +322,14 @@ def play_game(
         before = len(game.results)
         table.step(game)
         if len(game.results) > before:
-            table.notify(hand_end_message(game.results[-1], rules.new_york))
-    table.notify(game_end_message(game.scores, None if game.winner is None else int(game.winner)))
+            table.notify(hand_end_message(game.results[-1], rules.new_york, game))
+    table.notify(_game_end(game))
     return game, table.times
+
+
+def _game_end(game: Game) -> dict[str, Any]:
+    winner = None if game.winner is None else int(game.winner)
+    return game_end_message(game.scores, winner, game.seating.side_names)
 
 
 # --------------------------------------------------------------------------- tasks
@@ -352,6 +358,8 @@ def run_task(task: Task) -> TaskResult:
     budgets = dict(task.budgets)
     a, b = task.side_a, task.side_b
     result = TaskResult(task.kind, task.number)
+    if rules.solo:  # no partnerships to swap: rotate one A round a field of B
+        return _run_solo_task(task, result)
     if task.kind == "deal":
         deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"))
         dealer = SEATS[task.number % 4]
@@ -407,6 +415,36 @@ def run_task(task: Task) -> TaskResult:
             else:
                 team = int(game.winner)
                 result.wins.append(team if table == 0 else team ^ 1)
+    result.problems = _problems()
+    return result
+
+
+def _run_solo_task(task: Task, result: TaskResult) -> TaskResult:
+    rules, budgets = task.rules, dict(task.budgets)
+    dealer = SEATS[task.number % rules.players]
+    seed = task.seed * 1_000_003 + task.number
+    if task.kind == "deal":
+        deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"), dealer)
+        lines, diff, diff_eff, times = solo_arena.play_deal(
+            rules,
+            deal,
+            dealer,
+            task.side_a,
+            task.side_b,
+            seed,
+            budgets,
+            play_hand,
+            TeamLine,
+            bag_unit(rules),
+        )
+        result.lines, result.diff, result.diff_eff = lines, diff, diff_eff
+    else:
+        stream = solo_arena.deal_stream(rules, task.seed, task.number, MAX_GAME_HANDS + 1)
+        wins, times = solo_arena.play_games(
+            rules, stream, dealer, task.side_a, task.side_b, seed + 10**12, budgets, play_game
+        )
+        result.wins = wins
+    merge_times(result.times, times)
     result.problems = _problems()
     return result
 

@@ -187,7 +187,7 @@ def summarize(a: str, b: str, results: list[TaskResult]) -> Summary:
     for r in pairs:
         diff = sum(ln.points if ln.side == 0 else -ln.points for ln in r.game_lines)
         per_hand.append(diff / max(1, r.game_hands))
-        shares.append(sum(1.0 if w == 0 else 0.5 if w == -1 else 0.0 for w in r.wins) / 2)
+        shares.append(sum(1.0 if w == 0 else 0.5 if w == -1 else 0.0 for w in r.wins) / len(r.wins))
     game_mean, game_ci = mean_ci(per_hand) if pairs else (0.0, (0.0, 0.0))
     win_rate, win_ci = mean_ci(shares) if pairs else (0.0, (0.0, 0.0))
     win_ci = (max(0.0, win_ci[0]), min(1.0, win_ci[1]))  # a share stays within 0..1

@@ -11,17 +11,19 @@ from typing import Final
 from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
 from bot.ai.hard import HardPlayer
 from bot.ai.players import EasyPlayer, NormalPlayer, Player
+from bot.ai.variants import VariantAware
 
 LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
 
 def get_player(level: str) -> Player:
-    """The computer player of a level (``easy``, ``normal`` or ``hard``)."""
+    """The computer player of a level (``easy``, ``normal`` or ``hard``), able to play every
+    variant of games.md G1-G2 (:class:`~bot.ai.variants.VariantAware`)."""
     if level == "easy":
-        return EasyPlayer()
+        return VariantAware(EasyPlayer(), level)
     if level == "normal":
-        return NormalPlayer()
+        return VariantAware(NormalPlayer(), level)
     if level == "hard":
-        return HardPlayer()
+        return VariantAware(HardPlayer(), level)
     raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")

@@ -10,10 +10,11 @@ import shlex
 import subprocess
 import sys
 import threading
+from collections.abc import Sequence
 from typing import Any, Final
 
-from bot.engine.actions import SEATS, Action, Bid, Call, Discard, Look, Play, bid_record
-from bot.engine.game import HandResult
+from bot.engine.actions import SEATS, Action, Bid, Call, Claim, Discard, Look, Play, bid_record
+from bot.engine.game import Game, HandResult
 from bot.engine.record import TEAM_KEYS, hand_json, hand_line
 from bot.engine.views import SeatView
 
@@ -47,8 +48,9 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "plays": [[s.name, c.code] for s, c in view.plays],
         "trick_winners": [t.winner.name for t in view.completed_tricks],
         "spades_broken": view.spades_broken,
-        "scores": {TEAM_KEYS[t]: view.scores[t] for t in (0, 1)},
-        "bag_counts": {TEAM_KEYS[t]: view.bag_counts[t] for t in (0, 1)},
+        # by side: NS and EW, or (solo, games.md G2) each player's seat
+        "scores": {name: view.scores[k] for k, name in enumerate(view.side_names)},
+        "bag_counts": {name: view.bag_counts[k] for k, name in enumerate(view.side_names)},
         "passed": [c.code for c in view.passed],
         "received": [c.code for c in view.received],
     }
@@ -85,6 +87,8 @@ def action_json(action: Action) -> Any:
         return {"call": action.call, "alone": action.alone}
     if isinstance(action, Discard):
         return {"discard": action.card.code}
+    if isinstance(action, Claim):
+        return {"claim": action.against.name}
     return [c.code for c in action.cards]
 
 
@@ -115,20 +119,26 @@ def decide_message(view: SeatView) -> dict[str, Any]:
     }
 
 
-def hand_end_message(result: HandResult, new_york: bool) -> dict[str, Any]:
-    """Sent to every seat after a hand: the record of the hand and its score line."""
+def hand_end_message(
+    result: HandResult, new_york: bool, game: Game | None = None
+) -> dict[str, Any]:
+    """Sent to every seat after a hand: the record of the hand and its score line (the
+    line's sides are the game's: teams, or players in solo)."""
     return {
         "type": "hand_end",
-        **hand_line(result),
+        **hand_line(result, game),
         "record": hand_json(result.deal, result.bids, result.passes, result.plays, new_york),
     }
 
 
-def game_end_message(scores: tuple[int, int] | list[int], winner: int | None) -> dict[str, Any]:
+def game_end_message(
+    scores: Sequence[int], winner: int | None, sides: Sequence[str] = TEAM_KEYS
+) -> dict[str, Any]:
+    """The final scores by side (``NS``/``EW``, or seat names in solo) and the winner."""
     return {
         "type": "game_end",
-        "score": {TEAM_KEYS[t]: scores[t] for t in (0, 1)},
-        "winner": TEAM_KEYS[winner] if winner is not None else None,
+        "score": {name: scores[k] for k, name in enumerate(sides)},
+        "winner": sides[winner] if winner is not None else None,
     }
 
 

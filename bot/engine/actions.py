@@ -112,7 +112,37 @@ class Discard:
     card: Card
 
 
-Action = Bid | Look | PassCards | Play | Call | Discard
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """games.md G1 (``renege = claim``): ``seat`` claims that the opponent ``against`` has
+    reneged in this hand.  Any seat may claim at any moment of the play (not only on turn)."""
+
+    seat: Seat
+    against: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResult:
+    """A claim as judged at once: ``after`` = plays made when it was made; ``trick`` = the
+    trick (from 1) of the claimed player's first renege when ``correct``; ``counted`` = the
+    first correct claim against that side (only it penalises)."""
+
+    seat: Seat
+    against: Seat
+    after: int
+    correct: bool
+    trick: int | None = None
+    counted: bool = False
+
+    @property
+    def text(self) -> str:
+        """The public announcement: "North reneged in trick 5" or why the claim fails."""
+        if self.correct:
+            return f"{self.against.word} reneged in trick {self.trick}"
+        return f"{self.seat.word}'s claim is wrong: {self.against.word} has not reneged this hand"
+
+
+Action = Bid | Look | PassCards | Play | Call | Discard | Claim
 
 # Interned play actions: PLAYS[seat][card.index]
 PLAYS: Final = tuple(tuple(Play(s, c) for c in CARDS) for s in SEATS)

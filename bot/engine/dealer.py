@@ -9,14 +9,17 @@ from bot.engine.cards import Card
 from bot.engine.decks import DECKS
 
 
-def draw_first_dealer(rng: random.Random) -> tuple[list[dict[Seat, Card]], Seat]:
-    """Draw rounds (each seat's card, by seat) and the seat that deals first.
+def draw_first_dealer(
+    rng: random.Random, seats: tuple[Seat, ...] = SEATS
+) -> tuple[list[dict[Seat, Card]], Seat]:
+    """Draw rounds (each seat's card, by seat) and the seat that deals first among ``seats``
+    (all four, or N, E, S at a three-player table).
 
     Cards are drawn from a standard deck and compared by rank only; when the highest rank
     is shared, only the tied seats draw again (from a fresh deck).
     """
     rounds: list[dict[Seat, Card]] = []
-    drawing = list(SEATS)
+    drawing = list(seats)
     while True:
         deck = list(DECKS["standard"].cards)
         drawn = rng.sample(deck, len(drawing))

@@ -26,7 +26,7 @@ import random
 from enum import StrEnum
 from typing import ClassVar, Final, NamedTuple
 
-from bot.engine.actions import PLAYS, Action, Bid, Call, Deal, PassCards, Play
+from bot.engine.actions import PLAYS, Action, Bid, Call, ClaimResult, Deal, PassCards, Play
 from bot.engine.cards import CARDS, Card, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, WrongPhase
@@ -85,6 +85,7 @@ class HandResult(NamedTuple):
     maker: Seat | None = None
     alone: bool = False
     void: bool = False
+    claims: tuple[ClaimResult, ...] = ()  # games.md G1: the hand's renege claims, in order
 
 
 _GAMES: dict[str, type[Game]] = {}
@@ -125,7 +126,12 @@ class Game(TrickPlay):
                 cls = _GAMES[rules.game]
             except KeyError:
                 raise RulesError(f"There is no game {rules.game!r}", "game") from None
-        return object.__new__(cls)
+        return object.__new__(cls._variant_class(rules))
+
+    @classmethod
+    def _variant_class(cls, rules: Rules) -> type[Game]:
+        """The class that plays ``rules`` (Spades: its solo and renege-claim variants)."""
+        return cls
 
     def __init__(self, rules: Rules, first_dealer: Seat = Seat.N) -> None:
         self.rules = rules
@@ -140,7 +146,8 @@ class Game(TrickPlay):
         self.scores = [0] * sides
         self.bag_counts = [0] * sides
         self.total_bags = [0] * sides
-        self.winner: Team | None = None
+        # A partnership (Team) wins; in solo games a player (Seat: side k is seat k).
+        self.winner: Team | Seat | None = None
         self.end_reason = ""
         self.results: list[HandResult] = []
         self._reset_hand()
@@ -244,6 +251,20 @@ class Game(TrickPlay):
     @property
     def alone(self) -> bool:
         return False
+
+    @property
+    def claim_results(self) -> tuple[ClaimResult, ...]:
+        """games.md G1: this hand's renege claims as judged (none unless ``renege = claim``)."""
+        return ()
+
+    def claim_targets(self, seat: Seat | int) -> tuple[Seat, ...]:
+        """G1: the opponents ``seat`` may claim a renege against now."""
+        return ()
+
+    def honest_mask(self) -> int:
+        """The cards the seat on turn may play without reneging (= the legal ones when
+        reneges are prevented)."""
+        return self.legal_mask()
 
     def discarded(self, seat: Seat | int) -> Card | None:
         """Euchre: the card this seat discarded (only the dealer ever has one)."""
@@ -393,6 +414,7 @@ class Game(TrickPlay):
         maker: Seat | None = None,
         alone: bool = False,
         void: bool = False,
+        claims: tuple[ClaimResult, ...] = (),
     ) -> HandResult:
         """The :class:`HandResult` of the hand in progress, with the game's own parts."""
         t = self._tricks
@@ -413,6 +435,7 @@ class Game(TrickPlay):
             maker=maker,
             alone=alone,
             void=void,
+            claims=claims,
         )
 
     def _close_hand(self, teams: list[TeamHandScore], result: HandResult) -> None:
@@ -433,7 +456,7 @@ class Game(TrickPlay):
         self.phase = Phase.DEAL
         self._reset_hand()
 
-    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | None, str]:
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
         """Is the game over after this hand?  Default: the higher score at or above the target
         wins; equal scores play another hand."""
         return self._target_reached()

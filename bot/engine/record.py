@@ -10,7 +10,7 @@ Euchre ``maker``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from bot.engine.actions import (
     BLIND_NIL,
@@ -19,6 +19,8 @@ from bot.engine.actions import (
     Action,
     Bid,
     Call,
+    Claim,
+    ClaimResult,
     Deal,
     Discard,
     Look,
@@ -31,6 +33,7 @@ from bot.engine.cards import BY_CODE, SUITS, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
+from bot.engine.seats import PARTNERSHIPS
 
 FORMAT: Final = "spades-record/1"
 TEAM_KEYS: Final = ("NS", "EW")
@@ -62,8 +65,9 @@ def hand_json(
     turned: Card | None = None,
     calls: tuple[Call, ...] = (),
     discard: Card | None = None,
+    claims: tuple[ClaimResult, ...] = (),
 ) -> dict[str, Any]:
-    """One hand's record: the deal, the game's own actions, the plays (G5)."""
+    """One hand's record: the deal, the game's own actions, the plays, the claims (G5)."""
     out: dict[str, Any] = {"deal": {SEATS[i].name: [c.code for c in h] for i, h in enumerate(deal)}}
     if game == "whist":
         out["trump_card"] = turned.code if turned else None
@@ -77,6 +81,10 @@ def hand_json(
     out["plays"] = [c.code for c in plays]
     if passes:
         out["passes"] = [{"seat": p.seat.name, "cards": [c.code for c in p.cards]} for p in passes]
+    if claims:
+        out["claims"] = [
+            {"seat": c.seat.name, "against": c.against.name, "after": c.after} for c in claims
+        ]
     return out
 
 
@@ -92,6 +100,7 @@ def result_json(result: HandResult, game: str, new_york: bool = False) -> dict[s
         turned=result.trump_card or result.up_card,
         calls=result.calls,
         discard=result.discard,
+        claims=result.claims,
     )
 
 
@@ -119,12 +128,13 @@ def export_record(
                 turned=game.trump_card or game.up_card,
                 calls=game.calls,
                 discard=game.discarded(game.dealer),
+                claims=game.claim_results,
             )
         )
     doc: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_record(),
-        "players": {s.name: dict(players[s.name]) for s in SEATS} if players else {},
+        "players": {s.name: dict(players[s.name]) for s in game.seating.seats} if players else {},
         "first_dealer": game.first_dealer.name,
         "hands": hands,
     }
@@ -133,23 +143,38 @@ def export_record(
     return doc
 
 
-def hand_line(result: HandResult) -> dict[str, Any]:
-    """The replay line of a finished hand; Whist and Euchre add ``trump`` (and ``maker``)."""
+def hand_line(result: HandResult, game: Game | None = None) -> dict[str, Any]:
+    """The replay line of a finished hand: ``teams`` (``players`` in solo, games.md G2), with
+    ``caught`` beside ``points`` where ``renege = claim`` (G1); Whist and Euchre add ``trump``
+    (and ``maker``).  Without ``game``: a partnership game without claims."""
+    seating = game.seating if game is not None else PARTNERSHIPS
     line: dict[str, Any] = {"hand": result.number, "dealer": result.dealer.name}
     if result.trump_card is not None or result.up_card is not None:
         line["trump"] = result.trump
     if result.up_card is not None:
         line["maker"] = result.maker.name if result.maker is not None else None
-    line["tricks"] = {s.name: result.tricks[s] for s in SEATS}
-    line["teams"] = {TEAM_KEYS[t]: result.teams[t].to_json() for t in (0, 1)}
+    line["tricks"] = {s.name: result.tricks[s] for s in seating.seats}
+    sides: dict[str, Any] = {}
+    for k, name in enumerate(seating.side_names):
+        entry: dict[str, Any] = result.teams[k].to_json()
+        if game is not None and game.rules.claims:
+            entry = {"points": entry.pop("points"), "caught": result.teams[k].caught, **entry}
+        sides[name] = entry
+    line[side_key(game.rules if game is not None else None)] = sides
     return line
 
 
+def side_key(rules: Rules | None) -> str:
+    """``"teams"``, or ``"players"`` when every player scores alone (games.md G2)."""
+    return "players" if rules is not None and rules.solo else "teams"
+
+
 def final_line(game: Game) -> dict[str, Any]:
+    names = game.seating.side_names
     return {
         "final": True,
-        "score": {TEAM_KEYS[t]: game.scores[t] for t in (0, 1)},
-        "winner": TEAM_KEYS[game.winner] if game.winner is not None else None,
+        "score": {name: game.scores[k] for k, name in enumerate(names)},
+        "winner": game.winner.name if game.winner is not None else None,
     }
 
 
@@ -200,11 +225,17 @@ class Replayer:
                 details["option"] = e.option
             details["reason"] = e.reason
             raise RecordError(e.reason, details) from None
+        game = Game(rules)
+        seats = game.seating.seats
+        names = ", ".join(s.name for s in seats)
         players = doc.get("players", {})
-        if not isinstance(players, dict) or any(k not in Seat.__members__ for k in players):
-            raise _malformed("players must map seats N, E, S, W to players")
+        if not isinstance(players, dict) or any(k not in {s.name for s in seats} for k in players):
+            raise _malformed(f"players must map seats {names} to players")
+        first = _seat(doc.get("first_dealer", "N"), {})
+        if first not in seats:
+            raise _malformed(f"first_dealer must be one of {names}")
         self.doc = doc
-        self.game = Game(rules, _seat(doc.get("first_dealer", "N"), {}))
+        self.game = Game(rules, first)
         self.hands = _list(doc.get("hands", []), "hands", {})
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -247,7 +278,10 @@ class Replayer:
             at = {"hand": n, "discard": 1}
             code = hand["discard"]
             self._do(Discard(game.dealer, _card(code, at)), "discard", at, {"card": code})
-        for i, code in enumerate(_list(hand.get("plays", []), "plays", where), start=1):
+        claims = self._claims(n, _list(hand.get("claims") or [], "claims", where))
+        plays = _list(hand.get("plays", []), "plays", where)
+        for i, code in enumerate(plays, start=1):
+            self._claim_at(n, claims, i - 1)
             at = {"hand": n, "play": i}
             c = _card(code, at)
             player = game.to_act
@@ -258,16 +292,54 @@ class Replayer:
                     {"error": "illegal play", **at, "card": code, "reason": phase_reason},
                 )
             self._do(Play(player, c), "play", at, {"card": code})
+        self._claim_at(n, claims, len(plays))
+        if claims:
+            index, claim, shown = claims[0]
+            reason = f"only {len(plays)} cards were played in this hand"
+            if claim.after == len(plays) and game.results and game.results[-1].number == n:
+                reason = "a claim made when the last card lands is too late"
+            at = {"hand": n, "claim": index}
+            raise RecordError(reason, {"error": "illegal claim", **at, **shown, "reason": reason})
         if game.results and game.results[-1].number == n:
-            return hand_line(game.results[-1])
+            return hand_line(game.results[-1], game)
         if not last:
             raise _malformed("only the last hand may stop early", **where)
         return {
             "hand": n,
             "dealer": game.dealer.name,
-            "tricks": {s.name: game.tricks_won[s] for s in SEATS},
+            "tricks": {s.name: game.tricks_won[s] for s in seats},
             "complete": False,
         }
+
+    def _claims(self, n: int, entries: list[Any]) -> list[tuple[int, _RecordClaim, dict[str, Any]]]:
+        """The hand's claims (G5), checked for form and order; applied by :meth:`_claim_at`."""
+        out: list[tuple[int, _RecordClaim, dict[str, Any]]] = []
+        last = 0
+        for i, entry in enumerate(entries, start=1):
+            at = {"hand": n, "claim": i}
+            if not isinstance(entry, dict):
+                raise _malformed("a claim is an object with seat, against and after", **at)
+            seat = _seat(entry.get("seat"), at)
+            against = _seat(entry.get("against"), at)
+            after = entry.get("after")
+            if not isinstance(after, int) or isinstance(after, bool) or after < 1:
+                raise _malformed("a claim's after is the number of plays made (from 1)", **at)
+            if after < last:
+                raise _malformed("claims are listed in the order they were made", **at)
+            last = after
+            shown = {"seat": seat.name, "against": against.name, "after": after}
+            out.append((i, _RecordClaim(seat, against, after), shown))
+        return out
+
+    def _claim_at(
+        self, n: int, claims: list[tuple[int, _RecordClaim, dict[str, Any]]], made: int
+    ) -> None:
+        """Apply the claims made when ``made`` cards had been played (removing them); none
+        once the hand is over (they are refused as too late by the caller)."""
+        while claims and claims[0][1].after == made and self.game.phase is Phase.PLAY:
+            index, claim, shown = claims.pop(0)
+            at = {"hand": n, "claim": index}
+            self._do(Claim(claim.seat, claim.against), "claim", at, shown)
 
     def _turned(self, hand: dict[str, Any], where: dict[str, Any]) -> Card | None:
         """Whist's ``trump_card`` or Euchre's ``up_card``."""
@@ -366,6 +438,12 @@ class Replayer:
             raise RecordError(
                 e.reason, {"error": error, **at, **shown, "reason": e.reason}
             ) from None
+
+
+class _RecordClaim(NamedTuple):
+    seat: Seat
+    against: Seat
+    after: int
 
 
 _NOT_PLAYING = {

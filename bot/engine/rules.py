@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine.errors import RulesError
+from bot.engine.seats import SEATS, Seat
 
 GAMES: Final = ("spades", "whist", "euchre")
 GAME_TITLES: Final = {"spades": "Spades", "whist": "Whist", "euchre": "Euchre"}
@@ -34,11 +35,19 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "nil_tricks": ("bags", "none", "contract"),
     "set_penalty": ("bid", "zero"),
     "tie": ("extra_hand", "bags"),
-    "bidding": ("individual", "new_york"),
+    "bidding": ("individual", "new_york", "suicide", "whiz", "mirror"),
     "whist_points": ("odd_tricks", "one_per_hand"),
     "euchre_points": ("standard", "per_trick"),
+    # games.md G1-G2
+    "renege": ("prevented", "claim"),
+    "renege_penalty": ("round", 250),
+    "players": (4, 3),
 }
-BOOLS: Final = ("nil", "blind_nil", "joker_bonus", "stick_the_dealer")
+BOOLS: Final = ("nil", "blind_nil", "joker_bonus", "stick_the_dealer", "partnerships")
+# Options whose values are numbers among the choices (parsed from text as int).
+_INT_CHOICES: Final = ("blind_nil_pass", "renege_penalty", "players")
+# The bidding variants of games.md G2 (individual bids, restricted).
+RESTRICTED_BIDDING: Final = ("suicide", "whiz", "mirror")
 # int options: (min, max); a game may narrow them (TARGETS)
 INTS: Final[dict[str, tuple[int, int]]] = {
     "target": TARGETS["spades"],
@@ -94,6 +103,11 @@ class Rules:
     whist_points: str = "odd_tricks"
     stick_the_dealer: bool = False
     euchre_points: str = "standard"
+    # games.md G1-G2 (see bot.engine.spades.variants)
+    renege: str = "prevented"
+    renege_penalty: str | int = "round"
+    partnerships: bool = True
+    players: int = 4
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS_DATA:
@@ -115,6 +129,36 @@ class Rules:
             raise RulesError("new-york bidding is played with the jjdd deck", "deck")
         if self.lose_at is not None and self.lose_at >= self.target:
             raise RulesError("lose_at must be below the target", "lose_at")
+        self._check_variants()
+
+    def _check_variants(self) -> None:
+        """games.md G7: which G2 options go together."""
+        if self.players == 3:
+            if self.partnerships:
+                raise RulesError("Three players need partnerships off (everyone alone)", "players")
+            if self.deck != "standard":
+                raise RulesError("Three players play the standard deck", "deck")
+        if self.bidding in RESTRICTED_BIDDING:
+            title = self.bidding.capitalize()
+            if not self.nil:
+                raise RulesError(f"{title} bidding needs nil on", "nil")
+            if self.bidding == "suicide" and not self.partnerships:
+                raise RulesError("Suicide bidding needs partnerships", "partnerships")
+
+    @property
+    def solo(self) -> bool:
+        """Every player scores alone (``partnerships`` off)."""
+        return not self.partnerships
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in play, clockwise: N, E, S, W — or N, E, S with three players."""
+        return SEATS[: self.players]
+
+    @property
+    def claims(self) -> bool:
+        """Reneges are possible and may be claimed (``renege = claim``)."""
+        return self.renege == "claim"
 
     def _check_game(self) -> None:
         """The options of other games keep their defaults (the deck and target are checked
@@ -155,8 +199,9 @@ class Rules:
         for key, value in overrides.items():
             if key not in option_names():
                 raise RulesError(f"Unknown rule option {key!r}", key)
-            if key == "bidding" and value != base.get("bidding", "individual"):
-                raise RulesError("bidding is fixed by the preset", key)
+            was = base.get("bidding", "individual")
+            if key == "bidding" and value != was and "new_york" in (value, was):
+                raise RulesError("New York bidding is fixed by the new-york preset", key)
             if key == "game" and value != base.get("game", "spades"):
                 presets = [p for p, data in PRESETS_DATA.items() if data.get("game") == value]
                 choose = f": choose the preset {' or '.join(presets)}" if presets else ""
@@ -260,7 +305,7 @@ def parse_value(name: str, text: str, game: str = "spades") -> Any:
         else:
             raise RulesError(f"{name} must be on or off, not {text!r}", name)
     elif kind == "choice":
-        value = int(t) if name == "blind_nil_pass" and t.isdigit() else t.replace("-", "_")
+        value = int(t) if name in _INT_CHOICES and t.isdigit() else t.replace("-", "_")
     elif kind == "optional_int" and t in ("off", "none", "null", ""):
         value = None
     else:
@@ -319,6 +364,7 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
         "double_blind_nil_min_deficit": 201,
         "nil_tricks": "none",
         "tie": "bags",
+        "renege_penalty": 250,
     },
     "guide": {"blind_nil_min_deficit": 0, "double_nil": "team", "double_blind_nil": "decides_game"},
     "tennessee": {
@@ -345,6 +391,12 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
     "whist": {"game": "whist", "target": 7},
     "short-whist": {"game": "whist", "target": 5},
     "euchre": {"game": "euchre", "target": 10, "deck": "euchre24"},
+    # games.md G2
+    "solo": {"partnerships": False},
+    "cutthroat-3": {"partnerships": False, "players": 3},
+    "suicide": {"bidding": "suicide"},
+    "whiz": {"bidding": "whiz"},
+    "mirror": {"bidding": "mirror"},
 }
 PRESET_NAMES: Final = tuple(PRESETS_DATA)
 PRESET_GAMES: Final[dict[str, str]] = {p: d.get("game", "spades") for p, d in PRESETS_DATA.items()}
@@ -368,5 +420,10 @@ PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
     "whist": "Whist: the dealer's last card names trump, odd tricks score, to 7",
     "short-whist": "Short whist: the dealer's last card names trump, odd tricks score, to 5",
     "euchre": "Euchre: 24 cards, bowers, to 10",
+    "solo": "Solo (cutthroat): four players, everyone scores alone",
+    "cutthroat-3": "Cutthroat for three: 51 cards (no 2♣), 17 tricks, everyone alone",
+    "suicide": "Suicide: in each team one partner bids nil, the other 4 or more",
+    "whiz": "Whiz: bid nil or exactly your number of spades",
+    "mirror": "Mirror: bid exactly your number of spades (none: nil)",
 }
 _DEFAULT_NY = Rules(preset="new-york", **PRESETS_DATA["new-york"])

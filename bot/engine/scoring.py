@@ -20,8 +20,8 @@ class ScorePart(NamedTuple):
     """One line of a hand's score sheet: ``label`` is plain words ("North's nil made"),
     ``kind`` a stable key for renderers (``contract``, ``bags``, ``nil``, ``blind_nil``,
     ``double_nil``, ``double_blind_nil``, ``jokers``, ``bag_penalty``, ``new_york``,
-    ``odd_tricks``, ``euchre``), ``seat`` the player it is about, if one.  (A named tuple, not
-    a dataclass: every hand makes several, and random play-outs must stay fast.)"""
+    ``odd_tricks``, ``euchre``, ``renege``), ``seat`` the player it is about, if one.  (A named
+    tuple, not a dataclass: every hand makes several, and random play-outs must stay fast.)"""
 
     kind: str
     label: str
@@ -42,6 +42,7 @@ class TeamHandScore(NamedTuple):
     event: str | None = None  # WINS / LOSES the game at once
     was_set: bool = False  # the contract failed (for New York's set-twice)
     parts: tuple[ScorePart, ...] = ()  # sums to ``points``
+    caught: bool = False  # games.md G1: a correct renege claim against this side counted
 
     def to_json(self) -> dict[str, int]:
         return {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.actions import SEATS, Action, Bid, Call, Seat, Team
+from bot.engine.actions import SEATS, Action, Bid, Call, ClaimResult, Play, Seat, Team
 from bot.engine.cards import Card
 from bot.engine.game import Game, HandResult, Phase, Trick
 from bot.engine.rules import Rules
@@ -24,6 +24,13 @@ class SeatView:
     ``trump_card``; Euchre's ``up_card``, ``calls``, ``calling_round``, ``maker``, ``alone``,
     the partner who ``sitting_out``, and ``discarded`` (the dealer's own discard, in the
     dealer's view only).
+
+    games.md G1-G2: ``scores``, ``bag_counts`` and ``total_bags`` have one entry per side (two
+    partnerships, or every player in solo: side k is seat k); ``winner`` is a Team, or a Seat
+    in solo.  With ``renege = claim``: ``legal`` offers every card in hand (a refusal never
+    says whether a card reneges), ``honest`` the plays that follow the rules (what computer
+    players choose from; equal to ``legal`` otherwise), ``claims`` this hand's judged claims,
+    ``claim_targets`` the opponents this seat may claim against now.
     """
 
     seat: Seat | None
@@ -44,15 +51,15 @@ class SeatView:
     plays: tuple[tuple[Seat, Card], ...]
     completed_tricks: tuple[Trick, ...]
     spades_broken: bool
-    scores: tuple[int, int]
-    bag_counts: tuple[int, int]
-    total_bags: tuple[int, int]
+    scores: tuple[int, ...]
+    bag_counts: tuple[int, ...]
+    total_bags: tuple[int, ...]
     passed: tuple[Card, ...]
     received: tuple[Card, ...]
     blind_open: bool
     legal: tuple[Action, ...]
     results: tuple[HandResult, ...]
-    winner: Team | None
+    winner: Team | Seat | None
     end_reason: str
     seats: tuple[Seat, ...] = SEATS
     hand_tricks: int = 13
@@ -65,6 +72,10 @@ class SeatView:
     alone: bool = False
     sitting_out: Seat | None = None
     discarded: Card | None = None
+    side_names: tuple[str, ...] = ("NS", "EW")
+    honest: tuple[Action, ...] = ()
+    claims: tuple[ClaimResult, ...] = ()
+    claim_targets: tuple[Seat, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -88,6 +99,17 @@ def seat_view(game: Game, seat: Seat | None) -> SeatView:
             elif p.seat == seat.partner:
                 received += p.cards
     masks = [game.hand_mask(s) for s in SEATS]
+    legal = tuple(game.legal_actions(seat)) if seat is not None else ()
+    honest = legal
+    claims: tuple[ClaimResult, ...] = ()
+    targets: tuple[Seat, ...] = ()
+    if game.rules.claims:
+        claims = game.claim_results
+        if seat is not None:
+            targets = game.claim_targets(seat)
+            if legal and game.to_act == seat and any(isinstance(a, Play) for a in legal):
+                mask = game.honest_mask()
+                honest = tuple(a for a in legal if isinstance(a, Play) and mask >> a.card.index & 1)
     return SeatView(
         seat=seat,
         rules=game.rules,
@@ -112,13 +134,13 @@ def seat_view(game: Game, seat: Seat | None) -> SeatView:
         plays=game.plays,
         completed_tricks=game.completed_tricks,
         spades_broken=game.spades_broken,
-        scores=(game.scores[0], game.scores[1]),
-        bag_counts=(game.bag_counts[0], game.bag_counts[1]),
-        total_bags=(game.total_bags[0], game.total_bags[1]),
+        scores=tuple(game.scores),
+        bag_counts=tuple(game.bag_counts),
+        total_bags=tuple(game.total_bags),
         passed=passed,
         received=received,
         blind_open=seat is not None and game.blind_open(seat),
-        legal=tuple(game.legal_actions(seat)) if seat is not None else (),
+        legal=legal,
         results=tuple(game.results),
         winner=game.winner,
         end_reason=game.end_reason,
@@ -133,4 +155,8 @@ def seat_view(game: Game, seat: Seat | None) -> SeatView:
         alone=game.alone,
         sitting_out=game.sitting_out,
         discarded=None if seat is None else game.discarded(seat),
+        side_names=game.seating.side_names,
+        honest=honest,
+        claims=claims,
+        claim_targets=targets,
     )

@@ -1,7 +1,9 @@
 """The values the league works with: a finished game coming in, and what the store answers.
 
 Times are timezone-aware :class:`datetime.datetime` values (UTC); the store keeps them as
-unix seconds.  Seats are always in the order N, E, S, W; teams are ``"NS"`` and ``"EW"``.
+unix seconds.  Seats are always in the order N, E, S, W (N, E, S with three players); teams
+are ``"NS"`` and ``"EW"``.  In solo games (games.md G2: ``partnerships`` off) every player is
+a side of their own, keyed by seat name.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ PAGE_SIZE: Final = 10
 def team_of(seat: int) -> str:
     """``"NS"`` for seats 0 and 2, ``"EW"`` for 1 and 3."""
     return TEAM_NAMES[seat & 1]
+
+
+def side_names(rules: Rules) -> tuple[str, ...]:
+    """The keys of a game's sides: the teams, or in solo each seat's name."""
+    return SEAT_NAMES[: rules.players] if rules.solo else TEAM_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +58,9 @@ class FinishedGame:
     """A game that ended (or was abandoned), as the table service hands it to the league.
 
     ``record`` is the ``spades-record/1`` document of :func:`bot.engine.record.export_record`;
-    ``scores`` are (NS, EW) and ``winner`` ``"NS"``, ``"EW"`` or ``None`` (abandoned).
+    ``scores`` are (NS, EW) and ``winner`` ``"NS"``, ``"EW"`` or ``None`` (abandoned) — in a
+    solo game one score per seat and the winner's seat name (``"N"`` …).  ``seats`` are the
+    game's seats: four, or three (N, E, S) in a three-player game.
     ``results`` (optional) is the engine's ``Game.results`` of the same game: when given, the
     statistics are counted from it instead of replaying the record (much faster; the record
     is then trusted to be the engine's export of that game).
@@ -63,16 +72,18 @@ class FinishedGame:
     started_at: datetime
     ended_at: datetime
     abandoned: bool
-    seats: tuple[SeatPlayer, SeatPlayer, SeatPlayer, SeatPlayer]
+    seats: tuple[SeatPlayer, ...]
     rules: Rules
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     winner: str | None
     record: Mapping[str, Any]
     results: tuple[HandResult, ...] | None = None
 
     def __post_init__(self) -> None:
-        if len(self.seats) != 4:
-            raise InvalidGame("a game has four seats")
+        if len(self.seats) != self.rules.players:
+            raise InvalidGame(f"this game has {self.rules.players} seats, not {len(self.seats)}")
+        if len(self.scores) != len(self.side_names):
+            raise InvalidGame(f"this game has {len(self.side_names)} scores")
         users = [s.user_id for s in self.seats if s.user_id is not None]
         if len(set(users)) != len(users):
             raise InvalidGame("a member sits in two seats")
@@ -83,8 +94,9 @@ class FinishedGame:
                 raise InvalidGame(f"unknown computer level {s.bot_level!r}")
             if s.user_id is None and s.bot_level is None:
                 raise InvalidGame("a computer seat needs its level")
-        if self.winner not in (*TEAM_NAMES, None):
-            raise InvalidGame(f"winner must be NS, EW or None, not {self.winner!r}")
+        if self.winner not in (*self.side_names, None):
+            names = ", ".join(self.side_names)
+            raise InvalidGame(f"winner must be one of {names} or None, not {self.winner!r}")
         if not self.abandoned and self.winner is None:
             raise InvalidGame("a finished game that was not abandoned has a winner")
         if self.started_at.tzinfo is None or self.ended_at.tzinfo is None:
@@ -93,6 +105,20 @@ class FinishedGame:
     @property
     def has_bots(self) -> bool:
         return any(s.is_bot for s in self.seats)
+
+    @property
+    def solo(self) -> bool:
+        """Every player scores alone (games.md G2)."""
+        return self.rules.solo
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """The sides' keys: ``("NS", "EW")``, or the seat names in solo."""
+        return side_names(self.rules)
+
+    def side_of(self, seat: int) -> int:
+        """The index of the side seat ``seat`` plays for."""
+        return seat if self.solo else seat & 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +302,9 @@ class PlayerStats:
     blind_nil_made: int
     bags: int
     sets: int
+    claims: int
+    claims_won: int
+    caught: int
     most_frequent_partner: PartnerSummary | None
     most_successful_partner: PartnerSummary | None
 
@@ -323,11 +352,11 @@ class HistoryEntry:
     ended_at: datetime
     preset: str
     seat: str  # the member's seat, N/E/S/W
-    team: str  # NS or EW
-    partner: SeatPlayer
-    opponents: tuple[SeatPlayer, SeatPlayer]
-    score_us: int
-    score_them: int
+    team: str  # NS or EW; in a solo game the member's seat
+    partner: SeatPlayer | None  # None in a solo game
+    opponents: tuple[SeatPlayer, ...]  # two; in a solo game every other player
+    score_us: int  # the member's side's final score
+    score_them: int  # the other team's; in a solo game the best of the others' scores
     result: str  # "won", "lost", "left (lost)" (they left; charged a loss) or "abandoned"
     rated: bool
     rating_change: int | None  # displayed-rating points, rated games only

@@ -1,4 +1,5 @@
-"""Skill ratings: openskill's Weng-Lin Plackett-Luce model, two teams of two.
+"""Skill ratings: openskill's Weng-Lin Plackett-Luce model, two teams of two — or, in solo
+games (games.md G2), three or four one-player teams ranked by their final scores.
 
 Each member has a rating per server per season: a mean ``mu`` and an uncertainty ``sigma``
 (openskill defaults: 25 and 25/3).  A team's strength is the sum of its two players, so
@@ -88,11 +89,35 @@ def rate_game(skills: Sequence[Skill], fixed: Sequence[bool], winner: int) -> tu
         raise ValueError("a game has four seats")
     if winner not in (0, 1):
         raise ValueError("winner is 0 (NS) or 1 (EW)")
-    r = [_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in skills]
     ranks = [1.0, 2.0] if winner == 0 else [2.0, 1.0]
-    (n, s), (e, w) = _MODEL.rate([[r[0], r[2]], [r[1], r[3]]], ranks=ranks)
-    new = (n, e, s, w)
-    return tuple(
-        old if keep else Skill(float(x.mu), float(x.sigma))
-        for old, keep, x in zip(skills, fixed, new, strict=True)
-    )
+    return rate_sides(skills, fixed, ((0, 2), (1, 3)), ranks)
+
+
+def rate_sides(
+    skills: Sequence[Skill],
+    fixed: Sequence[bool],
+    sides: Sequence[Sequence[int]],
+    ranks: Sequence[float],
+) -> tuple[Skill, ...]:
+    """New skills of every seat after a game of ``sides`` (seat indices into ``skills``)
+    finished in ``ranks`` (1 = first; equal ranks are a tie).  Solo games are one seat a side.
+
+    >>> new = rate_sides([INITIAL] * 3, [False] * 3, ((0,), (1,), (2,)), [1.0, 2.0, 3.0])
+    >>> new[0].mu > new[1].mu > new[2].mu
+    True
+    """
+    if len(skills) != len(fixed):
+        raise ValueError("one fixed flag per seat")
+    if len(sides) != len(ranks) or len(sides) < 2:
+        raise ValueError("one rank per side, and at least two sides")
+    seated = sorted(i for side in sides for i in side)
+    if seated != list(range(len(skills))):
+        raise ValueError("every seat plays on exactly one side")
+    r = [_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in skills]
+    rated = _MODEL.rate([[r[i] for i in side] for side in sides], ranks=list(ranks))
+    new: list[Skill] = list(skills)
+    for side, players in zip(sides, rated, strict=True):
+        for i, x in zip(side, players, strict=True):
+            if not fixed[i]:
+                new[i] = Skill(float(x.mu), float(x.sigma))
+    return tuple(new)

@@ -62,12 +62,13 @@ def _summarize_results(finished: FinishedGame) -> GameSummary:
     if not isinstance(hands, list) or len(hands) not in (len(results), len(results) + 1):
         raise InvalidGame("the record does not hold the game's hands")
     last = results[-1].teams if results else None
+    sides = len(finished.side_names)
     return GameSummary(
         hands=len(results),
-        scores=(last[0].score, last[1].score) if last else (0, 0),
+        scores=tuple(t.score for t in last) if last else (0,) * sides,
         winner=finished.winner,
         over=not finished.abandoned,
-        seats=seat_totals(results, finished.rules.new_york),
+        seats=seat_totals(results, finished.rules),
     )
 
 

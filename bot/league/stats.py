@@ -8,11 +8,16 @@ Counted per seat over the game's completed hands (a hand cut short by abandoning
   took in those hands (individual bidding only: a New York bid belongs to the team);
 - ``nil_bids`` / ``nil_made``, ``blind_nil_bids`` / ``blind_nil_made``: nil attempts and those
   with no trick taken;
-- ``bags``: overtricks gained by the seat's team; ``sets``: hands in which its team was set.
+- ``bags``: overtricks gained by the seat's team; ``sets``: hands in which its team was set;
+- ``claims`` / ``claims_won``: renege claims the seat made and those that were correct;
+  ``caught``: hands in which a correct claim named the seat (games.md G1).
+
+In a solo game (games.md G2) the seat's "team" is the seat itself.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -20,8 +25,8 @@ from typing import Any
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.game import HandResult
 from bot.engine.record import Replayer
-
-TEAM_KEYS = ("NS", "EW")
+from bot.engine.rules import Rules
+from bot.engine.seats import Seat, Team
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +45,9 @@ class HandTotals:
     blind_nil_made: int = 0
     bags: int = 0
     sets: int = 0
+    claims: int = 0
+    claims_won: int = 0
+    caught: int = 0
 
     def __add__(self, other: HandTotals) -> HandTotals:
         return HandTotals(*(a + b for a, b in zip(self.values(), other.values(), strict=True)))
@@ -58,24 +66,39 @@ def total_names() -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """What a replayed record says: scores (NS, EW), the winner and each seat's totals."""
+    """What a replayed record says: scores (NS, EW; in solo one per seat), the winner (a team
+    or, in solo, a seat name) and each seat's totals."""
 
     hands: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     winner: str | None
     over: bool
-    seats: tuple[HandTotals, HandTotals, HandTotals, HandTotals]
+    seats: tuple[HandTotals, ...]
 
 
-def seat_hand(result: HandResult, seat: int, new_york: bool) -> HandTotals:
+def seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
     """One seat's counts for one completed hand."""
-    team = seat & 1
+    totals = _seat_hand(result, seat, rules)
+    if not result.claims:
+        return totals
+    made = [c for c in result.claims if c.seat == seat]
+    return dataclasses.replace(
+        totals,
+        claims=len(made),
+        claims_won=sum(c.correct for c in made),
+        caught=int(any(c.correct and c.against == seat for c in result.claims)),
+    )
+
+
+def _seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
+    new_york = rules.new_york
+    team = seat if rules.solo else seat & 1
     score = result.teams[team]
     tricks = result.tricks[seat]
     bags = score.bags
     sets = int(score.was_set)
     if new_york:
-        team_bid = any(b.seat & 1 == team for b in result.bids)
+        team_bid = any(b.seat & 1 == team for b in result.bids)  # (New York is partnerships)
         return HandTotals(
             hands=1,
             contract_hands=int(team_bid),
@@ -103,15 +126,20 @@ def seat_hand(result: HandResult, seat: int, new_york: bool) -> HandTotals:
     )
 
 
-def seat_totals(
-    results: Sequence[HandResult], new_york: bool
-) -> tuple[HandTotals, HandTotals, HandTotals, HandTotals]:
-    """Each seat's counts over ``results`` (a game's completed hands)."""
-    out = [HandTotals(), HandTotals(), HandTotals(), HandTotals()]
+def seat_totals(results: Sequence[HandResult], rules: Rules) -> tuple[HandTotals, ...]:
+    """Each seat's counts over ``results`` (a game's completed hands), seats N, E, S(, W)."""
+    out = [HandTotals() for _ in range(rules.players)]
     for result in results:
-        for seat in range(4):
-            out[seat] = out[seat] + seat_hand(result, seat, new_york)
-    return (out[0], out[1], out[2], out[3])
+        for seat in range(rules.players):
+            out[seat] = out[seat] + seat_hand(result, seat, rules)
+    return tuple(out)
+
+
+def winner_key(winner: Team | Seat | None) -> str | None:
+    """A game's winner as the league stores it: ``"NS"``/``"EW"``, a seat name, or None."""
+    if winner is None:
+        return None
+    return winner.name
 
 
 def summarize_record(record: Mapping[str, Any]) -> GameSummary:
@@ -123,8 +151,8 @@ def summarize_record(record: Mapping[str, Any]) -> GameSummary:
     game = replayer.game
     return GameSummary(
         hands=len(game.results),
-        scores=(game.scores[0], game.scores[1]),
-        winner=None if game.winner is None else TEAM_KEYS[game.winner],
+        scores=tuple(game.scores),
+        winner=winner_key(game.winner),
         over=game.over,
-        seats=seat_totals(game.results, game.rules.new_york),
+        seats=seat_totals(game.results, game.rules),
     )

@@ -42,10 +42,10 @@ from bot.league.ratings import (
     Skill,
     conservative,
     display_rating,
-    rate_game,
     shown_above,
 )
 from bot.league.recording import RECORD_ENCODING, PreparedGame, decode_record, prepare_game
+from bot.league.results import rate_finished
 from bot.league.settings import GuildSettings, validate_changes
 from bot.league.stats import HandTotals, total_names
 from bot.store.db import Database, Queries, Row, Tx
@@ -257,29 +257,18 @@ class LeagueStore:
         """
         prepared = game if isinstance(game, PreparedGame) else prepare_game(game)
         finished, summary = prepared.finished, prepared.summary
-        guild = finished.guild_id
+        guild, solo = finished.guild_id, finished.solo
         settings = await _lock_settings(conn, guild)
         rate_bots, season = settings.rate_bot_games, settings.current_season
         await _ensure_season(conn, guild, season, finished.started_at)
         rated = not finished.abandoned and (rate_bots or not finished.has_bots)
         before = await _skills(conn, guild, season, finished.seats)
-        after = before
-        if rated:
-            assert finished.winner is not None
-            fixed = [s.is_bot for s in finished.seats]
-            winner = TEAM_NAMES.index(finished.winner)
-            after = rate_game(before, fixed, winner)
-            if any(s.forfeit and i % 2 == winner for i, s in enumerate(finished.seats)):
-                # A member who left a game their side went on to win is rated as losing it.
-                as_lost = rate_game(before, fixed, 1 - winner)
-                after = tuple(
-                    as_lost[i] if s.forfeit and i % 2 == winner else after[i]
-                    for i, s in enumerate(finished.seats)
-                )
+        after = rate_finished(finished, before) if rated else before
         game_id = await conn.fetchval(
             "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
-            "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
+            "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner, "
+            "solo, players, winner_seat) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
             (
                 guild,
                 season,
@@ -292,9 +281,10 @@ class LeagueStore:
                 finished.rules.preset,
                 prepared.rules_json,
                 summary.hands,
-                finished.scores[0],
-                finished.scores[1],
-                finished.winner,
+                *((0, 0, None) if solo else (*finished.scores, finished.winner)),
+                int(solo),
+                len(finished.seats),
+                SEAT_NAMES.index(finished.winner) if solo and finished.winner else None,
             ),
         )
         assert game_id is not None
@@ -311,7 +301,7 @@ class LeagueStore:
             seat_rows.append(
                 (game_id, i, guild, season, sp.user_id, sp.display_name, sp.bot_level)
                 + ((b.mu, b.sigma, a.mu, a.sigma) if rated_seat else (None, None, None, None))
-                + (int(sp.forfeit),)
+                + (int(sp.forfeit), finished.scores[finished.side_of(i)])
             )
             if sp.user_id is None:
                 continue
@@ -326,12 +316,12 @@ class LeagueStore:
             )
         await conn.executemany(
             "INSERT INTO league_seats (game_id, seat, guild_id, season, user_id, display_name, "
-            "bot_level, mu_before, sigma_before, mu_after, sigma_after, forfeit) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_level, mu_before, sigma_before, mu_after, sigma_after, forfeit, score) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             seat_rows,
         )
         await conn.executemany(_STANDINGS_UPSERT, standing_rows)
-        if not finished.abandoned:
+        if not finished.abandoned and not solo:
             pairs = []
             for team in (0, 1):
                 x, y = finished.seats[team].user_id, finished.seats[team + 2].user_id
@@ -536,16 +526,19 @@ class LeagueStore:
         ids = [r[0] for r in mine]
         games: dict[int, Row] = {}
         seats: dict[int, list[SeatPlayer]] = {i: [] for i in ids}
+        scores: dict[int, list[int | None]] = {i: [] for i in ids}
         for r in await conn.fetch(
             "SELECT g.game_id, g.season, g.ended_at, g.preset, g.abandoned, g.rated, "  # noqa: S608
-            "g.score_ns, g.score_ew, g.winner, s.user_id, s.display_name, s.bot_level "
+            "g.score_ns, g.score_ew, g.winner, g.solo, g.winner_seat, s.user_id, s.display_name, "
+            "s.bot_level, s.score "
             "FROM league_games g JOIN league_seats s ON s.game_id = g.game_id "
             f"WHERE g.game_id IN ({_marks(len(ids))}) ORDER BY g.game_id, s.seat",
             ids,
         ):
             games[r[0]] = r
             seats[r[0]].append(SeatPlayer(r["user_id"], r["display_name"], r["bot_level"]))
-        entries = tuple(_history_entry(m, games[m[0]], seats[m[0]]) for m in mine)
+            scores[r[0]].append(r["score"])
+        entries = tuple(_history_entry(m, games[m[0]], seats[m[0]], scores[m[0]]) for m in mine)
         return HistoryPage(guild_id, user_id, page, _pages(total), total, entries)
 
     async def _my_games(self, guild_id: int, user_id: int, page: int) -> list[Row]:
@@ -662,9 +655,9 @@ def _standing_row(
     rated: bool,
     totals: HandTotals,
 ) -> tuple[Any, ...]:
-    team = TEAM_NAMES[seat & 1]
+    side = finished.side_names[finished.side_of(seat)]
     abandoned = finished.abandoned
-    won = int(not abandoned and finished.winner == team and not finished.seats[seat].forfeit)
+    won = int(not abandoned and finished.winner == side and not finished.seats[seat].forfeit)
     lost = int(not abandoned and not won)
     return (
         finished.guild_id,
@@ -699,16 +692,30 @@ def _leader_row(r: Row, rank: int | None) -> LeaderboardRow:
     )
 
 
-def _history_entry(mine: Row, game: Row, seats: list[SeatPlayer]) -> HistoryEntry:
+def _history_entry(
+    mine: Row, game: Row, seats: list[SeatPlayer], seat_scores: list[int | None]
+) -> HistoryEntry:
     seat = mine[1]
-    team = TEAM_NAMES[seat & 1]
-    scores = (game["score_ns"], game["score_ew"])
+    solo = bool(game["solo"])
+    if solo:  # games.md G2: every player alone; the best of the others' scores is "them"
+        side, partner = SEAT_NAMES[seat], None
+        others = [i for i in range(len(seats)) if i != seat]
+        opponents = tuple(seats[i] for i in others)
+        us = seat_scores[seat] or 0
+        them = max((seat_scores[i] or 0) for i in others)
+        won = game["winner_seat"] == seat
+    else:
+        side, partner = TEAM_NAMES[seat & 1], seats[seat ^ 2]
+        opponents = (seats[(seat + 1) % 4], seats[(seat + 3) % 4])
+        scores = (game["score_ns"], game["score_ew"])
+        us, them = scores[seat & 1], scores[(seat & 1) ^ 1]
+        won = game["winner"] == side
     if game["abandoned"]:
         result = "abandoned"
     elif mine["forfeit"]:
         result = "left (lost)"
     else:
-        result = "won" if game["winner"] == team else "lost"
+        result = "won" if won else "lost"
     change = None
     if mine[4] is not None:
         change = display_rating(mine[4], mine[5]) - display_rating(mine[2], mine[3])
@@ -718,11 +725,11 @@ def _history_entry(mine: Row, game: Row, seats: list[SeatPlayer]) -> HistoryEntr
         ended_at=_dt(game["ended_at"]),
         preset=game["preset"],
         seat=SEAT_NAMES[seat],
-        team=team,
-        partner=seats[seat ^ 2],
-        opponents=(seats[(seat + 1) % 4], seats[(seat + 3) % 4]),
-        score_us=scores[seat & 1],
-        score_them=scores[(seat & 1) ^ 1],
+        team=side,
+        partner=partner,
+        opponents=opponents,
+        score_us=us,
+        score_them=them,
         result=result,
         rated=bool(game["rated"]),
         rating_change=change,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import BLIND_NIL, NIL, Bid, Call, Deal, Discard, Look, PassCards, Play, Seat, card
-from bot.engine.actions import Action
+from bot.engine.actions import Action, Claim
 from bot.store.db import Database, Row, Tx
 
 
@@ -84,6 +84,8 @@ def encode_action(action: Action | Deal) -> str:
             d["a"] = True
     elif isinstance(action, Discard):
         d = {"k": "discard", "s": action.seat.name, "c": action.card.code}
+    elif isinstance(action, Claim):
+        d = {"k": "claim", "s": action.seat.name, "a": action.against.name}
     else:
         d = {"k": "deal", "h": [[c.code for c in h] for h in action.hands]}
         if action.turned is not None:
@@ -112,6 +114,8 @@ def decode_action(text: str) -> Action | Deal:
         return Call(seat, d["v"], bool(d.get("a", False)))
     if kind == "discard":
         return Discard(seat, card(d["c"]))
+    if kind == "claim":
+        return Claim(seat, Seat[d["a"]])
     raise ValueError(f"unknown stored action {kind!r}")
 
 

@@ -166,6 +166,7 @@ class Lobby:
     async def _join_lobby(
         self, table: Table, user_id: int, name: str, seat: Seat | None, mine: Seat | None
     ) -> Seat:
+        ensure_in_play(table, seat)
         free = table.free_seats()
         if seat is None:
             if mine is not None:
@@ -292,6 +293,7 @@ class Lobby:
                     occ.timeouts,
                 )
             else:
+                ensure_in_play(table, seat)
                 free = table.free_seats()
                 if seat is None:
                     if not free:
@@ -324,8 +326,16 @@ class Lobby:
                     rules = table.rules.with_option(name, parse_value(name, value))
             except RulesError as e:
                 raise Refusal(e.reason) from None
+            moves = seat_moves(table, rules)
             async with self.persistence.write() as conn:
                 await self.store.update_table(conn, table.id, rules=rules.to_record())
+                for old, new in moves.items():
+                    await self.store.delete_seat(conn, table.id, old)
+                    await self.store.put_seat(
+                        conn, table.id, self.persistence.seat_row(new, table.seats[old])
+                    )
+            for old, new in moves.items():
+                table.seats[new] = table.seats.pop(old)
             table.rules = rules
             self.ctx.changed(table)
             return rules
@@ -336,12 +346,14 @@ class Lobby:
             ensure_host(table, user_id, "start the game")
             if table.status != "lobby":
                 raise Refusal("The game has already started.")
-            if len(table.seats) < 4:
+            if table.free_seats():
+                need = ("Three", "Four")[table.rules.players - 3]
                 free = ", ".join(s.word for s in table.free_seats())
                 raise Refusal(
-                    f"Four players are needed: {free} still empty. Fill a seat with `/spades bot`."
+                    f"{need} players are needed: {free} still empty. "
+                    "Fill a seat with `/spades bot`."
                 )
-            draws, dealer = draw_first_dealer(self.ctx.randomness.rng(table, 0))
+            draws, dealer = draw_first_dealer(self.ctx.randomness.rng(table, 0), table.seat_order)
             draw_doc = [{s.name: c.code for s, c in d.items()} for d in draws]
             game = Game(table.rules, dealer)
             deal = self.ctx.randomness.deal(table, game)
@@ -376,6 +388,27 @@ def _after_leaving(table: Table, user_id: int) -> tuple[list[int], int]:
     if user_id == table.host_id and humans_left:
         return humans_left, humans_left[0]
     return humans_left, table.host_id
+
+
+def ensure_in_play(table: Table, seat: Seat | None) -> None:
+    """Refuse a seat the table's rules leave empty (West at a three-player table)."""
+    if seat is not None and seat not in table.seat_order:
+        seats = ", ".join(s.word for s in table.seat_order)
+        raise Refusal(f"{seat.word} does not play at a three-player table: choose {seats}.")
+
+
+def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
+    """Where the people seated in a seat that ``rules`` leave empty move (the first free seats
+    in play); refuses when they would not fit."""
+    outside = [s for s in table.seats if s not in rules.seats]
+    free = [s for s in rules.seats if s not in table.seats]
+    if len(outside) > len(free):
+        who = ", ".join(f"{table.seats[s].name} ({s.word})" for s in outside)
+        raise Refusal(
+            f"{len(rules.seats)} players play {', '.join(s.word for s in rules.seats)}: "
+            f"a seat must be free for {who} first."
+        )
+    return dict(zip(outside, free, strict=False))
 
 
 def ensure_open(table: Table) -> None:

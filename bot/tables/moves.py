@@ -21,6 +21,7 @@ from bot.engine import (
     SeatView,
     seat_view,
 )
+from bot.engine.actions import Claim
 from bot.engine.cards import Card
 from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
@@ -147,6 +148,15 @@ class Moves:
             button_hand,
         )
 
+    async def claim(
+        self, table: Table, user_id: int, against: Seat, *, interaction_id: int | None = None
+    ) -> ActResult:
+        """games.md G1: a renege claim, at any moment of the play (not only on turn)."""
+        async with table.lock:
+            seat = self.seat_for(table, user_id)
+            self._check_dup(interaction_id)
+            return await self.commit(table, seat, [Claim(seat, against)], interaction_id)
+
     async def _human_act(
         self,
         table: Table,
@@ -241,6 +251,7 @@ class Moves:
             self._failed(table)
             raise
         results_before = len(game.results)
+        claims_before = len(game.claim_results) if sim.hand_number == game.hand_number else None
         table.game = sim
         table.seq += len(stored)
         table.deadline = deadline
@@ -251,6 +262,9 @@ class Moves:
         if listener is not None:
             for result in sim.results[results_before:]:
                 listener.hand_finished(table, result)
+        if claims_before is not None:
+            for claim in sim.claim_results[claims_before:]:  # G1: the result is public
+                self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")
         if finished:
             self.ctx.closed(table)
         else:

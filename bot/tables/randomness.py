@@ -39,12 +39,9 @@ class TableRandomness:
         return random.Random(f"{self.test_seed}:{table.id}:{salt}")
 
     def deal(self, table: Table, game: Game) -> Deal:
-        """Shuffle and deal the next hand of ``game``."""
-        cards = list(game.deck.cards)
-        self.rng(table, game.hand_number).shuffle(cards)
-        return Deal(
-            (tuple(cards[0::4]), tuple(cards[1::4]), tuple(cards[2::4]), tuple(cards[3::4]))
-        )
+        """Shuffle and deal the next hand of ``game`` (the game deals: 13 cards to four
+        seats, 17 to three, Whist's turned card …)."""
+        return game.random_deal(self.rng(table, game.hand_number))
 
     def computer_seed(self, table: Table, seq: int) -> int:
         """The seed of a computer player's decision after ``seq`` stored actions."""

@@ -11,7 +11,8 @@ The service is split by concern, and callers use the part they need:
 * ``lobby`` — open, sit, leave, computer players, rules, start;
 * ``endings`` — abandoning (by agreement during a game), moderators, orphaned tables;
 * ``moves`` — a person's bid, look, pass or play through the move pipeline;
-* ``turns`` — computer players and turn timers, acting through the same pipeline;
+* ``turns`` — computer players (their renege claims too) and turn timers, acting through the
+  same pipeline;
 * ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
   its ``editor`` and ``remind``);
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up.
@@ -33,7 +34,7 @@ from bot.tables.persistence import GameStoredHook, TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
-from bot.tables.turns import AutoTurns, Decider
+from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
 
 
 class TableService:
@@ -44,6 +45,7 @@ class TableService:
         *,
         test_seed: int | None = None,
         bot_delay: float = 1.0,
+        claim: Claimer = no_claims,
     ) -> None:
         self.db = db
         self.persistence = TablePersistence(db)
@@ -54,6 +56,7 @@ class TableService:
             commit=self._commit_turn,
             seed=randomness.computer_seed,
             notify=self._notify,
+            claim=claim,
             bot_delay=bot_delay,
         )
         self.live = LiveHands()

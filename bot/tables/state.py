@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from bot.engine import SEATS, Game, Rules, Seat
+from bot.engine import Game, Rules, Seat
 from bot.engine.game import Phase
 
 LEVELS = ("easy", "normal", "hard")
@@ -116,8 +116,13 @@ class Table:
                 return seat
         return None
 
+    @property
+    def seat_order(self) -> tuple[Seat, ...]:
+        """The seats this table's rules play: N, E, S, W — or N, E, S with three players."""
+        return self.rules.seats
+
     def free_seats(self) -> list[Seat]:
-        return [s for s in SEATS if s not in self.seats]
+        return [s for s in self.rules.seats if s not in self.seats]
 
     def humans(self) -> list[int]:
         """The members seated here (not those who left the game)."""

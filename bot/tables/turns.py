@@ -1,6 +1,10 @@
 """Acting for the seats nobody clicks for: computer players, and people whose turn timer ran
 out.  One task per table waits for the next such turn; any accepted action reschedules it.
 
+With renege claims (games.md G1) a computer seat may also act out of turn: after every
+accepted action each computer seat is asked (the injected ``claim``) whether what it has seen
+proves a renege, and its claim is committed before the next turn is taken.
+
 This module knows nothing of how a move is committed: the service gives it a ``commit``
 callable (and where to send notices), so imports run one way, from the moves to here."""
 
@@ -12,7 +16,8 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.engine import Action, Bid, Game, PassCards, Play, Seat, SeatView, seat_view
+from bot.engine import Action, Bid, Game, PassCards, Phase, Play, Seat, SeatView, seat_view
+from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 
@@ -33,6 +38,12 @@ Commit = Callable[[Table, Seat, Action, Seat | None], Awaitable[object]]
 Seeder = Callable[[Table, int], int]
 # (table, text) -> tell the table's channel
 Notify = Callable[[Table, str], None]
+# (a computer seat's view) -> the opponent it claims reneged now, or None (games.md G1)
+Claimer = Callable[[SeatView], Seat | None]
+
+
+def no_claims(view: SeatView) -> Seat | None:
+    return None
 
 
 def deadline_after(
@@ -63,12 +74,14 @@ class AutoTurns:
         commit: Commit,
         seed: Seeder,
         notify: Notify,
+        claim: Claimer = no_claims,
         bot_delay: float = 1.0,
     ) -> None:
         self.decide = decide
         self.commit = commit
         self.seed = seed
         self.notify = notify
+        self.claim = claim
         self.bot_delay = bot_delay
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._failures: dict[str, int] = {}  # table id → failed tries of the pending turn
@@ -82,13 +95,27 @@ class AutoTurns:
         self._failures.pop(table.id, None)  # a new turn starts with a clean slate
         if table.status != "playing" or table.game is None or table.game.over:
             return
-        if table.computer_to_act():
+        if table.computer_to_act() or self.computer_claim(table) is not None:
             delay = 0.0  # the decider spends the thinking delay, decision time included
         elif table.deadline is not None:
             delay = max(0.0, table.deadline - time.time())
         else:
             return
         self._tasks[table.id] = asyncio.create_task(self._act(table, table.seq, delay))
+
+    def computer_claim(self, table: Table) -> Claim | None:
+        """The renege claim a computer seat makes now, if any (games.md G1: as soon as what
+        it has seen proves a renege by an opponent not yet caught)."""
+        game = table.game
+        if game is None or not game.rules.claims or game.phase is not Phase.PLAY:
+            return None
+        for seat, occ in sorted(table.seats.items()):
+            targets = game.claim_targets(seat) if occ.is_computer else ()
+            if targets:
+                against = self.claim(seat_view(game, seat))
+                if against in targets:  # never a claim the engine would refuse
+                    return Claim(seat, against)
+        return None
 
     def cancel(self, table: Table) -> None:
         task = self._tasks.pop(table.id, None)
@@ -99,9 +126,18 @@ class AutoTurns:
         retry_in: float | None = None
         try:
             await asyncio.sleep(delay)
+            if table.seq != seq or not table.open:
+                return
+            claim = self.computer_claim(table)
+            if claim is not None:
+                async with table.lock:
+                    if table.seq == seq and table.open:
+                        await self.commit(table, claim.seat, claim, None)
+                self._failures.pop(table.id, None)
+                return
             seat = table.to_act
             game = table.game
-            if seat is None or game is None or table.seq != seq or not table.open:
+            if seat is None or game is None:
                 return
             occ = table.seats[seat]
             timed_out = not occ.is_computer
@@ -194,4 +230,6 @@ def describe(action: Action) -> str:
         return f"a bid of {action.text}"
     if isinstance(action, PassCards):
         return "a pass"
+    if isinstance(action, Claim):
+        return f"a renege claim against {action.against.word}"
     return "a look at the cards"

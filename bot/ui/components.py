@@ -29,7 +29,19 @@ from bot.errors import Refusal
 
 log = logging.getLogger(__name__)
 
-TABLE_VERBS = ("join", "addbot", "leave", "start", "rules", "hand", "agree", "keep", "again")
+TABLE_VERBS = (
+    "join",
+    "addbot",
+    "leave",
+    "start",
+    "rules",
+    "hand",
+    "agree",
+    "keep",
+    "again",
+    "claim",
+    "claimon",
+)
 HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass")
 
 
@@ -109,7 +121,7 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
 
 
 _TABLE_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>join|addbot|leave|start|rules|hand|agree|keep|again)"
+    rf"spades:t:(?P<table>[a-z0-9]{{1,16}}):(?P<verb>{'|'.join(TABLE_VERBS)})"
     r"(?::(?P<seat>[NESW]))?"
 )
 _HAND_TEMPLATE = (

@@ -13,7 +13,6 @@ from bot.engine import (
     BLIND_NIL,
     DECKS,
     NIL,
-    SEATS,
     Bid,
     Card,
     Look,
@@ -84,10 +83,16 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     lines = [f"**{notice}**"] if notice else []
     lines.extend(now_lines(table, view))
     e.add_field(name="Now", value="\n".join(lines), inline=False)
-    my_team = seat.team
+    if view.rules.partnerships:
+        my_team = seat.team
+        standing = (
+            f"your team {number(view.scores[my_team])} · them {number(view.scores[my_team.other])}"
+        )
+    else:  # solo (games.md G2): your score and the best of the others'
+        best = max(view.scores[s] for s in view.seats if s != seat)
+        standing = f"you {number(view.scores[seat])} · best of the others {number(best)}"
     e.set_footer(
-        text=f"Hand {view.hand_number} · your team {number(view.scores[my_team])} · "
-        f"them {number(view.scores[my_team.other])} · "
+        text=f"Hand {view.hand_number} · {standing} · "
         f"you won {plural(view.tricks_won[seat], 'trick')}"
     )
     return e
@@ -137,7 +142,7 @@ def _last(view: SeatView) -> str:
 
 
 def _bids_line(view: SeatView) -> str:
-    return " · ".join(f"{s.word} {bid_label(view, s)}" for s in SEATS)
+    return " · ".join(f"{s.word} {bid_label(view, s)}" for s in view.seats)
 
 
 def prompt_line(view: SeatView) -> str:

@@ -123,6 +123,12 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     e.add_field(
         name="Bags and sets", value=f"{bags} bags per hand\n{plural(s.sets, 'set')} suffered"
     )
+    if s.claims or s.caught:  # games.md G1: renege claims
+        e.add_field(
+            name="Renege claims",
+            value=f"{plural(s.claims, 'claim')} made, {s.claims_won} correct\n"
+            f"Caught reneging {plural(s.caught, 'time')}",
+        )
     freq, best = s.most_frequent_partner, s.most_successful_partner
     partners = []
     if freq is not None:
@@ -140,12 +146,13 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     if not h.entries:
         lines.append("No games yet.")
     for g in h.entries:
-        opp = " & ".join(p.display_name for p in g.opponents)
+        opp = (" & " if g.partner else ", ").join(p.display_name for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
+        # solo (games.md G2): no partner; the score beside the best of the others'
+        who = f"with {g.partner.display_name} vs {opp}" if g.partner else f"solo vs {opp}"
         lines.append(
-            f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · with "
-            f"{g.partner.display_name} vs {opp} · {g.score_us}–{g.score_them} "
-            f"**{g.result}**{change}"
+            f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · {who} · "
+            f"{g.score_us}–{g.score_them} **{g.result}**{change}"
         )
     e.description = "\n".join(lines)
     e.set_footer(

@@ -66,10 +66,17 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     e = discord.Embed(title=title, colour=GREEN if playing else GOLD)
     e.description = status_text(table, view) if playing else final_text(table, view)
     names = seat_names(table)
-    for team in Team:
-        for s in team.seats:
-            e.add_field(name=_seat_head(table, view, s), value=_seat_body(table, view, s, names))
-        e.add_field(name=team_name(team), value=_team_body(view, team))
+    if not view.rules.partnerships:  # solo (games.md G2): every player scores alone
+        for s in view.seats:
+            body = _seat_body(table, view, s, names) + "\n" + _player_score(view, s)
+            e.add_field(name=_seat_head(table, view, s), value=body)
+    else:
+        for team in Team:
+            for s in team.seats:
+                e.add_field(
+                    name=_seat_head(table, view, s), value=_seat_body(table, view, s, names)
+                )
+            e.add_field(name=team_name(team), value=_team_body(view, team))
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
     broken = " · spades broken" if view.spades_broken else ""
@@ -85,11 +92,15 @@ def _lobby_embed(table: Table) -> discord.Embed:
         "**Add computer** or `/spades bot` and starts with **Start**."
     )
     names = seat_names(table)
-    for team in Team:
-        for s in team.seats:
-            e.add_field(name=s.word, value=names[s])
-        a, b = team.seats
-        e.add_field(name=team_name(team), value=f"{a.word} and {b.word} are partners")
+    if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S
+        for s in table.seat_order:
+            e.add_field(name=f"{s.word} (alone)", value=names[s])
+    else:
+        for team in Team:
+            for s in team.seats:
+                e.add_field(name=s.word, value=names[s])
+            a, b = team.seats
+            e.add_field(name=team_name(team), value=f"{a.word} and {b.word} are partners")
     e.set_footer(text=f"Table {table.id} · {rules_brief(table.rules)}")
     return e
 
@@ -118,6 +129,14 @@ def _team_body(view: SeatView, team: Team) -> str:
         lines.append(f"bags {view.bag_counts[team]}")
     lines.append(f"contract {team_contract(view, team)}")
     return "\n".join(lines)
+
+
+def _player_score(view: SeatView, seat: Seat) -> str:
+    """A solo player's score line: points and bags."""
+    line = f"**{number(view.scores[seat])}** points"
+    if view.rules.has_bags:
+        line += f" · bags {view.bag_counts[seat]}"
+    return line
 
 
 def _trick_head(view: SeatView) -> str:
@@ -168,6 +187,12 @@ def final_text(table: Table, view: SeatView) -> str:
     if view.winner is None:
         return "The game is over."
     names = seat_names(table)
+    if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
+        w = view.winner
+        others = ", ".join(f"{names[s]} {number(view.scores[s])}" for s in view.seats if s != w)
+        return f"🏆 **{names[w]}** ({w.word}) wins with {number(view.scores[w])} ({others})" + (
+            f" — {view.end_reason}." if view.end_reason else "."
+        )
     a, b = view.winner.seats
     return (
         f"🏆 **{team_name(view.winner)}** win ({names[a]} & {names[b]}) "
@@ -198,6 +223,8 @@ def table_components(table: Table) -> discord.ui.View:
             button(ComponentRef(tid, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
         )
         v.add_item(button(ComponentRef(tid, "rules"), "Rules"))
+        if table.rules.claims:  # games.md G1
+            v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
             v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
         if table.abandon_vote is not None:  # the host asked to end the game early
@@ -211,4 +238,19 @@ def table_components(table: Table) -> discord.ui.View:
                     ComponentRef(tid, "keep"), "Keep playing", discord.ButtonStyle.success, row=1
                 )
             )
+    return v
+
+
+def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View:
+    """The ephemeral choice of the opponent a renege claim names (games.md G1)."""
+    v = discord.ui.View(timeout=None)
+    names = seat_names(table)
+    for s in targets:
+        v.add_item(
+            button(
+                ComponentRef(table.id, "claimon", s),
+                f"{names[s]} ({s.word})",
+                discord.ButtonStyle.danger,
+            )
+        )
     return v

@@ -67,14 +67,35 @@ def _cards(r: Rules) -> list[Sentence]:
             "as spades.",
             "deck",
         )
-    out = [
-        first,
-        _s(f"Trumps: {trumps}.", "deck"),
-        _s(
-            "Follow the suit led if you can. Spades cannot be led until one has been played "
-            "on another suit (unless you hold only spades)."
-        ),
-    ]
+    out = [first]
+    if r.players == 3:
+        out.append(
+            _s(
+                "Three players (North, East, South): the 2♣ is taken out; 17 cards each, "
+                "17 tricks a hand.",
+                "players",
+            )
+        )
+    out.append(_s(f"Trumps: {trumps}.", "deck"))
+    if r.claims:
+        out.append(
+            _s(
+                "Follow the suit led if you can, and do not lead spades before they are broken "
+                "while holding another suit — but any card may be played: breaking these rules "
+                "is a renege, seen by nobody until an opponent claims it. Any player may claim "
+                "an opponent reneged, until the last card of the hand; a wrong claim bars that "
+                "side from claiming again in the hand.",
+                "renege",
+            )
+        )
+    else:
+        out.append(
+            _s(
+                "Follow the suit led if you can. Spades cannot be led until one has been played "
+                "on another suit (unless you hold only spades).",
+                "renege",
+            )
+        )
     if r.joker_bonus:
         out.append(
             _s(
@@ -101,13 +122,32 @@ def _bidding(r: Rules) -> list[Sentence]:
                 "bidding",
             ),
         ]
-    return [
-        _s(
-            "Each player bids 1 to 13 tricks, starting left of the dealer; a team's "
-            "contract is the sum of its non-nil bids.",
-            "bidding",
-        )
-    ]
+    tricks = 17 if r.players == 3 else 13
+    if r.solo:
+        out = [
+            _s(
+                f"Everyone plays alone: each player bids 1 to {tricks} tricks, starting left "
+                "of the dealer, and that bid is their own contract.",
+                "partnerships",
+            )
+        ]
+    else:
+        out = [
+            _s(
+                f"Each player bids 1 to {tricks} tricks, starting left of the dealer; a team's "
+                "contract is the sum of its non-nil bids.",
+                "bidding",
+            )
+        ]
+    restricted = {
+        "suicide": "Suicide: in each team one partner bids nil (or blind nil) and the other 4 "
+        "or more; the team's first bidder chooses, the partner takes the other role.",
+        "whiz": "Whiz: every bid is nil (or blind nil) or exactly your number of spades.",
+        "mirror": "Mirror: every bid is exactly your number of spades (none: nil); no blind nil.",
+    }
+    if r.bidding in restricted:
+        out.append(_s(restricted[r.bidding], "bidding"))
+    return out
 
 
 def _scoring(r: Rules) -> list[Sentence]:
@@ -131,7 +171,21 @@ def _scoring(r: Rules) -> list[Sentence]:
         set_ = _s("A contract set (fewer tricks than bid) loses 10 a trick bid.", "set_penalty")
     else:
         set_ = _s("A contract set (fewer tricks than bid) scores 0: no penalty.", "set_penalty")
-    return [made, set_]
+    out = [made, set_]
+    if r.claims:
+        side = "player" if r.solo else "side"
+        if r.renege_penalty == "round":
+            text = (
+                f"A {side} caught reneging scores at most 0 for the hand and gains no bags; "
+                f"the points it would have scored go to the other {side}s."
+            )
+        else:
+            text = (
+                f"A {side} caught reneging scores −250 and gains no bags; every other {side} "
+                "scores as if it had made its contract exactly and each of its nils."
+            )
+        out.append(_s(text, "renege_penalty"))
+    return out
 
 
 def _nil(r: Rules) -> list[Sentence]:
@@ -240,13 +294,19 @@ def _bags(r: Rules) -> list[Sentence]:
 
 
 def _end(r: Rules) -> list[Sentence]:
-    out = [
-        _s(
+    if r.solo:
+        first = _s(
+            f"The game ends when a player reaches {number(r.target)} points: the highest "
+            "score wins.",
+            "target",
+        )
+    else:
+        first = _s(
             f"The first team to {number(r.target)} points wins; if both get there in the "
             "same hand, the higher score wins.",
             "target",
         )
-    ]
+    out = [first]
     if r.tie == "bags":
         out.append(
             _s(
@@ -311,6 +371,12 @@ def _lines(sentences: Iterable[Sentence], changed: set[str]) -> str:
 def rules_brief(rules: Rules) -> str:
     """One line for a footer, built from the rules themselves (overrides included)."""
     parts = []
+    if rules.solo:
+        parts.append("3 players, 17 tricks" if rules.players == 3 else "everyone alone")
+    if rules.bidding in ("suicide", "whiz", "mirror"):
+        parts.append(f"{rules.bidding} bidding")
+    if rules.claims:
+        parts.append("renege claims")
     if rules.new_york:
         parts.append("partnership bids 4–10 · set twice loses")
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine import HandResult, Seat, SeatView, Team, bid_text
-from bot.engine.scoring import ScorePart
+from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
@@ -20,10 +20,28 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
     York), which add up to the hand's total."""
     names = seat_names(table)
     e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
-    for t in Team:
-        e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
+    if table.rules.solo:  # games.md G2: a sheet per player
+        for s in table.seat_order:
+            e.add_field(name=f"{s.word} — {names[s]}", value=player_sheet(table, result, s, names))
+    else:
+        for t in Team:
+            e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
+    if result.claims:  # games.md G1: the hand's renege claims, as judged
+        text = "\n".join(f"⚖ {names[c.seat]}: {c.text}" for c in result.claims)
+        e.add_field(name="Renege claims", value=text, inline=False)
     e.set_footer(text=f"Table {table.id}")
     return e
+
+
+def player_sheet(table: Table, result: HandResult, seat: Seat, names: dict[Seat, str]) -> str:
+    """One player's sheet in a solo game: bid, tricks, every item of the points, the total."""
+    res = result.teams[seat]
+    bids = {x.seat: x.value for x in result.bids}
+    bid = bid_text(bids[seat]) if seat in bids else "?"
+    lines = [f"Bid {bid} · took {result.tricks[seat]}"]
+    lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
+    lines.append(_total(table, res))
+    return "\n".join(lines)
 
 
 def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, str]) -> str:
@@ -35,11 +53,15 @@ def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, s
         f"({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
     ]
     lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
+    lines.append(_total(table, res))
+    return "\n".join(lines)
+
+
+def _total(table: Table, res: TeamHandScore) -> str:
     total = f"= **{signed(res.points)}** this hand · score **{number(res.score)}**"
     if table.rules.has_bags:
         total += f" · bags {res.bag_count}"
-    lines.append(total)
-    return "\n".join(lines)
+    return total
 
 
 def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
@@ -62,11 +84,12 @@ def _team_bid(table: Table, result: HandResult, team: Team) -> str:
 
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     e = discord.Embed(title="Game over", colour=GOLD, description=final_text(table, view))
-    e.add_field(
-        name="Final score",
-        value=f"{team_name(Team.NS)} {view.scores[0]} · {team_name(Team.EW)} {view.scores[1]}",
-        inline=False,
-    )
+    if view.rules.partnerships:
+        final = f"{team_name(Team.NS)} {view.scores[0]} · {team_name(Team.EW)} {view.scores[1]}"
+    else:  # solo: every player's score
+        names = seat_names(table)
+        final = " · ".join(f"{names[s]} ({s.word}) {view.scores[s]}" for s in view.seats)
+    e.add_field(name="Final score", value=final, inline=False)
     e.add_field(name="Ratings", value=ratings_text(table), inline=False)
     e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
     return e

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import SEATS, Rules, Seat, Team, card
+from bot.engine import Rules, Seat, Team, card
 from bot.engine.rules import GAME_TITLES
 from bot.tables.state import Table
 
@@ -20,6 +20,11 @@ PRESET_TITLES = {
     "whist": "Whist",
     "short-whist": "Short whist",
     "euchre": "Euchre",
+    "solo": "Solo (cutthroat)",
+    "cutthroat-3": "Cutthroat for three",
+    "suicide": "Suicide",
+    "whiz": "Whiz",
+    "mirror": "Mirror",
 }
 
 
@@ -50,7 +55,7 @@ def team_name(team: Team) -> str:
 def seat_names(table: Table) -> dict[Seat, str]:
     """Who sits where, as the table shows it."""
     out = {}
-    for s in SEATS:
+    for s in table.seat_order:  # N, E, S with three players
         occ = table.seats.get(s)
         if occ is None:
             out[s] = "*(empty)*"

@@ -89,7 +89,7 @@ CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     (
         "seat: Q",
         {"name": "spades", "options": [sub("join", opt("seat", STRING, "Q"))]},
-        ("`seat` must be one of North, East, South, West",),
+        ("`Q` is not a seat: choose North, East, South or West",),
     ),
     (
         "level: expert",
@@ -124,7 +124,7 @@ CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     (
         "preset: nope",
         {"name": "spades", "options": [sub("new", opt("preset", STRING, "nope"))]},
-        ("`preset` must be one of standard",),
+        ("There is no preset `nope`: pick one from the list (standard,",),
     ),
     (
         "thread: 'yes'",

@@ -36,8 +36,24 @@ SECTION_8 = {
 }
 # Options the table does not state where they do not apply; the scorer needs a value.
 UNSTATED = {"double_nil_value": 400, "double_blind_nil_min_deficit": 0}
-# games.md G3: every preset of rules.md §7 is a game of Spades.
-GAMES_MD = {"game": "spades"}
+# games.md G3: every preset of rules.md §7 is a game of Spades; G1-G2: reneges prevented,
+# partnerships of four players unless a preset says otherwise.
+GAMES_MD: dict[str, Any] = {
+    "game": "spades",
+    "renege": "prevented",
+    "renege_penalty": "round",
+    "partnerships": True,
+    "players": 4,
+}
+# games.md G1: the house preset (seed 000) penalises a renege -250; G2: the variant presets.
+G1_PRESET_OPTIONS: dict[str, dict[str, Any]] = {"house": {"renege_penalty": 250}}
+G2_PRESETS: dict[str, dict[str, Any]] = {
+    "solo": {"partnerships": False},
+    "cutthroat-3": {"partnerships": False, "players": 3},
+    "suicide": {"bidding": "suicide"},
+    "whiz": {"bidding": "whiz"},
+    "mirror": {"bidding": "mirror"},
+}
 
 
 def _cell(option: str, text: str) -> Any:
@@ -71,13 +87,23 @@ def read_spec_table(path: Path = SPEC_TABLE) -> dict[str, dict[str, Any]]:
 
 
 PRESET_CHANGES: dict[str, dict[str, Any]] = read_spec_table()  # what §7 states, per preset
+PRESET_CHANGES.update(G2_PRESETS)
 
 
 def preset_options(name: str) -> dict[str, Any]:
     """Every option of a preset: §7's column, then §3/§8, then the standard column."""
     stated = PRESET_CHANGES[name]
     extra = SECTION_8 if name == "new-york" else {"bidding": "individual"}
-    return {**GAMES_MD, **UNSTATED, **PRESET_CHANGES["standard"], **stated, **extra}
+    if name in G2_PRESETS:
+        extra = {"bidding": G2_PRESETS[name].get("bidding", "individual")}
+    return {
+        **GAMES_MD,
+        **UNSTATED,
+        **PRESET_CHANGES["standard"],
+        **stated,
+        **extra,
+        **G1_PRESET_OPTIONS.get(name, {}),
+    }
 
 
 TEAMS = ("NS", "EW")

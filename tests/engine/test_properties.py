@@ -51,7 +51,10 @@ from tests.engine.reference import rescore
 from tests.engine.snapshot import snapshot
 
 MAX_HANDS = 30
-SPADES_PRESETS = presets_of("spades")  # Whist and Euchre: test_trump_games_properties.py
+# Whist and Euchre: test_trump_properties.py; solo, cutthroat-3, Suicide, Whiz, Mirror and
+# renege claims (games.md G1-G2): test_variant_properties.py
+VARIANT_PRESETS = ("solo", "cutthroat-3", "suicide", "whiz", "mirror")
+SPADES_PRESETS = tuple(p for p in presets_of("spades") if p not in VARIANT_PRESETS)
 EXAMPLES = 10
 
 

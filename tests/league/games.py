@@ -6,7 +6,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.engine.actions import BLIND_NIL, NIL, SEATS, Action, Bid, Look
+from bot.engine.actions import BLIND_NIL, NIL, SEATS, Action, Bid, Claim, Look
 from bot.engine.game import Game
 from bot.engine.record import export_record
 from bot.engine.rules import Rules
@@ -48,8 +48,10 @@ def play_random_game(
     """A random legal game to its end (or stopped early, like an abandoned table)."""
     rng = random.Random(seed)
     rules = rules or Rules.from_preset("standard", target=150, lose_at=-200)
-    game = Game(rules, SEATS[seed % 4])
+    game = Game(rules, SEATS[seed % rules.players])
     while not game.over:
+        if rules.claims and game.phase == "play" and rng.random() < 0.05:
+            _claim(rng, game)  # games.md G1: now and then someone claims a renege
         if game.phase == "deal":
             if stop_after_hands is not None and len(game.results) >= stop_after_hands:
                 # abandoned in the middle of the next hand
@@ -66,9 +68,16 @@ def play_random_game(
     return game
 
 
+def _claim(rng: random.Random, game: Game) -> None:
+    seats = [s for s in game.seating.seats if game.claim_targets(s)]
+    if seats:
+        seat = rng.choice(seats)
+        game.apply(Claim(seat, rng.choice(game.claim_targets(seat))))
+
+
 def finished_game(
     seed: int,
-    users: tuple[int | None, int | None, int | None, int | None],
+    users: tuple[int | None, ...],
     *,
     guild_id: int = 1,
     channel_id: int = 10,
@@ -78,8 +87,8 @@ def finished_game(
     names: dict[int, str] | None = None,
     with_results: bool = False,
 ) -> FinishedGame:
-    """A :class:`FinishedGame` played out at random with ``users`` in seats N, E, S, W
-    (``None`` = a computer player of level normal)."""
+    """A :class:`FinishedGame` played out at random with ``users`` in seats N, E, S, W (N, E,
+    S with three players; ``None`` = a computer player of level normal)."""
     game = play_random_game(seed, rules, stop_after_hands=abandon_after)
     seats = tuple(
         SeatPlayer(None, "Bot (normal)", "normal")
@@ -89,10 +98,10 @@ def finished_game(
     )
     players: dict[str, dict[str, Any]] = {
         s.name: {"name": p.display_name, "bot": p.user_id is None}
-        for s, p in zip(SEATS, seats, strict=True)
+        for s, p in zip(game.seating.seats, seats, strict=True)
     }
     record = export_record(game, players)
-    winner = None if game.winner is None else ("NS", "EW")[game.winner]
+    winner = None if game.winner is None else game.winner.name
     started = START + timedelta(minutes=minutes)
     return FinishedGame(
         guild_id=guild_id,
@@ -101,9 +110,9 @@ def finished_game(
         started_at=started,
         ended_at=started + timedelta(minutes=20),
         abandoned=abandon_after is not None,
-        seats=(seats[0], seats[1], seats[2], seats[3]),
+        seats=seats,
         rules=game.rules,
-        scores=(game.scores[0], game.scores[1]),
+        scores=tuple(game.scores),
         winner=winner,
         record=record,
         results=tuple(game.results) if with_results else None,

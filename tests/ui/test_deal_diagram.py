@@ -9,12 +9,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.engine import SEATS, Game, Seat, bid_text
+from bot.engine import SEATS, Game, Rules, Seat, bid_text
 from bot.engine.record import Replayer
 from bot.ui.images.deal import HEIGHT, WIDTH, diagram_of, render_deal
 
@@ -98,3 +99,23 @@ def test_the_golden_image_tolerance_catches_a_different_card() -> None:
     diff = ImageChops.difference(now, golden).convert("L")
     changed = sum(diff.point(lambda v: 255 if v > 64 else 0).histogram()[255:])
     assert changed > 200, "swapping one card between two hands shows"
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("cutthroat-3", 3), ("solo", 4)])
+def test_a_solo_hand_shows_its_players_and_a_line_each(preset: str, seats: int) -> None:
+    """games.md G2: three players have no West panel; every player has a line in the middle."""
+    game = Game(Rules.from_preset(preset), Seat.N)
+    rng = random.Random(4)
+    game.deal(rng)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    result = game.results[0]
+    diagram = diagram_of(result, game.rules, NAMES)
+    assert [h.seat for h in diagram.hands] == list(SEATS[:seats])
+    drawn = render_deal(diagram).drawn
+    for s in SEATS[:seats]:
+        assert sorted(drawn[s]) == sorted(c.code for c in result.deal[s])
+    assert [t.name for t in diagram.teams] == [s.word for s in SEATS[:seats]]
+    for s, line in zip(SEATS, diagram.teams, strict=False):
+        assert line.points == result.teams[s].points
+        assert line.tricks == result.tricks[s]

@@ -19,7 +19,7 @@ from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
-from bot.engine.seats import Team
+from bot.engine.seats import Seat, Team
 from bot.engine.spades.game import SpadesGame
 from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.views import SeatView
@@ -286,7 +286,7 @@ def decide_game(
     teams: Sequence[TeamHandScore],
     total_bags: Sequence[int],
     set_streak: Sequence[int],
-) -> tuple[Team | None, str]:
+) -> tuple[Team | Seat | None, str]:
     """The engine's own end-of-game rule (``SpadesGame._decide``) asked of an imagined hand:
     a bare game object carrying only what that rule reads."""
     g = object.__new__(SpadesGame)

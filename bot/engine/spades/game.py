@@ -9,9 +9,9 @@ joker bonus counted after each trick.
 from __future__ import annotations
 
 import itertools
-from typing import Final
+from typing import ClassVar, Final
 
-from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look, PassCards
+from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Claim, Look, PassCards
 from bot.engine.cards import cards_of, mask_of
 from bot.engine.errors import (
     BlindNilNotAllowed,
@@ -24,9 +24,10 @@ from bot.engine.errors import (
     WrongPhase,
 )
 from bot.engine.game import PHASE_REFUSAL, Game, Phase
-from bot.engine.rules import Rules
+from bot.engine.rules import RESTRICTED_BIDDING, Rules
 from bot.engine.scoring import LOSES, WINS, TeamHandScore
 from bot.engine.seats import Seat, Team
+from bot.engine.spades.bidrules import allowed_bids, blind_allowed, blind_refusal, refusal
 from bot.engine.spades.scoring import score_individual, score_new_york
 
 NEW_YORK_BLIND_DEFICIT: Final = 100
@@ -56,6 +57,22 @@ class SpadesGame(Game, game="spades"):
     def __init__(self, rules: Rules, first_dealer: Seat = Seat.N) -> None:
         super().__init__(rules, first_dealer)
         self.set_streak = [0, 0]  # New York: hands set in a row, per team
+
+    # (solo, renege claims) -> the class that plays them; filled by bot.engine.spades.variants
+    VARIANTS: ClassVar[dict[tuple[bool, bool], type[SpadesGame]]] = {}
+
+    @classmethod
+    def _variant_class(cls, rules: Rules) -> type[Game]:
+        """Solo and renege claims (games.md G1, G2) play in their own subclasses."""
+        return SpadesGame.VARIANTS.get((rules.solo, rules.claims), SpadesGame)
+
+    def _partner_bid(self, seat: Seat | int) -> int | None:
+        """The partner's bid (``None``: not made yet, or no partner)."""
+        return self._bids[seat ^ 2]
+
+    def spade_count(self, seat: Seat | int) -> int:
+        """Spades (in the follow-suit sense: jokers, jjdd's 2♦) the seat holds now."""
+        return (self._hands[seat] & self.deck.trumps).bit_count()
 
     def _reset_hand(self) -> None:
         super()._reset_hand()
@@ -113,6 +130,10 @@ class SpadesGame(Game, game="spades"):
             )
         if not r.blind_nil or self._bids[seat] is not None:
             return False
+        if r.bidding in RESTRICTED_BIDDING and not blind_allowed(
+            r.bidding, self._partner_bid(seat)
+        ):
+            return False
         # rules.md §10: a minimum deficit of 0 means always, even when leading.
         deficit = self.deficit(team)
         if r.blind_nil_min_deficit and deficit < r.blind_nil_min_deficit:
@@ -154,6 +175,14 @@ class SpadesGame(Game, game="spades"):
             return [Bid(seat, v) for v in NEW_YORK_BIDS]
         if blind:
             return [Bid(seat, BLIND_NIL), Look(seat)]
+        if self.rules.bidding in RESTRICTED_BIDDING:
+            bids = allowed_bids(
+                self.rules.bidding,
+                self.tricks_per_hand,
+                self.spade_count(seat),
+                self._partner_bid(seat),
+            )
+            return [Bid(seat, v) for v in bids]
         out: list[Action] = [Bid(seat, NIL)] if self.rules.nil else []
         out.extend(Bid(seat, v) for v in range(1, self.tricks_per_hand + 1))
         return out
@@ -166,6 +195,8 @@ class SpadesGame(Game, game="spades"):
             self._check_look(action.seat)
         elif isinstance(action, PassCards):
             self._check_pass(action)
+        elif isinstance(action, Claim):
+            raise IllegalAction("Reneges are prevented at this table, so there are no claims")
         else:
             super()._check_decision(action)
 
@@ -198,6 +229,17 @@ class SpadesGame(Game, game="spades"):
             return
         if blind_open:
             raise MustLookFirst("Look at your cards first (or bid blind nil)")
+        if r.bidding in RESTRICTED_BIDDING:
+            reason = refusal(
+                r.bidding,
+                self.tricks_per_hand,
+                self.spade_count(bid.seat),
+                self._partner_bid(bid.seat),
+                bid.value,
+            )
+            if reason:
+                raise IllegalBid(reason)
+            return
         top = self.tricks_per_hand
         if bid.value == NIL:
             if not r.nil:
@@ -211,6 +253,10 @@ class SpadesGame(Game, game="spades"):
             return "Blind nil is not allowed at this table"
         if self._looked[seat]:
             return "You have looked at your cards, so you cannot bid blind nil"
+        if r.bidding in RESTRICTED_BIDDING:
+            reason = blind_refusal(r.bidding, self._partner_bid(seat))
+            if reason:
+                return reason
         if self._bids[seat ^ 2] == BLIND_NIL:
             if r.double_blind_nil == "off":
                 return "Your partner bid blind nil; double blind nil is not allowed here"
@@ -284,11 +330,7 @@ class SpadesGame(Game, game="spades"):
         if self._bid_step < len(self._bid_seq):
             self._turn = self._bid_seq[self._bid_step]
             return
-        steps: list[tuple[int, int]] = []
-        if self.rules.blind_nil_pass:
-            for b in self._bid_log:
-                if b.value == BLIND_NIL and self._bids[b.seat ^ 2] != BLIND_NIL:
-                    steps += [(b.seat, b.seat ^ 2), (b.seat ^ 2, b.seat)]
+        steps = self._passing_steps()
         if steps:
             self._pass_steps = steps
             self._pass_step = 0
@@ -296,6 +338,15 @@ class SpadesGame(Game, game="spades"):
             self.phase = Phase.PASS
         else:
             self._begin_play()
+
+    def _passing_steps(self) -> list[tuple[int, int]]:
+        """Blind-nil card passing after the bids: (giver, receiver) in order."""
+        steps: list[tuple[int, int]] = []
+        if self.rules.blind_nil_pass:
+            for b in self._bid_log:
+                if b.value == BLIND_NIL and self._bids[b.seat ^ 2] != BLIND_NIL:
+                    steps += [(b.seat, b.seat ^ 2), (b.seat ^ 2, b.seat)]
+        return steps
 
     def _pass(self, action: PassCards) -> None:
         m = mask_of(action.cards)
@@ -327,6 +378,27 @@ class SpadesGame(Game, game="spades"):
 
     # ------------------------------------------------------------------ scoring
     def _last_trick_played(self) -> None:
+        results = self._penalise(self._score_sides())
+        for k, res in enumerate(results):
+            if k < 2:
+                self.set_streak[k] = self.set_streak[k] + 1 if res.was_set else 0
+        if self.rules.new_york:
+            # records.md: the team left of the dealer bid first.
+            order = ((self.dealer + 1) % 2, self.dealer % 2)
+            bids = tuple(x for k in order if (x := self._team_bids[k]) is not None)
+        else:
+            bids = tuple(self._bid_log)
+        result = self._result(
+            results, bids=bids, passes=tuple(self._passes), claims=self.claim_results
+        )
+        self._close_hand(results, result)
+
+    def _penalise(self, results: list[TeamHandScore]) -> list[TeamHandScore]:
+        """games.md G1: the renege penalties of correct claims (none without claims)."""
+        return results
+
+    def _score_sides(self) -> list[TeamHandScore]:
+        """Each side's §5 (or §8) result of the hand just played."""
         t = self._tricks
         results: list[TeamHandScore] = []
         for side in Team:
@@ -357,18 +429,9 @@ class SpadesGame(Game, game="spades"):
                         seats=(a, b),
                     )
                 )
-        for k, res in enumerate(results):
-            self.set_streak[k] = self.set_streak[k] + 1 if res.was_set else 0
-        if self.rules.new_york:
-            # records.md: the team left of the dealer bid first.
-            order = ((self.dealer + 1) % 2, self.dealer % 2)
-            bids = tuple(x for k in order if (x := self._team_bids[k]) is not None)
-        else:
-            bids = tuple(self._bid_log)
-        result = self._result(results, bids=bids, passes=tuple(self._passes))
-        self._close_hand(results, result)
+        return results
 
-    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | None, str]:
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
         """rules.md §6 and §10: events, then lose_at, then target and ties."""
         s = self.scores
         claims: set[int] = set()

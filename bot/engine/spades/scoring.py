@@ -103,17 +103,7 @@ def score_individual(
     if joker_points:
         parts.append(ScorePart("jokers", "Joker bonus", joker_points))
     # 5. Bag penalty
-    bag_count = bag_count_before + bags
-    penalty = 0
-    if rules.bag_limit and rules.bag_penalty:
-        times = 0
-        while bag_count >= rules.bag_limit:
-            bag_count -= rules.bag_limit
-            penalty += rules.bag_penalty
-            times += 1
-        if times:
-            reached = plural(rules.bag_limit * times, "bag")
-            parts.append(ScorePart("bag_penalty", f"Bag penalty ({reached})", -penalty))
+    bag_count, penalty = _bag_penalty(rules, bag_count_before + bags, parts)
     points = sum(p.points for p in parts)
     return TeamHandScore(
         points,
@@ -124,6 +114,67 @@ def score_individual(
         event=event,
         was_set=was_set,
         parts=tuple(parts),
+    )
+
+
+def _bag_penalty(rules: Rules, bag_count: int, parts: list[ScorePart]) -> tuple[int, int]:
+    """§5 step 5: the bag count after penalties and the amount taken (a part is added)."""
+    penalty = 0
+    if rules.bag_limit and rules.bag_penalty:
+        times = 0
+        while bag_count >= rules.bag_limit:
+            bag_count -= rules.bag_limit
+            penalty += rules.bag_penalty
+            times += 1
+        if times:
+            reached = plural(rules.bag_limit * times, "bag")
+            parts.append(ScorePart("bag_penalty", f"Bag penalty ({reached})", -penalty))
+    return bag_count, penalty
+
+
+def score_player(
+    rules: Rules,
+    bid: int,
+    tricks: int,
+    score_before: int,
+    bag_count_before: int,
+    joker_points: int = 0,
+    seat: Seat | None = None,
+) -> TeamHandScore:
+    """games.md G2 solo: §5 applied to one player (own contract, nil, bags, penalty)."""
+    parts: list[ScorePart] = []
+    bags = 0
+    was_set = False
+    took = plural(tricks, "trick")
+    if bid > 0:
+        if tricks >= bid:
+            parts.append(ScorePart("contract", f"Bid {bid} made ({took})", 10 * bid, seat))
+            bags = tricks - bid
+        else:
+            was_set = True
+            lost = -10 * bid if rules.set_penalty == "bid" else 0
+            free = "" if lost else ": no penalty"
+            parts.append(ScorePart("contract", f"Bid {bid} set ({took}){free}", lost, seat))
+    else:
+        blind = bid == BLIND_NIL
+        what = "blind nil" if blind else "nil"
+        value = rules.blind_nil_value if blind else rules.nil_value
+        kind = "blind_nil" if blind else "nil"
+        if tricks == 0:
+            parts.append(ScorePart(kind, _whose(seat, what) + " made", value, seat))
+        else:
+            label = _whose(seat, what) + f" failed ({took})"
+            parts.append(ScorePart(kind, label, -value, seat))
+        if rules.nil_tricks == "bags":
+            bags = tricks
+    if bags:
+        parts.append(ScorePart("bags", plural(bags, "bag"), rules.bag_value * bags))
+    if joker_points:
+        parts.append(ScorePart("jokers", "Joker bonus", joker_points))
+    bag_count, penalty = _bag_penalty(rules, bag_count_before + bags, parts)
+    points = sum(p.points for p in parts)
+    return TeamHandScore(
+        points, bags, penalty, score_before + points, bag_count, was_set=was_set, parts=tuple(parts)
     )
 
 

@@ -1,4 +1,4 @@
-"""The deal diagram of a finished hand: the four hands as dealt, bids, tricks and points.
+"""The deal diagram of a finished hand: the hands as dealt, bids, tricks and points.
 
 The layout bridge and Spades players use to talk about a hand: North at the top, South at the
 bottom, West and East at the sides, each hand on a white card panel with one line per suit
@@ -83,8 +83,8 @@ class TeamLine:
 class DealDiagram:
     number: int
     dealer: Seat
-    hands: tuple[SeatHand, ...]  # N, E, S, W
-    teams: tuple[TeamLine, TeamLine]
+    hands: tuple[SeatHand, ...]  # N, E, S, W (N, E, S with three players)
+    teams: tuple[TeamLine, ...]  # NS, EW; in solo games (games.md G2) one line per player
     scheme: str = "two"
 
 
@@ -120,10 +120,26 @@ def diagram_of(
             _seat_bid(result, rules, s),
             result.tricks[s],
         )
-        for s in SEATS
+        for s in SEATS[: len(result.deal)]
     )
-    teams = (_team_line(result, rules, Team.NS), _team_line(result, rules, Team.EW))
+    if rules.solo:
+        teams = tuple(_player_line(result, rules, h.seat) for h in hands)
+    else:
+        teams = (_team_line(result, rules, Team.NS), _team_line(result, rules, Team.EW))
     return DealDiagram(result.number, result.dealer, hands, teams, scheme)
+
+
+def _player_line(result: HandResult, rules: Rules, seat: Seat) -> TeamLine:
+    """A solo player's line in the middle: their own bid, tricks and points."""
+    res = result.teams[seat]
+    return TeamLine(
+        seat.word,
+        _seat_bid(result, rules, seat),
+        result.tricks[seat],
+        res.points,
+        res.score,
+        res.bag_count if rules.has_bags else None,
+    )
 
 
 def _team_bid(result: HandResult, team: Team) -> Bid | None:
@@ -246,6 +262,14 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
     mid = (cx0 + cx1) // 2
     d.text((mid, cy0 + 22), f"Hand {diagram.number}", font=font(BOLD, 26), fill=WHITE, anchor="mm")
     y = cy0 + 50
+    if len(diagram.teams) > 2:  # solo: one compact line per player
+        for line in diagram.teams:
+            points = f"{line.points:+d} → {line.score}".replace("-", "−")
+            text = f"{line.name}: bid {line.bid} · took {line.tricks} · {points}"
+            fitted, size = _fit(text, BOLD, 18, cx1 - cx0 - 16)
+            d.text((mid, y), fitted, font=font(BOLD, size), fill=WHITE, anchor="mt")
+            y += 34
+        return
     for team in diagram.teams:
         d.text((mid, y), team.name, font=font(BOLD, 20), fill=GOLD, anchor="mt")
         d.text(

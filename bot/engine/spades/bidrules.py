@@ -1,0 +1,70 @@
+"""The bid restrictions of Suicide, Whiz and Mirror (games.md G2, G7), with the reasons a
+player reads when a bid is refused.
+
+* **Suicide** (partnerships): in each team one partner bids nil (or blind nil), the other at
+  least 4; the team's first bidder chooses the role, the partner takes the other.
+* **Whiz**: nil (or blind nil) or exactly the number of spades in the bidder's hand.
+* **Mirror**: exactly the number of spades in hand; with none, nil.  No blind nil.
+
+Spades are counted in the follow-suit sense (jokers and jjdd's 2♦ are spades).  Pure functions
+of what the bidder knows; :class:`~bot.engine.spades.game.SpadesGame` asks them while bidding.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.engine.actions import NIL
+from bot.engine.scoring import plural
+
+SUICIDE_MIN: Final = 4
+
+
+def allowed_bids(bidding: str, top: int, spades: int, partner_bid: int | None) -> tuple[int, ...]:
+    """Every bid value (NIL or 1..top; blind nil aside) a seat may make: ``spades`` is the
+    count in its hand, ``partner_bid`` its partner's bid if made (Suicide)."""
+    if bidding == "suicide":
+        if partner_bid is None:
+            return (NIL, *range(SUICIDE_MIN, top + 1))
+        if partner_bid <= NIL:
+            return tuple(range(SUICIDE_MIN, top + 1))
+        return (NIL,)
+    if bidding == "whiz":
+        return (NIL, spades) if spades else (NIL,)
+    return (spades,) if spades else (NIL,)  # mirror
+
+
+def refusal(bidding: str, top: int, spades: int, partner_bid: int | None, value: int) -> str | None:
+    """Why ``value`` (NIL or a number) is not a bid the seat may make, or ``None``."""
+    if value in allowed_bids(bidding, top, spades, partner_bid):
+        return None
+    if bidding == "suicide":
+        if partner_bid is None:
+            return f"In Suicide you bid nil or at least {SUICIDE_MIN}"
+        if partner_bid <= NIL:
+            return f"In Suicide your partner bid nil, so you bid {SUICIDE_MIN} or more"
+        return f"In Suicide your partner bid {partner_bid}, so you bid nil"
+    title = bidding.capitalize()
+    if spades == 0:
+        return f"In {title} you bid nil: you hold no spades"
+    if bidding == "whiz":
+        return f"In Whiz you bid nil or your {plural(spades, 'spade')}"
+    return f"In Mirror you bid your {plural(spades, 'spade')}"
+
+
+def blind_allowed(bidding: str, partner_bid: int | None) -> bool:
+    """May the restriction let a seat bid blind nil (the other blind-nil rules aside)?"""
+    if bidding == "mirror":
+        return False
+    if bidding == "suicide":
+        return partner_bid is None or partner_bid > NIL
+    return True
+
+
+def blind_refusal(bidding: str, partner_bid: int | None) -> str | None:
+    """Why the restriction forbids blind nil here, or ``None``."""
+    if blind_allowed(bidding, partner_bid):
+        return None
+    if bidding == "mirror":
+        return "There is no blind nil in Mirror: you bid your number of spades"
+    return f"In Suicide your partner bid nil, so you bid {SUICIDE_MIN} or more"
