@@ -11,8 +11,16 @@ from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, button
 from bot.ui.rules_text import rules_brief
-from bot.ui.text import dealer_draw_text, game_title, number, seat_names, team_name
+from bot.ui.text import (
+    dealer_draw_text,
+    end_reason_text,
+    game_title,
+    number,
+    seat_names,
+    team_name,
+)
 
+BLANK = "\u200b"  # an empty embed field (Discord refuses an empty name or value)
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
 GOLD = discord.Colour(0xF9A825)
@@ -67,9 +75,10 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     e.description = status_text(table, view) if playing else final_text(table, view)
     names = seat_names(table)
     if not view.rules.partnerships:  # solo (games.md G2): every player scores alone
-        for s in view.seats:
-            body = _seat_body(table, view, s, names) + "\n" + _player_score(view, s)
-            e.add_field(name=_seat_head(table, view, s), value=body)
+        body = {
+            s: f"{_seat_body(table, view, s, names)}\n{_player_score(view, s)}" for s in view.seats
+        }
+        _players_in_rows(e, [(_seat_head(table, view, s), body[s]) for s in view.seats])
     else:
         for team in Team:
             for s in team.seats:
@@ -93,8 +102,7 @@ def _lobby_embed(table: Table) -> discord.Embed:
     )
     names = seat_names(table)
     if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S
-        for s in table.seat_order:
-            e.add_field(name=f"{s.word} (alone)", value=names[s])
+        _players_in_rows(e, [(f"{s.word} (alone)", names[s]) for s in table.seat_order])
     else:
         for team in Team:
             for s in team.seats:
@@ -103,6 +111,16 @@ def _lobby_embed(table: Table) -> discord.Embed:
             e.add_field(name=team_name(team), value=f"{a.word} and {b.word} are partners")
     e.set_footer(text=f"Table {table.id} · {rules_brief(table.rules)}")
     return e
+
+
+def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
+    """Players without partners as inline fields: three on one row; four as two rows of two
+    (Discord puts three inline fields on a row, so the fourth player would sit alone on the
+    second: an empty third field closes each row)."""
+    for i, (name, value) in enumerate(fields):
+        e.add_field(name=name, value=value)
+        if len(fields) == 4 and i % 2 == 1:
+            e.add_field(name=BLANK, value=BLANK)
 
 
 def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
@@ -187,17 +205,16 @@ def final_text(table: Table, view: SeatView) -> str:
     if view.winner is None:
         return "The game is over."
     names = seat_names(table)
+    reason = end_reason_text(view.end_reason, view.rules.lose_at) if view.end_reason else ""
+    why = f" — {reason}." if reason else "."
     if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
         w = view.winner
         others = ", ".join(f"{names[s]} {number(view.scores[s])}" for s in view.seats if s != w)
-        return f"🏆 **{names[w]}** ({w.word}) wins with {number(view.scores[w])} ({others})" + (
-            f" — {view.end_reason}." if view.end_reason else "."
-        )
+        return f"🏆 **{names[w]}** ({w.word}) wins with {number(view.scores[w])} ({others})" + why
     a, b = view.winner.seats
     return (
         f"🏆 **{team_name(view.winner)}** win ({names[a]} & {names[b]}) "
-        f"{number(view.scores[view.winner])} to {number(view.scores[view.winner.other])}"
-        + (f" — {view.end_reason}." if view.end_reason else ".")
+        f"{number(view.scores[view.winner])} to {number(view.scores[view.winner.other])}" + why
     )
 
 

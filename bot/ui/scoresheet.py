@@ -85,10 +85,11 @@ def _team_bid(table: Table, result: HandResult, team: Team) -> str:
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     e = discord.Embed(title="Game over", colour=GOLD, description=final_text(table, view))
     if view.rules.partnerships:
-        final = f"{team_name(Team.NS)} {view.scores[0]} · {team_name(Team.EW)} {view.scores[1]}"
+        ns, ew = number(view.scores[0]), number(view.scores[1])
+        final = f"{team_name(Team.NS)} {ns} · {team_name(Team.EW)} {ew}"
     else:  # solo: every player's score
         names = seat_names(table)
-        final = " · ".join(f"{names[s]} ({s.word}) {view.scores[s]}" for s in view.seats)
+        final = " · ".join(f"{names[s]} ({s.word}) {number(view.scores[s])}" for s in view.seats)
     e.add_field(name="Final score", value=final, inline=False)
     e.add_field(name="Ratings", value=ratings_text(table), inline=False)
     e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.engine import Rules, Seat, Team, card
 from bot.engine.rules import GAME_TITLES
 from bot.tables.state import Table
@@ -50,6 +52,34 @@ def game_title(rules: Rules) -> str:
 
 def team_name(team: Team) -> str:
     return TEAM_NAMES[team]
+
+
+_TEAM_FELL = re.compile(r"^(NS|EW) fell to (-?\d+) or below$")
+_TEAM_SET_TWICE = re.compile(r"^(NS|EW) set twice in a row$")
+_PLAYER_FELL = re.compile(r"^a player fell to (-?\d+) or below; highest score$")
+_REASONS = {
+    "both teams claimed the game; higher score": (
+        "both teams claimed the game; the higher score wins"
+    ),
+    "tied at the target; more bags over the game": (
+        "tied at the target; the team with more bags over the game wins"
+    ),
+}
+
+
+def end_reason_text(reason: str, lose_at: int | None) -> str:
+    """Why a game ended, in the table's words: the engine's reason with team names, real minus
+    signs and no option keys (``lose_at`` is the mercy rule)."""
+    if m := _TEAM_FELL.match(reason):
+        return f"{team_name(Team[m[1]])} fell to {number(int(m[2]))} or below (mercy rule)"
+    if m := _TEAM_SET_TWICE.match(reason):
+        return f"{team_name(Team[m[1]])} were set twice in a row"
+    if m := _PLAYER_FELL.match(reason):
+        return f"a player fell to {number(int(m[1]))} or below (mercy rule); the highest score wins"
+    if reason == "both teams fell to lose_at; higher score":
+        floor = "the mercy rule's floor" if lose_at is None else f"{number(lose_at)} or below"
+        return f"both teams fell to {floor} (mercy rule); the higher score wins"
+    return _REASONS.get(reason, reason)
 
 
 def seat_names(table: Table) -> dict[Seat, str]:

@@ -15,6 +15,8 @@ from bot.engine.record import Replayer
 from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.tables.state import Occupant, SeatRating, Table
 from bot.ui.scoresheet import game_over_embed, hand_result_embed, ratings_text
+from bot.ui.text import end_reason_text
+from tests.engine.builders import play_hand
 from tests.engine.scenarios import SCENARIOS
 from tests.engine.test_worked_examples import INDIVIDUAL_ROWS, NEW_YORK_ROWS, Row, load
 
@@ -186,3 +188,38 @@ def test_game_over_says_why_a_game_is_not_rated() -> None:
     assert ratings_text(table) == "Not rated."
     table.seats[Seat.E] = Occupant(None, "Computer (normal)", "normal")
     assert "computer players" in ratings_text(table)
+
+
+def test_game_over_says_in_words_that_the_mercy_rule_ended_the_game() -> None:
+    """The engine's reason names the option (``lose_at``) and teams by code; the table says it
+    in words, with the scores' real minus signs."""
+    one = Game(Rules.from_preset("standard", lose_at=-100))
+    play_hand(one, {"N": 3, "E": 2, "S": 7, "W": 2}, {"N": 4, "E": 4, "S": 1, "W": 4})
+    both = Game(Rules.from_preset("standard", lose_at=-100))
+    play_hand(both, {"N": 6, "E": 5, "S": 5, "W": 5}, {"N": 3, "E": 4, "S": 2, "W": 4})
+    for game, why, final in (
+        (one, "North–South fell to −100 or below (mercy rule).", "North–South −100 · "),
+        (
+            both,
+            "both teams fell to −100 or below (mercy rule); the higher score wins.",
+            "North–South −110 · East–West −100",
+        ),
+    ):
+        assert game.winner is Team.EW
+        table = table_for(game.rules)
+        table.status, table.game = "finished", game
+        embed = game_over_embed(table, seat_view(game, None)).to_dict()
+        assert embed["description"].endswith(f" — {why}"), embed["description"]
+        assert "lose_at" not in str(embed)
+        assert final in next(f["value"] for f in embed["fields"] if f["name"] == "Final score")
+
+
+def test_every_end_reason_reads_as_words() -> None:
+    assert end_reason_text("EW set twice in a row", None) == "East–West were set twice in a row"
+    assert end_reason_text("a player fell to -250 or below; highest score", -250) == (
+        "a player fell to −250 or below (mercy rule); the highest score wins"
+    )
+    assert end_reason_text("tied at the target; more bags over the game", None) == (
+        "tied at the target; the team with more bags over the game wins"
+    )
+    assert end_reason_text("Boston", None) == "Boston"
