@@ -16,7 +16,6 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bot.ai.evaluation import ActionValue
 from bot.ai.evaluation import evaluate as hard_evaluation
 from bot.ai.variants import honest_view
 from bot.engine import Action, Bid, Play, SeatView
@@ -70,7 +69,7 @@ def evaluate(
     ev = hard_evaluation(view, rng, 1.0, clock=_no_clock, max_worlds=worlds)
     if not ev.actions:
         return None
-    mine = _valued_as(ev.actions, actual)
+    mine = ev.of(actual)  # a card touching others: its run's value
     best = ev.of(ev.chosen)
     if mine is None or best is None:
         return None
@@ -79,19 +78,3 @@ def evaluate(
     if best.tricks is not None and mine.tricks is not None:
         tricks = {best.action: best.tricks, actual: mine.tricks}
     return Evaluation(ev.chosen, points, tricks, ev.worlds)
-
-
-def _valued_as(values: tuple[ActionValue, ...], actual: Action) -> ActionValue | None:
-    """The value standing for ``actual``: itself, or for a card the lowest card of its run of
-    touching cards (the highest valued card of its suit not above it)."""
-    exact = next((v for v in values if v.action == actual), None)
-    if exact is not None or not isinstance(actual, Play):
-        return exact
-    below = [
-        v
-        for v in values
-        if isinstance(v.action, Play)
-        and v.action.card.suit == actual.card.suit
-        and v.action.card.rank <= actual.card.rank
-    ]
-    return max(below, key=lambda v: v.action.card.rank, default=None)  # type: ignore[union-attr]
