@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
 
 from bot.ai.bidding import estimate_tricks, hand_mask
 from bot.engine.actions import BLIND_NIL, Action, Bid, Deal, Look, Play
@@ -93,6 +93,8 @@ def solo_normal_play(view: SeatView, rng: random.Random) -> Action:
     return heuristic_play(game) if game is not None else view.legal[0]
 
 
+A = TypeVar("A", bound=Action)
+
 # (a view of a seat in the sampled game) -> that seat's bid, as the normal bidder makes it
 Bidder = Callable[[SeatView], Action]
 
@@ -104,27 +106,15 @@ class SoloSearch:
         """The bid with the best mean value over sampled deals (``bidder``: the other seats'
         bids in the play-outs)."""
         assert view.seat is not None
-        me = view.seat
         cands = _bid_candidates(view)
         if len(cands) <= 1:
             return cands[0] if cands else view.legal[0]
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, int(budget_s / (BID_COST_S * len(cands)))))
-        totals = dict.fromkeys(cands, 0.0)
-        guard = time.process_time() + 3 * budget_s
-        done = 0
-        for _ in range(samples):
-            base = rebuild(view, rng)
-            if base is None:
-                continue
-            if base.blind_open(me):  # this seat has looked at its cards
-                base.apply(Look(me))
-            for action in cands:
-                g = base.clone()
-                g.apply(action)
-                totals[action] += _bid_rollout(g, me, len(base.results), bidder)
-            done += 1
-            if done >= MIN_SAMPLES and time.process_time() > guard:
-                break
+        me = view.seat
+
+        def value(g: Game, hands_before: int) -> float:
+            return _bid_rollout(g, me, hands_before, bidder)
+
+        totals, done = _sample_totals(view, rng, budget_s, cands, BID_COST_S, value)
         if not done:
             return cands[0]
         return max(cands, key=lambda a: (totals[a], -a.value))
@@ -134,24 +124,48 @@ class SoloSearch:
         if len(legal) <= 1:
             return view.legal[0]
         assert view.seat is not None
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, int(budget_s / (ROLLOUT_COST_S * len(legal)))))
-        totals = dict.fromkeys(legal, 0.0)
-        guard = time.process_time() + 3 * budget_s
-        done = 0
-        for _ in range(samples):
-            base = rebuild(view, rng)
-            if base is None:
-                continue
-            for action in legal:
-                g = base.clone()
-                g.apply(action)
-                totals[action] += _rollout_value(g, view.seat, len(base.results))
-            done += 1
-            if done >= MIN_SAMPLES and time.process_time() > guard:
-                break
+        me = view.seat
+
+        def value(g: Game, hands_before: int) -> float:
+            return _rollout_value(g, me, hands_before)
+
+        totals, done = _sample_totals(view, rng, budget_s, legal, ROLLOUT_COST_S, value)
         if not done:
             return legal[0]
         return max(legal, key=lambda a: (totals[a], -a.card.index))
+
+
+def _sample_totals(
+    view: SeatView,
+    rng: random.Random,
+    budget_s: float,
+    cands: Sequence[A],
+    cost_s: float,
+    value: Callable[[Game, int], float],
+) -> tuple[dict[A, float], int]:
+    """Each candidate's summed ``value`` (given the game after it and the hands finished
+    before) over sampled deals, and how many deals were sampled: as many as ``budget_s``
+    buys at ``cost_s`` a play-out, at least MIN_SAMPLES, stopped after three budgets of CPU."""
+    assert view.seat is not None
+    me = view.seat
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, int(budget_s / (cost_s * len(cands)))))
+    totals = dict.fromkeys(cands, 0.0)
+    guard = time.process_time() + 3 * budget_s
+    done = 0
+    for _ in range(samples):
+        base = rebuild(view, rng)
+        if base is None:
+            continue
+        if base.phase is Phase.BID and base.blind_open(me):  # this seat has looked at its cards
+            base.apply(Look(me))
+        for action in cands:
+            g = base.clone()
+            g.apply(action)
+            totals[action] += value(g, len(base.results))
+        done += 1
+        if done >= MIN_SAMPLES and time.process_time() > guard:
+            break
+    return totals, done
 
 
 def _bid_candidates(view: SeatView) -> list[Bid]:

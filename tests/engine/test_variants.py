@@ -574,3 +574,27 @@ def test_variant_presets_are_standard_plus_their_options() -> None:
     }
     for preset, diff in changed.items():
         assert Rules.from_preset(preset).options() == {**base, **diff}
+
+
+@pytest.mark.parametrize(
+    ("preset", "bids", "index", "reason"),
+    [
+        # E holds one spade, S and W none, N twelve (RENEGE_DEAL)
+        ("whiz", [("E", 1), ("S", 2)], 2, "In Whiz you bid nil: you hold no spades"),
+        ("mirror", [("E", 1), ("S", "nil"), ("W", "nil"), ("N", 11)], 4, "your 12 spades"),
+        ("suicide", [("E", "nil"), ("S", 5), ("W", "nil")], 3, "your partner bid nil, so you bid"),
+    ],
+)
+def test_illegal_restricted_bids_in_records_are_refused_with_their_index(
+    preset: str, bids: list[tuple[str, int | str]], index: int, reason: str
+) -> None:
+    """records.md: the first illegal bid is refused with its 1-based index and the reason the
+    player would read (games.md G2)."""
+    game = bidding_game(preset)
+    doc = export_record(game)
+    doc["hands"][0]["bids"] = [{"seat": s, "bid": v} for s, v in bids]
+    with pytest.raises(RecordError) as info:
+        list(replay(doc))
+    details = info.value.details
+    assert (details["error"], details["hand"], details["bid"]) == ("illegal bid", 1, index)
+    assert reason in details["reason"]

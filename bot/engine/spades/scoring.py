@@ -87,15 +87,7 @@ def score_individual(
     else:
         # 2. Each nil player on its own.
         for b, t, s in nil_players:
-            blind = b == BLIND_NIL
-            what = "blind nil" if blind else "nil"
-            value = rules.blind_nil_value if blind else rules.nil_value
-            kind = "blind_nil" if blind else "nil"
-            if t == 0:
-                parts.append(ScorePart(kind, _whose(s, what) + " made", value, s))
-            else:
-                label = _whose(s, what) + f" failed ({plural(t, 'trick')})"
-                parts.append(ScorePart(kind, label, -value, s))
+            parts.append(_nil_part(rules, b, t, s))
             if rules.nil_tricks == "bags" and t:
                 bags += t
     if bags:
@@ -114,6 +106,19 @@ def score_individual(
         event=event,
         was_set=was_set,
         parts=tuple(parts),
+    )
+
+
+def _nil_part(rules: Rules, bid: int, tricks: int, seat: Seat | None) -> ScorePart:
+    """§5 step 2: one player's nil or blind nil, made or failed."""
+    blind = bid == BLIND_NIL
+    what = "blind nil" if blind else "nil"
+    value = rules.blind_nil_value if blind else rules.nil_value
+    kind = "blind_nil" if blind else "nil"
+    if tricks == 0:
+        return ScorePart(kind, _whose(seat, what) + " made", value, seat)
+    return ScorePart(
+        kind, _whose(seat, what) + f" failed ({plural(tricks, 'trick')})", -value, seat
     )
 
 
@@ -156,15 +161,7 @@ def score_player(
             free = "" if lost else ": no penalty"
             parts.append(ScorePart("contract", f"Bid {bid} set ({took}){free}", lost, seat))
     else:
-        blind = bid == BLIND_NIL
-        what = "blind nil" if blind else "nil"
-        value = rules.blind_nil_value if blind else rules.nil_value
-        kind = "blind_nil" if blind else "nil"
-        if tricks == 0:
-            parts.append(ScorePart(kind, _whose(seat, what) + " made", value, seat))
-        else:
-            label = _whose(seat, what) + f" failed ({took})"
-            parts.append(ScorePart(kind, label, -value, seat))
+        parts.append(_nil_part(rules, bid, tricks, seat))
         if rules.nil_tricks == "bags":
             bags = tricks
     if bags:
