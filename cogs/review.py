@@ -62,6 +62,9 @@ class ReviewCog(commands.Cog):
         page = ref.page
         if page == -1:  # the "Go to…" menu
             page = int(values[0]) if values and values[0].isdigit() else 0
+        if replay.rules.solo:  # the hard player judges partnership games only: the replay
+            await self._show(interaction, replay, None, viewer, game_id, page)
+            return
         analysis = await self.service.stored(game_id)
         if analysis is not None:
             await self._show(interaction, replay, analysis, viewer, game_id, page)
@@ -83,7 +86,7 @@ class ReviewCog(commands.Cog):
         self,
         interaction: Interaction,
         replay: GameReplay,
-        analysis: Analysis,
+        analysis: Analysis | None,
         viewer: frozenset[Seat],
         game_id: int,
         page: int | None,

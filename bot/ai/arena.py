@@ -112,6 +112,13 @@ def make_deal(rules: Rules, rng: random.Random, dealer: Seat = Seat.N) -> Deal:
     return Game(rules, dealer).random_deal(rng)
 
 
+def _bid_text(bid: Any) -> str:
+    """A bid of a hand's record in a few letters (``N4``, ``E nil``, ``S blind nil``)."""
+    seat = bid.seat.name if hasattr(bid, "seat") else "?"
+    value = getattr(bid, "value", bid)
+    return f"{seat}{' blind' if getattr(bid, 'blind', False) else ''} {value}"
+
+
 def bag_unit(rules: Rules) -> float:
     """What a bag costs in the long run: its share of the next penalty."""
     if rules.new_york or not rules.bag_limit or not rules.bag_penalty:
@@ -175,6 +182,7 @@ class _Table:
         self.budgets = budgets
         self.times: dict[str, list[float]] = {}
         self.overtakes: dict[str, int] = {}
+        self.events: list[dict[str, Any]] = []  # the needless overtakes, for --detail
         self.k = 0
 
     def step(self, game: Game) -> None:
@@ -194,6 +202,20 @@ class _Table:
         real, known = overtakes_partner(game, action)
         if real:
             self.overtakes[spec] = self.overtakes.get(spec, 0) + 1
+            assert isinstance(action, Play)
+            self.events.append(
+                {
+                    "seat": seat.name,
+                    "player": spec,
+                    "known": known,
+                    "trick_number": len(game.completed_tricks) + 1,
+                    "hand": " ".join(c.code for c in view.hand or ()),
+                    "trick": " ".join(f"{s.name}:{c.code}" for s, c in game.current_trick),
+                    "played": action.card.code,
+                    "bids": [None if b is None else b for b in game.bids],
+                    "tricks_won": list(game.tricks_won),
+                }
+            )
         if known:
             self.overtakes[spec + "\0known"] = self.overtakes.get(spec + "\0known", 0) + 1
         game.apply(action)
@@ -266,9 +288,9 @@ def play_hand(
     specs: Sequence[str],
     seed: int,
     budgets: dict[str, float],
-) -> tuple[HandResult, dict[str, list[float]], dict[str, int]]:
+) -> tuple[HandResult, dict[str, list[float]], dict[str, int], list[dict[str, Any]]]:
     """Play one deal as a one-hand game from 0-0 (New York: with bidding); the result,
-    decision times and needless partner overtakes by player."""
+    decision times, needless partner overtakes by player and each of them described."""
     game = Game(rules, dealer)
     if rules.new_york:
         game.hand_number = 2  # a bidding hand, not the bid-less first hand of a game
@@ -279,7 +301,7 @@ def play_hand(
     res = game.results[-1]
     table.notify(hand_end_message(res, rules.new_york, game))
     table.notify(_game_end(game))
-    return res, table.times, table.overtakes
+    return res, table.times, table.overtakes, table.events
 
 
 def play_game(
@@ -346,8 +368,22 @@ def run_task(task: Task) -> TaskResult:
         for table, (ns, ew) in enumerate(((a, b), (b, a))):
             specs = (ns, ew, ns, ew)
             seed = (task.seed * 1_000_003 + task.number) * 2 + table
-            res, times, over = play_hand(rules, deal, dealer, specs, seed, budgets)
+            res, times, over, events = play_hand(rules, deal, dealer, specs, seed, budgets)
             merge_times(result.times, times)
+            for e in events:
+                e["table"] = table
+            result.events.extend(events)
+            result.hands.append(
+                {
+                    "table": table,
+                    "ns": ns,
+                    "deal": [" ".join(c.code for c in h) for h in res.deal],
+                    "bids": [_bid_text(b) for b in res.bids],
+                    "plays": " ".join(c.code for c in res.plays),
+                    "tricks": list(res.tricks),
+                    "points": [t.points for t in res.teams],
+                }
+            )
             sides = (0, 1) if table == 0 else (1, 0)
             for side, spec in ((sides[0], ns), (sides[1], ew)):
                 result.overtakes[side] += over.get(spec, 0)
@@ -457,6 +493,7 @@ def run_match(
     progress: bool = False,
     rules: Rules | None = None,
     on_result: Callable[[list[TaskResult]], None] | None = None,
+    detail: str | None = None,
 ) -> Summary:
     """Play the match; ``on_result`` is called with the results so far after each task."""
     rules = rules or Rules.from_preset(preset)
@@ -470,8 +507,15 @@ def run_match(
     bar = Progress(len(tasks), progress)
     results: list[TaskResult] = []
 
+    if detail:
+        open(detail, "w", encoding="utf-8").close()
+
     def done(r: TaskResult) -> None:
         results.append(r)
+        if detail and r.kind == "deal":
+            line = {"deal": r.number, "diff": r.diff, "diff_eff": r.diff_eff}
+            with open(detail, "a", encoding="utf-8") as f:
+                f.write(json.dumps({**line, "hands": r.hands, "overtakes": r.events}) + "\n")
         bar.update()
         if on_result is not None:
             on_result(results)
@@ -509,6 +553,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--json", default=None, help="also write the summary as JSON to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap.add_argument(
+        "--detail",
+        default=None,
+        help="write one JSON line per deal (difference, hands, each needless overtake) here",
+    )
     args = ap.parse_args(argv)
     budgets = {"hard": args.budget} if args.budget is not None else {}
     if args.budget_b is not None:
@@ -523,6 +572,7 @@ def main(argv: list[str] | None = None) -> int:
         args.games,
         budgets,
         progress=not args.quiet,
+        detail=args.detail,
     )
     print(format_summary(summary))
     if args.json:

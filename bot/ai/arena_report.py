@@ -55,6 +55,9 @@ class TaskResult:
     # full games: every hand of both games of the pair, and how many hands they took
     game_lines: list[TeamLine] = field(default_factory=list)
     game_hands: int = 0
+    # deals, for --detail: each table's hand, and each needless overtake described
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- statistics

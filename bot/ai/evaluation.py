@@ -29,13 +29,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
 from bot.ai.search import bidding
+from bot.ai.search.candidates import representative
 from bot.ai.search.spades_play import card_choice, search_card
 from bot.ai.search.utility import Utility
-from bot.engine.actions import BLIND_NIL, Action, Bid, Look
+from bot.engine.actions import BLIND_NIL, Action, Bid, Look, Play
 from bot.engine.game import Phase
 from bot.engine.views import SeatView
 
@@ -61,9 +62,12 @@ class Evaluation:
     chosen: Action
     actions: tuple[ActionValue, ...]
     worlds: int
+    same_as: dict[Action, Action] = field(default_factory=dict)  # a card -> its run's lowest
 
     def of(self, action: Action) -> ActionValue | None:
-        """The value of ``action`` (a touching card is valued as its run's lowest card)."""
+        """The value of any legal ``action`` (a card touching others is valued as its run's
+        lowest card); None if it was not valued."""
+        action = self.same_as.get(action, action)
         for a in self.actions:
             if a.action == action:
                 return a
@@ -98,7 +102,10 @@ def _bare(action: Action) -> Evaluation:
 
 
 def _ranked(
-    view: SeatView, chosen: Action, rows: list[tuple[Action, float, float | None, int]]
+    view: SeatView,
+    chosen: Action,
+    rows: list[tuple[Action, float, float | None, int]],
+    same_as: dict[Action, Action] | None = None,
 ) -> Evaluation:
     assert view.seat is not None
     zero = Utility.of_view(view).before(int(view.seat) & 1)
@@ -106,7 +113,7 @@ def _ranked(
     values = tuple(
         ActionValue(a, v - zero, t, n, best - v) for a, v, t, n in sorted(rows, key=lambda r: -r[1])
     )
-    return Evaluation(chosen, values, max((n for *_, n in rows), default=0))
+    return Evaluation(chosen, values, max((n for *_, n in rows), default=0), same_as or {})
 
 
 def _play(
@@ -126,7 +133,13 @@ def _play(
     ]
     if not rows:  # nothing to search: one candidate
         return _bare(choice.play(d.best))
-    return _ranked(view, choice.play(d.best), rows)
+    lay = choice.game.layout
+    same_as: dict[Action, Action] = {}
+    for a in view.legal:
+        if isinstance(a, Play):
+            c = lay.to_sim[a.card.index]
+            same_as[a] = choice.play(representative(choice.runs, lay.suit_of, c))
+    return _ranked(view, choice.play(d.best), rows, same_as)
 
 
 def _bid(

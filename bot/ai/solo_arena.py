@@ -19,7 +19,10 @@ from bot.engine.game import Game, HandResult
 from bot.engine.rules import Rules
 
 # (rules, deal, dealer, specs by seat, seed, budgets) -> result, decision times, overtakes
-PlayHand = Callable[..., tuple[HandResult, dict[str, list[float]], dict[str, int]]]
+# (counts by player, and each described)
+PlayHand = Callable[
+    ..., tuple[HandResult, dict[str, list[float]], dict[str, int], list[dict[str, Any]]]
+]
 # (rules, deal stream, dealer, specs by seat, seed, budgets) -> the game, decision times
 PlayGame = Callable[..., tuple[Game, dict[str, list[float]]]]
 
@@ -81,7 +84,7 @@ def play_deal(
     diff = diff_eff = 0.0
     seatings = rotations(rules, a, b)
     for k, specs in enumerate(seatings):
-        res, t, _ = play_hand(rules, deal, dealer, specs, seed * len(seatings) + k, budgets)
+        res, t, _, _ = play_hand(rules, deal, dealer, specs, seed * len(seatings) + k, budgets)
         for key, v in t.items():
             times.setdefault(key, []).extend(v)
         mine = seat_lines(rules, res, k, line, unit)

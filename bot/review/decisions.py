@@ -55,8 +55,8 @@ class GameReplay:
     players: dict[Seat, str]
     hands: tuple[HandPlayed, ...]
     decisions: tuple[Decision, ...]
-    scores: tuple[int, int]
-    winner: str | None  # "NS", "EW" or None
+    scores: tuple[int, ...]  # by side: NS, EW; one per player in solo games
+    winner: str | None  # the winning side's key ("NS", "EW"; a seat's name in solo) or None
 
 
 class _Stop(Exception):
@@ -97,10 +97,10 @@ class _Walk(Replayer):
             self.winners[(hand, trick)] = next(s for s in SEATS if taken[s] > counts[s])
 
 
-def players_of(doc: dict[str, Any]) -> dict[Seat, str]:
+def players_of(doc: dict[str, Any], seats: tuple[Seat, ...] = SEATS) -> dict[Seat, str]:
     players = doc.get("players") or {}
     out = {}
-    for s in SEATS:
+    for s in seats:
         p = players.get(s.name) or {}
         out[s] = str(p.get("name") or s.word)
     return out
@@ -130,13 +130,14 @@ def replay_game(doc: dict[str, Any]) -> GameReplay:
                 result,
             )
         )
-    winner = None if game.winner is None else ("NS", "EW")[int(game.winner)]
+    sides = game.seating.side_names
+    winner = None if game.winner is None else sides[int(game.winner)]
     return GameReplay(
         game.rules,
-        players_of(doc),
+        players_of(doc, game.rules.seats),
         tuple(hands),
         tuple(decisions),
-        (game.scores[0], game.scores[1]),
+        tuple(game.scores),
         winner,
     )
 

@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bot.ai.evaluation import ActionValue
 from bot.ai.evaluation import evaluate as hard_evaluation
+from bot.ai.variants import honest_view
 from bot.engine import Action, Bid, Play, SeatView
 from bot.engine.game import Phase
 
@@ -51,9 +51,12 @@ def evaluate(
 ) -> Evaluation | None:
     """The hard player's evaluation of the decision ``view.seat`` faced, ``actual`` (the
     choice made) among the choices valued; ``None`` when there was nothing to judge (a forced
-    card, a hidden hand, a blind bid, a New York team bid, a game the search does not play)."""
-    if view.seat is None or not view.my_turn or view.rules.game != "spades":
+    card, a hidden hand, a blind bid, a New York team bid, a game the search does not play:
+    Whist, Euchre, solo Spades).  With renege claims the honest cards are the choices; a
+    renege gets no opinion."""
+    if view.seat is None or not view.my_turn or view.rules.game != "spades" or view.rules.solo:
         return None
+    view = honest_view(view)  # with renege claims: hard weighs only the cards that follow suit
     if len(view.legal) == 1:
         return None
     if view.phase is Phase.PLAY and isinstance(actual, Play):
@@ -66,7 +69,7 @@ def evaluate(
     ev = hard_evaluation(view, rng, 1.0, clock=_no_clock, max_worlds=worlds)
     if not ev.actions:
         return None
-    mine = _valued_as(ev.actions, actual)
+    mine = ev.of(actual)  # a card touching others: its run's value
     best = ev.of(ev.chosen)
     if mine is None or best is None:
         return None
@@ -75,19 +78,3 @@ def evaluate(
     if best.tricks is not None and mine.tricks is not None:
         tricks = {best.action: best.tricks, actual: mine.tricks}
     return Evaluation(ev.chosen, points, tricks, ev.worlds)
-
-
-def _valued_as(values: tuple[ActionValue, ...], actual: Action) -> ActionValue | None:
-    """The value standing for ``actual``: itself, or for a card the lowest card of its run of
-    touching cards (the highest valued card of its suit not above it)."""
-    exact = next((v for v in values if v.action == actual), None)
-    if exact is not None or not isinstance(actual, Play):
-        return exact
-    below = [
-        v
-        for v in values
-        if isinstance(v.action, Play)
-        and v.action.card.suit == actual.card.suit
-        and v.action.card.rank <= actual.card.rank
-    ]
-    return max(below, key=lambda v: v.action.card.rank, default=None)  # type: ignore[union-attr]

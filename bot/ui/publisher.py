@@ -21,7 +21,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +38,10 @@ log = logging.getLogger(__name__)
 
 
 class TokenBucket:
-    """``rate`` writes a second on average, bursts up to ``burst``."""
+    """``rate`` writes a second on average, bursts up to ``burst``.
+
+    ``take(urgent=True)`` (posts people wait for: hand summaries, notices) is served before
+    every ordinary taker (table-message edits, which coalesce and lose nothing by waiting)."""
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
@@ -46,17 +49,35 @@ class TokenBucket:
         self.tokens = float(burst)
         self.updated = time.monotonic()
         self._lock = asyncio.Lock()
+        self._urgent = 0  # urgent takers waiting
 
-    async def take(self) -> None:
+    def _try_take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def _refill_s(self) -> float:
+        return max(1 - self.tokens, 0.05) / self.rate
+
+    async def take(self, urgent: bool = False) -> None:
+        if urgent:
+            self._urgent += 1
+            try:
+                while True:
+                    if self._try_take():
+                        return
+                    await asyncio.sleep(self._refill_s())
+            finally:
+                self._urgent -= 1
         async with self._lock:
             while True:
-                now = time.monotonic()
-                self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
-                self.updated = now
-                if self.tokens >= 1:
-                    self.tokens -= 1
+                if not self._urgent and self._try_take():
                     return
-                await asyncio.sleep((1 - self.tokens) / self.rate)
+                await asyncio.sleep(self._refill_s())
 
 
 REMINDER = "_reminder_for_turn"  # key of a post that is a turn reminder: the turn's seq
@@ -72,6 +93,7 @@ class _Channel:
     reminders: list[tuple[int, int]] = field(default_factory=list)  # (message id, turn seq)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    editing: asyncio.Task[None] | None = None  # the table-message edit under way, if any
 
 
 class TablePublisher:
@@ -169,8 +191,8 @@ class TablePublisher:
             "view": render.table_components(table),
         }
 
-    async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
-        await self.budget.take()
+    async def _send(self, table: Table, urgent: bool = False, **kwargs: Any) -> discord.Message:
+        await self.budget.take(urgent)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         return await channel.send(**kwargs)
 
@@ -185,19 +207,26 @@ class TablePublisher:
                     continue
                 ch.wake.clear()
                 while ch.posts or ch.dirty or _stale_reminders(ch):
-                    # The table message first when an edit is due; posts (hand summaries,
-                    # notices) otherwise, so a slow post never holds the table message back.
-                    due = ch.last_edit + self.min_interval - time.monotonic()
+                    # Posts first (hand summaries and notices are what people wait for; they
+                    # jump the write budget too).  The table message's edit runs beside them
+                    # (it may wait long for the shared budget) and shows the state at the
+                    # moment it is sent, so it loses nothing by waiting.
                     stale = _stale_reminders(ch)
                     if stale:
                         await self._guarded(self._delete(ch, stale[0]), ch)
-                    elif ch.dirty and (due <= 0 or not ch.posts):
-                        if due > 0:
-                            await asyncio.sleep(due)
-                        ch.dirty = False
-                        await self._guarded(self._edit(ch), ch)
-                    else:
+                    elif ch.posts:
                         await self._guarded(self._post(ch, ch.posts.popleft()), ch)
+                    elif ch.editing is not None and not ch.editing.done():
+                        await self._until_woken(ch, ch.editing)  # or the edit is done
+                    else:
+                        due = ch.last_edit + self.min_interval - time.monotonic()
+                        if due > 0:
+                            await self._until_woken(ch, asyncio.sleep(due))  # or it is due
+                            continue
+                        ch.dirty = False
+                        ch.editing = asyncio.create_task(self._guarded(self._edit(ch), ch))
+                if ch.editing is not None and not ch.table.open:
+                    await ch.editing
                 if not ch.table.open and not ch.dirty and not ch.posts and not ch.reminders:
                     break
         except asyncio.CancelledError:
@@ -207,6 +236,18 @@ class TablePublisher:
         finally:
             if self._channels.get(ch.table.id) is ch and not ch.table.open:
                 del self._channels[ch.table.id]
+
+    @staticmethod
+    async def _until_woken(ch: _Channel, other: Awaitable[Any]) -> None:
+        """Wait until ``other`` is done or something new arrives for the channel."""
+        waits = {asyncio.ensure_future(other), asyncio.ensure_future(ch.wake.wait())}
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waits:
+                if w is not ch.editing:
+                    w.cancel()
+        ch.wake.clear()  # the caller looks at the channel again
 
     async def _guarded(self, work: Coroutine[Any, Any, None], ch: _Channel) -> None:
         """One failed render or request must not stop this table's later updates."""
@@ -259,12 +300,12 @@ class TablePublisher:
         post = await with_picture(post)
         try:
             try:
-                message = await self._send(table, **post)
+                message = await self._send(table, urgent=True, **post)
             except discord.Forbidden:
                 if "file" not in post:
                     raise
                 # No Attach Files permission here: the summary still goes, without the picture.
-                message = await self._send(table, **without_picture(post))
+                message = await self._send(table, urgent=True, **without_picture(post))
         except discord.HTTPException as e:
             log.warning("could not post to table %s: %s", table.id, e)
             return
@@ -283,6 +324,7 @@ class TablePublisher:
     async def close(self) -> None:
         self.pictures.close()
         tasks = [c.task for c in self._channels.values() if c.task is not None]
+        tasks += [c.editing for c in self._channels.values() if c.editing is not None]
         for t in tasks:
             t.cancel()
         for t in tasks:

@@ -95,15 +95,15 @@ def _differences(
 def _overview(
     replay: GameReplay, analysis: Analysis | None, viewer: frozenset[Seat], game_id: int
 ) -> ReviewPage:
-    names = replay.players
-    ns = f"{names[Seat.N]} & {names[Seat.S]}"
-    ew = f"{names[Seat.E]} & {names[Seat.W]}"
-    result = f"**{replay.winner}** win" if replay.winner else "not finished (abandoned)"
-    lines = [
-        f"North–South ({ns}) {replay.scores[0]} · East–West ({ew}) {replay.scores[1]} · "
-        f"{result} · {len(replay.hands)} hand(s)",
-        "",
-    ]
+    lines = [f"{_standing(replay)} · {len(replay.hands)} hand(s)", ""]
+    if replay.rules.solo:
+        lines.append(
+            "The hard computer player's opinions cover partnership games only: in a game where "
+            "everyone plays alone its search values no choices, so this review cannot say which "
+            "bids or cards were better. What it shows is the whole game: every bid and trick in "
+            "order with whose they were, and the score."
+        )
+        return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
     if replay.rules.game != "spades":
         lines.append("The hard computer player judges Spades games only: here is the replay.")
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
@@ -140,6 +140,23 @@ def _overview(
     return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
 
 
+def _standing(replay: GameReplay) -> str:
+    """``North–South (alice & carol) 512 · East–West (…) 230 · **NS** win``; in solo games
+    every player's own score."""
+    names = replay.players
+    ended = "not finished (abandoned)"
+    if replay.rules.solo:
+        scores = " · ".join(
+            f"{s.word} ({names[s]}) {replay.scores[k]}" for k, s in enumerate(replay.rules.seats)
+        )
+        won = next((s for s in replay.rules.seats if s.name == replay.winner), None)
+        return f"{scores} · " + (f"**{names[won]}** wins" if won is not None else ended)
+    ns = f"{names[Seat.N]} & {names[Seat.S]}"
+    ew = f"{names[Seat.E]} & {names[Seat.W]}"
+    result = f"**{replay.winner}** win" if replay.winner else ended
+    return f"North–South ({ns}) {replay.scores[0]} · East–West ({ew}) {replay.scores[1]} · {result}"
+
+
 def _trick_line(replay: GameReplay, t: TrickPlayed) -> str:
     cards = []
     for seat, c, _ in t.plays:
@@ -153,7 +170,7 @@ def _hand_lines(
     replay: GameReplay, hand: HandPlayed, analysis: Analysis | None, viewer: frozenset[Seat]
 ) -> list[str]:
     names = replay.players
-    seating = " · ".join(f"{s.name} {names[s]}" for s in Seat)
+    seating = " · ".join(f"{s.name} {names[s]}" for s in replay.rules.seats)
     lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.name}) · {seating}"]
     if hand.bids:
         bids = " · ".join(f"{b.seat.name} {_choice(b)}" for b in hand.bids)
@@ -177,9 +194,10 @@ def _hand_lines(
         lines += notes(plays)
     if hand.result is not None:
         parts = []
-        for team in (0, 1):
-            r = hand.result.teams[team]
-            parts.append(f"{TEAM_KEYS[team]} {r.points:+d} → {r.score}")
+        keys = [s.name for s in replay.rules.seats] if replay.rules.solo else TEAM_KEYS
+        for side, key in enumerate(keys):
+            r = hand.result.teams[side]
+            parts.append(f"{key} {r.points:+d} → {r.score}")
         lines.append("**Score**: " + " · ".join(parts))
     return lines
 

@@ -91,3 +91,19 @@ def test_blind_nil_against_looking() -> None:
     kinds = {type(a.action) for a in ev.actions}
     assert kinds == {Bid, Look}
     assert ev.chosen in {a.action for a in ev.actions}
+
+
+def test_touching_cards_share_one_value() -> None:
+    view = position(
+        me=N,
+        hand="5D 6D 9C KH",
+        current=[],
+        others={E: "8C TC 2D 3S", S: "JC QC KC 7S", W: "7C 6C 8D 3H"},
+        bids={N: 4, E: 3, S: 4, W: 2},
+        tricks_won=(3, 3, 2, 1),
+    )
+    ev = evaluate(view, random.Random(5), 1.0, clock=_frozen, max_worlds=12)
+    five, six = ev.of(Play(N, card("5D"))), ev.of(Play(N, card("6D")))
+    assert five is not None
+    assert five is six
+    assert {a.action for a in ev.actions} == {Play(N, card(c)) for c in ("5D", "9C", "KH")}

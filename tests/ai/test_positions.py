@@ -1,4 +1,4 @@
-"""Known positions: nil cover, not overtaking partner's ace, taking a game-winning set."""
+"""Known positions: nil cover, not overtaking or ruffing a partner's ace, a game-winning set."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ import pytest
 
 from bot.ai import get_player
 from bot.ai.bidding import estimate_tricks, nil_checklist
+from bot.ai.hard import HardPlayer
 from bot.ai.players import Player
-from bot.engine import NIL, Play, Seat, card
+from bot.ai.search.spades_play import card_choice
+from bot.engine import NIL, Game, Play, Rules, Seat, card, seat_view
+from bot.engine.actions import Bid, Deal
 from bot.engine.cards import mask_of
 from tests.ai.conftest import fast_hard
 from tests.ai.helpers import _cards, position
@@ -96,3 +99,63 @@ def test_does_not_spend_an_ace_on_partners_king(player: Player) -> None:
         tricks_won=(2, 3, 2, 1),
     )
     assert _decide(player, view) == "2H"
+
+
+def _dealt(dealer: Seat, hands: list[str], bids: list[int], plays: str) -> Game:
+    """A real game: the deal, the bids from the dealer's left, then ``plays`` in turn."""
+    game = Game(Rules.from_preset("standard"), dealer)
+    game.apply(Deal(tuple(_cards(h) for h in hands)))  # type: ignore[arg-type]
+    for b in bids:
+        assert game.to_act is not None
+        game.apply(Bid(game.to_act, b))
+    for code in plays.split():
+        assert game.to_act is not None
+        game.apply(Play(game.to_act, card(code)))
+    return game
+
+
+DEAL_18 = [
+    "AS 6S QH 3S 2C 9S 7C 6C 6H AC 5D JH KC",
+    "3C QD 4S 4H JC KH 7H 8C KD 9C 7S 2S JS",
+    "5H 5S 9D AH QC 8S AD 2D TD JD 9H 4D 8H",
+    "3D QS TC 7D 6D 4C KS TH 5C 2H TS 3H 8D",
+]
+DEAL_18_PLAYS = "2H JH KH 8H 4H AH 3H QH AD 3D 5D QD 2D 6D AS KD KC 3C QC 4C AC 8C"
+
+
+def test_does_not_ruff_partners_ace_without_evidence() -> None:
+    # Trick 6 of an arena deal (seed 1, deal 18): N cashed the ace of clubs, E followed; S is
+    # void in clubs and W may or may not be.  Ruffing spends a trump for the lead, and the
+    # search's values of the ruff and of a discard are within its noise: S discards.
+    game = _dealt(S, DEAL_18, [2, 3, 2, 2], DEAL_18_PLAYS)
+    view = seat_view(game, S)
+    for seed in (4, 5, 6):  # seeds on which the search without that rule ruffed
+        player = HardPlayer(clock=lambda: 0.0, max_worlds=60)
+        a = player.decide(view, random.Random(seed), 0.1)
+        assert isinstance(a, Play)
+        assert a.card.suit != "S", (seed, a.card.code)
+
+
+def test_a_partners_card_likely_beaten_may_be_protected() -> None:
+    # Trick 2 of an arena deal (seed 1, deal 7): N led the 6 of diamonds, E followed low, S is
+    # void; W may well hold a higher diamond.  The ruff is ordinary play there (no doubt on
+    # it); over the partner's ace of clubs (trick 6 of deal 18) it is doubtful.
+    game = _dealt(
+        W,
+        [
+            "KH 5C 7D 4C TD AD 9D 6D QD 3C 2C 2H 5S",
+            "9H 5H 3D 2D JS KC 6H 6C 5D JC 8S JD QS",
+            "7H 9S 9C TH TC KD 4H QH 8C 6S JH 8H AH",
+            "7S QC TS 8D AS 7C 4S 3H 3S 2S AC 4D KS",
+        ],
+        [1, 1, 2, 7],
+        "AD 2D KD 4D 6D 3D",
+    )
+    choice = card_choice(seat_view(game, S), random.Random(1))
+    assert choice.doubtful == frozenset()
+    assert len(choice.cands) > 1
+    game = _dealt(S, DEAL_18, [2, 3, 2, 2], DEAL_18_PLAYS)
+    choice = card_choice(seat_view(game, S), random.Random(1))
+    doubtful = {choice.play(c).card.code for c in choice.doubtful}
+    assert doubtful == {"5S", "8S"}
+    assert choice.cands[0] not in choice.doubtful

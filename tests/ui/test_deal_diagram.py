@@ -7,6 +7,7 @@ Regenerate the golden image after a deliberate change of the drawing with
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import random
@@ -17,6 +18,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.engine import SEATS, Game, Rules, Seat, bid_text
 from bot.engine.record import Replayer
+from bot.ui.images.cards import PIPS
 from bot.ui.images.deal import HEIGHT, WIDTH, diagram_of, render_deal
 
 RECORDS = Path(__file__).resolve().parents[1] / "engine" / "records"
@@ -99,6 +101,45 @@ def test_the_golden_image_tolerance_catches_a_different_card() -> None:
     diff = ImageChops.difference(now, golden).convert("L")
     changed = sum(diff.point(lambda v: 255 if v > 64 else 0).histogram()[255:])
     assert changed > 200, "swapping one card between two hands shows"
+
+
+@pytest.mark.parametrize("record", ["whist.json", "euchre.json", "euchre-stick.json"])
+def test_trump_games_put_trumps_first_with_the_bowers_and_show_the_trump(record: str) -> None:
+    game = replayed(record)
+    for result in game.results:
+        diagram = diagram_of(result, game.rules, NAMES)
+        assert all(team.bags is None for team in diagram.teams), "no bags outside Spades"
+        assert diagram.trump is not None
+        if result.void:
+            assert diagram.trump.startswith("all passed")
+            continue
+        assert result.trump is not None
+        deck = game.deck.with_trump(result.trump)
+        assert f"trump {PIPS[result.trump]}" in diagram.trump
+        for hand in diagram.hands:
+            assert hand.lines[0].suit == result.trump, "trumps first"
+            trumps = {c.code for c in hand.cards if deck.trumps >> c.index & 1}
+            assert {c.code for c in hand.lines[0].cards} == trumps, "the bowers are trumps"
+            colours = [line.suit in "HD" for line in hand.lines]
+            assert all(a != b for a, b in itertools.pairwise(colours)), "colours alternate"
+        if result.trump_card is not None:
+            assert f"turned {result.trump_card}" in diagram.trump
+        if result.up_card is not None:
+            assert f"up-card {result.up_card}" in diagram.trump
+
+
+def test_euchre_panels_name_the_maker_who_sat_out_and_the_discard() -> None:
+    game = replayed("euchre-stick.json")
+    for result in game.results:
+        if result.maker is None:
+            continue
+        notes = {h.seat: h.note for h in diagram_of(result, game.rules, NAMES).hands}
+        assert notes[result.maker].startswith("maker, alone" if result.alone else "maker")
+        if result.alone:
+            assert notes[result.maker.partner] == "sat out"
+        if result.discard is not None:
+            assert notes[result.dealer].endswith(f"discarded {result.discard}")
+    assert any(r.alone for r in game.results), "the record has a lone hand"
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("cutthroat-3", 3), ("solo", 4)])

@@ -10,9 +10,20 @@
   overrates exactly those (the winner of the lead then plays perfectly).  A partner on nil
   still to be covered is the exception.  A safety play (ruffing high against an overruff,
   overtaking a card an unseen card could beat) stays a candidate and the search decides.
+* **Overtakes need evidence.**  The other cards that beat the partner's winning card (a
+  safety play against a later opponent who may beat it) are *doubtful* when in most worlds no
+  later opponent can beat the partner's card: the search then chooses one only when it beats
+  every other card still in the race by its significance test (:mod:`bot.ai.search.pimc`).
+  Between cards of about the same value, the one that leaves the partner's trick alone is the
+  expert's card: the overtake spends a winner or a trump for the lead, which a search where
+  every seat sees every card overrates.  When the partner's card is more likely beaten than
+  not (a low card led into a seat that may hold higher ones), the safety play is ordinary
+  play and the search decides as for any card.
 * **The default card** is the one the play-out policy chooses most often over a few worlds
-  drawn from the seat's knowledge; the search keeps it unless another is better by its
-  significance test (:mod:`bot.ai.search.pimc`).
+  drawn from the seat's knowledge, among the cards that leave the partner's trick alone when
+  there are any (the policy sees the cards, so it overtakes whenever the later opponent *can*
+  beat the partner in that world); the search keeps it unless another is better by its
+  significance test.
 """
 
 from __future__ import annotations
@@ -24,6 +35,32 @@ from bot.ai.search.sim import State
 from bot.ai.search.worlds import Knowledge, Sampler
 
 POLICY_VOTES = 7  # worlds asked for the policy's card
+THREAT_WORLDS = 12  # worlds asked whether a later opponent can beat the partner's card
+DOUBT_SHARE = 0.5  # overtakes are doubtful when at most this share of worlds has such a threat
+
+
+def overtakes(
+    lay: Layout,
+    partner: int,
+    trick: Sequence[tuple[int, int]],
+    legal: int,
+    partner_nil: bool,
+) -> int:
+    """The cards of ``legal`` that would take the trick from the partner's winning card (a
+    mask; 0 unless the partner is winning, is not a nil to cover, and ``legal`` also has a
+    card that would not).  ``trick``: the cards on the table as (seat, card)."""
+    if not trick or partner < 0 or partner_nil:
+        return 0
+    w_seat, w = trick[0]
+    for s, c in trick[1:]:
+        if (1 << c) & lay.beats[w]:
+            w_seat, w = s, c
+    if w_seat != partner:
+        return 0
+    over = legal & lay.beats[w]
+    if not over or not legal & ~over:
+        return 0
+    return over
 
 
 def useless_overtakes(
@@ -39,17 +76,13 @@ def useless_overtakes(
 
     ``trick``: the cards on the table as (seat, card); ``later``: the seats still to play after
     ``me``, all of them opponents here."""
-    if not trick or partner < 0 or partner_nil:
+    over = overtakes(lay, partner, trick, legal, partner_nil)
+    if not over:
         return 0
-    w_seat, w = trick[0]
-    for s, c in trick[1:]:
+    w = trick[0][1]
+    for _, c in trick[1:]:
         if (1 << c) & lay.beats[w]:
-            w_seat, w = s, c
-    if w_seat != partner:
-        return 0
-    over = legal & lay.beats[w]
-    if not over or not legal & ~over:
-        return 0
+            w = c
     threats = 0
     for o in later:
         threats |= k.unknown & ~k.forbidden[o] & lay.beats[w]
@@ -62,6 +95,31 @@ def useless_overtakes(
             out |= low
         m ^= low
     return out
+
+
+def threat_share(
+    sampler: Sampler,
+    lay: Layout,
+    trick: Sequence[tuple[int, int]],
+    later: Sequence[int],
+    worlds: int = THREAT_WORLDS,
+) -> float:
+    """The share of ``worlds`` sampled worlds in which a seat of ``later`` (the opponents still
+    to play) holds a card that beats the trick's winning card."""
+    w = trick[0][1]
+    for _, c in trick[1:]:
+        if (1 << c) & lay.beats[w]:
+            w = c
+    lead = lay.suit_masks[lay.suit_of[trick[0][1]]]
+    hit = 0
+    for _ in range(worlds):
+        hands = sampler.sample()
+        for o in later:
+            h = hands[o]
+            if (h & lead or h) & lay.beats[w]:
+                hit += 1
+                break
+    return hit / worlds
 
 
 def representative(runs: Sequence[int], suit_of: Sequence[int], card: int) -> int:
@@ -81,13 +139,14 @@ def policy_card(
     cands: list[int],
     suit_of: Sequence[int],
     votes: int = POLICY_VOTES,
+    fallback: int = -1,
 ) -> int:
     """The candidate the play-out policy picks most often over ``votes`` worlds (``runs``: all
-    legal runs of touching cards, ``cands`` those searched; a pick outside ``cands`` is not
-    counted; ties: the lower card)."""
+    legal runs of touching cards, ``cands`` those it may be; a pick outside ``cands`` is not
+    counted; ties: ``fallback`` if it is one of them, else the lower card)."""
     count = dict.fromkeys(cands, 0)
     for _ in range(votes):
         rep = representative(runs, suit_of, start(sampler.sample()).policy())
         if rep in count:
             count[rep] += 1
-    return max(cands, key=lambda c: (count[c], -c))
+    return max(cands, key=lambda c: (count[c], c == fallback, -c))

@@ -246,7 +246,7 @@ def _safe_winner(st: State, beat: int, opps: list[int]) -> int:
     return -1
 
 
-def _discard(lay: Layout, hand: int, pool: int) -> int:
+def discard(lay: Layout, hand: int, pool: int) -> int:
     """A cheap card of ``pool``: low, from a short side suit; trumps last."""
     side = pool & ~lay.trump
     if side:
@@ -323,7 +323,7 @@ def choose(st: State, legal: int, want: Sequence[bool], nil: Sequence[bool]) -> 
         if beat:
             c = _safe_winner(st, beat, opps_after)
             return c if c >= 0 else _shed(lay, beat)
-        return _discard(lay, hand, legal)
+        return discard(lay, hand, legal)
     if opp_nils:
         if ws in opp_nils:
             if low:
@@ -335,11 +335,11 @@ def choose(st: State, legal: int, want: Sequence[bool], nil: Sequence[bool]) -> 
             return (beat & -beat).bit_length() - 1
     if want[my_team]:
         if ws == partner and not any(_can_beat(st, o, w) for o in opps_after):
-            return _discard(lay, hand, low or legal)
+            return discard(lay, hand, low or legal)
         c = _safe_winner(st, beat, opps_after)
         if c >= 0:
             return c
-        return _discard(lay, hand, low or legal)
+        return discard(lay, hand, low or legal)
     # Duck: stay under the winning card if possible, else take it with the highest card.
     if low:
         return _shed(lay, low)

@@ -11,8 +11,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.ai.search.candidates import policy_card, useless_overtakes
+from bot.ai.search.candidates import (
+    DOUBT_SHARE,
+    overtakes,
+    policy_card,
+    threat_share,
+    useless_overtakes,
+)
 from bot.ai.search.pimc import Decision, choose
+from bot.ai.search.sim import discard
 from bot.ai.search.solver import distinct
 from bot.ai.search.spades import SpadesHand, bid_weight
 from bot.ai.search.worlds import Knowledge, Sampler
@@ -30,6 +37,7 @@ class CardChoice:
     runs: list[int]
     cands: list[int]
     sampler: Sampler | None = None
+    doubtful: frozenset[int] = frozenset()  # overtakes of the partner's winning card
 
     def play(self, card: int) -> Play:
         """The engine action playing a search-numbered card."""
@@ -69,13 +77,21 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
     partner_nil = pbid is not None and pbid <= NIL and view.tricks_won[partner] == 0
     later = [(me + j) & 3 for j in range(1, 4 - len(tricks[-1]))]
     useless = useless_overtakes(lay, k, partner, tricks[-1], later, legal, partner_nil)
+    over = overtakes(lay, partner, tricks[-1], legal, partner_nil)
     cands = [c for c in runs if not useless >> c & 1]
     choice = CardChoice(game, k, runs, cands)
     if len(runs) > 1:
         choice.sampler = Sampler(k, rng, bid_weight(view, lay))
     if len(cands) > 1:
         assert choice.sampler is not None
-        first = policy_card(game.start, choice.sampler, runs, cands, lay.suit_of)
+        if over & sum(1 << c for c in cands):
+            share = threat_share(choice.sampler, lay, tricks[-1], later)
+            if share <= DOUBT_SHARE:
+                choice.doubtful = frozenset(c for c in cands if over >> c & 1)
+        doubtful = choice.doubtful
+        sound = [c for c in cands if c not in doubtful] or cands
+        fallback = discard(lay, hand, legal & ~over) if doubtful else -1
+        first = policy_card(game.start, choice.sampler, runs, sound, lay.suit_of, fallback=fallback)
         cands.insert(0, cands.pop(cands.index(first)))
     return choice
 
@@ -102,4 +118,5 @@ def search_card(
         budget_s,
         max_worlds,
         eligible=len(cands),
+        doubtful=choice.doubtful,
     )

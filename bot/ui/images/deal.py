@@ -3,7 +3,10 @@
 The layout bridge and Spades players use to talk about a hand: North at the top, South at the
 bottom, West and East at the sides, each hand on a white card panel with one line per suit
 (trumps first, highest card first), and the table in the middle with each team's bid, tricks
-and points.  All cards are public once a hand is over.
+and points.  All cards are public once a hand is over.  Whist and Euchre: the trump (Whist's
+turned card, Euchre's up-card) under the hand's number, no bids; Euchre's maker (alone or
+not), the partner who sat out and the dealer's discard on their panels; a hand thrown in
+shows its deal and nothing taken.
 
 :func:`diagram_of` turns the engine's :class:`~bot.engine.game.HandResult` into the plain data
 the picture shows (:class:`DealDiagram`); :func:`render_deal` draws it and reports every card
@@ -63,6 +66,7 @@ class SeatHand:
     lines: tuple[SuitLine, ...]
     bid: str
     tricks: int
+    note: str = ""  # the line under the name: "bid 4 · took 5", "maker, alone · took 5"
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -86,6 +90,7 @@ class DealDiagram:
     hands: tuple[SeatHand, ...]  # N, E, S, W (N, E, S with three players)
     teams: tuple[TeamLine, ...]  # NS, EW; in solo games (games.md G2) one line per player
     scheme: str = "two"
+    trump: str | None = None  # Whist/Euchre: "trump ♥ (turned 6♥)" under the hand's number
 
 
 @dataclass(slots=True)
@@ -94,12 +99,21 @@ class RenderedDeal:
     drawn: dict[Seat, list[str]] = field(default_factory=dict)  # card codes, as drawn
 
 
-def suit_lines(cards: tuple[Card, ...], rules: Rules) -> tuple[SuitLine, ...]:
-    """The cards by effective suit, trumps first then hearts, clubs, diamonds (alternating
-    colours), each highest first; a void suit is an empty line."""
+# Trumps first, then the other suits alternating colours.
+SUIT_ORDER: Final = {"S": "SHCD", "H": "HSDC", "D": "DSHC", "C": "CHSD"}
+
+
+def suit_lines(
+    cards: tuple[Card, ...], rules: Rules, trump: str | None = "S"
+) -> tuple[SuitLine, ...]:
+    """The cards by effective suit under ``trump`` (Euchre's left bower among the trumps),
+    trumps first then the others alternating colours (spades, hearts, clubs, diamonds in
+    Spades), each highest first; a void suit is an empty line."""
     deck = DECKS[rules.deck]
+    if trump is not None and trump != deck.trump:
+        deck = deck.with_trump(trump)
     out = []
-    for suit in ("S", "H", "C", "D"):
+    for suit in SUIT_ORDER[trump or "S"]:
         mask = deck.suit_masks[SUITS.index(suit)]
         in_suit = sorted(
             (c for c in cards if mask >> c.index & 1), key=lambda c: -deck.power[c.index]
@@ -112,21 +126,54 @@ def diagram_of(
     result: HandResult, rules: Rules, names: dict[Seat, str], scheme: str = "two"
 ) -> DealDiagram:
     """What the picture of ``result`` shows (the deal as dealt, before any pass)."""
-    hands = tuple(
-        SeatHand(
-            s,
-            names.get(s, s.word),
-            suit_lines(result.deal[s], rules),
-            _seat_bid(result, rules, s),
-            result.tricks[s],
+    spades = rules.game == "spades"
+    hands = []
+    for s in SEATS[: len(result.deal)]:
+        bid = _seat_bid(result, rules, s) if spades else ""
+        took = f"took {result.tricks[s]}"
+        note = f"bid {bid} · {took}" if spades else _trump_note(result, s, took)
+        hands.append(
+            SeatHand(
+                s,
+                names.get(s, s.word),
+                suit_lines(result.deal[s], rules, result.trump),
+                bid,
+                result.tricks[s],
+                note,
+            )
         )
-        for s in SEATS[: len(result.deal)]
-    )
     if rules.solo:
-        teams = tuple(_player_line(result, rules, h.seat) for h in hands)
+        teams: tuple[TeamLine, ...] = tuple(_player_line(result, rules, h.seat) for h in hands)
     else:
         teams = (_team_line(result, rules, Team.NS), _team_line(result, rules, Team.EW))
-    return DealDiagram(result.number, result.dealer, hands, teams, scheme)
+    trump = None if spades else _trump_title(result)
+    return DealDiagram(result.number, result.dealer, tuple(hands), teams, scheme, trump)
+
+
+def _trump_title(result: HandResult) -> str:
+    if result.void:
+        up = f" (up-card {result.up_card})" if result.up_card is not None else ""
+        return f"all passed{up}"
+    pip = PIPS[result.trump] if result.trump is not None else "?"
+    if result.trump_card is not None:
+        return f"trump {pip} (turned {result.trump_card})"
+    if result.up_card is not None:
+        return f"trump {pip} · up-card {result.up_card}"
+    return f"trump {pip}"
+
+
+def _trump_note(result: HandResult, seat: Seat, took: str) -> str:
+    """Whist/Euchre: a seat's line — the maker (alone), who sat out, the dealer's discard."""
+    parts = []
+    if result.maker is not None and result.alone and seat == result.maker.partner:
+        parts.append("sat out")
+    else:
+        if seat == result.maker:
+            parts.append("maker, alone" if result.alone else "maker")
+        parts.append(took)
+    if seat == result.dealer and result.discard is not None:
+        parts.append(f"discarded {result.discard}")
+    return " · ".join(parts)
 
 
 def _player_line(result: HandResult, rules: Rules, seat: Seat) -> TeamLine:
@@ -157,7 +204,10 @@ def _seat_bid(result: HandResult, rules: Rules, seat: Seat) -> str:
 
 def _team_line(result: HandResult, rules: Rules, team: Team) -> TeamLine:
     a, b = team.seats
-    if rules.new_york:
+    if rules.game != "spades":
+        makers = result.maker is not None and result.maker.team == team
+        bid = ("makers" if makers else "defenders") if result.maker is not None else ""
+    elif rules.new_york:
         tb = _team_bid(result, team)
         bid = bid_text(tb.value, tb.blind) if tb else "—"
     else:
@@ -172,7 +222,7 @@ def _team_line(result: HandResult, rules: Rules, team: Team) -> TeamLine:
         result.tricks[a] + result.tricks[b],
         res.points,
         res.score,
-        res.bag_count if rules.has_bags and not rules.new_york else None,
+        res.bag_count if rules.game == "spades" and rules.has_bags and not rules.new_york else None,
     )
 
 
@@ -185,6 +235,13 @@ def _fit(text: str, name: str, size: int, width: int) -> tuple[str, int]:
     while len(text) > 1 and f.getlength(text + "…") > width:
         text = text[:-1]
     return text + "…", size
+
+
+def _shrunk(text: str, name: str, size: int, width: int) -> tuple[str, int]:
+    """``text`` in a smaller font (down to 15 px) until it fits, else shortened."""
+    while size > 15 and font(name, size).getlength(text) > width:
+        size -= 1
+    return _fit(text, name, size, width)
 
 
 def _rank(c: Card) -> str:
@@ -232,11 +289,10 @@ def _draw_hand(
         bx = x + PANEL_W - 44
         d.rounded_rectangle((bx, y + 8, bx + 32, y + 38), radius=8, fill=GOLD, outline=INK)
         d.text((bx + 16, y + 23), "D", font=font(BOLD, 20), fill=INK, anchor="mm")
+    note = hand.note or f"bid {hand.bid} · took {hand.tricks}"
+    note, small = _shrunk(note, REGULAR, _SMALL_FONT, PANEL_W - 24)
     d.text(
-        (x + 12, y + 40),
-        f"bid {hand.bid} · took {hand.tricks}",
-        font=font(REGULAR, _SMALL_FONT),
-        fill=MUTED,
+        (x + 12, y + 40 + (_SMALL_FONT - small) // 2), note, font=font(REGULAR, small), fill=MUTED
     )
     cards_font = font(BOLD, _CARD_FONT)
     line_y = y + 72
@@ -261,7 +317,11 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
     d.rounded_rectangle((cx0, cy0, cx1, cy1), radius=16, fill=FELT_DARK, outline=GOLD, width=2)
     mid = (cx0 + cx1) // 2
     d.text((mid, cy0 + 22), f"Hand {diagram.number}", font=font(BOLD, 26), fill=WHITE, anchor="mm")
-    y = cy0 + 50
+    y, step, gap = cy0 + 50, 82, 24
+    if diagram.trump is not None:  # Whist/Euchre: the trump line, the teams closer together
+        trump, size = _shrunk(diagram.trump, BOLD, 18, cx1 - cx0 - 16)
+        d.text((mid, cy0 + 40), trump, font=font(BOLD, size), fill=GOLD, anchor="mt")
+        y, step, gap = cy0 + 66, 68, 22
     if len(diagram.teams) > 2:  # solo: one compact line per player
         for line in diagram.teams:
             points = f"{line.points:+d} → {line.score}".replace("-", "−")
@@ -272,24 +332,17 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
         return
     for team in diagram.teams:
         d.text((mid, y), team.name, font=font(BOLD, 20), fill=GOLD, anchor="mt")
-        d.text(
-            (mid, y + 24),
-            f"bid {team.bid} · took {team.tricks}",
-            font=font(REGULAR, 18),
-            fill=WHITE,
-            anchor="mt",
-        )
+        took = f"took {team.tricks}"
+        if diagram.trump is None:
+            took = f"bid {team.bid} · {took}"
+        elif team.bid:
+            took = f"{team.bid} · {took}"
+        d.text((mid, y + gap), took, font=font(REGULAR, 18), fill=WHITE, anchor="mt")
         points = f"{team.points:+d} → {team.score}".replace("-", "−")
         if team.bags is not None:
             points += f" · {team.bags} bag{'s' if team.bags != 1 else ''}"
-        d.text(
-            (mid, y + 46),
-            points,
-            font=font(BOLD, 22),
-            fill=WHITE,
-            anchor="mt",
-        )
-        y += 82
+        d.text((mid, y + gap + 22), points, font=font(BOLD, 22), fill=WHITE, anchor="mt")
+        y += step
 
 
 def render_deal(diagram: DealDiagram) -> RenderedDeal:

@@ -1,0 +1,32 @@
+"""The shared channel-write budget: posts people wait for (hand summaries) go before the
+table-message edits queued ahead of them, which coalesce and lose nothing by waiting."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.ui.publisher import TokenBucket
+
+
+async def test_an_urgent_write_overtakes_the_queued_edits() -> None:
+    bucket = TokenBucket(rate=50, burst=1)
+    await bucket.take()  # the burst is spent: everyone below waits for the refill
+    order: list[str] = []
+
+    async def take(name: str, urgent: bool) -> None:
+        await bucket.take(urgent)
+        order.append(name)
+
+    edits = [asyncio.create_task(take(f"edit {i}", False)) for i in range(3)]
+    summary = asyncio.create_task(take("summary", True))
+    await asyncio.gather(*edits, summary)
+    assert order[0] == "summary"
+    assert order[1:] == ["edit 0", "edit 1", "edit 2"], "edits keep their order"
+
+
+async def test_the_budget_still_holds_for_urgent_writes() -> None:
+    bucket = TokenBucket(rate=0.001, burst=2)  # no refill to speak of during the test
+    await bucket.take(urgent=True)
+    await bucket.take(urgent=True)
+    assert bucket.tokens < 1, "urgent writes spend the same tokens"
+    assert bucket._refill_s() > 100, "a third write would wait for the refill"
