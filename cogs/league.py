@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.rules import presets_of
+from bot.engine.rules import GAME_TITLES, PRESET_NAMES
 from bot.errors import Refusal
 from bot.league.chart import chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
@@ -26,7 +26,8 @@ from cogs.common import Interaction, client, guild_id, is_admin
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
 ]
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in presets_of("spades")]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
+GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
 COLOUR_CHOICES = [
     app_commands.Choice(name="two colours (black and red)", value="two"),
     app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
@@ -55,18 +56,23 @@ class LeagueCog(commands.Cog):
     # ------------------------------------------------------------------ leaderboard
     @app_commands.command(name="leaderboard", extras={"public": True})
     @app_commands.guild_only()
-    @app_commands.describe(season="Which season (default: the current one)", sort="Order")
-    @app_commands.choices(sort=SORT_CHOICES)
+    @app_commands.describe(
+        season="Which season (default: the current one)",
+        sort="Order",
+        game="Which game's standings (default: Spades)",
+    )
+    @app_commands.choices(sort=SORT_CHOICES, game=GAME_CHOICES)
     async def leaderboard(
         self,
         interaction: Interaction,
         season: app_commands.Range[int, 1, 100_000] | None = None,
         sort: str = "rating",
+        game: str = "spades",
     ) -> None:
-        """This server's standings."""
+        """This server's standings, one game at a time."""
         gid = guild_id(interaction)
         number = await self._season_number(gid, season)
-        ref = LeagueRef("players", interaction.user.id, 0, number or 0, sort, 0)
+        ref = LeagueRef("players", interaction.user.id, 0, number or 0, sort, 0, _game(game))
         embed, view = await self._board(gid, ref)
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -86,13 +92,13 @@ class LeagueCog(commands.Cog):
     async def _board(self, gid: int, ref: LeagueRef) -> tuple[discord.Embed, discord.ui.View]:
         season = ref.season or None
         if ref.view == "pairs":
-            pairs = await self.league.partnerships(gid, season, ref.page)
+            pairs = await self.league.partnerships(gid, season, ref.page, ref.game)
             name = await self._season_name(gid, pairs.season)
             return lr.partnerships_embed(pairs, name), lr.paging(
                 ref, pairs.page, None, pairs.has_next
             )
         page = await self.league.leaderboard(
-            gid, season, LeaderboardSort.parse(ref.sort), ref.page, ref.viewer
+            gid, season, LeaderboardSort.parse(ref.sort), ref.page, ref.viewer, ref.game
         )
         name = await self._season_name(gid, page.season)
         return lr.leaderboard_embed(page, name, ref.viewer), lr.paging(
@@ -102,20 +108,29 @@ class LeagueCog(commands.Cog):
     # ------------------------------------------------------------------ stats
     @app_commands.command(name="stats", extras={"public": True})
     @app_commands.guild_only()
-    @app_commands.describe(member="Whose record (default: yours)")
-    async def stats(self, interaction: Interaction, member: discord.Member | None = None) -> None:
+    @app_commands.describe(
+        member="Whose record (default: yours)", game="Which game (default: Spades)"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self, interaction: Interaction, member: discord.Member | None = None, game: str = "spades"
+    ) -> None:
         """A player's record in this server, with a chart of their rating."""
         gid = guild_id(interaction)
         who = member or interaction.user
-        s = await self.league.stats(gid, who.id)
+        game = _game(game)
+        s = await self.league.stats(gid, who.id, game=game)
         if s is None:
-            raise Refusal(f"{who.display_name} has no games on this server this season.")
+            raise Refusal(
+                f"{who.display_name} has no {GAME_TITLES[game]} games on this server this season."
+            )
         await interaction.response.defer()
         name = await self._season_name(gid, s.season)
         embed = lr.stats_embed(s, name)
-        history = await self.league.rating_history(gid, who.id, s.season)
+        history = await self.league.rating_history(gid, who.id, s.season, game)
         png = await render_rating_chart_async(
-            chart_points(history), f"{s.display_name} — rating over rated games"
+            chart_points(history),
+            f"{s.display_name} — {GAME_TITLES[game]} rating over rated games",
         )
         embed.set_image(url="attachment://rating.png")
         await interaction.followup.send(
@@ -295,6 +310,12 @@ class LeagueCog(commands.Cog):
         await interaction.response.send_message(
             f"**{season.name}** has started. Earlier seasons stay on `/leaderboard season:`."
         )
+
+
+def _game(value: str) -> str:
+    if value not in GAME_TITLES:
+        raise Refusal(f"There is no game {value!r}: choose Spades, Whist or Euchre.")
+    return value
 
 
 def settings_embed(s: Any) -> discord.Embed:

@@ -1,4 +1,5 @@
-"""``/hand``, ``/bid``, ``/play`` and every button and select of the table and hand messages."""
+"""``/hand``, ``/bid``, ``/play``, ``/discard`` and every button and select of the table and hand
+messages.  ``/bid`` bids in Spades and calls in Euchre (order up, pass, call a suit, alone)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from bot.engine import (
     NIL,
     Action,
     Bid,
+    Call,
     CardParseError,
+    Discard,
     Game,
     IllegalAction,
     Look,
@@ -36,6 +39,7 @@ from bot.ui.hand import hand_payload
 from bot.ui.live_editor import hand_message
 from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
+from bot.ui.trump_text import call_from_value, parse_call
 from cogs.common import Interaction, client, display_name, guild_id, reply
 
 log = logging.getLogger(__name__)
@@ -66,6 +70,10 @@ def _done_text(result: ActResult) -> str:
         return f"You bid {a.text}." if a.seat == result.seat else "Bid made."
     if isinstance(a, Look):
         return "Here are your cards."
+    if isinstance(a, Call):
+        return f"You called: {a.text}."
+    if isinstance(a, Discard):
+        return f"You discarded the {a.card}."
     return "Cards passed."
 
 
@@ -132,12 +140,26 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="bid")
     @app_commands.guild_only()
-    @app_commands.describe(bid="1-13, nil or blind nil (New York: 4-10, or blind 4-10)")
+    @app_commands.describe(
+        bid="1-13, nil or blind nil (New York: 4-10, or blind 4-10); Euchre: pass, order up, "
+        "call ♥ (add alone to go alone)"
+    )
     async def bid(self, interaction: Interaction, bid: app_commands.Range[str, 1, 20]) -> None:
-        """Bid when it is your turn."""
+        """Bid (or in Euchre, call) when it is your turn."""
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
+        if table.rules.game == "euchre":
+            name, alone = parse_call(bid)
+            seat = bot.tables.moves.seat_for(table, interaction.user.id)
+            with self.live.answering(table, seat, interaction.user.id) as answer:
+                result = await bot.tables.moves.call(
+                    table, interaction.user.id, name, alone, interaction_id=interaction.id
+                )
+                await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+            return
+        if table.rules.game != "spades":
+            raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
         value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
         with self.live.answering(table, seat, interaction.user.id) as answer:
@@ -160,6 +182,14 @@ class PlayCog(commands.Cog):
             return []
         game, seat = turn
         legal: list[Action] = game.legal_actions(seat)
+        cur = current.lower().strip()
+        calls = [a for a in legal if isinstance(a, Call)]
+        if calls:  # Euchre: exactly the calls that are legal now
+            return [
+                app_commands.Choice(name=a.text, value=a.text)
+                for a in calls
+                if cur in a.text.lower()
+            ][:25]
         if any(isinstance(a, Look) for a in legal):
             peek = game.clone()
             peek.apply(Look(seat))
@@ -170,7 +200,6 @@ class PlayCog(commands.Cog):
             if isinstance(a, Bid):
                 value = "blind nil" if a.value == BLIND_NIL else a.text
                 names.append((value, value))
-        cur = current.lower().strip()
         return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
 
     @app_commands.command(name="play")
@@ -178,16 +207,7 @@ class PlayCog(commands.Cog):
     @app_commands.describe(card="The card, e.g. AS, 10h, Q♦ or 'queen of hearts'")
     async def play(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Play a card when it is your turn."""
-        gid = guild_id(interaction)
-        bot = client(interaction)
-        table = bot.tables.registry.of_user(gid, interaction.user.id)
-        chosen = parse_card(card)
-        seat = bot.tables.moves.seat_for(table, interaction.user.id)
-        with self.live.answering(table, seat, interaction.user.id) as answer:
-            result = await bot.tables.moves.play(
-                table, interaction.user.id, chosen, interaction_id=interaction.id
-            )
-            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+        await self._card_move(interaction, card, "play")
 
     @app_commands.command(name="claim")
     @app_commands.guild_only()
@@ -233,18 +253,47 @@ class PlayCog(commands.Cog):
     async def play_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        return self._card_choices(interaction, current, Play)
+
+    @app_commands.command(name="discard")
+    @app_commands.guild_only()
+    @app_commands.describe(card="Euchre, the dealer after taking the up-card: the card to discard")
+    async def discard(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
+        """Euchre: discard a card face down after taking the up-card (the dealer)."""
+        await self._card_move(interaction, card, "discard")
+
+    @discard.autocomplete("card")
+    async def discard_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return self._card_choices(interaction, current, Discard)
+
+    async def _card_move(self, interaction: Interaction, card: str, verb: str) -> None:
+        """``/play`` and ``/discard``: the caller's card, played or discarded, then their hand."""
+        bot = client(interaction)
+        table = bot.tables.registry.of_user(guild_id(interaction), interaction.user.id)
+        chosen = parse_card(card)
+        seat = bot.tables.moves.seat_for(table, interaction.user.id)
+        move = bot.tables.moves.play if verb == "play" else bot.tables.moves.discard
+        with self.live.answering(table, seat, interaction.user.id) as answer:
+            result = await move(table, interaction.user.id, chosen, interaction_id=interaction.id)
+            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+
+    def _card_choices(
+        self, interaction: Interaction, current: str, kind: type[Play] | type[Discard]
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal cards of one kind (plays or the discard) matching ``current``."""
         turn = self._my_turn(interaction)
         if turn is None:
             return []
         game, seat = turn
         cur = current.lower().strip()
-        out = []
-        for a in game.legal_actions(seat):
-            if isinstance(a, Play):
-                label = str(a.card)
-                if cur in label.lower() or cur in a.card.code.lower() or cur in a.card.name:
-                    out.append(app_commands.Choice(name=label, value=a.card.code))
-        return out[:25]
+        return [
+            app_commands.Choice(name=str(a.card), value=a.card.code)
+            for a in game.legal_actions(seat)
+            if isinstance(a, kind)
+            and (cur in str(a.card).lower() or cur in a.card.code.lower() or cur in a.card.name)
+        ][:25]
 
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
         """The caller's game and seat when it is their turn now (autocomplete offers nothing
@@ -398,6 +447,11 @@ class PlayCog(commands.Cog):
             return None
         if ref.verb == "play" and ref.card:
             return await moves.play(table, uid, card(ref.card), **common)
+        if ref.verb == "call" and ref.card and ref.seat is not None:
+            call = call_from_value(ref.seat, ref.card)
+            return await moves.call(table, uid, call.call, call.alone, **common)
+        if ref.verb == "discard" and ref.card:
+            return await moves.discard(table, uid, card(ref.card), **common)
         if ref.verb == "look":
             return await moves.look(table, uid, **common)
         if ref.verb == "blind":

@@ -62,7 +62,8 @@ class ReviewCog(commands.Cog):
         page = ref.page
         if page == -1:  # the "Go to…" menu
             page = int(values[0]) if values and values[0].isdigit() else 0
-        if replay.rules.solo:  # the hard player judges partnership games only: the replay
+        # The hard player judges partnership Spades only: elsewhere the review is the replay.
+        if replay.rules.solo or replay.rules.game != "spades":
             await self._show(interaction, replay, None, viewer, game_id, page)
             return
         analysis = await self.service.stored(game_id)

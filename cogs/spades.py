@@ -10,7 +10,13 @@ from discord.ext import commands
 
 from bot.command_input import excerpt
 from bot.engine import Seat
-from bot.engine.rules import PRESET_DESCRIPTIONS, option_names, presets_of, suggested_values
+from bot.engine.rules import (
+    PRESET_DESCRIPTIONS,
+    PRESET_GAMES,
+    PRESET_NAMES,
+    option_names,
+    suggested_values,
+)
 from bot.errors import Refusal
 from bot.tables.state import LEVELS, Table
 from bot.ui.rules_text import help_embed, rules_embed
@@ -27,8 +33,7 @@ from cogs.common import (
 )
 
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
-# Whist and Euchre tables open in Discord with issue 11 M3; until then Spades presets only.
-TABLE_PRESETS = presets_of("spades")
+TABLE_PRESETS = PRESET_NAMES  # every game's presets: Spades and its variants, Whist, Euchre
 
 
 def preset_choices(current: str) -> list[app_commands.Choice[str]]:
@@ -94,7 +99,7 @@ class SpadesCog(commands.Cog):
     @spades.command(name="new")
     @app_commands.describe(
         preset="The rules to play (default: this server's)",
-        target="Points to win (100-1000)",
+        target="Points to win (Spades 100-1000, Whist and Euchre 1-100)",
         turn_timer="Seconds each player has to act; 0 = no timer",
         thread="Open the table in a new thread",
     )
@@ -102,7 +107,7 @@ class SpadesCog(commands.Cog):
         self,
         interaction: Interaction,
         preset: str | None = None,
-        target: app_commands.Range[int, 100, 1000] | None = None,
+        target: app_commands.Range[int, 1, 1000] | None = None,
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
         thread: bool = False,
     ) -> None:
@@ -123,8 +128,12 @@ class SpadesCog(commands.Cog):
         if preset is not None:
             check_preset(preset)
         if settings is not None:
-            preset = preset or settings.preset
-            target = settings.target if target is None else target
+            chosen = preset or settings.preset
+            # The server's target goes with its preset's game (a Spades 300 is no Euchre target).
+            same_game = PRESET_GAMES.get(chosen) == PRESET_GAMES.get(settings.preset)
+            if target is None and same_game:
+                target = settings.target
+            preset = chosen
             turn_timer = settings.turn_timer if turn_timer is None else turn_timer
         await interaction.response.defer(ephemeral=True, thinking=True)
         where = cid
@@ -134,7 +143,8 @@ class SpadesCog(commands.Cog):
                 raise Refusal("Threads can be opened from a text channel only.")
             try:
                 created = await channel.create_thread(
-                    name=f"Spades with {display_name(interaction)}",
+                    name=f"{PRESET_GAMES.get(preset or 'standard', 'spades').title()} with "
+                    f"{display_name(interaction)}",
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=1440,
                 )
@@ -234,8 +244,11 @@ class SpadesCog(commands.Cog):
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
-        if name != "preset" and name not in option_names():
-            raise Refusal(f"There is no rule option {excerpt(name)}; pick one from the list.")
+        if name != "preset" and name not in option_names(table.rules.game)[1:]:
+            raise Refusal(
+                f"There is no rule option {excerpt(name)} in {table.rules.title}; "
+                "pick one from the list."
+            )
         if name == "preset":
             check_preset(value.strip())
         rules = await bot.tables.lobby.set_rule(table, interaction.user.id, name, value)
@@ -246,7 +259,7 @@ class SpadesCog(commands.Cog):
     async def rule_name_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        names = ("preset", *option_names("spades")[1:])
+        names = ("preset", *option_names(self._game_here(interaction))[1:])
         cur = current.lower().strip()
         return [app_commands.Choice(name=n, value=n) for n in names if cur in n][:25]
 
@@ -255,10 +268,11 @@ class SpadesCog(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "name", None)
+        game = self._game_here(interaction)
         if name == "preset":
             return preset_choices(current)
-        if name in option_names():
-            values = suggested_values(name)
+        if name in option_names(game):
+            values = suggested_values(name, game)
         else:
             return []
         cur = current.lower().strip()
@@ -270,6 +284,12 @@ class SpadesCog(commands.Cog):
         if cur and not any(c.value == cur for c in out):
             out.append(app_commands.Choice(name=current[:100], value=current[:100]))
         return out[:25]
+
+    def _game_here(self, interaction: Interaction) -> str:
+        """The game of this channel's table (Spades when there is none)."""
+        cid = interaction.channel_id
+        table = client(interaction).tables.registry.find_in_channel(cid) if cid else None
+        return table.rules.game if table is not None else "spades"
 
     @spades.command(name="start")
     async def start(self, interaction: Interaction) -> None:

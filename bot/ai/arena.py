@@ -44,7 +44,7 @@ from bot.ai.players import Player
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
 from bot.engine.actions import BLIND_NIL, NIL, SEATS, Action, Deal, Play, Seat
 from bot.engine.game import Game, HandResult
-from bot.engine.rules import Rules, presets_of
+from bot.engine.rules import PRESET_NAMES, Rules
 from bot.engine.views import seat_view
 
 MAX_GAME_HANDS = 200
@@ -108,7 +108,8 @@ def check_side(spec: str) -> str:
 
 # --------------------------------------------------------------------------- one hand / game
 def make_deal(rules: Rules, rng: random.Random, dealer: Seat = Seat.N) -> Deal:
-    """The game's deal of a deck shuffled by ``rng`` (three players: 17 cards each)."""
+    """The game's deal of a deck shuffled by ``rng`` (Whist turns up the dealer's card;
+    three players: 17 cards each)."""
     return Game(rules, dealer).random_deal(rng)
 
 
@@ -127,6 +128,25 @@ def bag_unit(rules: Rules) -> float:
 
 
 def _team_lines(rules: Rules, res: HandResult, side_of_team: Sequence[int]) -> list[TeamLine]:
+    if rules.game != "spades":  # no bids: points and tricks only
+        return [
+            TeamLine(
+                side_of_team[team],
+                res.teams[team].points,
+                res.tricks[team] + res.tricks[team + 2],
+                float(res.teams[team].points),
+                None,
+                res.tricks[team] + res.tricks[team + 2],
+                False,
+                False,
+                0,
+                0,
+                0,
+                0,
+                0,
+            )
+            for team in (0, 1)
+        ]
     out = []
     bids: dict[int, int] = {}
     team_bid: dict[int, int] = {}
@@ -242,11 +262,11 @@ def overtakes_partner(game: Game, action: Action) -> tuple[bool, bool]:
     if not isinstance(action, Play) or not game.rules.partnerships:
         return no
     trick = game.current_trick
-    if not trick:
+    if not trick or game.sitting_out is not None:
         return no
-    deck = game.deck
+    deck = game.trump_order  # the trump in force (Whist, Euchre: this hand's)
     power = deck.power
-    spades = deck.suit_masks[0]
+    spades = deck.trumps
     lead = next(m for m in deck.suit_masks if m >> trick[0][1].index & 1)
     follow = lead | spades
     best_seat, best = max(
@@ -306,18 +326,18 @@ def play_hand(
 
 def play_game(
     rules: Rules,
-    deals: Iterator[Deal],
+    deals: Iterator[random.Random],
     dealer: Seat,
     specs: Sequence[str],
     seed: int,
     budgets: dict[str, float],
 ) -> tuple[Game, dict[str, list[float]]]:
-    """A full game to the target."""
+    """A full game to the target, each hand dealt from the next of ``deals``."""
     game = Game(rules, dealer)
     table = _Table(specs, seed, budgets)
     while not game.over and game.hand_number <= MAX_GAME_HANDS:
         if game.to_act is None:
-            game.apply(next(deals))
+            game.apply(game.random_deal(next(deals)))
             continue
         before = len(game.results)
         table.step(game)
@@ -361,8 +381,8 @@ def run_task(task: Task) -> TaskResult:
     if rules.solo:  # no partnerships to swap: rotate one A round a field of B
         return _run_solo_task(task, result)
     if task.kind == "deal":
-        deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"))
         dealer = SEATS[task.number % 4]
+        deal = make_deal(rules, random.Random(f"{task.seed}:deal:{task.number}"), dealer)
         diff = 0.0
         diff_eff = 0.0
         for table, (ns, ew) in enumerate(((a, b), (b, a))):
@@ -400,7 +420,7 @@ def run_task(task: Task) -> TaskResult:
         for table, (ns, ew) in enumerate(((a, b), (b, a))):
             specs = (ns, ew, ns, ew)
             stream = (
-                make_deal(rules, random.Random(f"{task.seed}:game:{task.number}:{k}"))
+                random.Random(f"{task.seed}:game:{task.number}:{k}")
                 for k in range(MAX_GAME_HANDS + 1)
             )
             seed = (task.seed * 1_000_003 + task.number) * 2 + table + 10**12
@@ -544,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ew", type=check_side, default="easy", help="side B")
     ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
     ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
-    ap.add_argument("--preset", choices=presets_of("spades"), default="standard")
+    ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")

@@ -1,29 +1,86 @@
 """The computer players' levels: their names, default time budgets and players.
 
 Kept apart from the players themselves so that the ``hard`` player may build on the
-``normal`` one without an import cycle.
+``normal`` one without an import cycle.  A level's player plays every game: it hands each
+decision to that game's player of the level (Spades here, Whist and Euchre in
+:mod:`bot.ai.whist`, :mod:`bot.ai.euchre` and :mod:`bot.ai.trump_search`).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Final
 
+from bot.ai.euchre import EuchreEasy, EuchreNormal
 from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
 from bot.ai.hard import HardPlayer
 from bot.ai.players import EasyPlayer, NormalPlayer, Player
+from bot.ai.trump_search import EuchreHard, WhistHard
 from bot.ai.variants import VariantAware
+from bot.ai.whist import WhistEasy, WhistNormal
+from bot.engine.actions import Action
+from bot.engine.views import SeatView
 
 LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
+_SPADES: Final[dict[str, type[Player]]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": HardPlayer,
+}
+_PLAYERS: Final[dict[str, dict[str, type[Player]]]] = {
+    "whist": {"easy": WhistEasy, "normal": WhistNormal, "hard": WhistHard},
+    "euchre": {"easy": EuchreEasy, "normal": EuchreNormal, "hard": EuchreHard},
+}
+
+
+def _new_player(game: str, level: str) -> Player:
+    """A level's player of one game; Spades' plays every variant of games.md G1-G2
+    (:class:`~bot.ai.variants.VariantAware`)."""
+    if game == "spades":
+        return VariantAware(_SPADES[level](), level)
+    return _PLAYERS[game][level]()
+
+
+class AnyGamePlayer:
+    """One level's player for every game: each decision goes to its game's player."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self._players: dict[str, Player] = {}
+        self._clock: Callable[[], float] | None = None
+
+    @property
+    def clock(self) -> Callable[[], float] | None:
+        """The searchers' clock (the arena sets the thread's CPU clock); None: their own."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float] | None) -> None:
+        self._clock = clock
+        for player in self._players.values():
+            _give_clock(player, clock)
+
+    def decide(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
+        game = view.rules.game
+        player = self._players.get(game)
+        if player is None:
+            player = self._players[game] = _new_player(game, self.level)
+            _give_clock(player, self._clock)
+        return player.decide(view, rng, budget_s)
+
+
+def _give_clock(player: Player, clock: Callable[[], float] | None) -> None:
+    """Hand a clock to a player that searches to one (the Spades ``hard``)."""
+    inner = player.inner if isinstance(player, VariantAware) else player
+    if clock is not None and isinstance(inner, HardPlayer):
+        inner.clock = clock
+
 
 def get_player(level: str) -> Player:
-    """The computer player of a level (``easy``, ``normal`` or ``hard``), able to play every
-    variant of games.md G1-G2 (:class:`~bot.ai.variants.VariantAware`)."""
-    if level == "easy":
-        return VariantAware(EasyPlayer(), level)
-    if level == "normal":
-        return VariantAware(NormalPlayer(), level)
-    if level == "hard":
-        return VariantAware(HardPlayer(), level)
-    raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    """The computer player of a level (``easy``, ``normal`` or ``hard``), for any game."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return AnyGamePlayer(level)

@@ -98,7 +98,7 @@ def play_deal(
 
 def play_games(
     rules: Rules,
-    deals: Callable[[], Iterator[Deal]],
+    deals: Callable[[], Iterator[random.Random]],
     dealer: Seat,
     a: str,
     b: str,
@@ -123,11 +123,14 @@ def play_games(
     return wins, times
 
 
-def deal_stream(rules: Rules, seed: int, number: int, count: int) -> Callable[[], Iterator[Deal]]:
-    """The same stream of deals for every rotation of one game."""
+def deal_stream(
+    rules: Rules, seed: int, number: int, count: int
+) -> Callable[[], Iterator[random.Random]]:
+    """The same stream of deals for every rotation of one game: the shufflers of its hands
+    (the arena's ``play_game`` has its game deal each hand from the next one)."""
 
-    def stream() -> Iterator[Deal]:
+    def stream() -> Iterator[random.Random]:
         for k in range(count):
-            yield Game(rules).random_deal(random.Random(f"{seed}:game:{number}:{k}"))
+            yield random.Random(f"{seed}:game:{number}:{k}")
 
     return stream

@@ -219,6 +219,7 @@ class LeaderboardPage:
     rows: tuple[LeaderboardRow, ...]
     viewer: LeaderboardRow | None  # the viewer's own row (rank None when unranked); None if
     # the viewer has no game this season
+    game: str = "spades"  # standings are kept per game
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +245,7 @@ class PartnershipPage:
     has_next: bool
     min_games: int  # pairs with fewer finished games together are left out
     rows: tuple[PartnershipRow, ...]
+    game: str = "spades"
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +309,14 @@ class PlayerStats:
     caught: int
     most_frequent_partner: PartnerSummary | None
     most_successful_partner: PartnerSummary | None
+    game: str = "spades"  # the game these standings are of
+    tricks: int = 0
+    maker_hands: int = 0  # Euchre: the member named trump
+    maker_made: int = 0
+    alone_hands: int = 0
+    alone_made: int = 0
+    marches: int = 0
+    euchres: int = 0  # Euchre: as a defender, the member's side euchred the makers
 
     @property
     def rating(self) -> int:
@@ -342,6 +352,18 @@ class PlayerStats:
     def bags_per_hand(self) -> float | None:
         return self.bags / self.hands if self.hands else None
 
+    @property
+    def tricks_per_hand(self) -> float | None:
+        return self.tricks / self.hands if self.hands else None
+
+    @property
+    def maker_rate(self) -> float | None:
+        return self.maker_made / self.maker_hands if self.maker_hands else None
+
+    @property
+    def alone_rate(self) -> float | None:
+        return self.alone_made / self.alone_hands if self.alone_hands else None
+
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
@@ -360,6 +382,7 @@ class HistoryEntry:
     result: str  # "won", "lost", "left (lost)" (they left; charged a loss) or "abandoned"
     rated: bool
     rating_change: int | None  # displayed-rating points, rated games only
+    game: str = "spades"
 
 
 @dataclass(frozen=True, slots=True)

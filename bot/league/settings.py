@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine.errors import RulesError
-from bot.engine.rules import Rules, presets_of
+from bot.engine.rules import PRESET_NAMES, Rules
 from bot.league.errors import SettingsError
 
 TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
@@ -82,10 +82,9 @@ def _int(name: str, value: Any) -> int:
 
 
 def _preset(value: Any) -> str:
-    # Whist and Euchre presets become server defaults once they play in Discord (issue 11).
-    names = presets_of("spades")
-    if value not in names:
-        raise SettingsError(f"Unknown preset {value!r}: choose one of {', '.join(names)}", "preset")
+    if value not in PRESET_NAMES:
+        names = ", ".join(PRESET_NAMES)
+        raise SettingsError(f"Unknown preset {value!r}: choose one of {names}", "preset")
     return str(value)
 
 
@@ -93,8 +92,8 @@ def _target(value: Any) -> int | None:
     if value is None:
         return None
     v = _int("target", value)
-    if not 100 <= v <= 1000:
-        raise SettingsError(f"target must be between 100 and 1000 points, not {v}", "target")
+    if not 1 <= v <= 1000:  # the preset's game narrows it (Spades 100-1000, Whist/Euchre 1-100)
+        raise SettingsError(f"target must be between 1 and 1000 points, not {v}", "target")
     return v
 
 

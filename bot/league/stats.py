@@ -9,10 +9,15 @@ Counted per seat over the game's completed hands (a hand cut short by abandoning
 - ``nil_bids`` / ``nil_made``, ``blind_nil_bids`` / ``blind_nil_made``: nil attempts and those
   with no trick taken;
 - ``bags``: overtricks gained by the seat's team; ``sets``: hands in which its team was set;
+- ``tricks``: tricks the seat took (every game);
+- Euchre: ``maker_hands`` / ``maker_made`` (the seat named trump, and its side made it),
+  ``alone_hands`` / ``alone_made`` (it went alone), ``marches`` (as maker, its side took all
+  five), ``euchres`` (as a defender, its side euchred the makers);
 - ``claims`` / ``claims_won``: renege claims the seat made and those that were correct;
   ``caught``: hands in which a correct claim named the seat (games.md G1).
 
-In a solo game (games.md G2) the seat's "team" is the seat itself.
+In a solo game (games.md G2) the seat's "team" is the seat itself.  Standings keep these per
+game (Spades, Whist, Euchre); a game's counts that do not apply to it stay 0.
 """
 
 from __future__ import annotations
@@ -45,6 +50,13 @@ class HandTotals:
     blind_nil_made: int = 0
     bags: int = 0
     sets: int = 0
+    tricks: int = 0
+    maker_hands: int = 0
+    maker_made: int = 0
+    alone_hands: int = 0
+    alone_made: int = 0
+    marches: int = 0
+    euchres: int = 0
     claims: int = 0
     claims_won: int = 0
     caught: int = 0
@@ -91,10 +103,14 @@ def seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
 
 
 def _seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
+    tricks = result.tricks[seat]
+    if rules.game == "euchre":
+        return _euchre_hand(result, seat)
+    if rules.game != "spades":
+        return HandTotals(hands=1, tricks=tricks)
     new_york = rules.new_york
     team = seat if rules.solo else seat & 1
     score = result.teams[team]
-    tricks = result.tricks[seat]
     bags = score.bags
     sets = int(score.was_set)
     if new_york:
@@ -105,15 +121,19 @@ def _seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
             contracts_made=int(team_bid and not score.was_set),
             bags=bags,
             sets=sets,
+            tricks=tricks,
         )
     bid = next((b.value for b in result.bids if b.seat == seat), None)
     if bid is None:  # pragma: no cover - every seat bids in individual bidding
-        return HandTotals(hands=1, bags=bags, sets=sets)
+        return HandTotals(hands=1, bags=bags, sets=sets, tricks=tricks)
     if bid == NIL:
-        return HandTotals(hands=1, nil_bids=1, nil_made=int(tricks == 0), bags=bags, sets=sets)
+        made = int(tricks == 0)
+        return HandTotals(hands=1, nil_bids=1, nil_made=made, bags=bags, sets=sets, tricks=tricks)
     if bid == BLIND_NIL:
         made = int(tricks == 0)
-        return HandTotals(hands=1, blind_nil_bids=1, blind_nil_made=made, bags=bags, sets=sets)
+        return HandTotals(
+            hands=1, blind_nil_bids=1, blind_nil_made=made, bags=bags, sets=sets, tricks=tricks
+        )
     return HandTotals(
         hands=1,
         contract_hands=1,
@@ -123,6 +143,28 @@ def _seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
         bid_tricks=tricks,
         bags=bags,
         sets=sets,
+        tricks=tricks,
+    )
+
+
+def _euchre_hand(result: HandResult, seat: int) -> HandTotals:
+    maker = result.maker
+    if maker is None:  # everybody passed: a void hand
+        return HandTotals(hands=1)
+    makers = maker & 1
+    taken = result.tricks[makers] + result.tricks[makers + 2]
+    made = taken >= 3
+    if seat != maker:
+        euchred = int(seat & 1 != makers and not made)
+        return HandTotals(hands=1, tricks=result.tricks[seat], euchres=euchred)
+    return HandTotals(
+        hands=1,
+        tricks=result.tricks[seat],
+        maker_hands=1,
+        maker_made=int(made),
+        alone_hands=int(result.alone),
+        alone_made=int(result.alone and made),
+        marches=int(taken == 5),
     )
 
 

@@ -117,6 +117,8 @@ def replay_game(doc: dict[str, Any]) -> GameReplay:
     for d in decisions:
         by_hand.setdefault(d.hand, []).append(d)
     results = {r.number: r for r in game.results}
+    for number in results:  # a hand without decisions: Euchre's void hand (everybody passed)
+        by_hand.setdefault(number, [])
     hands = []
     for number, made in sorted(by_hand.items()):
         result = results.get(number)
@@ -143,13 +145,18 @@ def replay_game(doc: dict[str, Any]) -> GameReplay:
 
 
 def _tricks(plays: list[Decision], winners: dict[tuple[int, int], Seat]) -> tuple[TrickPlayed, ...]:
-    out = []
-    for start in range(0, len(plays), 4):
-        chunk = plays[start : start + 4]
-        number = start // 4 + 1
-        cards = tuple((d.seat, _card(d), d.index) for d in chunk)
-        out.append(TrickPlayed(number, cards, winners.get((chunk[0].hand, number))))
-    return tuple(out)
+    """The hand's plays by trick (four cards a trick, three when a Euchre maker goes alone)."""
+    by_trick: dict[int, list[Decision]] = {}
+    for d in plays:
+        by_trick.setdefault(d.trick, []).append(d)
+    return tuple(
+        TrickPlayed(
+            number,
+            tuple((d.seat, _card(d), d.index) for d in chunk),
+            winners.get((chunk[0].hand, number)),
+        )
+        for number, chunk in sorted(by_trick.items())
+    )
 
 
 def _card(d: Decision) -> Card:

@@ -4,7 +4,8 @@ Every method is scoped by server (``guild_id``): nothing of one server is visibl
 Writes go through :meth:`Database.transaction`; :meth:`LeagueStore.record_game` takes the
 transaction's connection so that a game's final action and its recording commit together.
 Standings hold running totals, so ``/leaderboard`` and ``/stats`` read a few index entries
-and never the games themselves.
+and never the games themselves.  Standings, ratings and partnerships are kept per game
+(``spades``, ``whist``, ``euchre``): a game counts only toward its own.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ _ORDER: Final[dict[LeaderboardSort, tuple[str, str]]] = {
 }
 _ROW_COLUMNS: Final = "user_id, display_name, mu, sigma, games, wins, losses, rated_games"
 # One query for the count of ranked players, a member's standing row and how many ranked
-# players come before it.  Parameters: ?1 guild, ?2 season, ?3 min_games, ?4 user.
+# players come before it.  Parameters: ?1 guild, ?2 season, ?3 min_games, ?4 user, ?5 game.
 # Ranked above: by rating, a higher *displayed* rating (equal ratings share a rank; the
 # displayed rating is 1000 + round(40 × rating), so it is higher from rating ≥ (shown − 1000
 # + 0.5) / 40 on, an index range); in the other orders, every row that sorts before.
@@ -90,19 +91,20 @@ _ABOVE[LeaderboardSort.RATING] = (
 _HEAD: Final = {
     order: (
         "SELECT (SELECT COUNT(*) FROM league_standings "  # noqa: S608 - fixed SQL pieces
-        "        WHERE guild_id = ?1 AND season = ?2 AND rated_games >= ?3) AS ranked, "
+        "        WHERE guild_id = ?1 AND season = ?2 AND game = ?5 AND rated_games >= ?3) "
+        "       AS ranked, "
         "       (SELECT COUNT(*) FROM league_standings o "
-        "        WHERE o.guild_id = ?1 AND o.season = ?2 AND o.rated_games >= ?3 "
-        f"         AND {above}) AS above, v.* "
+        "        WHERE o.guild_id = ?1 AND o.season = ?2 AND o.game = ?5 "
+        f"         AND o.rated_games >= ?3 AND {above}) AS above, v.* "
         "FROM (SELECT 1 AS one) AS viewer LEFT JOIN league_standings v "
-        "ON v.guild_id = ?1 AND v.season = ?2 AND v.user_id = ?4"
+        "ON v.guild_id = ?1 AND v.season = ?2 AND v.game = ?5 AND v.user_id = ?4"
     )
     for order, above in _ABOVE.items()
 }
 _DEFAULTS: Final = GuildSettings(guild_id=0)
 
 _STANDINGS_COLUMNS: Final = (
-    "guild_id, season, user_id, display_name, mu, sigma, rating, games, wins, losses, "
+    "guild_id, season, game, user_id, display_name, mu, sigma, rating, games, wins, losses, "
     "abandoned, rated_games, win_rate, " + ", ".join(_TOTALS) + ", last_game_id"
 )
 _ADDED: Final = ("games", "wins", "losses", "abandoned", "rated_games", *_TOTALS)
@@ -110,7 +112,7 @@ _S: Final = "league_standings"  # an upsert's DO UPDATE names the old row's colu
 _STANDINGS_UPSERT: Final = (
     f"INSERT INTO league_standings ({_STANDINGS_COLUMNS}) "  # noqa: S608 - fixed column names
     f"VALUES ({', '.join('?' * len(_STANDINGS_COLUMNS.split(',')))}) "
-    "ON CONFLICT (guild_id, season, user_id) DO UPDATE SET "
+    "ON CONFLICT (guild_id, season, game, user_id) DO UPDATE SET "
     "display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma, "
     "rating = excluded.rating, last_game_id = excluded.last_game_id, "
     + ", ".join(f"{c} = {_S}.{c} + excluded.{c}" for c in _ADDED)
@@ -120,9 +122,9 @@ _STANDINGS_UPSERT: Final = (
 )
 _PARTNERSHIP_UPSERT: Final = (
     "INSERT INTO league_partnerships "
-    "(guild_id, season, user_a, user_b, games, wins, score, last_game_id) "
-    "VALUES (?, ?, ?, ?, 1, ?, ?, ?) "
-    "ON CONFLICT (guild_id, season, user_a, user_b) DO UPDATE SET "
+    "(guild_id, season, game, user_a, user_b, games, wins, score, last_game_id) "
+    "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
+    "ON CONFLICT (guild_id, season, game, user_a, user_b) DO UPDATE SET "
     "games = league_partnerships.games + 1, wins = league_partnerships.wins + excluded.wins, "
     "score = (league_partnerships.wins + excluded.wins + 1.0) / (league_partnerships.games + 3.0), "
     "last_game_id = excluded.last_game_id"
@@ -258,17 +260,18 @@ class LeagueStore:
         prepared = game if isinstance(game, PreparedGame) else prepare_game(game)
         finished, summary = prepared.finished, prepared.summary
         guild, solo = finished.guild_id, finished.solo
+        game_name = finished.rules.game
         settings = await _lock_settings(conn, guild)
         rate_bots, season = settings.rate_bot_games, settings.current_season
         await _ensure_season(conn, guild, season, finished.started_at)
         rated = not finished.abandoned and (rate_bots or not finished.has_bots)
-        before = await _skills(conn, guild, season, finished.seats)
+        before = await _skills(conn, guild, season, game_name, finished.seats)
         after = rate_finished(finished, before) if rated else before
         game_id = await conn.fetchval(
             "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
             "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner, "
-            "solo, players, winner_seat) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
+            "solo, players, winner_seat, game) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
             (
                 guild,
                 season,
@@ -285,6 +288,7 @@ class LeagueStore:
                 int(solo),
                 len(finished.seats),
                 SEAT_NAMES.index(finished.winner) if solo and finished.winner else None,
+                game_name,
             ),
         )
         assert game_id is not None
@@ -301,7 +305,7 @@ class LeagueStore:
             seat_rows.append(
                 (game_id, i, guild, season, sp.user_id, sp.display_name, sp.bot_level)
                 + ((b.mu, b.sigma, a.mu, a.sigma) if rated_seat else (None, None, None, None))
-                + (int(sp.forfeit), finished.scores[finished.side_of(i)])
+                + (int(sp.forfeit), finished.scores[finished.side_of(i)], game_name)
             )
             if sp.user_id is None:
                 continue
@@ -316,8 +320,8 @@ class LeagueStore:
             )
         await conn.executemany(
             "INSERT INTO league_seats (game_id, seat, guild_id, season, user_id, display_name, "
-            "bot_level, mu_before, sigma_before, mu_after, sigma_after, forfeit, score) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_level, mu_before, sigma_before, mu_after, sigma_after, forfeit, score, game) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             seat_rows,
         )
         await conn.executemany(_STANDINGS_UPSERT, standing_rows)
@@ -331,7 +335,7 @@ class LeagueStore:
                     continue  # a pair one of whom left did not finish together
                 won = int(finished.winner == TEAM_NAMES[team])
                 lo, hi = sorted((x, y))
-                pairs.append((guild, season, lo, hi, won, (won + 1) / 3, game_id))
+                pairs.append((guild, season, game_name, lo, hi, won, (won + 1) / 3, game_id))
             await conn.executemany(_PARTNERSHIP_UPSERT, pairs)
         return RecordedGame(game_id, guild, season, rated, tuple(changes))
 
@@ -343,45 +347,48 @@ class LeagueStore:
         sort: LeaderboardSort | str = LeaderboardSort.RATING,
         page: int = 0,
         viewer_id: int | None = None,
+        game: str = "spades",
     ) -> LeaderboardPage:
-        """One page (from 0, clamped) of the ranked players — those with at least the server's
-        ``min_games`` — and the viewer's own row and rank wherever it is."""
+        """One page (from 0, clamped) of the ranked players of ``game`` — those with at least
+        the server's ``min_games`` — and the viewer's own row and rank wherever it is."""
         order = LeaderboardSort.parse(sort)
         min_games, season_no = await self._season(guild_id, season)
-        head = await self.db.fetchrow(_HEAD[order], (guild_id, season_no, min_games, viewer_id))
+        head = await self.db.fetchrow(
+            _HEAD[order], (guild_id, season_no, min_games, viewer_id, game)
+        )
         assert head is not None
         ranked = head["ranked"]
         pages = _pages(ranked)
         page = min(max(page, 0), pages - 1)
         rows = await self.db.fetch(
             f"SELECT {_ROW_COLUMNS} FROM league_standings "  # noqa: S608 - fixed SQL pieces
-            f"WHERE guild_id = ? AND season = ? AND rated_games >= ? "
+            f"WHERE guild_id = ? AND season = ? AND game = ? AND rated_games >= ? "
             f"ORDER BY {_ORDER[order][0]} "
             "LIMIT ? OFFSET ?",
-            (guild_id, season_no, min_games, PAGE_SIZE, page * PAGE_SIZE),
+            (guild_id, season_no, game, min_games, PAGE_SIZE, page * PAGE_SIZE),
         )
         ranks = [page * PAGE_SIZE + i + 1 for i in range(len(rows))]
         if order is LeaderboardSort.RATING and rows:
-            ranks = await self._shared_ranks(guild_id, season_no, min_games, rows, ranks[0])
+            ranks = await self._shared_ranks(guild_id, season_no, game, min_games, rows, ranks[0])
         entries = tuple(_leader_row(r, rank) for r, rank in zip(rows, ranks, strict=True))
         viewer = None
         if head["user_id"] is not None:
             ranked_viewer = head["rated_games"] >= min_games
             viewer = _leader_row(head, head["above"] + 1 if ranked_viewer else None)
         return LeaderboardPage(
-            guild_id, season_no, order, page, pages, ranked, min_games, entries, viewer
+            guild_id, season_no, order, page, pages, ranked, min_games, entries, viewer, game
         )
 
     async def _shared_ranks(
-        self, guild_id: int, season: int, min_games: int, rows: list[Row], first: int
+        self, guild_id: int, season: int, game: str, min_games: int, rows: list[Row], first: int
     ) -> list[int]:
         """Ranks of a page of the rating order: players showing the same rating share the
         rank of the first of them (1, 2, 2, 4 …), across page boundaries too."""
         shown = [display_rating(r["mu"], r["sigma"]) for r in rows]
         above = await self.db.fetchval(
             "SELECT COUNT(*) FROM league_standings WHERE guild_id = ? AND season = ? "
-            "AND rated_games >= ? AND rating >= ?",
-            (guild_id, season, min_games, shown_above(shown[0])),
+            "AND game = ? AND rated_games >= ? AND rating >= ?",
+            (guild_id, season, game, min_games, shown_above(shown[0])),
         )
         ranks = [int(above) + 1]
         for i in range(1, len(rows)):
@@ -389,7 +396,7 @@ class LeagueStore:
         return ranks
 
     async def partnerships(
-        self, guild_id: int, season: int | None = None, page: int = 0
+        self, guild_id: int, season: int | None = None, page: int = 0, game: str = "spades"
     ) -> PartnershipPage:
         """The best pairs: highest smoothed win rate ``(wins + 1) / (games + 2)``, then more
         games; pairs with fewer finished games together than ``min_games`` (at least 1) are
@@ -400,38 +407,46 @@ class LeagueStore:
         rows = await self.db.fetch(
             "SELECT p.user_a, a.display_name, p.user_b, b.display_name, p.games, p.wins "
             "FROM (SELECT user_a, user_b, games, wins, score FROM league_partnerships "
-            "      WHERE guild_id = ? AND season = ? AND games >= ? "
+            "      WHERE guild_id = ? AND season = ? AND game = ? AND games >= ? "
             "      ORDER BY score DESC, games DESC, user_a, user_b LIMIT ? OFFSET ?) AS p "
-            "JOIN league_standings a ON a.guild_id = ? AND a.season = ? AND a.user_id = p.user_a "
-            "JOIN league_standings b ON b.guild_id = ? AND b.season = ? AND b.user_id = p.user_b "
+            "JOIN league_standings a ON a.guild_id = ? AND a.season = ? AND a.game = ? "
+            "     AND a.user_id = p.user_a "
+            "JOIN league_standings b ON b.guild_id = ? AND b.season = ? AND b.game = ? "
+            "     AND b.user_id = p.user_b "
             "ORDER BY p.score DESC, p.games DESC, p.user_a, p.user_b",
             (
                 guild_id,
                 season_no,
+                game,
                 min_games,
                 PAGE_SIZE + 1,
                 page * PAGE_SIZE,
                 guild_id,
                 season_no,
+                game,
                 guild_id,
                 season_no,
+                game,
             ),
         )
         out = tuple(
             PartnershipRow(page * PAGE_SIZE + i + 1, r[0], r[1], r[2], r[3], r[4], r[5])
             for i, r in enumerate(rows[:PAGE_SIZE])
         )
-        return PartnershipPage(guild_id, season_no, page, len(rows) > PAGE_SIZE, min_games, out)
+        return PartnershipPage(
+            guild_id, season_no, page, len(rows) > PAGE_SIZE, min_games, out, game
+        )
 
     # ------------------------------------------------------------------ stats
     async def stats(
-        self, guild_id: int, user_id: int, season: int | None = None
+        self, guild_id: int, user_id: int, season: int | None = None, game: str = "spades"
     ) -> PlayerStats | None:
-        """A member's season on this server, or ``None`` if they have no game in it."""
+        """A member's season of ``game`` on this server, or ``None`` if they have no game of
+        it in that season."""
         min_games, season_no = await self._season(guild_id, season)
         row = await self.db.fetchrow(
             _HEAD[LeaderboardSort.RATING],
-            (guild_id, season_no, min_games, user_id),
+            (guild_id, season_no, min_games, user_id, game),
         )
         if row is None or row["user_id"] is None:
             return None
@@ -439,15 +454,15 @@ class LeagueStore:
         rank = row["above"] + 1 if row["rated_games"] >= min_games else None
         trend_rows = await self.db.fetch(
             "SELECT mu_before, sigma_before, mu_after, sigma_after FROM league_seats "
-            "WHERE guild_id = ? AND user_id = ? AND season = ? AND mu_after IS NOT NULL "
-            "ORDER BY game_id DESC LIMIT ?",
-            (guild_id, user_id, season_no, TREND_GAMES),
+            "WHERE guild_id = ? AND user_id = ? AND game = ? AND season = ? "
+            "AND mu_after IS NOT NULL ORDER BY game_id DESC LIMIT ?",
+            (guild_id, user_id, game, season_no, TREND_GAMES),
         )
         trend = None
         if trend_rows:
             newest, oldest = trend_rows[0], trend_rows[-1]
             trend = display_rating(newest[2], newest[3]) - display_rating(oldest[0], oldest[1])
-        frequent, successful = await self._partners(guild_id, season_no, user_id)
+        frequent, successful = await self._partners(guild_id, season_no, game, user_id)
         return PlayerStats(
             guild_id=guild_id,
             season=season_no,
@@ -465,23 +480,26 @@ class LeagueStore:
             trend=trend,
             most_frequent_partner=frequent,
             most_successful_partner=successful,
+            game=game,
             **{name: row[name] for name in _TOTALS},
         )
 
     async def _partners(
-        self, guild_id: int, season: int, user_id: int
+        self, guild_id: int, season: int, game: str, user_id: int
     ) -> tuple[PartnerSummary | None, PartnerSummary | None]:
         """Most frequent partner (most games, then wins) and most successful (highest
         ``(wins + 1) / (games + 2)``, then games), over finished games."""
         rows = await self.db.fetch(
             "SELECT p.partner, s.display_name, p.games, p.wins, p.score, p.last_game_id FROM ("
             "  SELECT user_b AS partner, games, wins, score, last_game_id "
-            "  FROM league_partnerships WHERE guild_id = ?1 AND season = ?2 AND user_a = ?3 "
+            "  FROM league_partnerships "
+            "  WHERE guild_id = ?1 AND season = ?2 AND game = ?4 AND user_a = ?3 "
             "  UNION ALL SELECT user_a, games, wins, score, last_game_id "
-            "  FROM league_partnerships WHERE guild_id = ?1 AND season = ?2 AND user_b = ?3"
+            "  FROM league_partnerships "
+            "  WHERE guild_id = ?1 AND season = ?2 AND game = ?4 AND user_b = ?3"
             ") AS p JOIN league_standings s "
-            "ON s.guild_id = ?1 AND s.season = ?2 AND s.user_id = p.partner",
-            (guild_id, season, user_id),
+            "ON s.guild_id = ?1 AND s.season = ?2 AND s.game = ?4 AND s.user_id = p.partner",
+            (guild_id, season, user_id, game),
         )
         if not rows:
             return None, None
@@ -493,16 +511,16 @@ class LeagueStore:
         )
 
     async def rating_history(
-        self, guild_id: int, user_id: int, season: int | None = None
+        self, guild_id: int, user_id: int, season: int | None = None, game: str = "spades"
     ) -> list[RatingPoint]:
-        """The member's rating after each rated game of the season, oldest first."""
+        """The member's rating in ``game`` after each rated game of the season, oldest first."""
         _, season_no = await self._season(guild_id, season)
         rows = await self.db.fetch(
             "SELECT s.game_id, g.ended_at, s.mu_after, s.sigma_after FROM league_seats s "
             "JOIN league_games g ON g.game_id = s.game_id "
-            "WHERE s.guild_id = ? AND s.user_id = ? AND s.season = ? AND s.mu_after IS NOT NULL "
-            "ORDER BY s.game_id",
-            (guild_id, user_id, season_no),
+            "WHERE s.guild_id = ? AND s.user_id = ? AND s.game = ? AND s.season = ? "
+            "AND s.mu_after IS NOT NULL ORDER BY s.game_id",
+            (guild_id, user_id, game, season_no),
         )
         return [RatingPoint(r[0], _dt(r[1]), r[2], r[3]) for r in rows]
 
@@ -530,7 +548,7 @@ class LeagueStore:
         for r in await conn.fetch(
             "SELECT g.game_id, g.season, g.ended_at, g.preset, g.abandoned, g.rated, "  # noqa: S608
             "g.score_ns, g.score_ew, g.winner, g.solo, g.winner_seat, s.user_id, s.display_name, "
-            "s.bot_level, s.score "
+            "s.bot_level, s.score, g.game "
             "FROM league_games g JOIN league_seats s ON s.game_id = g.game_id "
             f"WHERE g.game_id IN ({_marks(len(ids))}) ORDER BY g.game_id, s.seat",
             ids,
@@ -622,7 +640,7 @@ def _season_name(name: str | None, number: int) -> str:
 
 
 async def _skills(
-    conn: Tx, guild_id: int, season: int, seats: tuple[SeatPlayer, ...]
+    conn: Tx, guild_id: int, season: int, game: str, seats: tuple[SeatPlayer, ...]
 ) -> tuple[Skill, ...]:
     users = [s.user_id for s in seats if s.user_id is not None]
     marks = _marks(len(users))
@@ -631,8 +649,8 @@ async def _skills(
         if not users
         else await conn.fetch(
             "SELECT user_id, mu, sigma FROM league_standings "  # noqa: S608 - placeholders only
-            f"WHERE guild_id = ? AND season = ? AND user_id IN ({marks})",
-            (guild_id, season, *users),
+            f"WHERE guild_id = ? AND season = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, season, game, *users),
         )
     )
     known = {r[0]: Skill(r[1], r[2]) for r in rows}
@@ -662,6 +680,7 @@ def _standing_row(
     return (
         finished.guild_id,
         season,
+        finished.rules.game,
         user_id,
         finished.seats[seat].display_name,
         skill.mu,
@@ -733,4 +752,5 @@ def _history_entry(
         result=result,
         rated=bool(game["rated"]),
         rating_change=change,
+        game=game["game"],
     )

@@ -50,7 +50,7 @@ EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction t
 SETTLE = 4.0
 
 # What a player's hand message must show anew when it changes (see live_key).
-LiveKey = tuple[int, Phase, bool, int, int, bool, bool]
+LiveKey = tuple[int, Phase, bool, int, int, bool, bool, int]
 
 
 class Edit(enum.Enum):
@@ -91,6 +91,7 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
         received,
         game.hand_hidden(seat),
         table.open,
+        game.calling_round,  # Euchre: the up-card turned down
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 
 from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
-from bot.engine.rules import parse_value
+from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -313,6 +313,16 @@ class Lobby:
             self.ctx.turns.schedule(table)
             return seat
 
+    @staticmethod
+    def _switched(rules: Rules, preset: str) -> Rules:
+        """Another preset, keeping a changed target when the game stays the same (a Whist
+        target means nothing to Euchre, a Spades one nothing to Whist)."""
+        if preset not in PRESET_NAMES:
+            return default_rules(preset)  # refused with the list of presets
+        same_game = PRESET_GAMES[preset] == rules.game
+        changed = "target" in rules.overrides()
+        return default_rules(preset, **({"target": rules.target} if same_game and changed else {}))
+
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
         async with table.lock:
             ensure_open(table)
@@ -321,9 +331,10 @@ class Lobby:
                 raise Refusal("The rules are fixed once the game has started.")
             try:
                 if name == "preset":
-                    rules = default_rules(value.strip(), target=table.rules.target)
+                    rules = self._switched(table.rules, value.strip())
                 else:
-                    rules = table.rules.with_option(name, parse_value(name, value))
+                    value_of = parse_value(name, value, table.rules.game)
+                    rules = table.rules.with_option(name, value_of)
             except RulesError as e:
                 raise Refusal(e.reason) from None
             moves = seat_moves(table, rules)

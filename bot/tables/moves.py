@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from bot.engine import (
     Action,
     Bid,
+    Call,
     Deal,
+    Discard,
     Look,
     PassCards,
     Play,
@@ -117,6 +119,42 @@ class Moves:
                 actions.append(Look(seat))
             actions.append(Bid(seat, value, blind))
             return await self.commit(table, seat, actions, interaction_id)
+
+    async def call(
+        self,
+        table: Table,
+        user_id: int,
+        call: str,
+        alone: bool = False,
+        *,
+        interaction_id: int | None = None,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
+    ) -> ActResult:
+        """Euchre: order up, pass, or name a suit (``call``), alone or not."""
+        return await self._human_act(
+            table,
+            user_id,
+            lambda s: Call(s, call, alone),
+            interaction_id,
+            button_seat,
+            button_hand,
+        )
+
+    async def discard(
+        self,
+        table: Table,
+        user_id: int,
+        card: Card,
+        *,
+        interaction_id: int | None = None,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
+    ) -> ActResult:
+        """Euchre: the dealer, having taken the up-card, discards ``card``."""
+        return await self._human_act(
+            table, user_id, lambda s: Discard(s, card), interaction_id, button_seat, button_hand
+        )
 
     async def look(
         self,

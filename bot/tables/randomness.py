@@ -39,8 +39,9 @@ class TableRandomness:
         return random.Random(f"{self.test_seed}:{table.id}:{salt}")
 
     def deal(self, table: Table, game: Game) -> Deal:
-        """Shuffle and deal the next hand of ``game`` (the game deals: 13 cards to four
-        seats, 17 to three, Whist's turned card …)."""
+        """Shuffle and deal the next hand of ``game`` (its own way: 13 cards to four seats, 17 to
+        three; Whist turns up the dealer's last card, Euchre deals five each and turns up the
+        kitty's top card)."""
         return game.random_deal(self.rng(table, game.hand_number))
 
     def computer_seed(self, table: Table, seq: int) -> int:

@@ -154,4 +154,4 @@ class Table:
     @property
     def in_hand(self) -> bool:
         g = self.game
-        return g is not None and g.phase in (Phase.BID, Phase.PASS, Phase.PLAY)
+        return g is not None and g.phase not in (Phase.DEAL, Phase.OVER)

@@ -42,7 +42,7 @@ TABLE_VERBS = (
     "claim",
     "claimon",
 )
-HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass")
+HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass", "call", "discard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +125,9 @@ _TABLE_TEMPLATE = (
     r"(?::(?P<seat>[NESW]))?"
 )
 _HAND_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>play|blind|look|refresh):(?P<seat>[NESW])"
-    r":(?P<hand>\d{1,4})(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ))?"
+    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>play|blind|look|refresh|call|discard)"
+    r":(?P<seat>[NESW]):(?P<hand>\d{1,4})"
+    r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
 )
 _SELECT_TEMPLATE = (
     r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>bid|pass):(?P<seat>[NESW]):(?P<hand>\d{1,4})"

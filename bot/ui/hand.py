@@ -11,31 +11,36 @@ import discord
 
 from bot.engine import (
     BLIND_NIL,
-    DECKS,
     NIL,
     Bid,
+    Call,
     Card,
+    Discard,
     Look,
     PassCards,
     Phase,
     Play,
-    Rules,
     Seat,
     SeatView,
     bid_text,
-    cards_of,
     seat_view,
 )
-from bot.engine.cards import mask_of
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef
 from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
 from bot.ui.text import number
+from bot.ui.trump_text import (
+    call_button_label,
+    call_value,
+    calls_line,
+    effective_suit,
+    sorted_hand,
+    trump_text,
+)
+from bot.ui.trump_text import prompt as trump_prompt
 from bot.ui.words import plural
-
-DISPLAY_SUITS = ("S", "H", "C", "D")  # alternate colours
 
 
 def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
@@ -58,18 +63,11 @@ def hand_json(table: Table, seat: Seat) -> dict[str, Any]:
     }
 
 
-def hand_text(cards: tuple[Card, ...], rules: Rules) -> str:
-    """A hand sorted by suit (effective suit: jokers and jjdd's 2♦ sit with the spades)."""
-    deck = DECKS[rules.deck]
-    mask = mask_of(cards)
-    parts = []
-    for suit in DISPLAY_SUITS:
-        in_suit = cards_of(mask & deck.suit_masks["SHDC".index(suit)])
-        if not in_suit:
-            continue
-        ordered = sorted(in_suit, key=lambda c: -deck.power[c.index])
-        parts.append(" ".join(str(c) for c in ordered))
-    return "   ".join(parts) if parts else "(no cards)"
+def hand_text(cards: tuple[Card, ...], view: SeatView) -> str:
+    """A hand sorted by effective suit, trump first (jokers and jjdd's 2♦ sit with the spades;
+    in Euchre the bowers head the trumps), highest first."""
+    groups = sorted_hand(cards, view)
+    return "   ".join(" ".join(str(c) for c in g) for g in groups) if groups else "(no cards)"
 
 
 def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> discord.Embed:
@@ -79,7 +77,7 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     if view.hand_hidden:
         e.description = _hidden_text(view, seat)
     elif view.hand is not None:
-        e.description = f"# {hand_text(view.hand, view.rules)}" if view.hand else "(no cards left)"
+        e.description = f"# {hand_text(view.hand, view)}" if view.hand else "(no cards left)"
     lines = [f"**{notice}**"] if notice else []
     lines.extend(now_lines(table, view))
     e.add_field(name="Now", value="\n".join(lines), inline=False)
@@ -119,6 +117,13 @@ def now_lines(table: Table, view: SeatView) -> list[str]:
     if not table.open:
         return [final_text(table, view)]
     lines = [prompt_line(view)]
+    trump = trump_text(view)
+    if trump is not None:
+        lines.append(trump)
+    if view.calls and view.my_turn:
+        lines.append("Calls: " + calls_line(view))
+    if view.discarded is not None and view.phase is Phase.PLAY:
+        lines.append(f"You discarded the {view.discarded}.")
     if view.my_turn and table.deadline is not None:
         lines.append(f"⏱ Time runs out {deadline_text(table)}; then a computer plays for you.")
     if view.received:
@@ -163,7 +168,7 @@ def prompt_line(view: SeatView) -> str:
     if view.phase is Phase.PASS:
         n = view.rules.blind_nil_pass
         return f"**Your turn:** choose {plural(n, 'card')} to pass to your partner."
-    return "**Your turn to play** a card."
+    return trump_prompt(view) or "**Your turn to play** a card."
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
@@ -203,27 +208,33 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         options = tuple(Option(str(c), c.code) for c in view.hand)
         label = f"Pass {plural(n, 'card')}"
         out.append(Control(ref("pass"), label, 1, options=options, min_values=n, max_values=n))
-    if plays:
-        deck = DECKS[view.rules.deck]
-        suits = {c: _eff_suit(deck.suit_masks, c) for c in (p.card for p in plays)}
-        ordered = sorted(suits, key=lambda c: (DISPLAY_SUITS.index(suits[c]), -deck.power[c.index]))
+    calls = [a for a in legal if isinstance(a, Call)]
+    for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
+        passing = call.call == Call.PASS
+        style = discord.ButtonStyle.secondary if passing else discord.ButtonStyle.primary
+        out.append(Control(ref("call", call_value(call)), call_button_label(call), i // 4, style))
+    discards = [a.card for a in legal if isinstance(a, Discard)]
+    cards = [p.card for p in plays] or discards
+    if cards:
+        verb = "play" if plays else "discard"
+        ordered = [c for group in sorted_hand(cards, view) for c in group]
         faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
-            style = (
-                discord.ButtonStyle.danger
-                if suits[c] in ("H", "D") and c.suit in ("H", "D")
-                else discord.ButtonStyle.secondary
-            )
-            out.append(Control(ref("play", c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
+            style = _card_style(c, view)
+            out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
     out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
     return out
 
 
-def _eff_suit(masks: tuple[int, int, int, int], c: Card) -> str:
-    for s, m in zip("SHDC", masks, strict=True):
-        if m >> c.index & 1:
-            return s
-    return "S"
+def _card_style(c: Card, view: SeatView) -> discord.ButtonStyle:
+    """Red buttons for red cards of a red suit (a joker, or jjdd's 2♦ as a spade, is grey)."""
+    suit = effective_suit(view, c)
+    red = ("H", "D")
+    return (
+        discord.ButtonStyle.danger
+        if suit in red and c.suit in red
+        else discord.ButtonStyle.secondary
+    )
 
 
 def _bid_option_label(b: Bid) -> str:

@@ -1,9 +1,11 @@
-"""League paging components: ``spades:lg:<view>:<viewer>:<subject>:<season>:<sort>:<page>``.
+"""League paging components:
+``spades:lg:<view>:<viewer>:<subject>:<season>:<sort>:<page>[:@<game>][:<tag>]``.
 
 ``view`` is ``players``, ``pairs``, ``hist`` or ``pick`` (the history select); ``viewer`` is
 the member who asked (only they may page); ``subject`` the member a history is about (0
-otherwise); ``season`` 0 means the current one.  Parsed from the custom id alone, so paging
-keeps working after a restart.
+otherwise); ``season`` 0 means the current one; ``game`` the game whose standings are shown
+(absent: Spades, as on messages sent before the league kept games apart).  Parsed from the
+custom id alone, so paging keeps working after a restart.
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ class LeagueRef:
     season: int = 0
     sort: str = "rating"
     page: int = 0
+    game: str = "spades"
 
     @property
     def custom_id(self) -> str:
+        game = "" if self.game == "spades" else f":@{self.game}"
         return (
             f"spades:lg:{self.view}:{self.viewer}:{self.subject}:{self.season}:{self.sort}:"
-            f"{self.page}"
+            f"{self.page}{game}"
         )
 
     def to(self, **changes: Any) -> LeagueRef:
@@ -40,7 +44,7 @@ class LeagueRef:
 
 _REST = (
     r":(?P<viewer>\d{1,20}):(?P<subject>\d{1,20}):(?P<season>\d{1,6}):(?P<sort>[a-z_]{1,12})"
-    r":(?P<page>\d{1,6})(?::(?P<tag>[a-z]{1,8}))?"
+    r":(?P<page>\d{1,6})(?::@(?P<game>[a-z]{1,12}))?(?::(?P<tag>[a-z]{1,8}))?"
 )
 _BUTTONS = r"spades:lg:(?P<view>players|pairs|hist)" + _REST
 _SELECT = r"spades:lg:(?P<view>pick)" + _REST
@@ -49,7 +53,13 @@ _SELECT = r"spades:lg:(?P<view>pick)" + _REST
 def _ref(match: re.Match[str]) -> LeagueRef:
     g = match.groupdict()
     return LeagueRef(
-        g["view"], int(g["viewer"]), int(g["subject"]), int(g["season"]), g["sort"], int(g["page"])
+        g["view"],
+        int(g["viewer"]),
+        int(g["subject"]),
+        int(g["season"]),
+        g["sort"],
+        int(g["page"]),
+        g["game"] or "spades",
     )
 
 

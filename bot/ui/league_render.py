@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine.rules import GAME_TITLES
 from bot.league.models import (
     HistoryPage,
     LeaderboardPage,
@@ -35,7 +36,7 @@ def _row_line(r: LeaderboardRow, me: int | None) -> str:
 
 def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> discord.Embed:
     e = discord.Embed(
-        title=f"Leaderboard — {season_name}",
+        title=f"Leaderboard — {GAME_TITLES[page.game]} — {season_name}",
         description=f"Sorted by {SORT_LABELS.get(page.sort.value, page.sort.value)}.",
         colour=BLURPLE,
     )
@@ -63,7 +64,9 @@ def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> d
 
 
 def partnerships_embed(page: PartnershipPage, season_name: str) -> discord.Embed:
-    e = discord.Embed(title=f"Best partnerships — {season_name}", colour=BLURPLE)
+    e = discord.Embed(
+        title=f"Best partnerships — {GAME_TITLES[page.game]} — {season_name}", colour=BLURPLE
+    )
     if page.rows:
         e.description = "\n".join(
             f"`#{r.rank:>3}` {r.name_a} & {r.name_b} — {r.wins}/{r.games} won ({_pct(r.win_rate)})"
@@ -96,7 +99,8 @@ def paging(ref: LeagueRef, page: int, pages: int | None, has_next: bool) -> disc
 
 
 def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
-    e = discord.Embed(title=f"{s.display_name} — {season_name}", colour=BLURPLE)
+    title = f"{s.display_name} — {GAME_TITLES[s.game]} — {season_name}"
+    e = discord.Embed(title=title, colour=BLURPLE)
     rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
     trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
     e.add_field(name="Rating", value=f"**{s.rating:,}** ({rank})\nTrend: {trend}")
@@ -107,6 +111,41 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
         f"{s.abandoned} abandoned\n{s.wins} won · {s.losses} lost · "
         f"win rate {_pct(s.win_rate)}",
     )
+    if s.game == "spades":
+        _spades_fields(e, s)
+    elif s.game == "euchre":
+        _euchre_fields(e, s)
+    else:
+        e.add_field(name="Tricks", value=f"{_per_hand(s.tricks_per_hand)} tricks per hand")
+    freq, best = s.most_frequent_partner, s.most_successful_partner
+    partners = []
+    if freq is not None:
+        partners.append(f"Most often: {freq.display_name} ({plural(freq.games, 'game')})")
+    if best is not None:
+        partners.append(f"Most successful: {best.display_name} ({_pct(best.win_rate)})")
+    e.add_field(name="Partners", value="\n".join(partners) or "—")
+    return e
+
+
+def _per_hand(x: float | None) -> str:
+    return "—" if x is None else f"{x:.2f}"
+
+
+def _euchre_fields(e: discord.Embed, s: PlayerStats) -> None:
+    e.add_field(
+        name="Calling",
+        value=f"Made trump {s.maker_made}/{s.maker_hands} ({_pct(s.maker_rate)})\n"
+        f"Alone {s.alone_made}/{s.alone_hands} ({_pct(s.alone_rate)}) · "
+        f"{plural(s.marches, 'march', 'marches')}",
+    )
+    e.add_field(
+        name="Defence",
+        value=f"Euchred the makers {plural(s.euchres, 'time')}\n"
+        f"{_per_hand(s.tricks_per_hand)} tricks per hand",
+    )
+
+
+def _spades_fields(e: discord.Embed, s: PlayerStats) -> None:
     avg_bid = "—" if s.average_bid is None else f"{s.average_bid:.2f}"
     avg_tricks = "—" if s.average_tricks is None else f"{s.average_tricks:.2f}"
     e.add_field(
@@ -129,14 +168,6 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
             value=f"{plural(s.claims, 'claim')} made, {s.claims_won} correct\n"
             f"Caught reneging {plural(s.caught, 'time')}",
         )
-    freq, best = s.most_frequent_partner, s.most_successful_partner
-    partners = []
-    if freq is not None:
-        partners.append(f"Most often: {freq.display_name} ({plural(freq.games, 'game')})")
-    if best is not None:
-        partners.append(f"Most successful: {best.display_name} ({_pct(best.win_rate)})")
-    e.add_field(name="Partners", value="\n".join(partners) or "—")
-    return e
 
 
 def history_embed(h: HistoryPage, who: str) -> discord.Embed:
@@ -148,10 +179,11 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     for g in h.entries:
         opp = (" & " if g.partner else ", ").join(p.display_name for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
+        which = "" if g.game == "spades" else f"{GAME_TITLES.get(g.game, g.game)} · "
         # solo (games.md G2): no partner; the score beside the best of the others'
         who = f"with {g.partner.display_name} vs {opp}" if g.partner else f"solo vs {opp}"
         lines.append(
-            f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · {who} · "
+            f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · {which}{who} · "
             f"{g.score_us}–{g.score_them} **{g.result}**{change}"
         )
     e.description = "\n".join(lines)

@@ -146,7 +146,12 @@ class TablePublisher:
         if occ is None or occ.user_id != user_id:
             return
         phase = table.game.phase if table.game is not None else Phase.PLAY
-        verb = "bid" if phase is Phase.BID else "pass cards" if phase is Phase.PASS else "play"
+        verb = {
+            Phase.BID: "bid",
+            Phase.PASS: "pass cards",
+            Phase.CALL: "call",
+            Phase.DISCARD: "discard",
+        }.get(phase, "play")
         ch = self._channel(table)
         ch.posts.append(
             {

@@ -19,6 +19,7 @@ from bot.ui.text import (
     seat_names,
     team_name,
 )
+from bot.ui.trump_text import call_label, trump_text
 
 BLANK = "\u200b"  # an empty embed field (Discord refuses an empty name or value)
 GREEN = discord.Colour(0x2E7D32)
@@ -86,9 +87,12 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
                     name=_seat_head(table, view, s), value=_seat_body(table, view, s, names)
                 )
             e.add_field(name=team_name(team), value=_team_body(view, team))
+    trump = trump_text(view)
+    if trump is not None:
+        e.add_field(name="Trump", value=trump, inline=False)
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
-    broken = " · spades broken" if view.spades_broken else ""
+    broken = " · spades broken" if view.spades_broken and view.rules.game == "spades" else ""
     e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}")
     return e
 
@@ -135,14 +139,30 @@ def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
     on_turn = view.to_act == seat and table.status == "playing"
     name = f"**{names[seat]}**" if on_turn else names[seat]
-    lines = [name, f"bid {bid_label(view, seat)} · won {view.tricks_won[seat]}"]
+    lines = [name, f"{_call_or_bid(view, seat)}won {view.tricks_won[seat]}"]
+    if seat == view.sitting_out:
+        lines[1] = "sits this hand out"
     if on_turn and table.deadline is not None:
         lines.append(f"⏱ {deadline_text(table)}")
     return "\n".join(lines)
 
 
+def _call_or_bid(view: SeatView, seat: Seat) -> str:
+    """``bid 4 · `` (Spades), ``order up · `` (Euchre's calls), nothing in Whist."""
+    game = view.rules.game
+    if game == "spades":
+        return f"bid {bid_label(view, seat)} · "
+    if game == "euchre" and (view.calls or view.phase is Phase.CALL):
+        return f"{call_label(view, seat)} · "
+    return ""
+
+
 def _team_body(view: SeatView, team: Team) -> str:
     lines = [f"**{number(view.scores[team])}** points"]
+    if view.rules.game != "spades":
+        if view.maker is not None:
+            lines.append("makers" if view.maker.team == team else "defenders")
+        return "\n".join(lines)
     if view.rules.has_bags:
         lines.append(f"bags {view.bag_counts[team]}")
     lines.append(f"contract {team_contract(view, team)}")
@@ -191,6 +211,10 @@ def status_line(table: Table, view: SeatView) -> str:
         what = "to bid"
     elif view.phase is Phase.PASS:
         what = "to pass cards"
+    elif view.phase is Phase.CALL:
+        what = "to order up or pass" if view.calling_round == 1 else "to name trump or pass"
+    elif view.phase is Phase.DISCARD:
+        what = "to discard (the dealer took the up-card)"
     else:
         what = "to lead" if not view.current_trick else "to play"
     line = f"Hand {view.hand_number} · {ON_TURN} **{who}** ({seat.word}) {what}"

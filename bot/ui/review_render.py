@@ -14,9 +14,11 @@ from typing import Final
 import discord
 
 from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, bid_text, card
+from bot.engine.rules import GAME_TITLES
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
 from bot.ui.review_components import ReviewRef, jump_select, review_button
+from bot.ui.trump_text import hand_trump_text
 
 BLURPLE: Final = discord.Colour(0x5865F2)
 PAGE_CHARS: Final = 3800  # an embed description holds 4,096
@@ -105,7 +107,11 @@ def _overview(
         )
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
     if replay.rules.game != "spades":
-        lines.append("The hard computer player judges Spades games only: here is the replay.")
+        lines.append(
+            "The hard computer player judges Spades games only, so this review of a "
+            f"{GAME_TITLES[replay.rules.game]} game is the replay: every hand, what was trump "
+            "and every trick."
+        )
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
     if analysis is None:
         lines.append("The hard player has not looked at this game yet.")
@@ -172,7 +178,9 @@ def _hand_lines(
     names = replay.players
     seating = " · ".join(f"{s.name} {names[s]}" for s in replay.rules.seats)
     lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.name}) · {seating}"]
-    if hand.bids:
+    if replay.rules.game != "spades":
+        lines += _trump_lines(hand, names)
+    elif hand.bids:
         bids = " · ".join(f"{b.seat.name} {_choice(b)}" for b in hand.bids)
         lines.append(f"**Bids**: {bids}")
     else:
@@ -200,6 +208,20 @@ def _hand_lines(
             parts.append(f"{key} {r.points:+d} → {r.score}")
         lines.append("**Score**: " + " · ".join(parts))
     return lines
+
+
+def _trump_lines(hand: HandPlayed, names: dict[Seat, str]) -> list[str]:
+    """Whist and Euchre: what was trump and how (the calls, in Euchre), instead of bids."""
+    result = hand.result
+    if result is None:  # the hand the game was abandoned in
+        return ["**Trump**: not known (the game ended during this hand)"]
+    out = []
+    if result.calls:
+        out.append("**Calls**: " + " · ".join(f"{c.seat.name} {c.text}" for c in result.calls))
+    about = hand_trump_text(result, names)
+    if about is not None:
+        out.append(about)
+    return out
 
 
 def review_pages(

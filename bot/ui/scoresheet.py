@@ -11,6 +11,7 @@ from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.text import number, seat_names, signed, team_name
+from bot.ui.trump_text import hand_trump_text
 from bot.ui.words import plural
 
 
@@ -20,6 +21,9 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
     York), which add up to the hand's total."""
     names = seat_names(table)
     e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
+    about = hand_trump_text(result, names)
+    if about:
+        e.description = about
     if table.rules.solo:  # games.md G2: a sheet per player
         for s in table.seat_order:
             e.add_field(name=f"{s.word} — {names[s]}", value=player_sheet(table, result, s, names))
@@ -48,10 +52,16 @@ def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, s
     res = result.teams[team]
     a, b = team.seats
     took = result.tricks[a] + result.tricks[b]
-    lines = [
-        f"Bid {_team_bid(table, result, team)} · took {took} "
-        f"({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
-    ]
+    took_text = f"took {took} ({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
+    game = table.rules.game
+    if game == "spades":
+        first = f"Bid {_team_bid(table, result, team)} · {took_text}"
+    elif game == "euchre" and result.maker is not None:
+        side = "Makers" if result.maker.team == team else "Defenders"
+        first = f"{side} · {took_text}"
+    else:
+        first = took_text[0].upper() + took_text[1:]
+    lines = [first]
     lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
     lines.append(_total(table, res))
     return "\n".join(lines)

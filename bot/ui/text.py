@@ -44,10 +44,17 @@ def preset_title(rules: Rules) -> str:
     return PRESET_TITLES.get(rules.preset, rules.preset)
 
 
+GAME_SYMBOLS = {"spades": "♠", "whist": "♣", "euchre": "♥"}
+
+
 def game_title(rules: Rules) -> str:
-    """The table message's title: the game, the preset and the target the table plays to."""
+    """The table message's title: the game, the preset and the target the table plays to
+    (``♠ Spades · Standard · to 500``; ``♥ Euchre · to 10``: its preset is its name)."""
     game = GAME_TITLES.get(rules.game, rules.game)
-    return f"♠ {game} · {preset_title(rules)} · to {rules.target:,}"
+    symbol = GAME_SYMBOLS.get(rules.game, "♠")
+    preset = preset_title(rules)
+    named = game if preset == game else f"{game} · {preset}"
+    return f"{symbol} {named} · to {rules.target:,}"
 
 
 def team_name(team: Team) -> str:

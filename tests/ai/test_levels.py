@@ -150,3 +150,30 @@ def test_views_and_actions_pickle() -> None:
 def test_get_player_rejects_unknown_level() -> None:
     with pytest.raises(ValueError, match="Unknown level"):
         get_player("grandmaster")
+
+
+def test_hard_level_searches_to_the_clock_it_is_given() -> None:
+    """The arena hands ``get_player("hard")`` the thread's CPU clock; the Spades searcher inside
+    the every-game player must search to it (given before or after its first decision)."""
+    import random
+
+    ticks: list[int] = []
+
+    def clock() -> float:
+        ticks.append(1)
+        return len(ticks) * 0.01  # moves, so the search stops within its budget
+
+    game = Game(Rules.from_preset("standard"), Seat.N)
+    game.apply(game.random_deal(random.Random(5)))
+    player = get_player("hard")
+    player.clock = clock  # type: ignore[attr-defined]
+    seat = game.to_act
+    assert seat is not None
+    player.decide(seat_view(game, seat), random.Random(1), 0.05)
+    assert ticks, "the search never read the clock it was given"
+    later = get_player("hard")
+    later.decide(seat_view(game, seat), random.Random(1), 0.05)
+    ticks.clear()
+    later.clock = clock  # type: ignore[attr-defined]
+    later.decide(seat_view(game, seat), random.Random(1), 0.05)
+    assert ticks

@@ -178,6 +178,7 @@ async def test_the_live_key_is_what_the_seat_view_shows(service: TableService) -
                 len(view.received),
                 view.hand_hidden,
                 table.open,
+                view.calling_round,
             )
         await act_once(service, table, rng)
 

@@ -45,10 +45,14 @@ async def eventually(condition: Callable[[], object], timeout: float = 15.0) -> 
         await asyncio.sleep(0.02)
 
 
+TABLE_TITLES = ("♠ Spades", "♣ Whist", "♥ Euchre")
+
+
 def table_message(fake: FakeDiscord, channel: Channel) -> Message:
-    """The newest table message (an embed titled '♠ Spades …') in the channel."""
+    """The newest table message (an embed titled '♠ Spades …', '♣ Whist …', '♥ Euchre …') in
+    the channel."""
     for m in reversed(fake.messages(channel)):
-        if m.embeds and str(m.embeds[0].get("title", "")).startswith("♠ Spades"):
+        if m.embeds and str(m.embeds[0].get("title", "")).startswith(TABLE_TITLES):
             return m
     raise AssertionError("no table message in the channel")
 
@@ -87,6 +91,12 @@ class Seated:
 
 
 BidChooser = Callable[[list[str], random.Random], str]
+# Euchre: choose one of the call buttons (by label: "Pass", "Order up", "Call ♥ alone", …).
+CallChooser = Callable[[list[str], random.Random], str]
+
+
+def pass_unless_stuck(labels: list[str], rng: random.Random) -> str:
+    return "Pass" if "Pass" in labels else labels[0]
 
 
 def bid_two(values: list[str], rng: random.Random) -> str:
@@ -103,6 +113,7 @@ class Driver:
     players: list[Seated]
     rng: random.Random = field(default_factory=lambda: random.Random(1))
     choose_bid: BidChooser = bid_two
+    choose_call: CallChooser = pass_unless_stuck
     actions: int = 0
     latencies: list[float] = field(default_factory=list)
 
@@ -133,7 +144,7 @@ class Driver:
 
     @staticmethod
     def can_act(r: Message | Response) -> bool:
-        return any(has(r, v) for v in ("play", "bid", "pass", "blind", "look"))
+        return any(has(r, v) for v in ("play", "bid", "pass", "blind", "look", "call", "discard"))
 
     async def act(self, p: Seated, r: Message | Response) -> Message | Response:
         """Take one action from the hand message ``r`` (as it is now: the bot edits hand
@@ -162,6 +173,14 @@ class Driver:
         elif has(r, "pass"):
             sel = button(r, "pass")
             inter = await self.fake.select(p.user, r, sel.custom_id, sel.values[: sel.min_values])
+        elif has(r, "call"):
+            calls = [c for c in r.all_components if c.custom_id and ":call:" in c.custom_id]
+            label = self.choose_call([str(c.label) for c in calls], self.rng)
+            chosen = next(c for c in calls if c.label == label)
+            inter = await self.fake.click(p.user, r, chosen.custom_id)
+        elif has(r, "discard"):
+            cards = [c for c in r.all_components if c.custom_id and ":discard:" in c.custom_id]
+            inter = await self.fake.click(p.user, r, self.rng.choice(cards).custom_id)
         else:
             plays = [c for c in r.all_components if c.custom_id and ":play:" in c.custom_id]
             c = self.rng.choice(plays)

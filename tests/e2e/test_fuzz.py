@@ -99,12 +99,12 @@ CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     (
         "target: 0",
         {"name": "spades", "options": [sub("new", opt("target", INTEGER, 0))]},
-        ("`target` must be between 100 and 1000, not 0.",),
+        ("`target` must be between 1 and 1000, not 0.",),
     ),
     (
         "target: 5000",
         {"name": "spades", "options": [sub("new", opt("target", INTEGER, 5000))]},
-        ("`target` must be between 100 and 1000",),
+        ("`target` must be between 1 and 1000",),
     ),
     (
         "target: 'abc'",

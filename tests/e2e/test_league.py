@@ -92,7 +92,7 @@ async def test_admin_settings_need_manage_server_and_seasons_reset_standings(wor
         assert "Preset short" in r.text
         await finished_game(world)
         board = await (await fake.slash(users[0], ch, "leaderboard")).response()
-        assert "Leaderboard — Season 1" in board.text
+        assert "Leaderboard — Spades — Season 1" in board.text
         assert board.text.count(" game") >= 4
         r = await (
             await fake.slash(admin, ch, "spades-admin", "season-new", name="Winter")

@@ -55,7 +55,13 @@ def test_counts_contracts_nils_blind_nils_and_sets_per_seat() -> None:
     assert summary.winner is None
     assert not summary.over
     assert n == HandTotals(
-        hands=2, contract_hands=2, contracts_made=2, bid_hands=2, bid_sum=25, bid_tricks=26
+        hands=2,
+        contract_hands=2,
+        contracts_made=2,
+        bid_hands=2,
+        bid_sum=25,
+        bid_tricks=26,
+        tricks=26,
     )
     assert s == HandTotals(
         hands=2, contract_hands=1, contracts_made=1, bid_hands=1, bid_sum=1, nil_bids=1, nil_made=1

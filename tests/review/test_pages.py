@@ -8,7 +8,7 @@ import re
 from bot.engine import Seat
 from bot.review.analysis import ANALYSIS_VERSION, Analysis, Opinion
 from bot.review.decisions import replay_game
-from bot.ui.review_render import PAGE_CHARS, page_embed, page_view, review_pages
+from bot.ui.review_render import PAGE_CHARS, ReviewPage, page_embed, page_view, review_pages
 from tests.review.helpers import record, with_players
 
 TRICK = re.compile(r"^`\s*(\d+)` (.*) → (.*)$")
@@ -96,3 +96,70 @@ def test_paging_buttons_and_menu_fit_discord() -> None:
         embed = page_embed(pages[number], number, len(pages))
         assert len(embed.description or "") <= 4096
         assert len(embed) <= 6000
+
+
+def _hand_pages(pages: list[ReviewPage]) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for page in pages[1:]:
+        hand = int(re.match(r"Hand (\d+) of", page.title).group(1))  # type: ignore[union-attr]
+        out.setdefault(hand, []).extend(page.lines)
+    return out
+
+
+def test_a_euchre_review_is_the_replay_with_calls_trump_and_tricks_of_three_when_alone() -> None:
+    """Whist and Euchre have no opinions from the hard player (it judges Spades only): the
+    review says so and shows the replay — every hand (the void one too), the calls, what was
+    trump and who made it, and every trick, three cards a trick when the maker went alone."""
+    doc = with_players(record("euchre.json"))
+    replay = replay_game(doc)
+    pages = review_pages(replay, None, frozenset({Seat.N}), 4)
+    assert "judges Spades games only" in "\n".join(pages[0].lines)
+    assert "Euchre" in "\n".join(pages[0].lines)
+    hands = _hand_pages(pages)
+    assert sorted(hands) == list(range(1, len(doc["hands"]) + 1)), "every hand, void ones too"
+    for number, hand_doc in enumerate(doc["hands"], start=1):
+        text = "\n".join(hands[number])
+        assert "**Bids**" not in text
+        calls = hand_doc["calls"]
+        shown = next(line for line in hands[number] if line.startswith("**Calls**: "))
+        assert shown.count(" · ") == len(calls) - 1
+        tricks = [TRICK.match(line) for line in hands[number]]
+        cards = [CARD.findall(m.group(2)) for m in tricks if m]
+        result = replay.hands[number - 1].result
+        assert result is not None
+        if not hand_doc["plays"]:
+            assert result.void
+            assert not cards
+            assert "Everybody passed" in text
+            continue
+        alone = any(c.get("alone") for c in calls)
+        per_trick = 3 if alone else 4
+        assert [len(c) for c in cards] == [per_trick] * 5, f"hand {number}: {cards}"
+        played = [code for trick in cards for _, code in trick]
+        assert played == [str(c) for c in result.plays], "every card, in the order played"
+        assert f"Trump {'♠♥♦♣'['SHDC'.index(result.trump)]}" in text  # type: ignore[arg-type]
+        if alone:
+            assert "alone" in text
+            assert "sat out" in text
+        # Each trick's winner is the seat the record's trick count credits.
+        won = dict.fromkeys(Seat, 0)
+        for m in tricks:
+            if m:
+                won[next(s for s in Seat if replay.players[s] == m.group(3))] += 1
+        assert tuple(won[s] for s in Seat) == result.tricks
+
+
+def test_a_whist_review_shows_the_turned_up_trump_and_thirteen_tricks() -> None:
+    doc = with_players(record("whist.json"))
+    replay = replay_game(doc)
+    pages = review_pages(replay, None, frozenset(), 9)
+    assert "judges Spades games only" in "\n".join(pages[0].lines)
+    hands = _hand_pages(pages)
+    assert sorted(hands) == [1, 2, 3, 4]
+    for number, hand_doc in enumerate(doc["hands"], start=1):
+        text = "\n".join(hands[number])
+        assert "turned up" in text
+        assert "**Bids**" not in text
+        numbers = [int(m.group(1)) for m in map(TRICK.match, hands[number]) if m]
+        assert numbers == list(range(1, 14))
+        assert len(hand_doc["plays"]) == 52
