@@ -181,3 +181,40 @@ async def test_a_player_whose_hand_expired_is_reminded_once_and_recovers_with_my
     # Dropped silently: the refused edit is no logged failure (the player saw only the reminder).
     assert "Traceback" not in bot.output
     assert "live edit of a hand" not in bot.output
+
+
+async def test_a_player_who_keeps_playing_has_a_fresh_token_all_game(
+    world: World, bot: BotProcess
+) -> None:
+    """Each click on the hand message hands the bot a new token for it, and live edits use the
+    newest: over a game far longer than one token's 15 minutes (every token is made 5 minutes
+    older after every four actions: 75 minutes here), no edit is refused and nobody has to be
+    reminded."""
+    fake = world.fake
+    driver = await four_player_game(world, preset="standard", target=100)
+    hands = await open_hands(driver)
+    first_tokens = [i for i in fake.interactions.values() if i.name.endswith(":hand")]
+    assert len(first_tokens) == 4
+    # (the first bidder may have been reminded at the start, before pressing My hand)
+    before = {m.id for p in driver.players for m in reminders_for(fake, world, p.user)}
+    actions = 0
+    ready: list[Seated] = []
+
+    def offered() -> bool:
+        ready[:] = [p for p in driver.players if driver.can_act(hands[p.user.id])]
+        return bool(ready)
+
+    while actions < 60:  # the whole first hand (4 bids, 52 cards) and into the second
+        await eventually(offered, timeout=20)
+        assert len(ready) == 1
+        await driver.act(ready[0], hands[ready[0].user.id])
+        actions += 1
+        if actions % 4 == 0:
+            for p in driver.players:
+                fake.age_tokens(p.user, 5 * 60)
+    await eventually(offered)  # the new deal's edits went out with the latest tokens
+    assert all(i.token_age > fake.token_lifetime for i in first_tokens), "outlived the first"
+    assert fake.expired_token_refusals == 0, "every live edit used a token still valid"
+    reminded = [m for p in driver.players for m in reminders_for(fake, world, p.user)]
+    assert [m.content for m in reminded if m.id not in before] == [], "nobody was reminded"
+    assert len(fake.webhook_edits) >= actions // 2, "the hands were edited live throughout"
