@@ -221,6 +221,9 @@ def _trump_lines(hand: HandPlayed, names: dict[Seat, str]) -> list[str]:
     about = hand_trump_text(result, names)
     if about is not None:
         out.append(about)
+    if result.discard is not None:  # public once the hand is over, like the whole deal
+        dealer = names[result.dealer]
+        out.append(f"{dealer} took the {result.up_card} and discarded the {result.discard}.")
     return out
 
 

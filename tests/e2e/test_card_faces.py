@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
+from bot.engine import DECKS
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, Seated, eventually, has, table_message
-from tests.e2e.flows import four_player_game
+from tests.e2e.flows import act_until, four_player_game, quick_game
 from tests.fakediscord import Message, Response, run_bot
 
 FACES = 108  # 54 cards, two colour schemes
@@ -17,7 +18,8 @@ EMOJI = re.compile(r"<:(c4?_[2-9TJQKA][SHDC]|c4?_[BL]J):(\d+)>")
 
 def trick_field(message: Message) -> str:
     fields = message.embeds[0].get("fields", [])
-    return next(f["value"] for f in fields if f["name"] in ("Trick", "Last trick"))
+    # No trick field yet while a table message from before the play (Euchre's calls) shows.
+    return next((f["value"] for f in fields if f["name"] in ("Trick", "Last trick")), "")
 
 
 async def on_turn_to_play(driver: Driver) -> tuple[Seated, Message | Response]:
@@ -111,3 +113,39 @@ async def test_a_server_can_choose_the_four_colour_deck(world: World) -> None:
         faces = [c.raw["emoji"] for c in hand.all_components if ":play:" in (c.custom_id or "")]
         assert faces
         assert all(f["name"].startswith("c4_") for f in faces), "the choice outlives a restart"
+
+
+async def test_euchre_cards_have_faces_and_each_hand_its_picture(world: World) -> None:
+    """The 24-card Euchre deck: every card a face of its own on the hand's buttons and in the
+    trick, and the hand summary carries the picture of the deal."""
+    fake, ch = world.fake, world.channel
+    euchre = {c.code for c in DECKS["euchre24"].cards}
+    async with run_bot(fake, env=world.env()) as proc:
+        await proc.wait_for_line("card emojis:")
+        ids = {e.id: e.name for e in fake.app_emojis.by_id.values()}
+        driver = await quick_game(world, humans=1, preset="euchre", target=10)
+        hand = await act_until(driver, lambda h: has(h, "play"))
+        plays = [c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id]
+        assert plays
+        for b in plays:
+            code = b.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
+            assert code in euchre
+            assert ids[int(b.raw["emoji"]["id"])] == f"c_{code}", "the face is the card's own"
+        chosen = plays[0]
+        code = chosen.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
+        r = await (await fake.click(driver.players[0].user, hand, chosen.custom_id)).response()
+        assert "You played" in r.text
+
+        def face_in_trick() -> bool:
+            return any(
+                name == f"c_{code}" and ids[int(i)] == name
+                for name, i in EMOJI.findall(trick_field(table_message(fake, ch)))
+            )
+
+        await eventually(face_in_trick)
+        await act_until(
+            driver, lambda _: any("Hand 1 — scores" in m.text for m in fake.messages(ch))
+        )
+        summary = await fake.wait_for_message(ch, lambda m: "Hand 1 — scores" in m.text)
+        [attachment] = summary.attachments
+        assert attachment.filename.endswith("-1.png")

@@ -141,6 +141,8 @@ def test_a_euchre_review_is_the_replay_with_calls_trump_and_tricks_of_three_when
         if alone:
             assert "alone" in text
             assert "sat out" in text
+        if result.discard is not None:
+            assert f"took the {result.up_card} and discarded the {result.discard}." in text
         # Each trick's winner is the seat the record's trick count credits.
         won = dict.fromkeys(Seat, 0)
         for m in tricks:
