@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot import command_input, health, timely
+from bot import collector, command_input, health, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
@@ -185,6 +185,7 @@ class SpadesBot(commands.AutoShardedBot):
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
         await self.sync_commands_if_changed()
+        collector.settle()  # start-up's objects stay for good: no collection walks them again
 
     async def sync_commands_if_changed(self) -> None:
         """Sync application commands only when the command tree changed since the last sync."""
