@@ -89,6 +89,33 @@ class _Conn:
         return None if row is None else row[0]
 
 
+#: How long opening waits for another process that holds a new file (seconds).
+_OPEN_PATIENCE = 15.0
+
+
+def _is_busy(e: sqlite3.OperationalError) -> bool:
+    return getattr(e, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+async def _open_once(path: str, synchronous: Synchronous) -> aiosqlite.Connection:
+    """A configured connection, or the driver's error with nothing left open."""
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    conn.row_factory = aiosqlite.Row
+    try:
+        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        # Take the write lock once: a read-only file or folder fails here, not at the
+        # first move.
+        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute("ROLLBACK")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
 class SQLiteDatabase(Database):
     backend = "sqlite"
 
@@ -111,23 +138,22 @@ class SQLiteDatabase(Database):
             raise SetupError(f"SQLITE_SYNCHRONOUS must be normal or full, not {synchronous!r}")
         if path != ":memory:":
             _prepare_folder(Path(path))
-        try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as e:
-            raise SetupError(_open_failure(path, e)) from None
-        conn.row_factory = aiosqlite.Row
-        try:
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
-            # Take the write lock once: a read-only file or folder fails here, not at the
-            # first move.
-            await conn.execute("BEGIN IMMEDIATE")
-            await conn.execute("ROLLBACK")
-        except sqlite3.Error as e:
-            await conn.close()
-            raise SetupError(_open_failure(path, e)) from None
+        # Turning a new file into WAL needs the file to itself, and SQLite answers "database
+        # is locked" at once (no busy handler) while another process opens the same new file:
+        # two bot processes started together on an empty database. Try again for a while.
+        deadline = time.monotonic() + _OPEN_PATIENCE
+        pause = 0.01
+        while True:
+            try:
+                conn = await _open_once(path, synchronous)
+                break
+            except sqlite3.OperationalError as e:
+                if not _is_busy(e) or time.monotonic() + pause > deadline:
+                    raise SetupError(_open_failure(path, e)) from None
+            except sqlite3.Error as e:
+                raise SetupError(_open_failure(path, e)) from None
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.25)
         return cls(conn, path)
 
     # ------------------------------------------------------------------ Database

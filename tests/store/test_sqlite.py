@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,23 @@ def test_the_dialect_translates_marks_and_row_locks() -> None:
     assert to_postgresql("SELECT ?2, ?1, ?2") == "SELECT $2, $1, $2"
     with pytest.raises(ValueError, match="both"):
         to_postgresql("SELECT ?1, ?")
+
+
+async def test_connections_opening_one_new_file_at_once_all_open_and_migrate_once(
+    tmp_path: Path,
+) -> None:
+    """Turning a new file into WAL fails at once with "database is locked" for the others
+    while one connection does it (no busy handler applies); this raced one CI run red. Many
+    rounds of four at once, so the race is hit many times over."""
+    from bot.store.migrations import latest
+
+    async def open_and_read(path: Path) -> int:
+        async with Database.open(str(path)) as db:
+            return await db.schema_version()
+
+    for i in range(25):
+        path = tmp_path / f"new{i}.db"
+        versions = await asyncio.gather(*(open_and_read(path) for _ in range(4)))
+        assert versions == [latest("sqlite")] * 4
+        async with Database.open(str(path), migrate=False) as db:
+            assert await db.fetchval("PRAGMA journal_mode") == "wal"
