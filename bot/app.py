@@ -102,6 +102,7 @@ class SpadesTree(app_commands.CommandTree[Any]):
             text = "Sorry, something went wrong on my side. Please try again."
         with contextlib.suppress(discord.HTTPException):
             await timely.answer(interaction, text)
+        timely.release(interaction)
 
 
 class SpadesBot(commands.AutoShardedBot):
@@ -208,6 +209,11 @@ class SpadesBot(commands.AutoShardedBot):
             return
         await self.tables.store.set_meta(key, digest)
         log.info("synced %d application command(s)", len(payload))
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: object
+    ) -> None:
+        timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))

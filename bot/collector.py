@@ -8,6 +8,13 @@ once and freezes what is left — objects that live as long as the process, whic
 walks again — and makes full passes ten times rarer.  Young collections are unchanged, so
 short-lived cycles are still freed at once; the garbage that lasts until a full pass is a few
 megabytes at most.
+
+What full passes walk is kept small at the source too: each click's objects (the interaction,
+its message, the views) are freed by reference counting once answered (bot/timely.py,
+bot/ui/disposal.py), so almost no cyclic garbage reaches the oldest generation, and a full
+pass walks only the live tables' objects (tests/bot/test_memory_bounded.py: a finished
+table's objects are freed by reference counting, and games played over and over leave
+nothing of ours behind).
 """
 
 from __future__ import annotations
