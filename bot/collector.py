@@ -20,9 +20,12 @@ nothing of ours behind).
 from __future__ import annotations
 
 import gc
-from typing import Final
+import time
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 FULL_EVERY: Final = 100  # generation-1 collections between full ones (CPython's default: 10)
+GENERATIONS: Final = 3
 
 
 def settle() -> None:
@@ -31,3 +34,45 @@ def settle() -> None:
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_EVERY)
+
+
+@dataclass(eq=False)
+class Pauses:
+    """How often each generation was collected, how long the longest pass stopped the
+    process, and how many objects passes freed (cyclic garbage), since :func:`watch`."""
+
+    passes: list[int] = field(default_factory=lambda: [0] * GENERATIONS)
+    longest_s: list[float] = field(default_factory=lambda: [0.0] * GENERATIONS)
+    freed: list[int] = field(default_factory=lambda: [0] * GENERATIONS)
+    _started: float = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:  # a gc.callbacks entry
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        took = time.perf_counter() - self._started
+        g = info["generation"]
+        self.passes[g] += 1
+        self.freed[g] += info["collected"]
+        self.longest_s[g] = max(self.longest_s[g], took)
+
+    def describe(self) -> str:
+        """One line for the log, e.g. at shutdown: young (0 and 1) and full passes."""
+        parts = [
+            f"{name} {self.passes[g]} (longest {self.longest_s[g] * 1000:.1f} ms, "
+            f"freed {self.freed[g]})"
+            for g, name in enumerate(("gen0", "gen1", "full"))
+        ]
+        return "garbage collections: " + ", ".join(parts)
+
+
+def watch() -> Pauses:
+    """Record the collector's passes from now on (two clock reads per pass)."""
+    pauses = Pauses()
+    gc.callbacks.append(pauses)
+    return pauses
+
+
+def unwatch(pauses: Pauses) -> None:
+    if pauses in gc.callbacks:
+        gc.callbacks.remove(pauses)
