@@ -8,7 +8,7 @@ second.  Any of them still alive at two young collections (an answer waiting on 
 busy machine) moves to the oldest generation, where only a full collection frees it — and a
 full collection stops the event loop for as long as it takes to walk everything there
 (docs/benchmarks.md, *Discord load*).  Taken apart after use, a view is freed by reference
-counting the moment its last user lets go.
+counting the moment its last user lets go; stopped, it no longer waits for a timeout either.
 
 Only views made wholly of dynamic items (:class:`bot.ui.components.Routed`) are taken apart:
 discord.py keeps no reference to them (a click is routed by its custom id alone), whereas it
@@ -29,6 +29,10 @@ def dispose(view: discord.ui.View | None) -> None:
         return
     items = view.children
     if all(isinstance(item, discord.ui.DynamicItem) for item in items):
+        # An ephemeral answer's view gets a 15-minute timeout from discord.py, whose task
+        # holds it until then: stopped, it goes now (a stopped view of dynamic items still
+        # routes nothing, as before: clicks find their item by custom id).
+        view.stop()
         view.clear_items()
 
 

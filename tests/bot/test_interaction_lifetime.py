@@ -44,6 +44,10 @@ def interactions_alive() -> int:
     return sum(1 for o in gc.get_objects() if isinstance(o, discord.Interaction))
 
 
+def views_alive() -> int:
+    return sum(1 for o in gc.get_objects() if isinstance(o, discord.ui.View))
+
+
 @pytest.fixture
 def answered() -> Iterator[asyncio.Queue[str]]:
     """The bot's component handler for this test: it answers a card click the way a play is
@@ -55,6 +59,8 @@ def answered() -> Iterator[asyncio.Queue[str]]:
         if ref.card == "2C":
             await interaction.response.defer()
             await interaction.followup.send("played late", ephemeral=True)
+        elif ref.card == "KS":  # like My hand: a new ephemeral message with the hand
+            await interaction.response.send_message("your hand", view=hand(5), ephemeral=True)
         else:
             await interaction.response.edit_message(content="played", view=hand(4))
         await queue.put(str(ref.card))
@@ -92,12 +98,16 @@ async def test_an_answered_click_leaves_nothing_for_the_cyclic_collector(
     gc.collect()
     gc.disable()
     try:
-        # answered at once (the message then shows hand 4); deferred, then a follow-up
-        for number, card in ((3, "AS"), (4, "2C")):
+        # answered at once (the message then shows hand 4); deferred, then a follow-up; a
+        # new ephemeral message (hand 5), whose buttons still work after its view was dropped
+        for number, card in ((3, "AS"), (4, "2C"), (4, "KS"), (5, "QH")):
             click = await fake.click(world.alice, message, f"spades:t:t1:play:N:{number}:{card}")
-            await click.response(timeout=30)
+            answer = await click.response(timeout=30)
+            if answer.message is not None and card == "KS":
+                message = answer.message
             assert await answered.get() == card
             assert await settled(lambda: not timely._watchdogs), "the watchdog stopped"
             assert await settled(lambda: interactions_alive() == 0), "the click was freed"
+            assert await settled(lambda: views_alive() == 0), "and every view"
     finally:
         gc.enable()
