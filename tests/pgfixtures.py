@@ -4,7 +4,7 @@ PostgreSQL binaries exist, unless ``SPADES_REQUIRE_POSTGRES=1`` (then they fail)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,14 +27,19 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture
-async def postgres_url(postgres_server: PostgresServer) -> str:
-    return await postgres_server.create_database()
+async def postgres_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
+    url = await postgres_server.create_database()
+    yield url
+    await postgres_server.drop_database(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     """A fresh, empty database of each backend in turn (the store contract runs on both)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'spades.db'}"
+        yield f"sqlite:///{tmp_path / 'spades.db'}"
+        return
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    return await server.create_database()
+    url = await server.create_database()
+    yield url
+    await server.drop_database(url)

@@ -128,6 +128,9 @@ class PostgresServer:
         ]
         if not self.durable:
             options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+            # Each CREATE DATABASE logs the whole template (~7.5 MB) to the WAL, which would
+            # grow to the default 1 GB before a checkpoint recycles it: keep it small.
+            options += ["-c max_wal_size=32MB", "-c min_wal_size=32MB"]
         self._run(
             str(self.bindir / "pg_ctl"),
             "-D", str(self.data),
@@ -188,3 +191,18 @@ class PostgresServer:
         finally:
             await conn.close()
         return self.url(name)
+
+    async def drop_database(self, url: str) -> None:
+        """Drop a database :meth:`create_database` made (its connections are closed first).
+
+        Every test database is a copy of the template (~7.5 MB); dropped as each test ends,
+        they do not pile up (a whole suite made over 1 GB, whose removal at the end took
+        25-50 s of a busy machine's disk)."""
+        import asyncpg
+
+        name = url.rsplit("/", 1)[-1]
+        conn = await asyncpg.connect(self.url())
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await conn.close()
