@@ -299,11 +299,11 @@ async def measure(path: Path, games: int, players: int, n: int) -> None:
     users = [USER0 + i for i in range(players)]
     async with Database.open(str(path)) as db:
         store = LeagueStore(db)
-        board = await store.leaderboard(GUILD)
+        board = await store.standings.leaderboard(GUILD)
         last = board.pages - 1
         pages = sorted(p for p in {0, 1, 10, 100, last // 2, last} if p <= last)
         for _ in range(50):  # warm the cache
-            await store.leaderboard(
+            await store.standings.leaderboard(
                 GUILD, page=rng.randrange(last + 1), viewer_id=rng.choice(users)
             )
         print(f"\nleaderboard: {board.ranked} ranked players, {board.pages} pages; pages {pages}")
@@ -312,7 +312,7 @@ async def measure(path: Path, games: int, players: int, n: int) -> None:
             per_sort: list[float] = []
             for page in pages:
                 per_sort += await timed(
-                    lambda s=sort, p=page: store.leaderboard(
+                    lambda s=sort, p=page: store.standings.leaderboard(
                         GUILD, sort=s, page=p, viewer_id=rng.choice(users)
                     ),
                     n // len(pages) + 1,
@@ -320,30 +320,34 @@ async def measure(path: Path, games: int, players: int, n: int) -> None:
             all_board += per_sort
             print(line(f"/leaderboard sort={sort.value}", per_sort))
         print(line("/leaderboard (all sorts and pages)", all_board))
-        stats = await timed(lambda: store.stats(GUILD, rng.choice(users)), n)
+        stats = await timed(lambda: store.standings.stats(GUILD, rng.choice(users)), n)
         print(line("/stats", stats))
-        hist = await timed(lambda: store.rating_history(GUILD, rng.choice(users)), n)
+        hist = await timed(lambda: store.standings.rating_history(GUILD, rng.choice(users)), n)
         print(line("rating history (chart data)", hist))
-        history = await timed(lambda: store.history(GUILD, rng.choice(users)), n)
+        history = await timed(lambda: store.history.games(GUILD, rng.choice(users)), n)
         print(line("/history page 0", history))
         history_deep = await timed(
-            lambda: store.history(GUILD, rng.choice(users), page=rng.randrange(0, 8)), n
+            lambda: store.history.games(GUILD, rng.choice(users), page=rng.randrange(0, 8)), n
         )
         print(line("/history random page 0-7", history_deep))
-        pships = await timed(lambda: store.partnerships(GUILD, page=rng.randrange(0, 100)), n)
+        pships = await timed(
+            lambda: store.standings.partnerships(GUILD, page=rng.randrange(0, 100)), n
+        )
         print(line("partnerships random page 0-99", pships))
-        export = await timed(lambda: store.game_record(GUILD, rng.randrange(1, games + 1)), n)
+        export = await timed(
+            lambda: store.history.game_record(GUILD, rng.randrange(1, games + 1)), n
+        )
         print(line("game record export (decompress + JSON)", export))
 
         to_record = finished_games(3 * n + 1, players, seed=11)
-        await store.record(to_record.pop())  # warm-up: thread pool, statement cache
+        await store.recorder.record(to_record.pop())  # warm-up: thread pool, statement cache
         gc.collect()
         gc.freeze()  # the inputs above are long-lived: keep their GC out of the timings
         fast = iter(to_record[:n])
-        rec = await timed(lambda: store.record(next(fast)), n)
+        rec = await timed(lambda: store.recorder.record(next(fast)), n)
         print(line("record one game (with engine results)", rec))
         slow = iter(dataclasses.replace(g, results=None) for g in to_record[n : 2 * n])
-        rec = await timed(lambda: store.record(next(slow)), n)
+        rec = await timed(lambda: store.recorder.record(next(slow)), n)
         print(line("record one game (replaying its record)", rec))
         prep: list[float] = []
         write: list[float] = []
@@ -353,7 +357,7 @@ async def measure(path: Path, games: int, players: int, n: int) -> None:
             prep.append(time.perf_counter() - t)
             t = time.perf_counter()
             async with db.transaction() as conn:
-                await store.record_game(conn, prepared)
+                await store.recorder.record_game(conn, prepared)
             write.append(time.perf_counter() - t)
         print(line("  replay path: prepare_game (off the lock)", prep))
         print(line("  write path: record_game transaction+commit", write))

@@ -86,7 +86,7 @@ async def through_service(doc: dict[str, Any], worlds: int) -> dict[str, float]:
                 record=doc,
             )
             async with db.transaction() as tx:
-                await LeagueStore(db).record_game(tx, prepare_game(finished))
+                await LeagueStore(db).recorder.record_game(tx, prepare_game(finished))
             store = ReviewStore(db)
             game_id = await store.game_of_table(1, "bench")
             assert game_id is not None

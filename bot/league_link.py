@@ -59,7 +59,7 @@ def recorder(league: LeagueStore) -> GameStoredHook:
         finished = finished_game(table, game)
         if finished is None:
             return None
-        recorded = await league.record_game(conn, prepare_game(finished))
+        recorded = await league.recorder.record_game(conn, prepare_game(finished))
         if not recorded.rated:
             return None
         return tuple(SeatRating(Seat[c.seat], c.before, c.after) for c in recorded.changes)

@@ -41,7 +41,7 @@ class LeagueCog(commands.Cog):
         set_handler(self.on_component, "league")
 
     async def _season_name(self, gid: int, season: int) -> str:
-        for s in await self.league.seasons(gid):
+        for s in await self.league.settings.seasons(gid):
             if s.number == season:
                 return s.name
         return f"Season {season}"
@@ -49,7 +49,7 @@ class LeagueCog(commands.Cog):
     async def _season_number(self, gid: int, season: int | None) -> int | None:
         if season is None:
             return None
-        if not any(s.number == season for s in await self.league.seasons(gid)):
+        if not any(s.number == season for s in await self.league.settings.seasons(gid)):
             raise Refusal(f"There is no season {season} on this server.")
         return season
 
@@ -83,7 +83,7 @@ class LeagueCog(commands.Cog):
         if interaction.guild_id is None:
             return []
         out = []
-        for s in reversed(await self.league.seasons(interaction.guild_id)):
+        for s in reversed(await self.league.settings.seasons(interaction.guild_id)):
             label = f"{s.name}{' (current)' if s.current else ''}"
             if current.lower() in label.lower() or current == str(s.number):
                 out.append(app_commands.Choice(name=label[:100], value=s.number))
@@ -92,12 +92,12 @@ class LeagueCog(commands.Cog):
     async def _board(self, gid: int, ref: LeagueRef) -> tuple[discord.Embed, discord.ui.View]:
         season = ref.season or None
         if ref.view == "pairs":
-            pairs = await self.league.partnerships(gid, season, ref.page, ref.game)
+            pairs = await self.league.standings.partnerships(gid, season, ref.page, ref.game)
             name = await self._season_name(gid, pairs.season)
             return lr.partnerships_embed(pairs, name), lr.paging(
                 ref, pairs.page, None, pairs.has_next
             )
-        page = await self.league.leaderboard(
+        page = await self.league.standings.leaderboard(
             gid, season, LeaderboardSort.parse(ref.sort), ref.page, ref.viewer, ref.game
         )
         name = await self._season_name(gid, page.season)
@@ -119,7 +119,7 @@ class LeagueCog(commands.Cog):
         gid = guild_id(interaction)
         who = member or interaction.user
         game = _game(game)
-        s = await self.league.stats(gid, who.id, game=game)
+        s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
                 f"{who.display_name} has no {GAME_TITLES[game]} games on this server this season."
@@ -127,7 +127,7 @@ class LeagueCog(commands.Cog):
         await interaction.response.defer()
         name = await self._season_name(gid, s.season)
         embed = lr.stats_embed(s, name)
-        history = await self.league.rating_history(gid, who.id, s.season, game)
+        history = await self.league.standings.rating_history(gid, who.id, s.season, game)
         png = await render_rating_chart_async(
             chart_points(history),
             f"{s.display_name} — {GAME_TITLES[game]} rating over rated games",
@@ -146,7 +146,7 @@ class LeagueCog(commands.Cog):
         gid = guild_id(interaction)
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
-        h = await self.league.history(gid, who.id, 0)
+        h = await self.league.history.games(gid, who.id, 0)
         await interaction.response.send_message(
             embed=lr.history_embed(h, who.mention), view=lr.history_view(ref, h)
         )
@@ -166,7 +166,7 @@ class LeagueCog(commands.Cog):
             await self._export(interaction, gid, values)
             return
         if ref.view == "hist":
-            h = await self.league.history(gid, ref.subject, ref.page)
+            h = await self.league.history.games(gid, ref.subject, ref.page)
             await interaction.response.edit_message(
                 embed=lr.history_embed(h, f"<@{ref.subject}>"),
                 view=lr.history_view(ref.to(page=h.page), h),
@@ -178,7 +178,7 @@ class LeagueCog(commands.Cog):
     async def _export(self, interaction: Interaction, gid: int, values: list[str]) -> None:
         if not values or not values[0].isdigit():
             raise Refusal("Pick a game from the list.")
-        doc = await self.league.game_record(gid, int(values[0]))
+        doc = await self.league.history.game_record(gid, int(values[0]))
         if doc is None:
             raise Refusal("That game is not on this server.")
         data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
@@ -208,7 +208,7 @@ class LeagueCog(commands.Cog):
         if not changes:
             raise Refusal("Give at least one setting to change.")
         try:
-            settings = await self.league.update_settings(gid, **changes)
+            settings = await self.league.settings.update(gid, **changes)
         except LeagueError as e:
             raise Refusal(e.reason) from None
         await interaction.response.send_message(embed=settings_embed(settings), ephemeral=True)
@@ -217,7 +217,7 @@ class LeagueCog(commands.Cog):
     async def show(self, interaction: Interaction) -> None:
         """Show this server's Spades settings."""
         gid = self._check_admin(interaction)
-        settings = await self.league.get_settings(gid)
+        settings = await self.league.settings.get(gid)
         await interaction.response.send_message(embed=settings_embed(settings), ephemeral=True)
 
     @admin.command(name="defaults")
@@ -249,7 +249,7 @@ class LeagueCog(commands.Cog):
     async def channel_allow(self, interaction: Interaction, channel: discord.TextChannel) -> None:
         """Allow tables in a channel (once any is listed, only listed channels allow tables)."""
         gid = self._check_admin(interaction)
-        current = await self.league.get_settings(gid)
+        current = await self.league.settings.get(gid)
         await self._apply(interaction, allowed_channels=current.allowed_channels | {channel.id})
 
     @admin.command(name="channel-remove")
@@ -257,7 +257,7 @@ class LeagueCog(commands.Cog):
     async def channel_remove(self, interaction: Interaction, channel: discord.TextChannel) -> None:
         """Remove a channel from the allowed list (an empty list allows every channel)."""
         gid = self._check_admin(interaction)
-        current = await self.league.get_settings(gid)
+        current = await self.league.settings.get(gid)
         await self._apply(interaction, allowed_channels=current.allowed_channels - {channel.id})
 
     @admin.command(name="ranking")
@@ -304,7 +304,7 @@ class LeagueCog(commands.Cog):
         """Start a new season: standings start afresh, old seasons stay viewable."""
         gid = self._check_admin(interaction)
         try:
-            season = await self.league.start_season(gid, name)
+            season = await self.league.settings.start_season(gid, name)
         except LeagueError as e:
             raise Refusal(e.reason) from None
         await interaction.response.send_message(

@@ -51,7 +51,7 @@ class ReviewCog(commands.Cog):
             game_id = await self.store.game_of_table(gid, ref.key)
             if game_id is None:
                 raise Refusal("That game was not recorded (no member played in it).")
-        doc = await self.league.game_record(gid, game_id)
+        doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
             raise Refusal("That game is not on this server.")
         replay = replay_or_none(doc)

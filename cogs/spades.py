@@ -85,7 +85,7 @@ async def server_defaults(interaction: Interaction) -> Any:
     league = client(interaction).league
     if league is None:
         return None
-    return await league.get_settings(guild_id(interaction))
+    return await league.settings.get(guild_id(interaction))
 
 
 class SpadesCog(commands.Cog):

@@ -1,7 +1,8 @@
 """The server league: game records, ratings, standings, stats, history and seasons.
 
 Pure parts live here (models, settings validation, ratings, per-hand stats, the rating chart);
-the SQLite side is :class:`bot.store.league.LeagueStore`.
+the database side is :class:`bot.store.league.LeagueStore` (settings, recorder, standings,
+history; SQLite and PostgreSQL).
 """
 
 from bot.league.chart import chart_points, render_rating_chart, render_rating_chart_async

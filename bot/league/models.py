@@ -8,6 +8,7 @@ a side of their own, keyed by seat name.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,6 +23,11 @@ from bot.league.ratings import BOT_SKILLS, display_rating
 TEAM_NAMES: Final = ("NS", "EW")
 SEAT_NAMES: Final = ("N", "E", "S", "W")
 PAGE_SIZE: Final = 10
+
+
+def page_count(total: int) -> int:
+    """Pages of :data:`PAGE_SIZE` that ``total`` items fill (at least one, empty)."""
+    return max(1, math.ceil(total / PAGE_SIZE))
 
 
 def team_of(seat: int) -> str:
@@ -147,7 +153,7 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class RecordedGame:
-    """What :meth:`LeagueStore.record_game` stored."""
+    """What :meth:`bot.store.league_recorder.GameRecorder.record_game` stored."""
 
     game_id: int
     guild_id: int

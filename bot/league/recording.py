@@ -4,7 +4,7 @@
 scores and winner under the game's rules) — or, when the game comes with the engine's
 ``results``, walks those instead — counts each seat's hand statistics, and compresses the
 record.  It is pure and thread-safe: run it with ``asyncio.to_thread`` before opening the
-transaction, and hand the result to :meth:`bot.store.league.LeagueStore.record_game`.
+transaction, and hand the result to :meth:`bot.store.league_recorder.GameRecorder.record_game`.
 """
 
 from __future__ import annotations

@@ -10,11 +10,14 @@ portable:
 * Nothing else backend-specific: no ``group_concat``, ``lastrowid`` (use ``RETURNING``),
   ``REAL`` casts (use ``DOUBLE PRECISION``); qualify a column that an upsert's ``DO UPDATE``
   reads (``league_standings.games + 1``) because PostgreSQL finds the bare name ambiguous.
+
+Times are stored as unix seconds (``DOUBLE PRECISION``): :func:`epoch` and :func:`utc` convert.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from functools import lru_cache
 
 # A string literal, or a parameter mark outside of one.
@@ -50,3 +53,18 @@ def to_postgresql(sql: str) -> str:
     if numbered and plain:
         raise ValueError("a query uses both ? and ?N parameter marks")
     return out
+
+
+def in_marks(n: int) -> str:
+    """``?, ?, …``: ``n`` bound parameters for an ``IN`` list."""
+    return ", ".join("?" * n)
+
+
+def epoch(when: datetime) -> float:
+    """A time as the store keeps it: unix seconds."""
+    return when.timestamp()
+
+
+def utc(seconds: float) -> datetime:
+    """A stored time back as an aware UTC datetime."""
+    return datetime.fromtimestamp(seconds, UTC)

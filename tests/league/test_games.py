@@ -15,12 +15,12 @@ WHIST = Rules.from_preset("whist", target=3)
 
 
 async def test_each_game_has_its_own_standings_and_ratings(store: LeagueStore) -> None:
-    await store.record(finished_game(1, MEMBERS))  # Spades
-    await store.record(finished_game(2, MEMBERS, rules=EUCHRE, minutes=5))
-    await store.record(finished_game(3, MEMBERS, rules=EUCHRE, minutes=10))
-    spades = await store.leaderboard(1)
-    euchre = await store.leaderboard(1, game="euchre")
-    whist = await store.leaderboard(1, game="whist")
+    await store.recorder.record(finished_game(1, MEMBERS))  # Spades
+    await store.recorder.record(finished_game(2, MEMBERS, rules=EUCHRE, minutes=5))
+    await store.recorder.record(finished_game(3, MEMBERS, rules=EUCHRE, minutes=10))
+    spades = await store.standings.leaderboard(1)
+    euchre = await store.standings.leaderboard(1, game="euchre")
+    whist = await store.standings.leaderboard(1, game="whist")
     assert spades.game == "spades"
     assert euchre.game == "euchre"
     assert {r.games for r in spades.rows} == {1}
@@ -32,32 +32,32 @@ async def test_each_game_has_its_own_standings_and_ratings(store: LeagueStore) -
 
 
 async def test_stats_and_rating_history_are_per_game(store: LeagueStore) -> None:
-    await store.record(finished_game(1, MEMBERS))
-    await store.record(finished_game(2, MEMBERS, rules=EUCHRE, minutes=5))
-    spades = await store.stats(1, 1)
-    euchre = await store.stats(1, 1, game="euchre")
+    await store.recorder.record(finished_game(1, MEMBERS))
+    await store.recorder.record(finished_game(2, MEMBERS, rules=EUCHRE, minutes=5))
+    spades = await store.standings.stats(1, 1)
+    euchre = await store.standings.stats(1, 1, game="euchre")
     assert spades is not None
     assert euchre is not None
     assert (spades.game, euchre.game) == ("spades", "euchre")
     assert spades.games == euchre.games == 1
-    assert await store.stats(1, 1, game="whist") is None
-    assert len(await store.rating_history(1, 1)) == 1
-    assert len(await store.rating_history(1, 1, game="euchre")) == 1
-    assert await store.rating_history(1, 1, game="whist") == []
+    assert await store.standings.stats(1, 1, game="whist") is None
+    assert len(await store.standings.rating_history(1, 1)) == 1
+    assert len(await store.standings.rating_history(1, 1, game="euchre")) == 1
+    assert await store.standings.rating_history(1, 1, game="whist") == []
 
 
 async def test_partnerships_are_per_game(store: LeagueStore) -> None:
-    await store.record(finished_game(2, MEMBERS, rules=EUCHRE))
-    assert (await store.partnerships(1)).rows == ()
-    pairs = await store.partnerships(1, game="euchre")
+    await store.recorder.record(finished_game(2, MEMBERS, rules=EUCHRE))
+    assert (await store.standings.partnerships(1)).rows == ()
+    pairs = await store.standings.partnerships(1, game="euchre")
     assert pairs.game == "euchre"
     assert {(r.user_a, r.user_b) for r in pairs.rows} == {(1, 3), (2, 4)}
 
 
 async def test_history_lists_every_game_with_its_game(store: LeagueStore) -> None:
-    await store.record(finished_game(1, MEMBERS))
-    await store.record(finished_game(4, MEMBERS, rules=WHIST, minutes=5))
-    page = await store.history(1, 1)
+    await store.recorder.record(finished_game(1, MEMBERS))
+    await store.recorder.record(finished_game(4, MEMBERS, rules=WHIST, minutes=5))
+    page = await store.history.games(1, 1)
     assert [e.game for e in page.entries] == ["whist", "spades"]
     assert [e.preset for e in page.entries] == ["whist", "standard"]
 
@@ -66,11 +66,11 @@ async def test_euchre_stats_count_makers_alone_hands_marches_and_euchres(
     store: LeagueStore,
 ) -> None:
     game = finished_game(2, MEMBERS, rules=EUCHRE)
-    await store.record(game)
+    await store.recorder.record(game)
     played = play_random_game(2, EUCHRE)
     summary = summarize_record(game.record)
     for seat, user in enumerate(MEMBERS):
-        stats = await store.stats(1, user, game="euchre")
+        stats = await store.standings.stats(1, user, game="euchre")
         assert stats is not None
         mine = summary.seats[seat]
         assert stats.hands == len(played.results)

@@ -12,7 +12,7 @@ from bot.store.league import LeagueStore
 
 
 async def test_a_server_without_settings_gets_the_defaults(store: LeagueStore) -> None:
-    s = await store.get_settings(42)
+    s = await store.settings.get(42)
     assert s == GuildSettings(guild_id=42)
     assert (s.preset, s.target, s.turn_timer, s.min_games) == ("standard", None, 0, 0)
     assert not s.rate_bot_games
@@ -22,10 +22,10 @@ async def test_a_server_without_settings_gets_the_defaults(store: LeagueStore) -
 
 
 async def test_settings_are_saved_and_read_back(store: LeagueStore) -> None:
-    s = await store.update_settings(
+    s = await store.settings.update(
         42, preset="short", target=300, turn_timer=60, min_games=5, rate_bot_games=True
     )
-    assert s == await store.get_settings(42)
+    assert s == await store.settings.get(42)
     assert (s.preset, s.target, s.turn_timer, s.min_games, s.rate_bot_games) == (
         "short",
         300,
@@ -35,7 +35,7 @@ async def test_settings_are_saved_and_read_back(store: LeagueStore) -> None:
     )
     assert s.default_rules().preset == "short"
     assert s.default_rules().target == 300
-    s = await store.update_settings(42, target=None)
+    s = await store.settings.update(42, target=None)
     assert s.target is None
     assert s.default_rules().target == 250
     assert s.min_games == 5
@@ -44,12 +44,12 @@ async def test_settings_are_saved_and_read_back(store: LeagueStore) -> None:
 async def test_allowed_channels_replace_the_list_and_threads_follow_their_channel(
     store: LeagueStore,
 ) -> None:
-    s = await store.update_settings(42, allowed_channels=[100, 200])
+    s = await store.settings.update(42, allowed_channels=[100, 200])
     assert s.allowed_channels == {100, 200}
     assert s.allows_channel(100)
     assert not s.allows_channel(300)
     assert s.allows_channel(999, parent_id=200)
-    s = await store.update_settings(42, allowed_channels=[])
+    s = await store.settings.update(42, allowed_channels=[])
     assert s.allowed_channels == frozenset()
     assert s.allows_channel(300)
 
@@ -73,23 +73,23 @@ async def test_allowed_channels_replace_the_list_and_threads_follow_their_channe
 async def test_bad_values_are_refused_with_a_message_and_change_nothing(
     store: LeagueStore, changes: dict[str, object], option: str, message: str
 ) -> None:
-    await store.update_settings(42, min_games=2)
+    await store.settings.update(42, min_games=2)
     with pytest.raises(SettingsError, match=re.escape(message)) as err:
-        await store.update_settings(42, **{"turn_timer": 30, **changes})
+        await store.settings.update(42, **{"turn_timer": 30, **changes})
     assert err.value.option == option
     assert err.value.reason == str(err.value)
-    after = await store.get_settings(42)
+    after = await store.settings.get(42)
     assert after.turn_timer == 0
     assert after.min_games == 2
 
 
 async def test_target_is_checked_against_the_preset_rules(store: LeagueStore) -> None:
-    await store.update_settings(42, preset="new-york", target=400)
-    s = await store.get_settings(42)
+    await store.settings.update(42, preset="new-york", target=400)
+    s = await store.settings.get(42)
     assert s.default_rules().bidding == "new_york"
     assert s.default_rules().target == 400
 
 
 async def test_settings_of_one_server_do_not_touch_another(store: LeagueStore) -> None:
-    await store.update_settings(1, preset="house", allowed_channels=[5])
-    assert await store.get_settings(2) == GuildSettings(guild_id=2)
+    await store.settings.update(1, preset="house", allowed_channels=[5])
+    assert await store.settings.get(2) == GuildSettings(guild_id=2)

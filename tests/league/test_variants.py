@@ -38,7 +38,7 @@ async def test_a_solo_game_is_rated_per_player_by_its_places(
 ) -> None:
     game = finished_game(7, users, rules=rules)
     assert game.winner in "NESW"[: len(users)]
-    recorded = await store.record(game)
+    recorded = await store.recorder.record(game)
     assert recorded.rated
     place = member_places(game)
     change = {c.user_id: c for c in recorded.changes}
@@ -50,19 +50,19 @@ async def test_a_solo_game_is_rated_per_player_by_its_places(
     assert gains == sorted(gains, reverse=True)
     assert gains[0] > 0 > gains[-1]
 
-    board = await store.leaderboard(1)
+    board = await store.standings.leaderboard(1)
     assert board.ranked == len(users)
     assert board.rows[0].user_id == by_place[0]
     summary = summarize_record(game.record)
     for i, u in enumerate(users):
-        stats = await store.stats(1, u)
+        stats = await store.standings.stats(1, u)
         assert stats is not None
         assert stats.wins == int(place[u] == 1)
         assert stats.losses == int(place[u] != 1)
         assert stats.hands == summary.hands
         assert stats.bags == summary.seats[i].bags
         assert stats.most_frequent_partner is None  # nobody partners anybody in solo
-        history = await store.history(1, u)
+        history = await store.history.games(1, u)
         (entry,) = history.entries
         assert entry.partner is None
         assert entry.team == "NESW"[i]
@@ -70,13 +70,13 @@ async def test_a_solo_game_is_rated_per_player_by_its_places(
         assert entry.score_us == game.scores[i]
         assert entry.score_them == max(v for j, v in enumerate(game.scores) if j != i)
         assert entry.result == ("won" if place[u] == 1 else "lost")
-    pairs = await store.partnerships(1)
+    pairs = await store.standings.partnerships(1)
     assert pairs.rows == ()
 
 
 async def test_a_solo_game_with_computers_stores_each_seat(store: LeagueStore) -> None:
     game = finished_game(3, (1, None, 2), rules=THREE)
-    recorded = await store.record(game)
+    recorded = await store.recorder.record(game)
     assert not recorded.rated  # computer games are unrated by default, as in partnerships
     rows = await store.db.fetch(
         "SELECT seat, user_id, score FROM league_seats WHERE game_id = ? ORDER BY seat",
@@ -102,12 +102,12 @@ async def test_a_solo_member_who_left_is_rated_last(store: LeagueStore) -> None:
     seats = list(game.seats)
     seats[winner] = dataclasses.replace(seats[winner], bot_level="normal", forfeit=True)
     left = dataclasses.replace(game, seats=tuple(seats))
-    recorded = await store.record(left)
+    recorded = await store.recorder.record(left)
     change = {c.user_id: c.mu_after - c.mu_before for c in recorded.changes}
     leaver = winner + 1
     assert change[leaver] < 0
     assert change[leaver] == min(change.values())
-    stats = await store.stats(1, leaver)
+    stats = await store.standings.stats(1, leaver)
     assert stats is not None
     assert (stats.wins, stats.losses) == (0, 1)
 
@@ -128,9 +128,9 @@ async def test_claims_made_correct_and_caught_reach_the_stats(store: LeagueStore
     claims = [c for r in results for c in r.claims]
     assert any(c.correct for c in claims)
     assert any(not c.correct for c in claims)
-    await store.record(game)
+    await store.recorder.record(game)
     for i in range(4):
-        stats = await store.stats(1, i + 1)
+        stats = await store.standings.stats(1, i + 1)
         assert stats is not None
         assert stats.claims == sum(c.seat == i for c in claims)
         assert stats.claims_won == sum(c.seat == i and c.correct for c in claims)

@@ -40,10 +40,10 @@ async def a_game(db: Database, seed: int = 11) -> tuple[int, dict[str, Any]]:
     game = finished_game(seed, (101, None, 103, None), guild_id=GUILD)
     league = LeagueStore(db)
     async with db.transaction() as tx:
-        await league.record_game(tx, prepare_game(game))
+        await league.recorder.record_game(tx, prepare_game(game))
     game_id = await ReviewStore(db).game_of_table(GUILD, game.table_id)
     assert game_id is not None
-    doc = await league.game_record(GUILD, game_id)
+    doc = await league.history.game_record(GUILD, game_id)
     assert doc is not None
     return game_id, doc
 

@@ -85,11 +85,11 @@ async def script(db: Database) -> None:
     await tables.set_meta("command_hash:global", "abc")
     await tables.set_meta("command_hash:global", "def")
     league = LeagueStore(db)
-    await league.update_settings(GUILD, min_games=2, allowed_channels={CHANNEL, CHANNEL + 1})
-    await league.record(finished_game(1, (1, 2, 3, 4), guild_id=GUILD))
-    await league.record(finished_game(2, (1, 2, 5, None), guild_id=GUILD))
-    await league.start_season(GUILD, "Winter", now=datetime(2026, 1, 1, tzinfo=UTC))
-    await league.record(finished_game(3, (1, 3, 2, 4), guild_id=GUILD))
+    await league.settings.update(GUILD, min_games=2, allowed_channels={CHANNEL, CHANNEL + 1})
+    await league.recorder.record(finished_game(1, (1, 2, 3, 4), guild_id=GUILD))
+    await league.recorder.record(finished_game(2, (1, 2, 5, None), guild_id=GUILD))
+    await league.settings.start_season(GUILD, "Winter", now=datetime(2026, 1, 1, tzinfo=UTC))
+    await league.recorder.record(finished_game(3, (1, 3, 2, 4), guild_id=GUILD))
 
 
 async def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:

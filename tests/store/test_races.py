@@ -65,12 +65,12 @@ async def test_two_processes_recording_games_of_one_server_never_lose_a_rating_u
         one, two = LeagueStore(a), LeagueStore(b)
         for round_ in range(3):
             games = [finished_game(10 + 2 * round_ + i, (1, 2, 3, 4)) for i in range(2)]
-            await asyncio.gather(one.record(games[0]), two.record(games[1]))
+            await asyncio.gather(one.recorder.record(games[0]), two.recorder.record(games[1]))
         rows = await a.fetch(
             "SELECT game_id, user_id, mu_before, sigma_before, mu_after, sigma_after "
             "FROM league_seats WHERE user_id IS NOT NULL ORDER BY game_id"
         )
-        stats = await one.stats(1, 1)
+        stats = await one.standings.stats(1, 1)
     by_user: dict[int, list[tuple[float, float, float, float]]] = {}
     for r in rows:
         by_user.setdefault(r["user_id"], []).append(tuple(r[2:6]))  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ async def recorded(db: Database, guild: int = GUILD) -> int:
     league = LeagueStore(db)
     game = finished_game(3, (101, None, 103, 104), guild_id=guild)
     async with db.transaction() as tx:
-        await league.record_game(tx, prepare_game(game))
+        await league.recorder.record_game(tx, prepare_game(game))
     reviews = ReviewStore(db)
     game_id = await reviews.game_of_table(guild, game.table_id)
     assert game_id is not None
