@@ -34,71 +34,30 @@ import asyncio
 import contextlib
 import gc
 import os
-import platform
 import random
-import re
-import statistics
 import sys
 import tempfile
 import time
-from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-
-import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.e2e.driver import Driver, Seated, eventually, has, table_message
-from tests.fakediscord import (
-    Channel,
-    FakeDiscord,
-    Message,
-    NoResponse,
-    User,
-    max_in_window,
-    run_bot,
+from benchmarks.load_figures import (
+    COMMITS,
+    Stats,
+    collector_pauses,
+    cpu_seconds,
+    machine,
+    rss,
+    show,
+    show_pauses,
+    summary_latencies,
+    webhook_rates,
 )
+from tests.e2e.driver import Driver, Seated, eventually, has, table_message
+from tests.fakediscord import Channel, FakeDiscord, Message, NoResponse, User, run_bot
 from tests.pgserver import PostgresServer
-
-
-@dataclass
-class Stats:
-    latencies: list[float] = field(default_factory=list)
-    errors: int = 0
-    late: int = 0
-    started: float = 0.0
-    finished: float = 0.0
-    plays: dict[int, list[float]] = field(default_factory=dict)  # channel -> card click times
-
-    def add(self, latency: float | None) -> None:
-        if latency is None:
-            self.errors += 1
-        else:
-            self.latencies.append(latency)
-
-    def summary(self) -> dict[str, float]:
-        xs = sorted(self.latencies)
-        if not xs:
-            return {"count": 0}
-
-        def pct(p: float) -> float:
-            return xs[min(len(xs) - 1, int(p * len(xs)))] * 1000
-
-        span = max(1e-9, self.finished - self.started)
-        return {
-            "count": len(xs),
-            "per_second": len(xs) / span,
-            "p50_ms": pct(0.50),
-            "p95_ms": pct(0.95),
-            "p99_ms": pct(0.99),
-            "max_ms": xs[-1] * 1000,
-            "mean_ms": statistics.fmean(xs) * 1000,
-            "over_3s": sum(1 for x in xs if x >= 3.0),
-            "errors": self.errors,
-            "late": self.late,
-        }
 
 
 def world(
@@ -207,62 +166,6 @@ async def next_actor(
     return actor, hands[actor.user.id].state.at
 
 
-def webhook_rates(fake: FakeDiscord, started: float, finished: float) -> dict[str, float]:
-    """Live edits in the measured window: per second, the most through one interaction token
-    in any 2 s (Discord: 5), the most to one table's hands in any 1 s."""
-    edits = [e for e in fake.webhook_edits if started <= e.at <= finished]
-    by_token: dict[int, list[float]] = defaultdict(list)
-    by_table: dict[int, list[float]] = defaultdict(list)
-    for e in edits:
-        by_token[e.interaction.id].append(e.at)
-        by_table[e.message.channel.id].append(e.at)
-    return {
-        "edits": len(edits),
-        "per_second": len(edits) / max(1e-9, finished - started),
-        "max_per_token_2s": max((max_in_window(t, 2.0) for t in by_token.values()), default=0),
-        "max_per_table_1s": max((max_in_window(t, 1.0) for t in by_table.values()), default=0),
-    }
-
-
-def summary_latencies(fake: FakeDiscord, channels: list[Channel], stats: Stats) -> dict[str, float]:
-    """Last card's click → the hand summary in the channel, for every hand that ended."""
-    delays = []
-    pictures = 0
-    for ch in channels:
-        clicks = stats.plays.get(ch.id, [])
-        for m in fake.messages(ch):
-            if "— scores" not in m.text:
-                continue
-            before = [t for t in clicks if t <= m.created_at]
-            if not before:
-                continue
-            delays.append(m.created_at - before[-1])
-            pictures += any(a.filename.startswith("deal-") for a in m.attachments)
-    delays.sort()
-    if not delays:
-        return {"hands": 0}
-    return {
-        "hands": len(delays),
-        "with_picture": pictures,
-        "p50_s": delays[len(delays) // 2],
-        "p95_s": delays[min(len(delays) - 1, int(0.95 * len(delays)))],
-        "max_s": delays[-1],
-        "within_2s": sum(1 for d in delays if d <= 2.0) / len(delays),
-    }
-
-
-def rss(pid: int) -> int:
-    return int(psutil.Process(pid).memory_info().rss)
-
-
-def cpu_seconds(pid: int) -> float:
-    t = psutil.Process(pid).cpu_times()
-    return float(t.user + t.system)
-
-
-COMMITS = re.compile(r"commit latency over the last (\d+) commits: p50 ([\d.]+) ms, p99 ([\d.]+)")
-
-
 @contextlib.contextmanager
 def instrument_without_pauses() -> Iterator[None]:
     """No garbage collection in this process (the fake Discord and its users: the instrument)
@@ -367,6 +270,9 @@ async def run_spades(
             # With 2 processes: the larger of their percentiles (each is a sample of its own).
             memory["commit_p50_ms"] = max(float(m.group(2)) for m in commits)
             memory["commit_p99_ms"] = max(float(m.group(3)) for m in commits)
+        # With 2 processes: the one with the longest full pass.
+        pauses = [collector_pauses(p.output) for p in procs]
+        memory.update(max(pauses, key=lambda f: f.get("gc_full_longest_ms", -1.0)))
         return stats, turns, memory
 
 
@@ -399,25 +305,6 @@ async def run_bare(tables: int, duration: float, think: float) -> Stats:
             return stats
 
 
-def machine() -> str:
-    model = "unknown cpu"
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}"
-
-
-def show(name: str, s: dict[str, float]) -> None:
-    print(
-        f"{name:>14}: {s.get('count', 0):>7.0f} interactions, {s.get('per_second', 0):7.1f}/s, "
-        f"p50 {s.get('p50_ms', 0):6.1f} ms, p95 {s.get('p95_ms', 0):6.1f} ms, "
-        f"p99 {s.get('p99_ms', 0):6.1f} ms, max {s.get('max_ms', 0):7.1f} ms, "
-        f"over 3 s: {s.get('over_3s', 0) + s.get('late', 0):.0f}"
-    )
-
-
 async def compare(args: argparse.Namespace) -> None:
     """Every --database × --processes combination in one run; ratios to the first."""
     databases = args.database.split(",")
@@ -443,6 +330,7 @@ async def compare(args: argparse.Namespace) -> None:
                 f"{extra['bot_cpu_share'] * 100:.0f}%, "
                 f"driver {extra['driver_cpu_share'] * 100:.0f}% of one core"
             )
+            show_pauses(extra)
             results.append((name, processes * args.tables, s, extra))
     finally:
         if server is not None:
@@ -515,6 +403,7 @@ async def main() -> int:
         print(
             f"commits: p50 {memory['commit_p50_ms']:.2f} ms, p99 {memory['commit_p99_ms']:.2f} ms"
         )
+    show_pauses(memory)
     if memory.get("summary_hands"):
         print(
             f"hand summaries: {memory['summary_hands']:.0f} hands ended, "

@@ -102,6 +102,7 @@ class SpadesTree(app_commands.CommandTree[Any]):
             text = "Sorry, something went wrong on my side. Please try again."
         with contextlib.suppress(discord.HTTPException):
             await timely.answer(interaction, text)
+        timely.release(interaction)
 
 
 class SpadesBot(commands.AutoShardedBot):
@@ -151,6 +152,7 @@ class SpadesBot(commands.AutoShardedBot):
         )
         self.card_styles = CardStyleStore(db)
         self.emoji_sync: asyncio.Task[Any] | None = None
+        self.pauses: collector.Pauses | None = None
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
@@ -186,6 +188,7 @@ class SpadesBot(commands.AutoShardedBot):
             log.info("restored %d unfinished table(s)", len(restored))
         await self.sync_commands_if_changed()
         collector.settle()  # start-up's objects stay for good: no collection walks them again
+        self.pauses = collector.watch()  # logged at shutdown
 
     async def sync_commands_if_changed(self) -> None:
         """Sync application commands only when the command tree changed since the last sync."""
@@ -209,6 +212,11 @@ class SpadesBot(commands.AutoShardedBot):
         await self.tables.store.set_meta(key, digest)
         log.info("synced %d application command(s)", len(payload))
 
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: object
+    ) -> None:
+        timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
@@ -229,6 +237,10 @@ class SpadesBot(commands.AutoShardedBot):
                 commits[min(len(commits) - 1, int(len(commits) * 0.99))] * 1000,
             )
             self.db.commit_seconds.clear()
+        if self.pauses is not None:
+            log.info("%s", self.pauses.describe())
+            collector.unwatch(self.pauses)
+            self.pauses = None
 
 
 async def login(bot: SpadesBot, token: str, stopping: asyncio.Event) -> None:

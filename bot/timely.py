@@ -24,6 +24,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.ui import disposal
+
 log = logging.getLogger(__name__)
 
 DEFER_AFTER_S: Final = 2.0  # of Discord's 3 s: leaves a second for the deferral to arrive
@@ -70,8 +72,29 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         self.auto_deferred = False
         self.settled = False  # nothing more to answer (a repeated delivery)
         self.received = time.monotonic()
+        self.watchdog: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ the watchdog
+    def _answered(self, kwargs: dict[str, Any] | None = None) -> None:
+        """The handler's own answer (or deferral) reached Discord: what only the answer needed
+        goes now, so that the interaction — with the message it was clicked on, the member and
+        the answer's view — is freed by reference counting as soon as the handler lets go of
+        it, instead of waiting for a full garbage collection (docs/benchmarks.md, *Discord
+        load*): the watchdog stops (left sleeping it would hold everything for 2 s), the
+        answer's view is taken apart, and the link back to the interaction is dropped (it and
+        ``interaction.response`` pointed at each other).  Nothing needs that link afterwards:
+        a second answer raises :class:`discord.InteractionResponded` without it, and
+        follow-ups go through the interaction itself."""
+        if not self.is_done():
+            return
+        if self.watchdog is not None:
+            if self.watchdog is not asyncio.current_task():
+                self.watchdog.cancel()
+            self.watchdog = None
+        if kwargs is not None:
+            disposal.dispose_sent(kwargs)
+        self._parent = None  # type: ignore[assignment]
+
     async def defer_if_slow(self, delay: float) -> None:
         await asyncio.sleep(delay)
         async with self._lock:
@@ -96,14 +119,18 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         async with self._lock:
             try:
                 if not self.auto_deferred:
-                    return await super().send_message(**kwargs)
+                    sent = await super().send_message(**kwargs)
+                    self._answered(kwargs)
+                    return sent
                 followup = {k: v for k, v in kwargs.items() if k in _FOLLOWUP_KEYS}
                 followup = {k: v for k, v in followup.items() if v is not None}
                 if followup.get("ephemeral") and self.public:
                     # the "thinking" message is public: an ephemeral answer replaces it
                     with contextlib.suppress(discord.HTTPException):
                         await self._parent.delete_original_response()
-                return await self._parent.followup.send(**followup)
+                sent = await self._parent.followup.send(**followup)
+                disposal.dispose_sent(followup)
+                return sent
             except discord.HTTPException as e:
                 if not self._late(e):
                     raise
@@ -114,9 +141,13 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         async with self._lock:
             try:
                 if not self.auto_deferred:
-                    return await super().edit_message(**kwargs)
+                    edited = await super().edit_message(**kwargs)
+                    self._answered(kwargs)
+                    return edited
                 edit = {k: v for k, v in kwargs.items() if k in ("content", "embed", "view")}
-                return await self._parent.edit_original_response(**edit)
+                message = await self._parent.edit_original_response(**edit)
+                disposal.dispose_sent(edit)
+                return message
             except discord.HTTPException as e:
                 if not self._late(e):
                     raise
@@ -127,7 +158,9 @@ class TimelyResponse(discord.InteractionResponse[Any]):
             if self.auto_deferred:
                 return None  # already done, the same way
             try:
-                return await super().defer(ephemeral=ephemeral, thinking=thinking)
+                deferred = await super().defer(ephemeral=ephemeral, thinking=thinking)
+                self._answered()
+                return deferred
             except discord.HTTPException as e:
                 if not self._late(e):
                     raise
@@ -172,6 +205,15 @@ def ignore_repeat(interaction: discord.Interaction[Any]) -> None:
     log.info("interaction %s delivered again; applied once, ignored now", interaction.id)
 
 
+def release(interaction: discord.Interaction[Any]) -> None:
+    """The handler of ``interaction`` has finished: if it was answered, drop the response's
+    link back to the interaction (see :meth:`TimelyResponse._answered`) — also after an
+    answer that went out behind a deferral, which keeps the link until the handler ends."""
+    response = getattr(interaction, "_cs_response", None)
+    if isinstance(response, TimelyResponse) and response.is_done():
+        response._answered()
+
+
 def guard(interaction: discord.Interaction[Any], *, public: bool = False) -> TimelyResponse:
     """Give ``interaction`` a :class:`TimelyResponse` and start its watchdog (idempotent).
     Call it before anything touches ``interaction.response``."""
@@ -184,6 +226,7 @@ def guard(interaction: discord.Interaction[Any], *, public: bool = False) -> Tim
         age = (datetime.now(UTC) - interaction.created_at).total_seconds()
         delay = min(max(DEFER_AFTER_S - max(age, 0.0), 0.0), DEFER_AFTER_S)
         task = asyncio.create_task(response.defer_if_slow(delay))
+        response.watchdog = task
         _watchdogs.add(task)
         task.add_done_callback(_watchdogs.discard)
     return response

@@ -11,7 +11,8 @@ FINISHED_KEPT = 2_000  # finished games that Play again can still restart (newes
 
 
 class TableRegistry:
-    def __init__(self) -> None:
+    def __init__(self, finished_kept: int = FINISHED_KEPT) -> None:
+        self.finished_kept = finished_kept
         self._by_id: dict[str, Table] = {}
         self._by_channel: dict[int, Table] = {}
         self._by_user: dict[tuple[int, int], Table] = {}
@@ -95,7 +96,7 @@ class TableRegistry:
     def remove(self, table: Table) -> None:
         if table.status == "finished":
             self._finished[table.id] = table.rematch()
-            while len(self._finished) > FINISHED_KEPT:
+            while len(self._finished) > self.finished_kept:
                 self._finished.popitem(last=False)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:

@@ -32,7 +32,7 @@ from bot.tables.lobby import Lobby
 from bot.tables.moves import ActResult, Moves
 from bot.tables.persistence import GameStoredHook, TablePersistence
 from bot.tables.randomness import TableRandomness
-from bot.tables.registry import TableRegistry
+from bot.tables.registry import FINISHED_KEPT, TableRegistry
 from bot.tables.state import Table
 from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
 
@@ -46,10 +46,11 @@ class TableService:
         test_seed: int | None = None,
         bot_delay: float = 1.0,
         claim: Claimer = no_claims,
+        finished_kept: int = FINISHED_KEPT,
     ) -> None:
         self.db = db
         self.persistence = TablePersistence(db)
-        self.registry = TableRegistry()
+        self.registry = TableRegistry(finished_kept)
         randomness = TableRandomness(test_seed)
         self.turns = AutoTurns(
             decide,

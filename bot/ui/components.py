@@ -93,6 +93,8 @@ async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any)
         log.exception("component %s failed", data.get("custom_id"))
         with contextlib.suppress(discord.HTTPException):
             await timely.answer(interaction, "Sorry, something went wrong on my side. Try again.")
+    finally:
+        timely.release(interaction)
 
 
 class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -117,7 +119,13 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = list(self.item.values) if isinstance(self.item, discord.ui.Select) else []
-        await dispatch(interaction, self.kind, self.ref, values)
+        try:
+            await dispatch(interaction, self.kind, self.ref, values)
+        finally:
+            # discord.py rebuilt the clicked message's whole view to find this item and keeps
+            # it nowhere: taken apart, it is freed at once (see bot.ui.disposal).
+            if self.view is not None:
+                self.view.clear_items()
 
 
 _TABLE_TEMPLATE = (

@@ -29,7 +29,7 @@ import discord
 
 from bot.engine import HandResult, Phase, Seat, seat_view
 from bot.tables.state import Table
-from bot.ui import render
+from bot.ui import disposal, render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
 from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.scoresheet import game_over_components, game_over_embed, hand_result_embed
@@ -199,7 +199,9 @@ class TablePublisher:
     async def _send(self, table: Table, urgent: bool = False, **kwargs: Any) -> discord.Message:
         await self.budget.take(urgent)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        return await channel.send(**kwargs)
+        message = await channel.send(**kwargs)
+        disposal.dispose_sent(kwargs)  # once sent: a retry after a refusal resends it whole
+        return message
 
     async def _run(self, ch: _Channel) -> None:
         try:
@@ -279,6 +281,7 @@ class TablePublisher:
         try:
             await channel.get_partial_message(table.message_id).edit(**payload)
             self.edits += 1
+            disposal.dispose_sent(payload)
         except discord.NotFound:
             await self._replace_message(table)
         except discord.HTTPException as e:

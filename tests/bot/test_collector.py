@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from benchmarks.load_figures import collector_pauses
 from bot import collector
 
 
@@ -47,3 +48,36 @@ def test_no_collection_walks_what_was_frozen() -> None:
     gc.unfreeze()
     gc.collect()
     assert alive() is None  # it was garbage all along: freezing was what kept it
+
+
+def test_watch_counts_each_generation_and_what_full_passes_free() -> None:
+    pauses = collector.watch()
+    try:
+        gc.collect(0)
+        node = Node()
+        del node  # a cycle: freed only by a pass that reaches it
+        gc.collect()
+    finally:
+        collector.unwatch(pauses)
+    assert pauses.passes[0] >= 1
+    assert pauses.passes[2] >= 1
+    assert pauses.freed[2] >= 1
+    assert all(s >= 0 for s in pauses.longest_s)
+    full = pauses.passes[2]
+    gc.collect()
+    assert pauses.passes[2] == full, "no longer watching"
+
+
+def test_the_load_benchmark_reads_the_line_the_bot_logs() -> None:
+    pauses = collector.Pauses(
+        passes=[812, 80, 2], longest_s=[0.0042, 0.0168, 0.0451], freed=[120, 35, 9]
+    )
+    figures = collector_pauses(f"INFO spades {pauses.describe()}\n")
+    assert figures == {
+        "gc_young": 892,
+        "gc_young_longest_ms": 16.8,
+        "gc_young_freed": 155,
+        "gc_full": 2,
+        "gc_full_longest_ms": 45.1,
+        "gc_full_freed": 9,
+    }
