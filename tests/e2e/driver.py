@@ -115,7 +115,7 @@ class Driver:
     choose_bid: BidChooser = bid_two
     choose_call: CallChooser = pass_unless_stuck
     actions: int = 0
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # Interaction.discord_latency of acts
 
     def table(self) -> Message:
         return table_message(self.fake, self.channel)
@@ -151,8 +151,8 @@ class Driver:
         messages live); returns the answer."""
         inter = await self.choose_and_click(p, r)
         out = await inter.answer()
-        if inter.latency is not None:
-            self.latencies.append(inter.latency)
+        if inter.discord_latency is not None:
+            self.latencies.append(inter.discord_latency)
         assert out.ephemeral
         assert "⚠" not in out.text, out.text
         self.actions += 1

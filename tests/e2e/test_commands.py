@@ -14,7 +14,7 @@ import pytest_asyncio
 
 from bot.engine.rules import PRESET_NAMES, option_names, suggested_values
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, Driver, Seated, has, table_message
+from tests.e2e.driver import CARD_RE, Driver, Seated, eventually, has, table_message
 from tests.e2e.flows import (
     Shared,
     act_until,
@@ -351,11 +351,11 @@ async def test_table_message_is_edited_at_most_about_once_a_second(world: World)
     loop = asyncio.get_running_loop()
     until = loop.time() + 3.5
     last: Response | Message | None = None
-    while loop.time() < until:
+    # At least 20 actions over at least 3.5 s (a busy machine plays slower: it plays longer).
+    while driver.actions < 20 or loop.time() < until:
         last = await act_until(driver, driver.can_act)
         await driver.act(driver.players[0], last)
         await asyncio.sleep(0.1)
-    assert driver.actions >= 20, driver.actions
     settled = await quiet_table(fake, world.channel)
     assert settled is msg, "the same message is edited, not re-posted"
     assert msg.edits - start_edits >= 3, "the table message followed the play"
@@ -364,7 +364,8 @@ async def test_table_message_is_edited_at_most_about_once_a_second(world: World)
     last = await act_until(driver, driver.can_act)
     footer = re.search(r"Hand (\d+)", last.text)
     assert footer
-    assert f"Hand {footer.group(1)} · ▶ **alice** (North)" in msg.text
+    latest = f"Hand {footer.group(1)} · ▶ **alice** (North)"
+    await eventually(lambda: latest in msg.text)
 
 
 async def test_hand_shows_only_the_callers_actions(world: World) -> None:

@@ -45,7 +45,7 @@ def sub(name: str, *options: dict[str, Any]) -> dict[str, Any]:
 async def send(world: World, data: dict[str, Any], user: User | None = None) -> Response | Message:
     inter = await world.fake.slash_raw(user or world.users[0], world.channel, data)
     answer = await inter.answer()
-    latency = inter.latency
+    latency = inter.discord_latency
     assert latency is not None
     assert latency < 3.0, f"answered after {latency:.2f}s"
     return answer

@@ -447,10 +447,8 @@ async def test_abandoning_a_lobby_updates_its_table_message(world: World) -> Non
     r = await answer(world, mod, "spades", "abandon")
     assert "The table is closed." in r.text
     msg = table_message(fake, world.channel)
-    await fake.wait_for_message(
-        world.channel, lambda m: "This table was closed" in m.text, timeout=4
-    )
-    await fake.wait_for_edit(msg, lambda m: not m.buttons, timeout=2)
+    await fake.wait_for_message(world.channel, lambda m: "This table was closed" in m.text)
+    await fake.wait_for_edit(msg, lambda m: not m.buttons)
 
 
 # ---------------------------------------------------------------------- buttons

@@ -126,6 +126,7 @@ class DriverMixin:
             inter.payload_text = text
         if inter.deliveries == 0:
             inter.dispatched_at = time.monotonic()
+            inter.dispatched_on = self.clock.now()
         guild_id = inter.channel.guild.id if inter.channel.guild is not None else None
         if not self.gateway.dispatch_json("INTERACTION_CREATE", text, guild_id=guild_id):
             raise NoBotConnected("no bot session to deliver the interaction to")

@@ -70,6 +70,7 @@ class Response(SnapshotView):
         "message",
         "modal",
         "received_at",
+        "received_on",
         "state",
         "type",
     )
@@ -81,10 +82,12 @@ class Response(SnapshotView):
         data: JSON,
         message: Message | None,
         state: Snapshot | None,
+        received_on: float = 0.0,
     ) -> None:
         self.interaction, self.type, self.data = interaction, type, data
         self.message, self.state = message, state
         self.received_at = time.monotonic()
+        self.received_on = received_on  # on the fake's Discord clock (see clock.py)
         self.choices: list[JSON] | None = (
             data.get("choices") if type == AUTOCOMPLETE_RESULT else None
         )
@@ -120,6 +123,7 @@ class Interaction:
         "data",
         "deliveries",
         "dispatched_at",
+        "dispatched_on",
         "expired",
         "followups",
         "id",
@@ -156,6 +160,7 @@ class Interaction:
             name,
         )
         self.dispatched_at = 0.0
+        self.dispatched_on = 0.0  # on the fake's Discord clock (see clock.py)
         self.issued_at = time.monotonic()  # when the token was issued (see ``age``)
         self.payload_text: str | None = None  # exactly what was sent (a redelivery resends it)
         self.deliveries = 0
@@ -179,6 +184,13 @@ class Interaction:
         """Seconds from dispatch on the websocket to the callback arriving (None if pending)."""
         cb = self.callback
         return None if cb is None else cb.received_at - self.dispatched_at
+
+    @property
+    def discord_latency(self) -> float | None:
+        """:attr:`latency` as Discord counts it against its 3 s deadline: without the time the
+        fake itself stood still (its test process collecting garbage or not scheduled)."""
+        cb = self.callback
+        return None if cb is None else cb.received_on - self.dispatched_on
 
     @property
     def edits(self) -> int:

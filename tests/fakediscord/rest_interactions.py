@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -102,7 +101,7 @@ async def callback(request: web.Request) -> web.Response:
     if inter.acknowledged:
         inter.rejected_callbacks += 1
         return error(400, 40060, "Interaction has already been acknowledged.")
-    elapsed = time.monotonic() - inter.dispatched_at
+    elapsed = fake.clock.now() - inter.dispatched_on  # Discord's clock: not the fake's stalls
     if fake.callback_deadline is not None and elapsed > fake.callback_deadline:
         inter._expire(elapsed)
         return unknown("interaction", 10062)
@@ -147,7 +146,7 @@ def _apply_callback(
             state = msg.state
     inter.acknowledged = True
     inter.original = msg
-    inter._resolve(Response(inter, ctype, data, msg, state))
+    inter._resolve(Response(inter, ctype, data, msg, state, fake.clock.now()))
 
     if not with_response:
         return no_content()

@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .clock import DiscordClock
 from .driver import DriverMixin
 from .emojis import EmojiStore
 from .gateway import (
@@ -69,7 +70,8 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.application_id = self.bot_user.id
         self.application_flags = (1 << 19) | (1 << 15) | (1 << 13) | (1 << 23)
         self.token = make_token(self.bot_user.id)
-        self.callback_deadline = callback_deadline
+        self.callback_deadline = callback_deadline  # seconds on `clock`, as Discord counts
+        self.clock = DiscordClock()
         self.response_timeout = response_timeout
         self.validate = validate
         self.dispatch_message_events = dispatch_message_events
@@ -109,6 +111,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
 
     # ----- lifecycle ---------------------------------------------------------------------
     async def start(self) -> FakeDiscord:
+        self.clock.start()
         app = build_app(self)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -120,6 +123,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
 
     async def close(self) -> None:
         await self.gateway.close()
+        await self.clock.stop()
         for task in list(self._background):
             task.cancel()
         if self._runner is not None:
