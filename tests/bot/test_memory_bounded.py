@@ -14,12 +14,11 @@ from pathlib import Path
 import pytest
 
 from bot import collector
-from bot.engine import Seat
 from bot.engine.game import Game
 from bot.store.db import Database
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import CHANNEL, GUILD, USERS, act_once, decide
+from tests.bot.test_service import CHANNEL, act_once, decide, started_table
 
 KEPT = 2  # finished games kept for Play again (the bot keeps 2,000)
 
@@ -44,19 +43,7 @@ def as_the_bot_collects() -> Iterator[None]:
 
 async def play_one_game(svc: TableService, rng: random.Random) -> None:
     """Open a table, seat four people, play it to the end (100 points: a few hands)."""
-    table = await svc.lobby.open_table(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=USERS[0],
-        host_name="alice",
-        preset="standard",
-        target=100,
-    )
-    for uid, name, seat in zip(
-        USERS[1:], ("bob", "carol", "dave"), (Seat.E, Seat.S, Seat.W), strict=True
-    ):
-        await svc.lobby.join(table, uid, name, seat)
-    await svc.lobby.start(table, USERS[0])
+    table = await started_table(svc, target=100)
     while table.status != "finished":
         await act_once(svc, table, rng)
 

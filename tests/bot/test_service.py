@@ -34,14 +34,14 @@ async def service(tmp_path: Path) -> AsyncIterator[TableService]:
         await svc.close()
 
 
-async def started_table(svc: TableService) -> Table:
+async def started_table(svc: TableService, target: int = 200) -> Table:
     table = await svc.lobby.open_table(
         guild_id=GUILD,
         channel_id=CHANNEL,
         host_id=USERS[0],
         host_name="alice",
         preset="standard",
-        target=200,
+        target=target,
     )
     for uid, name, seat in zip(
         USERS[1:], ("bob", "carol", "dave"), (Seat.E, Seat.S, Seat.W), strict=True
