@@ -10,7 +10,7 @@ from bot.engine import DECKS
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, Seated, eventually, has, table_message
 from tests.e2e.flows import act_until, four_player_game, quick_game
-from tests.fakediscord import Message, Response, run_bot
+from tests.fakediscord import Component, Message, Response, User, run_bot
 
 FACES = 108  # 54 cards, two colour schemes
 EMOJI = re.compile(r"<:(c4?_[2-9TJQKA][SHDC]|c4?_[BL]J):(\d+)>")
@@ -20,6 +20,25 @@ def trick_field(message: Message) -> str:
     fields = message.embeds[0].get("fields", [])
     # No trick field yet while a table message from before the play (Euchre's calls) shows.
     return next((f["value"] for f in fields if f["name"] in ("Trick", "Last trick")), "")
+
+
+async def play_and_see_its_face(
+    world: World, user: User, hand: Message | Response, button: Component, ids: dict[int, str]
+) -> None:
+    """Play ``button``'s card and wait until its own face shows in the table message's trick."""
+    fake = world.fake
+    assert button.custom_id
+    code = button.custom_id.rsplit(":", 1)[1]
+    r = await (await fake.click(user, hand, button.custom_id)).response()
+    assert "You played" in r.text
+
+    def face_in_trick() -> bool:
+        return any(
+            name == f"c_{code}" and ids[int(i)] == name
+            for name, i in EMOJI.findall(trick_field(table_message(fake, world.channel)))
+        )
+
+    await eventually(face_in_trick)
 
 
 async def on_turn_to_play(driver: Driver) -> tuple[Seated, Message | Response]:
@@ -37,7 +56,7 @@ async def on_turn_to_play(driver: Driver) -> tuple[Seated, Message | Response]:
 async def test_faces_are_uploaded_once_and_shown_on_buttons_and_in_the_trick(
     world: World,
 ) -> None:
-    fake, ch = world.fake, world.channel
+    fake = world.fake
     async with run_bot(fake, env=world.env()) as proc:
         await proc.wait_for_line("card emojis:")
         assert fake.app_emojis.creates == FACES
@@ -51,18 +70,7 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_in_the_trick(
             assert b.raw.get("emoji"), f"the {code} button has no face"
             assert ids[int(b.raw["emoji"]["id"])] == f"c_{code}", "the face is the card's own"
             assert b.label, "the label stays, for screen readers"
-        chosen = plays[0]
-        code = chosen.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
-        r = await (await fake.click(player.user, hand, chosen.custom_id)).response()
-        assert "You played" in r.text
-
-        def face_in_trick() -> bool:
-            return any(
-                name == f"c_{code}" and ids[int(i)] == name
-                for name, i in EMOJI.findall(trick_field(table_message(fake, ch)))
-            )
-
-        await eventually(face_in_trick)
+        await play_and_see_its_face(world, player.user, hand, plays[0], ids)
     async with run_bot(fake, env=world.env(), wait_for="commands") as again:
         line = await again.wait_for_line("card emojis:")
         assert f"{FACES} kept, 0 uploaded" in line
@@ -131,18 +139,7 @@ async def test_euchre_cards_have_faces_and_each_hand_its_picture(world: World) -
             code = b.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
             assert code in euchre
             assert ids[int(b.raw["emoji"]["id"])] == f"c_{code}", "the face is the card's own"
-        chosen = plays[0]
-        code = chosen.custom_id.rsplit(":", 1)[1]  # type: ignore[union-attr]
-        r = await (await fake.click(driver.players[0].user, hand, chosen.custom_id)).response()
-        assert "You played" in r.text
-
-        def face_in_trick() -> bool:
-            return any(
-                name == f"c_{code}" and ids[int(i)] == name
-                for name, i in EMOJI.findall(trick_field(table_message(fake, ch)))
-            )
-
-        await eventually(face_in_trick)
+        await play_and_see_its_face(world, driver.players[0].user, hand, plays[0], ids)
         await act_until(
             driver, lambda _: any("Hand 1 — scores" in m.text for m in fake.messages(ch))
         )
