@@ -40,6 +40,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -58,6 +59,10 @@ from benchmarks.load_figures import (
 from tests.e2e.driver import Driver, Seated, eventually, has, table_message
 from tests.fakediscord import Channel, FakeDiscord, Message, NoResponse, User, run_bot
 from tests.pgserver import PostgresServer
+
+PROBE_CODE = Path(__file__).resolve().parent / "probe"  # benchmarks/probe/
+PROBE_DIR: Path | None = None  # --probe: where the bot and the driver write their probes
+DRIVER_PROBE: Any = None  # the driver's own probe (benchmarks/probe/loop_probe.py)
 
 
 def world(
@@ -131,6 +136,16 @@ async def play_table(
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
             continue
         stats.add(inter.latency)
+        if DRIVER_PROBE is not None and inter.callback is not None:
+            DRIVER_PROBE.add(
+                {
+                    "k": "ack",
+                    "id": inter.id,
+                    "t": inter.dispatched_at,
+                    "t1": inter.callback.received_at,
+                    "what": str(inter.data.get("custom_id", ""))[:40],
+                }
+            )
         if ":play:" in str(inter.data.get("custom_id", "")):
             stats.plays.setdefault(ch.id, []).append(inter.dispatched_at)
         try:
@@ -203,6 +218,12 @@ async def run_spades(
                 "SHARD_COUNT": str(processes),
                 "CLUSTER_COUNT": str(processes),
             }
+            if PROBE_DIR is not None:
+                here = str(PROBE_CODE)
+                env["PYTHONPATH"] = os.pathsep.join(
+                    [here, *filter(None, [os.environ.get("PYTHONPATH")])]
+                )
+                env["SPADES_PROBE_DIR"] = str(PROBE_DIR)
             procs = []
             for shard in range(processes):
                 procs.append(
@@ -232,6 +253,9 @@ async def run_spades(
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
             driver0 = cpu_seconds(os.getpid())
             until = stats.started + duration
+            if DRIVER_PROBE is not None:
+                DRIVER_PROBE.pids = {"bot": procs[0].pid, "driver": os.getpid()}
+                DRIVER_PROBE.add({"k": "run", "t": stats.started, "t1": until})
             with instrument_without_pauses():
                 await asyncio.gather(
                     *(
@@ -354,6 +378,16 @@ async def compare(args: argparse.Namespace) -> None:
         )
 
 
+def start_probe(where: Path) -> None:
+    """``--probe``: the driver records its own loop, and the bots will record theirs."""
+    global PROBE_DIR, DRIVER_PROBE
+    sys.path.insert(0, str(PROBE_CODE))
+    import loop_probe
+
+    PROBE_DIR = where.resolve()
+    DRIVER_PROBE = loop_probe.install(PROBE_DIR, "driver")
+
+
 async def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -364,7 +398,15 @@ async def main() -> int:
     ap.add_argument("--skip-bare", action="store_true")
     ap.add_argument("--database", default="sqlite", help="sqlite, postgresql or sqlite,postgresql")
     ap.add_argument("--processes", default="1", help="1, 2 or 1,2 (2: PostgreSQL only)")
+    ap.add_argument(
+        "--probe",
+        type=Path,
+        help="write where the bot's and the driver's loops spend their time to this directory "
+        "(benchmarks/probe/; read it with benchmarks/probe/attribute.py)",
+    )
     args = ap.parse_args()
+    if args.probe is not None:
+        start_probe(args.probe)
     print(f"machine: {machine()}")
     print(f"tables: {args.tables}, duration: {args.duration:.0f} s, think: {args.think} s")
     print(f"load average at the start: {os.getloadavg()[0]:.2f}")
