@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.store.migrations import latest
-from tests.fakediscord.models import make_token
 from tests.fakediscord.process import PROJECT_ROOT
+from tests.fakediscord.snowflakes import make_token
 from tests.pgserver import PostgresServer, free_port
 
 # Without the capabilities that let root ignore file permissions, root meets a read-only

@@ -13,7 +13,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import eventually, table_message
 from tests.e2e.flows import answer, four_player_game, open_table, quick_game, solo_game
 from tests.fakediscord import BotProcess, FakeDiscord, run_bot
-from tests.fakediscord.models import User
+from tests.fakediscord.users import User
 
 
 def new_member(world: World, name: str, **perms: bool) -> User:

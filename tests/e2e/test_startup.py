@@ -14,8 +14,8 @@ import pytest
 
 from tests.e2e.conftest import World
 from tests.fakediscord import BotProcess, FakeDiscord, run_bot
-from tests.fakediscord.models import make_token
 from tests.fakediscord.process import PROJECT_ROOT
+from tests.fakediscord.snowflakes import make_token
 
 MEMBERS, PRESENCES, MESSAGE_CONTENT = 1 << 1, 1 << 8, 1 << 15
 # A line written by the logging module (discord.utils.setup_logging): "<date> <time> LEVEL name …"

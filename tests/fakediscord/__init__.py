@@ -13,14 +13,17 @@ The bot must point discord.py at ``DISCORD_API_BASE`` (``discord.http.Route.BASE
 gateway URL from ``GET /gateway/bot`` (see ``barebot.py``).
 """
 
+from .channels import Channel, ChannelType
 from .components import ActionRow, Component, SelectOption
 from .driver import CommandNotAvailable
+from .guilds import Guild, Member, Role
 from .handles import Interaction, NoBotConnected, NoResponse, Response, WebhookEdit
 from .messages import Attachment, Message, Snapshot, max_in_window
-from .models import ALL_PERMISSIONS, Channel, ChannelType, Guild, Member, Perm, Role, User, perms
+from .permissions import ALL_PERMISSIONS, Perm, perms
 from .process import BotExited, BotProcess, run_bot
 from .ratelimit import BucketSpec, RateLimits
 from .server import FakeDiscord
+from .users import User
 
 __all__ = [
     "ALL_PERMISSIONS",

@@ -10,6 +10,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .channels import Channel
+from .guilds import Member, Role
 from .handles import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -22,11 +24,12 @@ from .handles import (
     Response,
 )
 from .messages import Attachment, Message, dumps
-from .models import ALL_PERMISSIONS, Channel, Member, Perm, Role, User
+from .permissions import ALL_PERMISSIONS, Perm
+from .users import User
 
 if TYPE_CHECKING:
     from .gateway import Gateway
-    from .models import Snowflakes
+    from .snowflakes import Snowflakes
 
 JSON = dict[str, Any]
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2

@@ -13,9 +13,11 @@ import discord
 import pytest
 import yarl
 
-from .models import Channel, Guild, User
+from .channels import Channel
+from .guilds import Guild
 from .process import BotProcess, run_bot
 from .server import FakeDiscord
+from .users import User
 
 BAREBOT = "tests.fakediscord.barebot"
 

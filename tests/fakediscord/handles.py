@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .messages import Message, Snapshot, SnapshotView
 
 if TYPE_CHECKING:
-    from .models import Channel, Guild, User
+    from .channels import Channel
+    from .guilds import Guild
     from .server import FakeDiscord
+    from .users import User
 
 JSON = dict[str, Any]
 T = TypeVar("T")

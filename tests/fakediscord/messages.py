@@ -16,10 +16,11 @@ from .components import (
     flatten,
     parse_rows,
 )
-from .models import User, iso
+from .snowflakes import iso
+from .users import User
 
 if TYPE_CHECKING:
-    from .models import Channel
+    from .channels import Channel
 
 JSON = dict[str, Any]
 dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

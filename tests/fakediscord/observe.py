@@ -10,13 +10,14 @@ import contextlib
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .channels import Channel, ChannelType
 from .handles import NoResponse
 from .messages import Message, max_in_window
-from .models import Channel, ChannelType, User
+from .users import User
 
 if TYPE_CHECKING:
     from .gateway import Gateway, Session
-    from .models import Guild
+    from .guilds import Guild
 
 T = TypeVar("T")
 _MISSING: Any = object()

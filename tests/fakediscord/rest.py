@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 if TYPE_CHECKING:
+    from .channels import Channel
     from .messages import Message
-    from .models import Channel
     from .server import FakeDiscord
 
 log = logging.getLogger("fakediscord.rest")

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .channels import Channel, ChannelType
 from .messages import Attachment, Message, Snapshot
-from .models import Channel, ChannelType, Perm
+from .permissions import Perm
 from .rest import (
     P,
     channel_of,

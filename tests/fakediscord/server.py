@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .channels import Channel, ChannelType
 from .clock import DiscordClock
 from .driver import DriverMixin
 from .emojis import EmojiStore
@@ -22,12 +23,14 @@ from .gateway import (
     Gateway,
     Session,
 )
+from .guilds import Guild
 from .handles import Interaction, WebhookEdit
 from .messages import Attachment, Message, Snapshot
-from .models import Channel, ChannelType, Guild, Snowflakes, User, make_token
 from .observe import ObserveMixin
 from .ratelimit import RateLimiter, RateLimits
 from .rest import build_app
+from .snowflakes import Snowflakes, make_token
+from .users import User
 
 log = logging.getLogger("fakediscord")
 JSON = dict[str, Any]
@@ -231,7 +234,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
     def user_named(self, name: str) -> User:
         return next(u for u in self.users.values() if u.name == name)
 
-    # hooks used by models
+    # hooks used by guilds and channels
     def _register_channel(self, ch: Channel, *, created: bool) -> None:
         self.channels[ch.id] = ch
         if created and ch.guild is not None:

@@ -11,7 +11,7 @@ from bot.config import ConfigError, Settings
 from bot.store.db import Database
 from bot.store.sql import to_postgresql, to_sqlite
 from bot.store.sqlite import SQLiteDatabase
-from tests.fakediscord.models import make_token
+from tests.fakediscord.snowflakes import make_token
 
 TOKEN = make_token(123_456_789_012_345_678)
 
