@@ -333,6 +333,13 @@ class SQLiteDatabase(Database):
                         raise translate(e) from e
                     raise
 
+    async def on_every_connection(self, sql: str) -> None:
+        """Run ``sql`` (a ``PRAGMA``) on the reading connection and on the writing one, if
+        any: for SQLite-only tools and tests (e.g. ``PRAGMA query_only = ON``)."""
+        await self.conn.execute(sql)
+        if self._writer is not None:
+            self._writer.execute(sql)
+
     async def close(self) -> None:
         if self._checkpoint is not None:
             with contextlib.suppress(Exception):
