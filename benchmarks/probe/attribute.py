@@ -129,6 +129,19 @@ def main() -> int:
         causes[cause] += 1
         for k, v in parts.items():
             share[k] += v
+    # The bot's loop lag during the slow answers: the main thread running, or waiting.
+    blag = Intervals([(g["t"], g["t"] + g["late"], g) for g in bot["lag"] if "span" in g])
+    span = ran = queued = 0.0
+    for a in slow:
+        for _, _, g in blag.within(a["t"], a["t1"]):
+            span, ran, queued = span + g["span"], ran + g["ran"], queued + g["queued"]
+    if span:
+        print(
+            f"\nthe bot's late timers during slow answers: of {span:.2f} s its main thread ran "
+            f"{ran / span * 100:.0f} %, waited for a CPU {queued / span * 100:.0f} %, neither "
+            f"(the interpreter lock, select) {(span - ran - queued) / span * 100:.0f} %"
+        )
+
     print(f"\nslow answers charged to their largest part ({len(slow)}):")
     for k, n in causes.most_common():
         print(f"  {k:<40} {n:5d} ({n / len(slow) * 100:4.1f} %)")
@@ -195,12 +208,25 @@ def main() -> int:
 
     # Loop lag on both sides.
     for name, lags in (("bot", bot["lag"]), ("driver", driver["lag"])):
-        ls = [g["late"] for g in lags if t_start <= g["t"] <= t_end]
+        lags = [g for g in lags if t_start <= g["t"] <= t_end]
+        ls = [g["late"] for g in lags]
         print(
             f"\n{name} loop lag > 5 ms: {len(ls)} times, > 50 ms: "
             f"{sum(1 for x in ls if x > 0.05)}, > 100 ms: {sum(1 for x in ls if x > 0.1)}, "
             f"max {max(ls, default=0) * 1e3:.0f} ms, in all {sum(ls):.2f} s"
         )
+        for lo in (0.02, 0.05):
+            big = [g for g in lags if g["late"] > lo and "span" in g]
+            if big:
+                span = sum(g["span"] for g in big)
+                ran = sum(g["ran"] for g in big)
+                queued = sum(g["queued"] for g in big)
+                print(
+                    f"  the {len(big)} lags > {lo * 1e3:.0f} ms: of the main thread's time since "
+                    f"the previous tick ({span:.2f} s) it ran {ran / span * 100:.0f} %, waited "
+                    f"for a CPU {queued / span * 100:.0f} %, neither (the GIL, select) "
+                    f"{(span - ran - queued) / span * 100:.0f} %"
+                )
     dsteps = [s for s in driver["step"] if t_start <= s["t"] <= t_end]
     print(f"driver loop steps > 20 ms: {len(dsteps)}, top what:")
     dw: defaultdict[str, float] = defaultdict(float)

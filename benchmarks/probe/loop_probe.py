@@ -103,18 +103,33 @@ class Probe:
 
         asyncio.events.Handle._run = _run  # type: ignore[method-assign]
 
-    def beat(self, loop: asyncio.AbstractEventLoop) -> None:
+    def beat(self, loop: asyncio.AbstractEventLoop, last: tuple[float, ...] = ()) -> None:
+        """A timer every 10 ms; when it runs late, how the main thread spent the time since
+        the previous one: running, waiting for a CPU (the kernel's run queue), or neither
+        (waiting for the interpreter lock, or idle in select)."""
         due = time.monotonic() + TICK_S
+        last = last or (time.monotonic(), *schedstat())
 
         def tick() -> None:
             now = time.monotonic()
             late = now - due
+            ran, queued = schedstat()
             if late > LAG_S:
-                self.add({"k": "lag", "t": due, "late": late})
+                self.add(
+                    {
+                        "k": "lag",
+                        "t": due,
+                        "late": late,
+                        "span": now - last[0],
+                        "ran": ran - last[1],
+                        "queued": queued - last[2],
+                    }
+                )
+            last_now = (now, ran, queued)
             if self.waits and now - self.last_waits >= WAITS_S:
                 self.last_waits = now
                 self.sample_waits(now)
-            self.beat(loop)
+            self.beat(loop, last_now)
 
         loop.call_at(loop.time() + TICK_S, tick)
 
@@ -278,6 +293,13 @@ def busy(frame: Any) -> bool:
         return False
     name = frame.f_code.co_filename
     return not name.endswith(("threading.py", "queue.py"))
+
+
+def schedstat() -> tuple[float, float]:
+    """The calling thread's time on a CPU and waiting in the run queue so far (seconds)."""
+    with open("/proc/thread-self/schedstat") as f:
+        ran, queued, _ = f.read().split()
+    return int(ran) / 1e9, int(queued) / 1e9
 
 
 def read_stat() -> list[int]:

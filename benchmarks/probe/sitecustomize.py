@@ -9,3 +9,11 @@ if os.environ.get("SPADES_PROBE_DIR"):
     import loop_probe
 
     loop_probe.install(Path(os.environ["SPADES_PROBE_DIR"]), "bot", discord_hooks=True)
+
+if os.environ.get("SPADES_PROFILE"):  # cProfile of the main thread, written at exit
+    import atexit
+    import cProfile
+
+    _profile = cProfile.Profile()
+    _profile.enable()
+    atexit.register(_profile.dump_stats, f"{os.environ['SPADES_PROFILE']}-{os.getpid()}.prof")
