@@ -136,9 +136,32 @@ class _LoopConn(_Rows):
 
 #: How long opening waits for another process that holds a new file (seconds).
 _OPEN_PATIENCE = 15.0
+#: How long a transaction waits for another process's write lock (the reading connection's
+#: ``busy_timeout``, 5,000 ms, the same).
+_BUSY_PATIENCE = 5.0
 #: Commits on the loop's connection between two passive checkpoints in aiosqlite's thread
 #: (SQLite's own automatic checkpoint comes at 1,000 WAL pages; a move writes one or two).
 CHECKPOINT_EVERY = 500
+
+
+async def _begin_on_loop(writer: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE`` on the loop's connection without ever blocking the loop: while
+    another process holds the file's write lock (a backup, the ``sqlite3`` shell) the loop
+    waits for it in short sleeps, like ``busy_timeout`` would, for up to
+    :data:`_BUSY_PATIENCE` seconds; meanwhile the bot answers (or defers) other clicks."""
+    deadline = time.monotonic() + _BUSY_PATIENCE
+    pause = 0.002
+    while True:
+        try:
+            writer.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as e:
+            if not _is_busy(e) or time.monotonic() + pause > deadline:
+                raise translate(e) from e
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 def _open_writer(path: str) -> sqlite3.Connection:
@@ -147,7 +170,7 @@ def _open_writer(path: str) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA busy_timeout=5000")
+        conn.execute("PRAGMA busy_timeout=0")  # never wait in the loop: see _begin_on_loop
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA wal_autocheckpoint=0")
@@ -239,6 +262,7 @@ class SQLiteDatabase(Database):
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._write_lock:
             if self._writer is not None and self._in_loop is not None:
+                await _begin_on_loop(self._writer)
                 with self._loop_transaction(self._writer):
                     yield self._in_loop
                 self._commits += 1
@@ -264,10 +288,8 @@ class SQLiteDatabase(Database):
 
     @contextlib.contextmanager
     def _loop_transaction(self, writer: sqlite3.Connection) -> Iterator[None]:
-        try:
-            writer.execute("BEGIN IMMEDIATE")
-        except (sqlite3.Error, OSError) as e:
-            raise translate(e) from e
+        """The rest of a transaction begun by :func:`_begin_on_loop`.  Holding SQLite's write
+        lock, in WAL mode, its statements and ``COMMIT`` wait for nobody."""
         try:
             yield
         except BaseException:

@@ -158,3 +158,43 @@ async def test_the_wal_is_checkpointed_in_the_thread_and_does_not_grow(
         # 400 commits of a row that fills a page: ≥ 800 WAL frames without checkpoints.
         assert wal_pages < 200, wal_pages
         assert await db.fetchval("SELECT count(*) FROM t") == 400
+
+
+async def test_a_write_lock_held_elsewhere_is_waited_for_while_the_loop_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holds the file's write lock (a backup, the sqlite3 shell): the
+    transaction waits for it in sleeps, the loop keeps running meanwhile, and the write goes
+    through once the lock is free — or fails with one reason after the patience runs out."""
+    import sqlite3
+
+    import bot.store.sqlite as sqlite_module
+    from bot.store.errors import StoreUnavailable
+
+    path = tmp_path / "b.db"
+    async with Database.open(str(path)) as db:
+        async with db.transaction() as tx:
+            await tx.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)")
+
+        async def write(i: int) -> None:
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO t (id, v) VALUES (?, 'x')", (i,))
+
+        blocker = sqlite3.connect(path, isolation_level=None)
+        try:
+            blocker.execute("BEGIN IMMEDIATE")
+            waiting = asyncio.create_task(write(1))
+            for _ in range(3):
+                await asyncio.sleep(0)  # this test runs on: the loop is not blocked
+            assert not waiting.done()
+            blocker.execute("ROLLBACK")
+            await waiting
+            assert await db.fetchval("SELECT count(*) FROM t") == 1
+
+            monkeypatch.setattr(sqlite_module, "_BUSY_PATIENCE", 0.05)
+            blocker.execute("BEGIN IMMEDIATE")
+            with pytest.raises(StoreUnavailable, match="locked"):
+                await write(2)
+        finally:
+            blocker.close()
+        assert await db.fetchval("SELECT count(*) FROM t") == 1
