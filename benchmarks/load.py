@@ -11,12 +11,14 @@ bid), which the bot answers by updating that message, and the next player's mess
 by the bot (live, through the interaction webhook) to show their buttons.  ``--think`` is the
 pause (seconds) between the buttons showing and the click, like a (fast) person.  Reported:
 interactions per second and the time from the fake dispatching INTERACTION_CREATE to receiving
-the bot's answer (p50/p95/p99/max); the time from a play to the next player's hand showing
+the bot's answer (p50/p95/p99/max; on the wall clock, and beside it on the fake's Discord
+clock, which leaves out the time the fake's own loop stood still); the time from a play to the next player's hand showing
 their buttons (p50/p95/p99/max); live edits per second and the most per interaction token in
 any 2 s and per table in any 1 s, and 429s; answers over 3 s; the bot's resident memory per
 active table; the bare bot's latencies and the ratio; and, for every hand that ended, the time
 from the click on its last card to the hand summary (with its deal picture) appearing in the
-channel (p50/p95/max, share within 2 s).
+channel (p50/p95/max, share within 2 s).  ``--probe DIR`` records where the bot's and the
+driver's loops spent their time (benchmarks/probe/; ``attribute.py DIR`` reads it).
 
 ``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
 load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
@@ -136,6 +138,8 @@ async def play_table(
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
             continue
         stats.add(inter.latency)
+        if inter.discord_latency is not None:
+            stats.on_discord_clock.append(inter.discord_latency)
         if DRIVER_PROBE is not None and inter.callback is not None:
             DRIVER_PROBE.add(
                 {
@@ -321,6 +325,8 @@ async def run_bare(tables: int, duration: float, think: float) -> Stats:
                     inter = await fake.click(user, messages[i], "bare:ack")
                     await inter.response(timeout=30)
                     stats.add(inter.latency)
+                    if inter.discord_latency is not None:
+                        stats.on_discord_clock.append(inter.discord_latency)
                     k += 1
 
             with instrument_without_pauses():
