@@ -164,20 +164,32 @@ async def _begin_on_loop(writer: sqlite3.Connection) -> None:
         pause = min(pause * 2, 0.05)
 
 
-def _open_writer(path: str) -> sqlite3.Connection:
+async def _open_writer(path: str) -> sqlite3.Connection:
     """The connection transactions run on in the loop's thread (``synchronous=normal`` only):
-    it never checkpoints by itself, so a commit never waits for the disk."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA busy_timeout=0")  # never wait in the loop: see _begin_on_loop
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA wal_autocheckpoint=0")
-    except BaseException:
-        conn.close()
-        raise
-    return conn
+    it never checkpoints by itself, so a commit never waits for the disk.  It never waits for
+    a lock in the loop either: while another connection holds the new file (turning it into
+    WAL, migrating it), opening is tried again after short sleeps."""
+    deadline = time.monotonic() + _OPEN_PATIENCE
+    pause = 0.01
+    while True:
+        conn = sqlite3.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA busy_timeout=0")  # see _begin_on_loop
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the file
+            return conn
+        except sqlite3.OperationalError as e:
+            conn.close()
+            if not _is_busy(e) or time.monotonic() + pause > deadline:
+                raise
+        except BaseException:
+            conn.close()
+            raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.25)
 
 
 def _is_busy(e: sqlite3.OperationalError) -> bool:
@@ -251,7 +263,7 @@ class SQLiteDatabase(Database):
         if synchronous != "normal" or path == ":memory:":
             return cls(conn, path)
         try:
-            writer = _open_writer(path)
+            writer = await _open_writer(path)
         except sqlite3.Error as e:
             await conn.close()
             raise SetupError(_open_failure(path, e)) from None
