@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, Seated, eventually, table_message
 from tests.e2e.flows import open_table, seat_everyone, start
@@ -33,7 +31,9 @@ async def test_the_turn_timer_survives_a_restart(world: World) -> None:
         assert not notices(world)
         proc.kill9()
         await proc.wait()
-    await asyncio.sleep(0.5)
+    # Whatever the killed bot had sent has landed once the fake closed its connections (it
+    # finishes a request it was handling first): none of it was a notice.
+    await fake.wait_until(lambda: fake.open_connections == 0, timeout=30)
     assert not notices(world)
     async with run_bot(fake, env=world.env(), wait_for="commands"):
         await eventually(lambda: notices(world), timeout=20)

@@ -162,6 +162,14 @@ class FakeDiscord(ObserveMixin, DriverMixin):
     def gateway_url(self) -> str:
         return f"ws://{self.host}:{self._port}/gateway"
 
+    @property
+    def open_connections(self) -> int:
+        """Connections (REST and gateway) the fake still serves.  One its client closed (a
+        killed bot's) counts until the fake has read all it sent and finished the request it
+        was handling: at 0, everything a dead bot sent has landed."""
+        server = self._runner.server if self._runner is not None else None
+        return len(server.connections) if server is not None else 0
+
     # ----- gateway facade ----------------------------------------------------------------
     @property
     def identify_payloads(self) -> list[JSON]:

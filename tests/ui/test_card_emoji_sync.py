@@ -145,7 +145,8 @@ async def test_other_processes_of_a_cluster_take_the_faces_the_uploader_made(
     waiting = asyncio.create_task(
         sync_card_emojis(client, meta, follower, upload=False, retry_s=0.05)
     )
-    await asyncio.sleep(0.1)
+    # It has looked twice (found no faces, then looked again): it waits, it does not give up.
+    await fake.wait_until(lambda: fake.app_emojis.lists >= 2, timeout=30)
     assert not follower.ready.is_set(), "it waits for the uploader"
     assert fake.app_emojis.creates == 0, "a follower never uploads"
     await sync_card_emojis(client, meta, CardEmojis())
