@@ -69,7 +69,8 @@ def test_three_player_cutthroat_to_game_over_with_computers() -> None:
 
 def test_computers_claim_a_proven_renege() -> None:
     """N shows out of hearts, then plays a heart: the opponent E proves the renege."""
-    from tests.engine.test_variants import RENEGE_DEAL, deal, play_codes
+    from tests.engine import builders
+    from tests.engine.variant_deals import RENEGE_DEAL, deal
 
     game = Game(Rules.from_preset("standard", renege="claim"), Seat.N)
     game.apply(deal(RENEGE_DEAL))
@@ -79,9 +80,9 @@ def test_computers_claim_a_proven_renege() -> None:
 
             game.apply(Look(seat))
         game.apply(Bid(seat, value))
-    play_codes(game, "AH", "2D", "2C", "3S")  # N ruffs holding 2H: not proven yet
+    builders.play(game, "AH", "2D", "2C", "3S")  # N ruffs holding 2H: not proven yet
     assert proven_renege(seat_view(game, Seat.E)) is None
-    play_codes(game, "2H")  # N leads the heart it held: proven
+    builders.play(game, "2H")  # N leads the heart it held: proven
     assert game.phase is Phase.PLAY
     assert proven_renege(seat_view(game, Seat.E)) == Seat.N
     assert proven_renege(seat_view(game, Seat.S)) is None  # N is S's partner

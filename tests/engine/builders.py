@@ -21,7 +21,9 @@ from bot.engine import (
     Look,
     PassCards,
     Play,
+    Rules,
     Seat,
+    Team,
     card,
 )
 
@@ -308,8 +310,6 @@ def game_in_play(
 ) -> Game:
     """A new game (East leads when North deals) in the play phase of its first hand, every
     seat having bid 3 (New York: the bid-less first hand)."""
-    from bot.engine import Rules
-
     game = Game(Rules.from_preset(preset, **overrides), first_dealer)
     game.apply(deal_action(fill_deal(game.rules.deck, fixed, void)))
     if not game.rules.new_york:
@@ -329,3 +329,52 @@ def finish_trick(game: Game) -> None:
     """Play the first legal card for every seat still to play in the current trick."""
     while game.current_trick:
         game.apply(game.legal_actions()[0])
+
+
+# ---------------------------------------------------------------- games at a point of interest
+def deal_next(game: Game, fixed: Mapping[str, Sequence[str]] | None = None) -> None:
+    """Deal the next hand (``fixed[seat]`` among the seat's cards)."""
+    game.apply(deal_action(fill_deal(game.rules.deck, fixed or {})))
+
+
+def bid_looking_first(game: Game, *seats: Seat, value: int = 3) -> None:
+    """``seats`` bid ``value`` in turn, each looking at their cards first while blind nil is
+    open to them."""
+    for seat in seats:
+        if game.blind_open(seat):
+            game.apply(Look(seat))
+        game.apply(Bid(seat, value))
+
+
+def trailing_ns(preset: str, **overrides: object) -> Game:
+    """A game whose second hand is dealt with NS trailing EW by 140 (EW 80, NS -60)."""
+    game = Game(Rules.from_preset(preset, **overrides))
+    play_hand(game, {"N": 3, "E": 4, "S": 3, "W": 4}, {"N": 3, "E": 4, "S": 2, "W": 4})
+    assert game.deficit(Team.NS) == 140
+    deal_next(game)
+    return game
+
+
+def house_trailing(deficit_hands: int) -> Game:
+    """House rules; NS trail by 150 per earlier hand (EW bid 13 and take all, NS bid 1 + 1)."""
+    game = Game(Rules.from_preset("house"))
+    for _ in range(deficit_hands):
+        play_hand(game, {"N": 1, "E": 7, "S": 1, "W": 6}, {"E": 7, "W": 6, "N": 0, "S": 0})
+    deal_next(game)
+    return game
+
+
+def passing_game(**overrides: object) -> Game:
+    """House rules, NS 140 behind, S (second to bid) bids blind nil: the passing is next."""
+    game = trailing_ns("house", **overrides)
+    game.apply(Bid(Seat.S, BLIND_NIL))
+    bid_looking_first(game, Seat.W, Seat.N, Seat.E)
+    return game
+
+
+def new_york_second_hand(first: Mapping[str, int]) -> Game:
+    """New York after a bid-less first hand with ``first`` tricks; hand 2 dealt (dealer E)."""
+    game = Game(Rules.from_preset("new-york"))
+    play_hand(game, None, first)
+    deal_next(game)
+    return game

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.engine import SEATS, Game, seat_view
+import pytest
+
+from bot.engine import SEATS, Game, IllegalAction, seat_view
 from bot.engine.record import export_record
 
 
@@ -26,3 +28,13 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         (game.trump, game.calls, game.maker, game.alone, game.sitting_out),
         tuple(game.discarded(s) for s in SEATS),
     )
+
+
+def refused(game: Game, action: object, kind: type[IllegalAction], reason: str) -> None:
+    """``action`` is refused with ``kind`` and ``reason`` and nothing changes."""
+    before = snapshot(game)
+    assert not game.is_legal(action)  # type: ignore[arg-type]
+    with pytest.raises(kind) as info:
+        game.apply(action)  # type: ignore[arg-type]
+    assert info.value.reason == reason
+    assert snapshot(game) == before

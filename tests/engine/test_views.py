@@ -20,7 +20,15 @@ from bot.engine import (
     Seat,
     seat_view,
 )
-from tests.engine.builders import deal_action, fill_deal, game_in_play, make_bids, play, play_hand
+from tests.engine.builders import (
+    deal_action,
+    fill_deal,
+    game_in_play,
+    make_bids,
+    play,
+    play_hand,
+    trailing_ns,
+)
 
 
 def cards_in(obj: Any, skip: tuple[str, ...] = ("results",)) -> set[str]:
@@ -46,15 +54,8 @@ def codes(cards: tuple[Card, ...]) -> set[str]:
     return {c.code for c in cards}
 
 
-def trailing_second_hand(preset: str) -> Game:
-    game = Game(Rules.from_preset(preset))
-    play_hand(game, {"N": 3, "E": 4, "S": 3, "W": 4}, {"N": 3, "E": 4, "S": 2, "W": 4})
-    game.apply(deal_action(fill_deal(game.rules.deck, {})))
-    return game
-
-
 def test_seat_view_hides_the_hand_while_blind_nil_is_open() -> None:
-    game = trailing_second_hand("standard")
+    game = trailing_ns("standard")
     for seat in (Seat.N, Seat.S):
         view = seat_view(game, seat)
         assert view.blind_open
@@ -65,7 +66,7 @@ def test_seat_view_hides_the_hand_while_blind_nil_is_open() -> None:
 
 
 def test_seat_view_shows_the_hand_after_look() -> None:
-    game = trailing_second_hand("standard")
+    game = trailing_ns("standard")
     game.apply(Look(Seat.S))
     view = seat_view(game, Seat.S)
     assert view.hand == game.hand(Seat.S)
@@ -74,7 +75,7 @@ def test_seat_view_shows_the_hand_after_look() -> None:
 
 
 def test_a_blind_nil_bidders_hand_stays_hidden_until_bidding_ends() -> None:
-    game = trailing_second_hand("house")
+    game = trailing_ns("house")
     game.apply(Bid(Seat.S, BLIND_NIL))
     view = seat_view(game, Seat.S)
     assert view.hand is None
@@ -132,7 +133,7 @@ def test_seat_view_holds_only_the_seats_own_cards_and_played_ones() -> None:
 
 
 def test_passed_cards_show_to_the_two_partners_only() -> None:
-    game = trailing_second_hand("house")
+    game = trailing_ns("house")
     make_bids(game, {"N": 3, "E": 3, "S": "blind_nil", "W": 3})
     give = game.hand(Seat.S)[:2]
     game.apply(PassCards(Seat.S, give))

@@ -306,7 +306,8 @@ def test_record_final_line_names_the_winner(record: str, winner: str | None, han
 
 def test_every_preset_has_a_record() -> None:
     presets = {load(name)["rules"]["preset"] for name in SCENARIOS}
-    # Whist, Euchre: test_trump_games.py; the games.md G2 presets: test_variants.py
+    # Whist, Euchre: test_trump_games.py; the games.md G2 presets: test_solo.py,
+    # test_three_players.py, test_bid_restrictions.py
     variants = {"solo", "cutthroat-3", "suicide", "whiz", "mirror"}
     assert presets == set(presets_of("spades")) - variants
 
