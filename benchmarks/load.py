@@ -12,13 +12,15 @@ by the bot (live, through the interaction webhook) to show their buttons.  ``--t
 pause (seconds) between the buttons showing and the click, like a (fast) person.  Reported:
 interactions per second and the time from the fake dispatching INTERACTION_CREATE to receiving
 the bot's answer (p50/p95/p99/max; on the wall clock, and beside it on the fake's Discord
-clock, which leaves out the time the fake's own loop stood still); the time from a play to the next player's hand showing
-their buttons (p50/p95/p99/max); live edits per second and the most per interaction token in
-any 2 s and per table in any 1 s, and 429s; answers over 3 s; the bot's resident memory per
-active table; the bare bot's latencies and the ratio; and, for every hand that ended, the time
-from the click on its last card to the hand summary (with its deal picture) appearing in the
-channel (p50/p95/max, share within 2 s).  ``--probe DIR`` records where the bot's and the
-driver's loops spent their time (benchmarks/probe/; ``attribute.py DIR`` reads it).
+clock, which leaves out the time the fake's own loop stood still); the time from a play to
+the next player's hand showing their buttons (p50/p95/p99/max); live edits per second and
+the most per interaction token in any 2 s and per table in any 1 s, and 429s; answers over
+3 s; the bot's resident memory per active table; the bare bot's latencies and the ratio; and,
+for every hand that ended, the time from the click on its last card to the hand summary (with
+its deal picture) appearing in the channel (p50/p95/max, share within 2 s).
+
+``--probe DIR`` records where the bot's and the driver's loops spent their time
+(benchmarks/probe/; ``python benchmarks/probe/attribute.py DIR`` reads it).
 
 ``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
 load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
