@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.ai.core import DECK_INFO, DeckInfo, bits
+from bot.ai.deck_tables import DECK_INFO, DeckInfo, bits
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look, PassCards, Seat
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bot.ai.core import bits
+from bot.ai.deck_tables import bits
 from bot.ai.trumps import Seen, Table, choose_card, ctx_from, table_for
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS, SUITS

@@ -11,17 +11,10 @@ import random
 from typing import Protocol
 
 from bot.ai.bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
-from bot.ai.core import (
-    DECK_INFO,
-    HandSpec,
-    Knowledge,
-    PlayCtx,
-    choose_play,
-    highest,
-    lowest,
-    mode_for,
-    trick_winner,
-)
+from bot.ai.card_memory import Knowledge
+from bot.ai.deck_tables import DECK_INFO, highest, lowest, trick_winner
+from bot.ai.hand_goals import HandSpec, mode_for
+from bot.ai.play_policy import PlayCtx, choose_play
 from bot.engine.actions import NIL, PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
 from bot.engine.views import SeatView

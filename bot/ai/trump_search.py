@@ -22,7 +22,7 @@ from typing import Final
 
 import bot.ai.euchre as eu
 import bot.ai.whist as wh
-from bot.ai.core import bits
+from bot.ai.deck_tables import bits
 from bot.ai.trumps import Seen, Sim, Table, sample_hands, table_for
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS

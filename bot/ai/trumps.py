@@ -3,7 +3,7 @@ seat knows, a card-play policy, a fast play-out simulator and a sampler of hidde
 
 Everything works on ``int`` bitmasks over card indices (:mod:`bot.engine.cards`).  The play
 policy (:func:`choose_card`) is written once and used two ways, like the Spades one in
-:mod:`bot.ai.core`: by the ``normal`` players from a seat's knowledge (where the other seats'
+:mod:`bot.ai.play_policy`: by the ``normal`` players from a seat's knowledge (where the other seats'
 holdings are only *possible*), and by the ``hard`` players' play-outs on sampled deals (where
 they are exact).
 """
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.ai.core import DeckInfo, bits
+from bot.ai.deck_tables import DeckInfo, bits
 from bot.engine.actions import Call
 from bot.engine.cards import SUITS
 from bot.engine.decks import DECKS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bot.ai.core import DECK_INFO, trick_winner
+from bot.ai.deck_tables import DECK_INFO, trick_winner
 from bot.engine import PLAYS, Card, Game, Rules, Seat, SeatView, Trick, card, seat_view
 from bot.engine.actions import Bid
 from bot.engine.cards import cards_of
