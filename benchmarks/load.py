@@ -11,12 +11,16 @@ bid), which the bot answers by updating that message, and the next player's mess
 by the bot (live, through the interaction webhook) to show their buttons.  ``--think`` is the
 pause (seconds) between the buttons showing and the click, like a (fast) person.  Reported:
 interactions per second and the time from the fake dispatching INTERACTION_CREATE to receiving
-the bot's answer (p50/p95/p99/max); the time from a play to the next player's hand showing
-their buttons (p50/p95/p99/max); live edits per second and the most per interaction token in
-any 2 s and per table in any 1 s, and 429s; answers over 3 s; the bot's resident memory per
-active table; the bare bot's latencies and the ratio; and, for every hand that ended, the time
-from the click on its last card to the hand summary (with its deal picture) appearing in the
-channel (p50/p95/max, share within 2 s).
+the bot's answer (p50/p95/p99/max; on the wall clock, and beside it on the fake's Discord
+clock, which leaves out the time the fake's own loop stood still); the time from a play to
+the next player's hand showing their buttons (p50/p95/p99/max); live edits per second and
+the most per interaction token in any 2 s and per table in any 1 s, and 429s; answers over
+3 s; the bot's resident memory per active table; the bare bot's latencies and the ratio; and,
+for every hand that ended, the time from the click on its last card to the hand summary (with
+its deal picture) appearing in the channel (p50/p95/max, share within 2 s).
+
+``--probe DIR`` records where the bot's and the driver's loops spent their time
+(benchmarks/probe/; ``python benchmarks/probe/attribute.py DIR`` reads it).
 
 ``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
 load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
@@ -40,6 +44,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -58,6 +63,10 @@ from benchmarks.load_figures import (
 from tests.e2e.driver import Driver, Seated, eventually, has, table_message
 from tests.fakediscord import Channel, FakeDiscord, Message, NoResponse, User, run_bot
 from tests.pgserver import PostgresServer
+
+PROBE_CODE = Path(__file__).resolve().parent / "probe"  # benchmarks/probe/
+PROBE_DIR: Path | None = None  # --probe: where the bot and the driver write their probes
+DRIVER_PROBE: Any = None  # the driver's own probe (benchmarks/probe/loop_probe.py)
 
 
 def world(
@@ -131,6 +140,18 @@ async def play_table(
             stats.late += 1  # answered after Discord's 3 s deadline (or never)
             continue
         stats.add(inter.latency)
+        if inter.discord_latency is not None:
+            stats.on_discord_clock.append(inter.discord_latency)
+        if DRIVER_PROBE is not None and inter.callback is not None:
+            DRIVER_PROBE.add(
+                {
+                    "k": "ack",
+                    "id": inter.id,
+                    "t": inter.dispatched_at,
+                    "t1": inter.callback.received_at,
+                    "what": str(inter.data.get("custom_id", ""))[:40],
+                }
+            )
         if ":play:" in str(inter.data.get("custom_id", "")):
             stats.plays.setdefault(ch.id, []).append(inter.dispatched_at)
         try:
@@ -203,6 +224,12 @@ async def run_spades(
                 "SHARD_COUNT": str(processes),
                 "CLUSTER_COUNT": str(processes),
             }
+            if PROBE_DIR is not None:
+                here = str(PROBE_CODE)
+                env["PYTHONPATH"] = os.pathsep.join(
+                    [here, *filter(None, [os.environ.get("PYTHONPATH")])]
+                )
+                env["SPADES_PROBE_DIR"] = str(PROBE_DIR)
             procs = []
             for shard in range(processes):
                 procs.append(
@@ -232,6 +259,9 @@ async def run_spades(
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
             driver0 = cpu_seconds(os.getpid())
             until = stats.started + duration
+            if DRIVER_PROBE is not None:
+                DRIVER_PROBE.pids = {"bot": procs[0].pid, "driver": os.getpid()}
+                DRIVER_PROBE.add({"k": "run", "t": stats.started, "t1": until})
             with instrument_without_pauses():
                 await asyncio.gather(
                     *(
@@ -297,6 +327,8 @@ async def run_bare(tables: int, duration: float, think: float) -> Stats:
                     inter = await fake.click(user, messages[i], "bare:ack")
                     await inter.response(timeout=30)
                     stats.add(inter.latency)
+                    if inter.discord_latency is not None:
+                        stats.on_discord_clock.append(inter.discord_latency)
                     k += 1
 
             with instrument_without_pauses():
@@ -354,6 +386,16 @@ async def compare(args: argparse.Namespace) -> None:
         )
 
 
+def start_probe(where: Path) -> None:
+    """``--probe``: the driver records its own loop, and the bots will record theirs."""
+    global PROBE_DIR, DRIVER_PROBE
+    sys.path.insert(0, str(PROBE_CODE))
+    import loop_probe
+
+    PROBE_DIR = where.resolve()
+    DRIVER_PROBE = loop_probe.install(PROBE_DIR, "driver")
+
+
 async def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -364,7 +406,15 @@ async def main() -> int:
     ap.add_argument("--skip-bare", action="store_true")
     ap.add_argument("--database", default="sqlite", help="sqlite, postgresql or sqlite,postgresql")
     ap.add_argument("--processes", default="1", help="1, 2 or 1,2 (2: PostgreSQL only)")
+    ap.add_argument(
+        "--probe",
+        type=Path,
+        help="write where the bot's and the driver's loops spend their time to this directory "
+        "(benchmarks/probe/; read it with benchmarks/probe/attribute.py)",
+    )
     args = ap.parse_args()
+    if args.probe is not None:
+        start_probe(args.probe)
     print(f"machine: {machine()}")
     print(f"tables: {args.tables}, duration: {args.duration:.0f} s, think: {args.think} s")
     print(f"load average at the start: {os.getloadavg()[0]:.2f}")

@@ -26,6 +26,10 @@ class Stats:
     started: float = 0.0
     finished: float = 0.0
     plays: dict[int, list[float]] = field(default_factory=dict)  # channel -> card click times
+    # The same answers on the fake's Discord clock (tests/fakediscord/clock.py): without the
+    # time the fake's own loop stood still.  Reported beside the wall-clock figures, never
+    # instead of them.
+    on_discord_clock: list[float] = field(default_factory=list)
 
     def add(self, latency: float | None) -> None:
         if latency is None:
@@ -42,7 +46,16 @@ class Stats:
             return xs[min(len(xs) - 1, int(p * len(xs)))] * 1000
 
         span = max(1e-9, self.finished - self.started)
+        clock = sorted(self.on_discord_clock)
+
+        def on_clock(p: float) -> float:
+            return clock[min(len(clock) - 1, int(p * len(clock)))] * 1000 if clock else 0.0
+
         return {
+            "clock_p50_ms": on_clock(0.50),
+            "clock_p95_ms": on_clock(0.95),
+            "clock_p99_ms": on_clock(0.99),
+            "clock_max_ms": clock[-1] * 1000 if clock else 0.0,
             "count": len(xs),
             "per_second": len(xs) / span,
             "p50_ms": pct(0.50),
@@ -129,6 +142,12 @@ def show(name: str, s: dict[str, float]) -> None:
         f"p99 {s.get('p99_ms', 0):6.1f} ms, max {s.get('max_ms', 0):7.1f} ms, "
         f"over 3 s: {s.get('over_3s', 0) + s.get('late', 0):.0f}"
     )
+    if s.get("clock_p50_ms"):
+        print(
+            f"{'':>14}  the same on Discord's clock (the fake's own stalls left out): "
+            f"p50 {s['clock_p50_ms']:6.1f} ms, p95 {s['clock_p95_ms']:6.1f} ms, "
+            f"p99 {s['clock_p99_ms']:6.1f} ms, max {s['clock_max_ms']:7.1f} ms"
+        )
 
 
 PAUSES = re.compile(

@@ -1,10 +1,22 @@
-"""The SQLite backend: one connection, WAL, one writer at a time, ``PRAGMA user_version``.
+"""The SQLite backend: one writer at a time, WAL, ``PRAGMA user_version``.
 
-Reads may run at any time; every write goes through :meth:`SQLiteDatabase.transaction`, which
-holds one ``asyncio.Lock`` and wraps the block in ``BEGIN IMMEDIATE … COMMIT`` (``ROLLBACK`` on
-error), so a write is either wholly in the database or not at all.  ``synchronous``: ``normal``
-(WAL is fsynced at checkpoints: a commit survives the process dying, and a power loss may drop
-the latest commits) or ``full`` (WAL fsynced at every commit: survives a power loss too).
+Reads may run at any time (in aiosqlite's thread); every write goes through
+:meth:`SQLiteDatabase.transaction`, which holds one ``asyncio.Lock`` and wraps the block in
+``BEGIN IMMEDIATE … COMMIT`` (``ROLLBACK`` on error), so a write is either wholly in the database
+or not at all.  ``synchronous``: ``normal`` (WAL is fsynced at checkpoints: a commit survives
+the process dying, and a power loss may drop the latest commits) or ``full`` (WAL fsynced at
+every commit: survives a power loss too).
+
+With ``normal``, a transaction's statements run on the event loop's own thread, on a second
+connection kept for writing: a commit then writes the WAL into the page cache and never waits
+for the disk, ~0.1 ms for a move, less than one trip to aiosqlite's thread and back.  Through
+the thread, each statement of a transaction (``BEGIN``, the inserts, ``COMMIT``) waited for the
+loop to come round again while holding the one write lock, and at 200 tables every table's
+move queued behind it: that queue was most of the bot's slowest answers (docs/benchmarks.md,
+*Discord load*).  The disk work — checkpoints, which fsync — stays in aiosqlite's thread: the
+writing connection never checkpoints by itself, and every :data:`CHECKPOINT_EVERY` commits a
+passive checkpoint runs there.  With ``full`` (an fsync per commit) and ``:memory:`` (one
+connection only) transactions run in the thread as before.
 """
 
 from __future__ import annotations
@@ -17,13 +29,13 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.store.base import Database, Row, Synchronous
+from bot.store.base import Database, Row, Synchronous, Tx
 from bot.store.errors import (
     IntegrityError,
     SetupError,
@@ -56,8 +68,23 @@ def translate(e: sqlite3.Error | OSError) -> StoreError:
     return StoreError(str(e))
 
 
-class _Conn:
-    """The reads and writes of :class:`~bot.store.db.Tx` over the one connection."""
+class _Rows:
+    """``fetchrow``/``fetchval`` over a ``fetch``."""
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        raise NotImplementedError
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetch(sql, params)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.fetchrow(sql, params)
+        return None if row is None else row[0]
+
+
+class _Conn(_Rows):
+    """The reads and writes of :class:`~bot.store.db.Tx` in aiosqlite's thread."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
@@ -80,17 +107,89 @@ class _Conn:
         except (sqlite3.Error, OSError) as e:
             raise translate(e) from e
 
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        rows = await self.fetch(sql, params)
-        return rows[0] if rows else None
 
-    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        row = await self.fetchrow(sql, params)
-        return None if row is None else row[0]
+class _LoopConn(_Rows):
+    """The reads and writes of :class:`~bot.store.db.Tx` on the event loop's thread, over the
+    writing connection (they never wait for the disk: see the module's docstring)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._writer = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        try:
+            self._writer.execute(to_sqlite(sql), tuple(params))
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            self._writer.executemany(to_sqlite(sql), [tuple(r) for r in rows])
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(self._writer.execute(to_sqlite(sql), tuple(params)).fetchall())
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
 
 
 #: How long opening waits for another process that holds a new file (seconds).
 _OPEN_PATIENCE = 15.0
+#: How long a transaction waits for another process's write lock (the reading connection's
+#: ``busy_timeout``, 5,000 ms, the same).
+_BUSY_PATIENCE = 5.0
+#: Commits on the loop's connection between two passive checkpoints in aiosqlite's thread
+#: (SQLite's own automatic checkpoint comes at 1,000 WAL pages; a move writes one or two).
+CHECKPOINT_EVERY = 500
+
+
+async def _begin_on_loop(writer: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE`` on the loop's connection without ever blocking the loop: while
+    another process holds the file's write lock (a backup, the ``sqlite3`` shell) the loop
+    waits for it in short sleeps, like ``busy_timeout`` would, for up to
+    :data:`_BUSY_PATIENCE` seconds; meanwhile the bot answers (or defers) other clicks."""
+    deadline = time.monotonic() + _BUSY_PATIENCE
+    pause = 0.002
+    while True:
+        try:
+            writer.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as e:
+            if not _is_busy(e) or time.monotonic() + pause > deadline:
+                raise translate(e) from e
+        except (sqlite3.Error, OSError) as e:
+            raise translate(e) from e
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
+async def _open_writer(path: str) -> sqlite3.Connection:
+    """The connection transactions run on in the loop's thread (``synchronous=normal`` only):
+    it never checkpoints by itself, so a commit never waits for the disk.  It never waits for
+    a lock in the loop either: while another connection holds the new file (turning it into
+    WAL, migrating it), opening is tried again after short sleeps."""
+    deadline = time.monotonic() + _OPEN_PATIENCE
+    pause = 0.01
+    while True:
+        conn = sqlite3.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA busy_timeout=0")  # see _begin_on_loop
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the file
+            return conn
+        except sqlite3.OperationalError as e:
+            conn.close()
+            if not _is_busy(e) or time.monotonic() + pause > deadline:
+                raise
+        except BaseException:
+            conn.close()
+            raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.25)
 
 
 def _is_busy(e: sqlite3.OperationalError) -> bool:
@@ -119,7 +218,9 @@ async def _open_once(path: str, synchronous: Synchronous) -> aiosqlite.Connectio
 class SQLiteDatabase(Database):
     backend = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, path: str, writer: sqlite3.Connection | None = None
+    ) -> None:
         super().__init__()
         #: The aiosqlite connection, for SQLite-only tools (tests, benchmarks); the store
         #: itself never uses it directly.
@@ -127,6 +228,11 @@ class SQLiteDatabase(Database):
         self.path = path
         self._write_lock = asyncio.Lock()
         self._queries = _Conn(conn)
+        # Transactions on the loop's thread (synchronous=normal on a file), else None.
+        self._writer = writer
+        self._in_loop = None if writer is None else _LoopConn(writer)
+        self._commits = 0  # on the writer since its last checkpoint
+        self._checkpoint: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect_to(cls, where: str, synchronous: Synchronous) -> SQLiteDatabase:
@@ -154,12 +260,28 @@ class SQLiteDatabase(Database):
                 raise SetupError(_open_failure(path, e)) from None
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.25)
-        return cls(conn, path)
+        if synchronous != "normal" or path == ":memory:":
+            return cls(conn, path)
+        try:
+            writer = await _open_writer(path)
+        except sqlite3.Error as e:
+            await conn.close()
+            raise SetupError(_open_failure(path, e)) from None
+        return cls(conn, path, writer)
 
     # ------------------------------------------------------------------ Database
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[_Conn]:
+    async def transaction(self) -> AsyncIterator[Tx]:
         async with self._write_lock:
+            if self._writer is not None and self._in_loop is not None:
+                await _begin_on_loop(self._writer)
+                with self._loop_transaction(self._writer):
+                    yield self._in_loop
+                self._commits += 1
+                if self._commits >= CHECKPOINT_EVERY and self._checkpoint is None:
+                    self._commits = 0
+                    self._checkpoint = asyncio.create_task(self._checkpoint_wal())
+                return
             await self._run(lambda: self.conn.execute("BEGIN IMMEDIATE"))
             try:
                 yield self._queries
@@ -175,6 +297,35 @@ class SQLiteDatabase(Database):
                     await self.conn.execute("ROLLBACK")
                 raise translate(e) from e
             self._timed_commit(started)
+
+    @contextlib.contextmanager
+    def _loop_transaction(self, writer: sqlite3.Connection) -> Iterator[None]:
+        """The rest of a transaction begun by :func:`_begin_on_loop`.  Holding SQLite's write
+        lock, in WAL mode, its statements and ``COMMIT`` wait for nobody."""
+        try:
+            yield
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                writer.execute("ROLLBACK")
+            raise
+        started = time.perf_counter()
+        try:
+            writer.execute("COMMIT")
+        except (sqlite3.Error, OSError) as e:
+            with contextlib.suppress(sqlite3.Error):
+                writer.execute("ROLLBACK")
+            raise translate(e) from e
+        self._timed_commit(started)
+
+    async def _checkpoint_wal(self) -> None:
+        """Copy the WAL's committed pages into the database file, in aiosqlite's thread (a
+        passive checkpoint never blocks the writer; the WAL starts over once it is done)."""
+        try:
+            await self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except (sqlite3.Error, OSError) as e:
+            log.warning("checkpointing the database's WAL failed: %s", e)
+        finally:
+            self._checkpoint = None
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return await self._queries.fetch(sql, params)
@@ -216,7 +367,19 @@ class SQLiteDatabase(Database):
                         raise translate(e) from e
                     raise
 
+    async def on_every_connection(self, sql: str) -> None:
+        """Run ``sql`` (a ``PRAGMA``) on the reading connection and on the writing one, if
+        any: for SQLite-only tools and tests (e.g. ``PRAGMA query_only = ON``)."""
+        await self.conn.execute(sql)
+        if self._writer is not None:
+            self._writer.execute(sql)
+
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpoint
+        if self._writer is not None:
+            self._writer.close()
         await self.conn.close()
 
     async def _run(self, call: Callable[[], Any]) -> None:

@@ -15,6 +15,7 @@ from bot.engine import Action, Bid, Look, Play, Seat, SeatView, seat_view
 from bot.engine.record import export_record as export_record_of
 from bot.errors import Duplicate, NotHost, StoreFailed
 from bot.store.db import Database
+from bot.store.sqlite import SQLiteDatabase
 from bot.tables.service import TableService
 from bot.tables.state import Table
 
@@ -106,12 +107,14 @@ async def test_a_failed_commit_is_refused_and_changes_nothing(service: TableServ
     assert table.game is not None
     before = export_record_of(table.game)
     seq = table.seq
-    await service.db.conn.execute("PRAGMA query_only = ON")  # every write now fails
+    db = service.db
+    assert isinstance(db, SQLiteDatabase)
+    await db.on_every_connection("PRAGMA query_only = ON")  # every write now fails
     with pytest.raises(StoreFailed, match="could not save"):
         await act_once(service, table, random.Random(2))
     assert export_record_of(table.game) == before
     assert table.seq == seq
-    await service.db.conn.execute("PRAGMA query_only = OFF")
+    await db.on_every_connection("PRAGMA query_only = OFF")
     await act_once(service, table, random.Random(2))
     assert table.seq == seq + 1
 
