@@ -1,6 +1,8 @@
 """Loaded by every Python started with this directory on ``PYTHONPATH`` (``load.py --probe``):
 with ``SPADES_PROBE_DIR`` set, the process (the bot) records where its event loop's time goes
-(loop_probe.py).  Without it, nothing happens."""
+(loop_probe.py); with ``SPADES_PROFILE=PREFIX`` it writes a cProfile of its main thread to
+``PREFIX-<pid>.prof`` when it exits.  Without them, nothing happens.  Child processes (the
+bot's worker pools) inherit both and record their own files."""
 
 import os
 from pathlib import Path

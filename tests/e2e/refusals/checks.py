@@ -79,6 +79,19 @@ async def state_after_refusal(driver: Driver) -> State:
     return State(text, tuple(h.text for h in hands))
 
 
+async def refused_changing_nothing(
+    driver: Driver, user: User, command: str, *says: str, **options: str
+) -> Response | Message:
+    """``user``'s ``/command`` at the driver's table is refused in a reply that says ``says``,
+    and nobody sees anything change (read as :func:`state`, then :func:`state_after_refusal`).
+    Returns the reply."""
+    before = await state(driver)
+    r = await (await driver.fake.slash(user, driver.channel, command, **options)).answer()
+    refused(r, *says)
+    assert await state_after_refusal(driver) == before
+    return r
+
+
 async def lobby_state(world: World, *seated: User) -> str:
     """The lobby's table message once it shows the host and everyone in ``seated``."""
     names = [u.name for u in (world.users[0], *seated)]

@@ -7,16 +7,14 @@ import pytest
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import has, table_message
-from tests.e2e.flows import act_until, answer
+from tests.e2e.flows import act_until
 from tests.e2e.refusals.checks import (
     after_bids,
     bidding,
     cards_of,
     on_turn,
     play_labels,
-    refused,
-    state,
-    state_after_refusal,
+    refused_changing_nothing,
     suit_of,
     trick_cards,
 )
@@ -37,10 +35,9 @@ async def test_not_following_the_suit_led_is_refused(world: World) -> None:
     led = suit_of(trick_cards(r)[0])
     assert all(suit_of(c) == led for c in play_labels(r)), "only the suit led is offered"
     off_suit = next(c for c in cards_of(r) if c not in play_labels(r))
-    before = await state(driver)
-    reply = await answer(world, actor.user, "play", card=off_suit)
-    refused(reply, f"You must follow {led}")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver, actor.user, "play", f"You must follow {led}", card=off_suit
+    )
 
 
 async def test_leading_a_spade_before_spades_are_broken_is_refused(world: World) -> None:
@@ -59,28 +56,25 @@ async def test_leading_a_spade_before_spades_are_broken_is_refused(world: World)
     assert "spades broken" not in table_message(world.fake, world.channel).text
     actor = next(p for p in driver.players if p.hand is r)
     spade = next(c for c in cards_of(r) if suit_of(c) == "♠")
-    before = await state(driver)
-    reply = await answer(world, actor.user, "play", card=spade)
-    refused(reply, "Spades are not broken yet")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver, actor.user, "play", "Spades are not broken yet", card=spade
+    )
 
 
 async def test_unknown_card_text_is_refused(world: World) -> None:
     driver = await after_bids(world)
     actor, _ = await on_turn(driver)
-    before = await state(driver)
-    r = await answer(world, actor.user, "play", card="xyz")
-    refused(r, "I don't know the card `xyz`")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver, actor.user, "play", "I don't know the card `xyz`", card="xyz"
+    )
 
 
 async def test_bid_out_of_range_is_refused(world: World) -> None:
     driver = await bidding(world)
     actor, _ = await on_turn(driver)
-    before = await state(driver)
-    r = await answer(world, actor.user, "bid", bid="14")
-    refused(r, "`14` is not a bid", "1 to 13")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver, actor.user, "bid", "`14` is not a bid", "1 to 13", bid="14"
+    )
 
 
 async def test_blind_nil_when_not_trailing_is_refused(world: World) -> None:
@@ -88,7 +82,10 @@ async def test_blind_nil_when_not_trailing_is_refused(world: World) -> None:
     actor, _ = await on_turn(driver)
     assert actor.hand is not None
     assert not has(actor.hand, "blind")
-    before = await state(driver)
-    r = await answer(world, actor.user, "bid", bid="blind nil")
-    refused(r, "Blind nil needs your team at least 100 points behind")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver,
+        actor.user,
+        "bid",
+        "Blind nil needs your team at least 100 points behind",
+        bid="blind nil",
+    )

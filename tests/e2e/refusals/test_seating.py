@@ -13,6 +13,7 @@ from tests.e2e.refusals.checks import (
     lobby_unchanged,
     new_member,
     refused,
+    refused_changing_nothing,
     state,
     state_after_refusal,
 )
@@ -23,21 +24,19 @@ pytestmark = pytest.mark.asyncio(loop_scope="package")
 async def test_hand_by_a_member_not_seated_is_refused(world: World) -> None:
     driver = await solo_game(world)
     eve = new_member(world, "eve")
-    before = await state(driver)
-    r = await answer(world, eve, "hand")
-    refused(r, "You are not seated at a table in this server")
+    r = await refused_changing_nothing(
+        driver, eve, "hand", "You are not seated at a table in this server"
+    )
     assert not r.embeds
     assert not CARD_RE.search(r.text)
-    assert await state_after_refusal(driver) == before
 
 
 async def test_play_by_a_member_not_seated_is_refused(world: World) -> None:
     driver = await solo_game(world)
     eve = new_member(world, "eve")
-    before = await state(driver)
-    r = await answer(world, eve, "play", card="AS")
-    refused(r, "You are not seated at a table in this server")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver, eve, "play", "You are not seated at a table in this server", card="AS"
+    )
 
 
 async def test_my_hand_clicked_by_a_member_not_seated_is_refused(world: World) -> None:

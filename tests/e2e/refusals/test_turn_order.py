@@ -16,6 +16,7 @@ from tests.e2e.refusals.checks import (
     on_turn,
     play_labels,
     refused,
+    refused_changing_nothing,
     seat_word,
     state,
     state_after_refusal,
@@ -28,14 +29,11 @@ pytestmark = pytest.mark.asyncio(loop_scope="package")
 async def test_play_out_of_turn_is_refused(world: World) -> None:
     driver = await after_bids(world)
     actor, others = await on_turn(driver)
-    before = await state(driver)
     other = others[0]
     assert other.hand is not None
-    card = cards_of(other.hand)[0]
-    r = await answer(world, other.user, "play", card=card)
     assert actor.hand is not None
-    refused(r, f"It is {seat_word(actor.hand)}'s turn to play")
-    assert await state_after_refusal(driver) == before
+    turn = f"It is {seat_word(actor.hand)}'s turn to play"
+    await refused_changing_nothing(driver, other.user, "play", turn, card=cards_of(other.hand)[0])
 
 
 async def test_bid_out_of_turn_is_refused(world: World) -> None:
@@ -43,20 +41,18 @@ async def test_bid_out_of_turn_is_refused(world: World) -> None:
     actor, others = await on_turn(driver)
     assert actor.hand is not None
     assert has(actor.hand, "bid")
-    before = await state(driver)
-    r = await answer(world, others[1].user, "bid", bid="3")
-    refused(r, f"It is {seat_word(actor.hand)}'s turn to bid")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver, others[1].user, "bid", f"It is {seat_word(actor.hand)}'s turn to bid", bid="3"
+    )
 
 
 async def test_play_during_bidding_is_refused(world: World) -> None:
     driver = await bidding(world)
     actor, _ = await on_turn(driver)
     assert actor.hand is not None
-    before = await state(driver)
-    r = await answer(world, actor.user, "play", card=cards_of(actor.hand)[0])
-    refused(r, "Bidding is not over yet")
-    assert await state_after_refusal(driver) == before
+    await refused_changing_nothing(
+        driver, actor.user, "play", "Bidding is not over yet", card=cards_of(actor.hand)[0]
+    )
 
 
 async def test_card_click_out_of_turn_is_refused(world: World) -> None:
