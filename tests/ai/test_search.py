@@ -7,9 +7,10 @@ from itertools import combinations
 
 import pytest
 
+from bot.ai.deck_tables import bits
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
 from bot.ai.search.candidates import useless_overtakes
-from bot.ai.search.layout import SPADES_LAYOUTS, bits
+from bot.ai.search.layout import SPADES_LAYOUTS
 from bot.ai.search.solver import Solver
 from bot.ai.search.spades import SpadesHand
 from bot.ai.search.utility import Utility

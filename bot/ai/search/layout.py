@@ -128,13 +128,3 @@ def _byte_tables(mapping: Sequence[int], n: int) -> tuple[tuple[int, ...], ...]:
 
 
 SPADES_LAYOUTS: Final[dict[str, Layout]] = {name: Layout.of_deck(d) for name, d in DECKS.items()}
-
-
-def bits(mask: int) -> list[int]:
-    """The set bits of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bot.ai.search.layout import Layout, bits
+from bot.ai.deck_tables import bits
+from bot.ai.search.layout import Layout
 
 Weight = Callable[[list[int]], float]
 
