@@ -6,9 +6,11 @@ measured on the arena's deals (docs/ai.md, "Inference from the play"):
 
 * ``DUCK``: third or fourth to play, an opponent winning the trick, its side wanting tricks
   (the game's goals, as the play-out policy reads them; not a live nil), the seat followed
-  suit with a card that lost: it held no card of the suit above the winning one.
+  suit with a card that lost: it held no card of the suit above the winning one.  Strong from
+  the last seat (nobody after it could take the trick for its side), weak from the third.
 * ``NO_RUFF``: the same, but the seat could not follow and threw a card of another side suit:
-  it held no trump that would have won the trick.
+  it held no trump that would have won the trick.  (Second to play, a seat has no such
+  obligation: measured, its low card says nothing.)
 * ``TOUCH``: a seat playing a card holds no touching cheaper one (the next lower card of the
   suit still in play): the search, like most players, plays the lowest of equal cards.
 
@@ -27,13 +29,15 @@ from bot.ai.search.layout import Layout
 # goals(tricks per seat, tricks still to play) -> (wants tricks per team, nil alive per seat)
 Goals = Callable[[list[int], int], tuple[list[bool], list[bool]]]
 
-DUCK = 0
-NO_RUFF = 1
-TOUCH = 2
+TOUCH = 0
+DUCK = 1  # third to play; DUCK + 1: last to play
+NO_RUFF = 3  # third to play; NO_RUFF + 1: last to play
 # The weight of a world in which the seat held a card of the soft void, against one where it
-# did not (by kind; the partner's own below): measured on the arena's deals (docs/ai.md).
-RATIO = (0.35, 0.35, 0.3)
-PARTNER_RATIO = (0.7, 0.5, 0.3)
+# did not, by kind (TOUCH, DUCK third, DUCK last, NO_RUFF third, NO_RUFF last): measured on the
+# arena's deals (docs/ai.md) for the opponents (the rule player) and for the partner (the
+# search, which ducks to avoid bags and keeps trumps more often than a rule player).
+RATIO = (0.3, 0.6, 0.1, 0.6, 0.1)
+PARTNER_RATIO = (0.1, 0.6, 0.45, 1.0, 0.85)
 
 
 def soft_voids(
@@ -67,10 +71,11 @@ def soft_voids(
                 if below:
                     found.append((s, 1 << (below.bit_length() - 1), TOUCH, played))
                 if i >= 2 and team_of[w_seat] != team_of[s] and want[team_of[s]] and not nil[s]:
+                    last = int(i == n - 1)
                     if bit & lead and not bit & lay.beats[w] and (1 << w) & lead:
-                        found.append((s, lead & lay.beats[w], DUCK, played))
+                        found.append((s, lead & lay.beats[w], DUCK + last, played))
                     elif not bit & (lead | trump):
-                        found.append((s, trump & lay.beats[w], NO_RUFF, played))
+                        found.append((s, trump & lay.beats[w], NO_RUFF + last, played))
             if i and bit & lay.beats[w]:
                 w_seat, w = s, c
             played |= bit
@@ -95,7 +100,11 @@ def play_weight(
 ) -> Callable[[list[int]], float]:
     """How well a world's hands explain the plays: the product of the ratios of the soft voids
     it breaks (1 when it breaks none); ``partner``'s voids weigh by :data:`PARTNER_RATIO`."""
-    table = [(s, m, (PARTNER_RATIO if s == partner else RATIO)[k]) for s, m, k in voids]
+    table = []
+    for s, m, k in voids:
+        r = (PARTNER_RATIO if s == partner else RATIO)[k]
+        if r < 1.0:
+            table.append((s, m, r))
 
     def weight(hands: list[int]) -> float:
         w = 1.0
