@@ -12,7 +12,9 @@ measured on the arena's deals (docs/ai.md, "Inference from the play"):
   it held no trump that would have won the trick.  (Second to play, a seat has no such
   obligation: measured, its low card says nothing.)
 * ``TOUCH``: a seat playing a card holds no touching cheaper one (the next lower card of the
-  suit still in play): the search, like most players, plays the lowest of equal cards.
+  suit still in play): the search, like most players, plays the lowest of equal cards.  Only
+  while its side wants tricks: a nil, or a side avoiding bags, plays the highest card that
+  loses.
 
 A soft void the seat later contradicted (it played one of those cards afterwards) says that it
 did not play by the pattern then, and is dropped.  Cards the searching seat knows the place of
@@ -36,7 +38,7 @@ NO_RUFF = 3  # third to play; NO_RUFF + 1: last to play
 # did not, by kind (TOUCH, DUCK third, DUCK last, NO_RUFF third, NO_RUFF last): measured on the
 # arena's deals (docs/ai.md) for the opponents (the rule player) and for the partner (the
 # search, which ducks to avoid bags and keeps trumps more often than a rule player).
-RATIO = (0.3, 0.6, 0.1, 0.6, 0.1)
+RATIO = (0.2, 0.6, 0.1, 0.6, 0.1)
 PARTNER_RATIO = (0.1, 0.6, 0.45, 1.0, 0.85)
 
 
@@ -65,12 +67,12 @@ def soft_voids(
         w_seat, w = trick[0]
         for i, (s, c) in enumerate(trick):
             bit = 1 << c
-            if s != me:
+            if s != me and want[team_of[s]] and not nil[s]:
                 suit = lay.suit_masks[lay.suit_of[c]]
                 below = suit & (bit - 1) & ~played
                 if below:
                     found.append((s, 1 << (below.bit_length() - 1), TOUCH, played))
-                if i >= 2 and team_of[w_seat] != team_of[s] and want[team_of[s]] and not nil[s]:
+                if i >= 2 and team_of[w_seat] != team_of[s]:
                     last = int(i == n - 1)
                     if bit & lead and not bit & lay.beats[w] and (1 << w) & lead:
                         found.append((s, lead & lay.beats[w], DUCK + last, played))
