@@ -35,8 +35,9 @@ from bot.ai.search.sim import State
 from bot.ai.search.worlds import Knowledge, Sampler
 
 POLICY_VOTES = 7  # worlds asked for the policy's card
-THREAT_WORLDS = 12  # worlds asked whether a later opponent can beat the partner's card
+THREAT_WORLDS = 32  # worlds asked whether a later opponent can beat the partner's card
 DOUBT_SHARE = 0.5  # overtakes are doubtful when at most this share of worlds has such a threat
+LEAD_SHARE = 0.1  # ... and are no candidates when at most this share has one (a lead grab)
 
 
 def overtakes(

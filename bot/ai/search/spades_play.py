@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.ai.search.candidates import (
     DOUBT_SHARE,
+    LEAD_SHARE,
     overtakes,
     policy_card,
     threat_share,
@@ -92,8 +93,12 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
         assert choice.sampler is not None
         if over & sum(1 << c for c in cands):
             share = threat_share(choice.sampler, lay, tricks[-1], later)
-            if share <= DOUBT_SHARE:
+            if share <= LEAD_SHARE:
+                cands[:] = [c for c in cands if not over >> c & 1]
+            elif share <= DOUBT_SHARE:
                 choice.doubtful = frozenset(c for c in cands if over >> c & 1)
+    if len(cands) > 1:
+        assert choice.sampler is not None
         doubtful = choice.doubtful
         sound = [c for c in cands if c not in doubtful] or cands
         fallback = discard(lay, hand, legal & ~over) if doubtful else -1
