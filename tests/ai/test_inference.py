@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.ai.search.candidates import threat_share
 from bot.ai.search.inference import DUCK, NO_RUFF, RATIO, TOUCH, play_weight, soft_voids
 from bot.ai.search.layout import SPADES_LAYOUTS
 from bot.ai.search.sim import State
@@ -168,3 +169,23 @@ def test_soft_voids_are_within_the_unknown_cards_and_never_the_searchers(
         assert not m & ~unknown
         assert kind in (TOUCH, DUCK, DUCK + 1, NO_RUFF, NO_RUFF + 1)
     assert 0 < w(state.hands) <= 1.0
+
+
+def test_the_threat_to_the_partners_king_falls_when_the_last_seat_ducked_the_ace() -> None:
+    # N's Q♣ won the first trick with W last to play, wanting tricks, playing the 4♣: W most
+    # likely has no A♣ or K♣.  Now N leads the K♣, E follows low, S (me) may ruff: the share
+    # of worlds in which W beats the king falls with the inference.
+    game = after_the_duck()
+    view = game.view
+    me = int(Seat.S)
+    first = [(0, c("QC")), (1, c("3C")), (2, c("2C")), (3, c("4C"))]
+    now = [(0, c("KC")), (1, c("5C"))]
+    hand = LAY.sim_mask(sum(x.bit for x in view.hand or ())) & ~mask("5C")
+    k = Knowledge(LAY, me, hand, [first, now], [11, 11, 12, 12], True)
+    voids = soft_voids(LAY, [first, now], wanting, 13, TEAMS, me, k.unknown)
+    assert (3, mask("AC"), DUCK + 1) in voids  # the K♣ is N's now: only the ace is left
+    plain = threat_share(Sampler(k, random.Random(4)), LAY, now, [3], 200)
+    inferred = threat_share(
+        Sampler(k, random.Random(4), first=play_weight(voids, partner=0)), LAY, now, [3], 200
+    )
+    assert inferred < plain / 2

@@ -19,6 +19,10 @@
   every seat sees every card overrates.  When the partner's card is more likely beaten than
   not (a low card led into a seat that may hold higher ones), the safety play is ordinary
   play and the search decides as for any card.
+* **No lead grabs.**  When in almost no world (at most ``LEAD_SHARE``) a later opponent can
+  beat the partner's card, an overtake is no safety play at all: it only takes the lead,
+  spending a trump or a winner for it.  Such cards are not candidates.  The threat share is
+  read in worlds weighted by the inference from the play (:mod:`bot.ai.search.inference`).
 * **The default card** is the one the play-out policy chooses most often over a few worlds
   drawn from the seat's knowledge, among the cards that leave the partner's trick alone when
   there are any (the policy sees the cards, so it overtakes whenever the later opponent *can*
