@@ -4,7 +4,8 @@ Hard facts (never broken): the seat's own cards, the cards played, the cards it 
 partner, and the suits each seat has shown it lacks (it did not follow; or, where trump may not
 be led before it is broken, it led trump then — so it held nothing else).  Soft facts weight
 the worlds: how well each hand explains its owner's bid (a likelihood given by the game
-adapter), applied by rejection so that every world drawn counts the same.
+adapter) and the cards it chose to play (:mod:`bot.ai.search.inference`), applied by rejection
+so that every world drawn counts the same.
 """
 
 from __future__ import annotations
