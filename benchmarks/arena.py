@@ -9,7 +9,11 @@ protocol, each with its 95 % confidence intervals and per-level figures, in one-
 Run it under ``nice -n 10`` on a shared machine: the hard player searches to the CPU clock of
 its thread in the arena, so other jobs change neither its play nor its measured time.  With
 ``--log`` the figures so far are appended to the file every ``--every`` tasks (a long run that
-is stopped still leaves its figures).
+is stopped still leaves its figures).  With ``--results DIR`` each match keeps every finished
+task in ``DIR/NAME.jsonl`` and a rerun of the same command resumes it (same seed, sides and
+code only), so a 2,000-deal match can be played in several sittings:
+
+    chrt --idle 0 nice -n 19 python -m benchmarks.arena --deals 2000 --jobs 2 --results runs/m
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai.arena import run_match
+from bot.ai.arena_journal import JournalMismatch
 from bot.ai.arena_report import TaskResult, format_summary, summarize
 
 OPPONENTS = {
@@ -67,22 +72,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="write every summary to this file")
     ap.add_argument("--log", default=None, help="append the figures so far to this file")
     ap.add_argument("--every", type=int, default=50, help="log after this many tasks")
+    ap.add_argument(
+        "--results",
+        default=None,
+        help="a directory: each match keeps its finished tasks in NAME.jsonl there and resumes",
+    )
     args = ap.parse_args(argv)
+    if args.results:
+        Path(args.results).mkdir(parents=True, exist_ok=True)
     out = {}
     for name in args.only or list(DEFAULT):
         log = Log(args.log, f"{args.side} vs {OPPONENTS[name]}", args.every)
         log.write(f"== {args.side} vs {name}: {args.deals} deals, {args.games} game pairs")
-        s = run_match(
-            args.side,
-            OPPONENTS[name],
-            args.deals,
-            args.preset,
-            args.seed,
-            args.jobs,
-            args.games,
-            progress=not args.log,
-            on_result=log,
-        )
+        try:
+            s = run_match(
+                args.side,
+                OPPONENTS[name],
+                args.deals,
+                args.preset,
+                args.seed,
+                args.jobs,
+                args.games,
+                progress=not args.log,
+                on_result=log,
+                results_file=str(Path(args.results) / f"{name}.jsonl") if args.results else None,
+            )
+        except JournalMismatch as e:
+            print(f"arena: {e}", file=sys.stderr)
+            return 2
         text = format_summary(s)
         log.write(f"== final: {args.side} vs {name}\n{text}")
         print(f"== {args.side} vs {name}")

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from bot.ai import solo_arena
 from bot.ai.arena_detail import DetailLog, hand_record
+from bot.ai.arena_journal import Journal, JournalMismatch, match_header
 from bot.ai.arena_play import (
     MAX_GAME_HANDS,
     bag_unit,
@@ -198,8 +199,13 @@ def run_match(
     rules: Rules | None = None,
     on_result: Callable[[list[TaskResult]], None] | None = None,
     detail: str | None = None,
+    results_file: str | None = None,
 ) -> Summary:
-    """Play the match; ``on_result`` is called with the results so far after each task."""
+    """Play the match; ``on_result`` is called with the results so far after each task.
+
+    With ``results_file`` (a :class:`~bot.ai.arena_journal.Journal`) every finished task is
+    kept there, and the tasks it already holds are not played again: the summary covers them
+    all (raises :class:`~bot.ai.arena_journal.JournalMismatch` for another match's file)."""
     rules = rules or Rules.from_preset(preset)
     b = {spec: default_budget(spec) for spec in (side_a, side_b)}
     b.update(budgets or {})
@@ -208,13 +214,22 @@ def run_match(
     # Full games spread among the deals, so that the figures so far cover both.
     for g in range(games):
         tasks.insert(g + (g * deals) // games, Task("game", g, seed, rules, side_a, side_b, bt))
-    bar = Progress(len(tasks), progress)
+    journal = None
     results: list[TaskResult] = []
+    if results_file:
+        journal = Journal(results_file, match_header(side_a, side_b, rules, seed, b))
+        wanted = {(t.kind, t.number) for t in tasks}
+        results = [r for r in journal.results if (r.kind, r.number) in wanted]
+        played = {(r.kind, r.number) for r in results}
+        tasks = [t for t in tasks if (t.kind, t.number) not in played]
+    bar = Progress(len(tasks), progress)
 
     log = DetailLog(detail)
 
     def done(r: TaskResult) -> None:
         results.append(r)
+        if journal is not None:
+            journal.add(r)
         if r.kind == "deal":
             log.deal(r.number, r.diff, r.diff_eff, r.hands, r.events)
         bar.update()
@@ -259,22 +274,32 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="write one JSON line per deal (difference, hands, each needless overtake) here",
     )
+    ap.add_argument(
+        "--results",
+        default=None,
+        help="keep every finished task in this file and resume the match from it",
+    )
     args = ap.parse_args(argv)
     budgets = {"hard": args.budget} if args.budget is not None else {}
     if args.budget_b is not None:
         budgets[args.ew] = args.budget_b
-    summary = run_match(
-        args.ns,
-        args.ew,
-        args.deals,
-        args.preset,
-        args.seed,
-        args.jobs,
-        args.games,
-        budgets,
-        progress=not args.quiet,
-        detail=args.detail,
-    )
+    try:
+        summary = run_match(
+            args.ns,
+            args.ew,
+            args.deals,
+            args.preset,
+            args.seed,
+            args.jobs,
+            args.games,
+            budgets,
+            progress=not args.quiet,
+            detail=args.detail,
+            results_file=args.results,
+        )
+    except JournalMismatch as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
     print(format_summary(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

@@ -19,6 +19,10 @@
   every seat sees every card overrates.  When the partner's card is more likely beaten than
   not (a low card led into a seat that may hold higher ones), the safety play is ordinary
   play and the search decides as for any card.
+* **No lead grabs.**  When in almost no world (at most ``LEAD_SHARE``) a later opponent can
+  beat the partner's card, an overtake is no safety play at all: it only takes the lead,
+  spending a trump or a winner for it.  Such cards are not candidates.  The threat share is
+  read in worlds weighted by the inference from the play (:mod:`bot.ai.search.inference`).
 * **The default card** is the one the play-out policy chooses most often over a few worlds
   drawn from the seat's knowledge, among the cards that leave the partner's trick alone when
   there are any (the policy sees the cards, so it overtakes whenever the later opponent *can*
@@ -35,8 +39,9 @@ from bot.ai.search.sim import State
 from bot.ai.search.worlds import Knowledge, Sampler
 
 POLICY_VOTES = 7  # worlds asked for the policy's card
-THREAT_WORLDS = 12  # worlds asked whether a later opponent can beat the partner's card
+THREAT_WORLDS = 32  # worlds asked whether a later opponent can beat the partner's card
 DOUBT_SHARE = 0.5  # overtakes are doubtful when at most this share of worlds has such a threat
+LEAD_SHARE = 0.1  # ... and are no candidates when at most this share has one (a lead grab)
 
 
 def overtakes(

@@ -33,7 +33,7 @@ MIN_WORLDS = 10  # worlds before any candidate may leave the race
 TIE_WORLDS = 12  # identical in this many worlds: the same card in effect
 Z = 3.0  # standard errors of the paired difference that send a candidate out
 Z_PICK = 1.0  # the default card (first) stays unless the leader beats it by this many
-Z_DOUBT = 2.0  # a doubtful card (an overtake of the partner) must beat every sound one by this
+Z_DOUBT = 3.0  # a doubtful card (an overtake of the partner) must beat every sound one by this
 EXACT_CARDS = 12  # solve exactly when this few cards are left in the hands
 
 

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 
 from bot.ai.search.candidates import (
     DOUBT_SHARE,
+    LEAD_SHARE,
     overtakes,
     policy_card,
     threat_share,
     useless_overtakes,
 )
+from bot.ai.search.inference import play_weight, soft_voids
 from bot.ai.search.pimc import Decision, choose
 from bot.ai.search.sim import discard
 from bot.ai.search.solver import distinct
@@ -81,13 +83,22 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
     cands = [c for c in runs if not useless >> c & 1]
     choice = CardChoice(game, k, runs, cands)
     if len(runs) > 1:
-        choice.sampler = Sampler(k, rng, bid_weight(view, lay))
+        voids = soft_voids(
+            lay, tricks, game.goals, game.table.tricks_per_hand, game.table.team_of, me, k.unknown
+        )
+        choice.sampler = Sampler(
+            k, rng, bid_weight(view, lay), first=play_weight(voids, partner) if voids else None
+        )
     if len(cands) > 1:
         assert choice.sampler is not None
         if over & sum(1 << c for c in cands):
             share = threat_share(choice.sampler, lay, tricks[-1], later)
-            if share <= DOUBT_SHARE:
+            if share <= LEAD_SHARE:
+                cands[:] = [c for c in cands if not over >> c & 1]
+            elif share <= DOUBT_SHARE:
                 choice.doubtful = frozenset(c for c in cands if over >> c & 1)
+    if len(cands) > 1:
+        assert choice.sampler is not None
         doubtful = choice.doubtful
         sound = [c for c in cands if c not in doubtful] or cands
         fallback = discard(lay, hand, legal & ~over) if doubtful else -1

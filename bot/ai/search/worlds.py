@@ -77,10 +77,14 @@ class Sampler:
         rng: random.Random,
         weight: Weight | None = None,
         tries: int = 8,
+        first: Weight | None = None,
     ) -> None:
+        """``weight``: the soft facts' weight of a world (at most 1); ``first``: a cheaper
+        factor of it, tested first so that the worlds it rejects cost nothing more."""
         self.k = k
         self.rng = rng
         self.weight = weight
+        self.first = first
         self.tries = tries
         self.pool = bits(k.unknown)
         n = len(k.need)
@@ -121,17 +125,27 @@ class Sampler:
         """A world, weighted by the soft facts."""
         best: list[int] | None = None
         best_w = -1.0
+        weight = self.weight
+        first = self.first
+        random = self.rng.random
         for _ in range(self.tries):
             hands = self.deal()
             if hands is None:
                 continue
-            if self.weight is None:
+            w = 1.0
+            if first is not None:
+                w = first(hands)
+                if random() >= w:
+                    if w > best_w:  # the best world is judged on the first factor alone
+                        best, best_w = hands, w
+                    continue
+            if weight is None:
                 return hands
-            w = self.weight(hands)
-            if self.rng.random() < w:
+            v = weight(hands)
+            if random() < v:
                 return hands
-            if w > best_w:
-                best, best_w = hands, w
+            if w * v > best_w:
+                best, best_w = hands, w * v
         if best is not None:
             return best
         return self._ignore_voids()
