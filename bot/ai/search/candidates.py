@@ -10,24 +10,18 @@
   overrates exactly those (the winner of the lead then plays perfectly).  A partner on nil
   still to be covered is the exception.  A safety play (ruffing high against an overruff,
   overtaking a card an unseen card could beat) stays a candidate and the search decides.
-* **Overtakes need evidence.**  The other cards that beat the partner's winning card (a
-  safety play against a later opponent who may beat it) are *doubtful* when in most worlds no
-  later opponent can beat the partner's card: the search then chooses one only when it beats
-  every other card still in the race by its significance test (:mod:`bot.ai.search.pimc`).
-  Between cards of about the same value, the one that leaves the partner's trick alone is the
-  expert's card: the overtake spends a winner or a trump for the lead, which a search where
-  every seat sees every card overrates.  When the partner's card is more likely beaten than
-  not (a low card led into a seat that may hold higher ones), the safety play is ordinary
-  play and the search decides as for any card.
-* **No lead grabs.**  When in almost no world (at most ``LEAD_SHARE``) a later opponent can
-  beat the partner's card, an overtake is no safety play at all: it only takes the lead,
-  spending a trump or a winner for it.  Such cards are not candidates.  The threat share is
-  read in worlds weighted by the inference from the play (:mod:`bot.ai.search.inference`).
+* **Overtakes only as safety plays.**  The other cards that beat the partner's winning card
+  (a safety play against a later opponent who may beat it) are candidates only when the
+  partner's card is more likely beaten than not: when more than ``SAFE_SHARE`` of the worlds
+  (weighted by the inference from the play, :mod:`bot.ai.search.inference`) give a later
+  opponent a card that beats it.  Otherwise the overtake spends a winner or a trump mostly for
+  the lead, which a search in which every seat sees every card overrates — systematically, so
+  that no significance test on its values removes it (it preferred ruffing a partner's
+  unbeatable ace by many standard errors).
 * **The default card** is the one the play-out policy chooses most often over a few worlds
-  drawn from the seat's knowledge, among the cards that leave the partner's trick alone when
-  there are any (the policy sees the cards, so it overtakes whenever the later opponent *can*
-  beat the partner in that world); the search keeps it unless another is better by its
-  significance test.
+  drawn from the seat's knowledge, among the candidates (the policy sees the cards, so it
+  overtakes whenever the later opponent *can* beat the partner in that world); the search keeps
+  it unless another is better by its significance test.
 """
 
 from __future__ import annotations
@@ -40,8 +34,7 @@ from bot.ai.search.worlds import Knowledge, Sampler
 
 POLICY_VOTES = 7  # worlds asked for the policy's card
 THREAT_WORLDS = 32  # worlds asked whether a later opponent can beat the partner's card
-DOUBT_SHARE = 0.5  # overtakes are doubtful when at most this share of worlds has such a threat
-LEAD_SHARE = 0.1  # ... and are no candidates when at most this share has one (a lead grab)
+SAFE_SHARE = 0.5  # overtakes are no candidates when at most this share of worlds has a threat
 
 
 def overtakes(
@@ -144,14 +137,13 @@ def policy_card(
     cands: list[int],
     suit_of: Sequence[int],
     votes: int = POLICY_VOTES,
-    fallback: int = -1,
 ) -> int:
     """The candidate the play-out policy picks most often over ``votes`` worlds (``runs``: all
     legal runs of touching cards, ``cands`` those it may be; a pick outside ``cands`` is not
-    counted; ties: ``fallback`` if it is one of them, else the lower card)."""
+    counted; ties: the lower card)."""
     count = dict.fromkeys(cands, 0)
     for _ in range(votes):
         rep = representative(runs, suit_of, start(sampler.sample()).policy())
         if rep in count:
             count[rep] += 1
-    return max(cands, key=lambda c: (count[c], c == fallback, -c))
+    return max(cands, key=lambda c: (count[c], -c))

@@ -7,9 +7,7 @@ and valued by the game's utility.  All candidates see the same worlds, so they a
 paired differences, whose noise is far smaller than that of the values themselves.
 
 The first candidate is the play-out policy's own card: it is kept unless the leader beats it
-by ``Z_PICK`` standard errors (without evidence, no deviation from sound play).  A *doubtful*
-candidate (an overtake of the partner's winning card) is chosen only if it beats the best of
-the others by ``Z_DOUBT`` standard errors.
+by ``Z_PICK`` standard errors (without evidence, no deviation from sound play).
 
 Racing: after a few worlds, a candidate whose mean is below the leader's by more than ``Z``
 standard errors of the paired difference leaves the race, and so does one that has scored
@@ -33,7 +31,6 @@ MIN_WORLDS = 10  # worlds before any candidate may leave the race
 TIE_WORLDS = 12  # identical in this many worlds: the same card in effect
 Z = 3.0  # standard errors of the paired difference that send a candidate out
 Z_PICK = 1.0  # the default card (first) stays unless the leader beats it by this many
-Z_DOUBT = 3.0  # a doubtful card (an overtake of the partner) must beat every sound one by this
 EXACT_CARDS = 12  # solve exactly when this few cards are left in the hands
 
 
@@ -60,14 +57,11 @@ def choose(
     budget_s: float,
     max_worlds: int = 100_000,
     eligible: int | None = None,
-    doubtful: frozenset[int] = frozenset(),
 ) -> Decision:
     """The best of ``cands`` (search-numbered cards, at least one) for the seat on turn.
 
     With ``eligible``, only the first ``eligible`` candidates may be chosen; the others are
-    valued alongside (for an evaluation) and leave the race like any other.  A ``doubtful``
-    card (a search-numbered card of ``cands``) is chosen only if it beats every sound
-    candidate still in the race by ``Z_DOUBT`` standard errors."""
+    valued alongside (for an evaluation) and leave the race like any other."""
     t0 = clock()
     n_elig = len(cands) if eligible is None else eligible
     alive = list(range(len(cands)))
@@ -108,12 +102,6 @@ def choose(
             alive = _race(alive, vals, worlds, n_elig)
     choosable = [j for j in alive if j < n_elig] or [0]
     best = max(choosable, key=lambda j: (sum(vals[j]), -j)) if worlds else 0
-    if worlds > 1 and cands[best] in doubtful:
-        sound = [j for j in choosable if cands[j] not in doubtful]
-        if sound:
-            q = max(sound, key=lambda j: (sum(vals[j]), -j))
-            if _gap(vals[best], vals[q]) <= Z_DOUBT:
-                best = q
     if best != 0 and 0 in alive and worlds > 1 and _gap(vals[best], vals[0]) <= Z_PICK:
         best = 0
     means = {cands[j]: sum(vals[j]) / len(vals[j]) for j in range(len(cands)) if vals[j]}

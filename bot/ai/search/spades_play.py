@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.ai.search.candidates import (
-    DOUBT_SHARE,
-    LEAD_SHARE,
+    SAFE_SHARE,
     overtakes,
     policy_card,
     threat_share,
@@ -21,7 +20,6 @@ from bot.ai.search.candidates import (
 )
 from bot.ai.search.inference import play_weight, soft_voids
 from bot.ai.search.pimc import Decision, choose
-from bot.ai.search.sim import discard
 from bot.ai.search.solver import distinct
 from bot.ai.search.spades import SpadesHand, bid_weight
 from bot.ai.search.worlds import Knowledge, Sampler
@@ -39,7 +37,6 @@ class CardChoice:
     runs: list[int]
     cands: list[int]
     sampler: Sampler | None = None
-    doubtful: frozenset[int] = frozenset()  # overtakes of the partner's winning card
 
     def play(self, card: int) -> Play:
         """The engine action playing a search-numbered card."""
@@ -93,16 +90,11 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
         assert choice.sampler is not None
         if over & sum(1 << c for c in cands):
             share = threat_share(choice.sampler, lay, tricks[-1], later)
-            if share <= LEAD_SHARE:
+            if share <= SAFE_SHARE:
                 cands[:] = [c for c in cands if not over >> c & 1]
-            elif share <= DOUBT_SHARE:
-                choice.doubtful = frozenset(c for c in cands if over >> c & 1)
     if len(cands) > 1:
         assert choice.sampler is not None
-        doubtful = choice.doubtful
-        sound = [c for c in cands if c not in doubtful] or cands
-        fallback = discard(lay, hand, legal & ~over) if doubtful else -1
-        first = policy_card(game.start, choice.sampler, runs, sound, lay.suit_of, fallback=fallback)
+        first = policy_card(game.start, choice.sampler, runs, cands, lay.suit_of)
         cands.insert(0, cands.pop(cands.index(first)))
     return choice
 
@@ -129,5 +121,4 @@ def search_card(
         budget_s,
         max_worlds,
         eligible=len(cands),
-        doubtful=choice.doubtful,
     )
