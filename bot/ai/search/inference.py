@@ -36,9 +36,10 @@ DUCK = 1  # third to play; DUCK + 1: last to play
 NO_RUFF = 3  # third to play; NO_RUFF + 1: last to play
 # The weight of a world in which the seat held a card of the soft void, against one where it
 # did not, by kind (TOUCH, DUCK third, DUCK last, NO_RUFF third, NO_RUFF last): measured on the
-# arena's deals (docs/ai.md) for the opponents (the rule player) and for the partner (the
-# search, which ducks to avoid bags and keeps trumps more often than a rule player).
-RATIO = (0.2, 0.6, 0.1, 0.6, 0.1)
+# arena's deals (docs/ai.md) for the opponents — the weaker of what the rule player and the
+# previous hard (a searching player) showed, so that it holds for both — and for the partner
+# (the search, which ducks to avoid bags and keeps trumps more often than a rule player).
+RATIO = (0.2, 0.6, 0.2, 0.6, 0.8)
 PARTNER_RATIO = (0.1, 0.6, 0.45, 1.0, 0.85)
 
 
