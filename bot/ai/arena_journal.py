@@ -60,10 +60,6 @@ def match_header(
     }
 
 
-def result_to_json(r: TaskResult) -> dict[str, Any]:
-    return asdict(r)
-
-
 def result_from_json(d: dict[str, Any]) -> TaskResult:
     d = dict(d)
     d["lines"] = [TeamLine(**x) for x in d["lines"]]
@@ -108,10 +104,6 @@ class Journal:
             with self.path.open("a", encoding="utf-8") as f:
                 f.write("\n")  # the cut line stays ignored; the next result starts afresh
 
-    def done(self) -> set[tuple[str, int]]:
-        """The tasks (kind, number) already played."""
-        return {(r.kind, r.number) for r in self.results}
-
     def add(self, r: TaskResult) -> None:
         with self.path.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(result_to_json(r)) + "\n")
+            f.write(json.dumps(asdict(r)) + "\n")
