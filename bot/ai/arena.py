@@ -43,7 +43,14 @@ from bot.ai.arena_play import (
     play_hand,
     team_lines,
 )
-from bot.ai.arena_players import check_side, close_players, default_budget, problems
+from bot.ai.arena_players import (
+    CLOCKS,
+    check_side,
+    close_players,
+    default_budget,
+    problems,
+    use_clock,
+)
 from bot.ai.arena_report import (
     Summary,
     TaskResult,
@@ -66,9 +73,11 @@ class Task:
     side_a: str
     side_b: str
     budgets: tuple[tuple[str, float], ...]
+    clock: str = "cpu"  # what searching players search to: "cpu" or "virtual"
 
 
 def run_task(task: Task) -> TaskResult:
+    use_clock(task.clock)
     rules = task.rules
     budgets = dict(task.budgets)
     a, b = task.side_a, task.side_b
@@ -200,6 +209,7 @@ def run_match(
     on_result: Callable[[list[TaskResult]], None] | None = None,
     detail: str | None = None,
     results_file: str | None = None,
+    clock: str = "cpu",
 ) -> Summary:
     """Play the match; ``on_result`` is called with the results so far after each task.
 
@@ -210,14 +220,15 @@ def run_match(
     b = {spec: default_budget(spec) for spec in (side_a, side_b)}
     b.update(budgets or {})
     bt = tuple(sorted(b.items()))
-    tasks = [Task("deal", i, seed, rules, side_a, side_b, bt) for i in range(deals)]
+    tasks = [Task("deal", i, seed, rules, side_a, side_b, bt, clock) for i in range(deals)]
     # Full games spread among the deals, so that the figures so far cover both.
     for g in range(games):
-        tasks.insert(g + (g * deals) // games, Task("game", g, seed, rules, side_a, side_b, bt))
+        task = Task("game", g, seed, rules, side_a, side_b, bt, clock)
+        tasks.insert(g + (g * deals) // games, task)
     journal = None
     results: list[TaskResult] = []
     if results_file:
-        journal = Journal(results_file, match_header(side_a, side_b, rules, seed, b))
+        journal = Journal(results_file, match_header(side_a, side_b, rules, seed, b, clock))
         wanted = {(t.kind, t.number) for t in tasks}
         results = [r for r in journal.results if (r.kind, r.number) in wanted]
         played = {(r.kind, r.number) for r in results}
@@ -267,6 +278,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--budget-b", type=float, default=None, help="side B's budget (a py: side), seconds"
     )
+    ap.add_argument(
+        "--clock",
+        choices=CLOCKS,
+        default="cpu",
+        help="what hard searches to: the CPU clock, or a virtual one (repeatable matches)",
+    )
     ap.add_argument("--json", default=None, help="also write the summary as JSON to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ap.add_argument(
@@ -296,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             progress=not args.quiet,
             detail=args.detail,
             results_file=args.results,
+            clock=args.clock,
         )
     except JournalMismatch as e:
         print(f"arena: {e}", file=sys.stderr)

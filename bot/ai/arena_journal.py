@@ -48,16 +48,25 @@ def code_fingerprint(sides: tuple[str, ...]) -> str:
 
 
 def match_header(
-    side_a: str, side_b: str, rules: Rules, seed: int, budgets: dict[str, float]
+    side_a: str,
+    side_b: str,
+    rules: Rules,
+    seed: int,
+    budgets: dict[str, float],
+    clock: str = "cpu",
 ) -> dict[str, Any]:
-    """What names a match in its journal's first line."""
-    return {
+    """What names a match in its journal's first line (the clock only when not the CPU's, so
+    that the journals written before the virtual clock still resume)."""
+    header: dict[str, Any] = {
         "match": [side_a, side_b],
         "rules": repr(rules),
         "seed": seed,
         "budgets": sorted([k, v] for k, v in budgets.items()),
         "code": code_fingerprint((side_a, side_b)),
     }
+    if clock != "cpu":
+        header["clock"] = clock
+    return header
 
 
 def result_from_json(d: dict[str, Any]) -> TaskResult:

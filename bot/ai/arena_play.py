@@ -10,11 +10,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bot.ai.arena_detail import overtake_event, overtakes_partner
-from bot.ai.arena_players import default_budget, player
+from bot.ai.arena_players import VirtualClock, default_budget, player
 from bot.ai.arena_report import TeamLine
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
 from bot.engine.actions import BLIND_NIL, NIL, Deal, Play, Seat
-from bot.engine.game import Game, HandResult
+from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
 from bot.engine.views import seat_view
 
@@ -126,6 +126,9 @@ class _Table:
         clock = time.perf_counter if spec.startswith("cmd:") else time.process_time
         t0 = clock()
         budget = self.budgets[spec] if spec in self.budgets else default_budget(spec)
+        searcher_clock = getattr(self.players[seat], "clock", None)
+        if isinstance(searcher_clock, VirtualClock):
+            searcher_clock.for_bid(view.phase is Phase.BID)
         action = self.players[seat].decide(view, rng, budget)
         self.times.setdefault(spec, []).append(clock() - t0)
         real, known = overtakes_partner(game, action)
