@@ -7,15 +7,16 @@ from itertools import combinations
 
 import pytest
 
+from bot.ai.bidding import estimate_tricks
 from bot.ai.deck_tables import bits
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
 from bot.ai.search.candidates import useless_overtakes
 from bot.ai.search.layout import SPADES_LAYOUTS
 from bot.ai.search.solver import Solver
 from bot.ai.search.spades import SpadesHand
-from bot.ai.search.utility import Utility
+from bot.ai.search.utility import PROGRESS, Utility
 from bot.ai.search.worlds import Knowledge, Sampler
-from bot.engine import NIL, Play, Rules, Seat, card
+from bot.engine import NIL, Bid, Game, Play, Rules, Seat, card, seat_view
 from bot.engine.cards import CARDS
 from bot.engine.decks import DECKS
 from tests.ai.helpers import position
@@ -159,8 +160,43 @@ def test_utility_prefers_points_and_the_game() -> None:
     assert (
         0.8 < u.of_scores(0, (61, 60), (0, 0), None) - u.of_scores(0, (60, 60), (0, 0), None) < 1.2
     )
-    assert u.of_scores(0, (0, 0), (0, 0), 0) == u.k
+    assert u.of_scores(0, (0, 0), (0, 0), 0) == u.k + PROGRESS * 500
     assert u.of_scores(0, (0, 0), (0, 0), 1) == 0.0
+
+
+def test_a_decided_game_is_still_played_for_points_to_its_end() -> None:
+    # 1,450 points ahead the chance of winning is 1.0 in floating point whatever the hand
+    # brings: only the tiebreak tells the hands apart, and it prefers points, and the win most.
+    u = Utility(500, 10.0, (450.0, -1000.0))
+    assert u.win_chance(0, (450.0, -1000.0)) == 1.0
+    more = u.of_scores(0, (490, -1000), (0, 0), None)
+    assert more > u.of_scores(0, (470, -1000), (0, 0), None)
+    assert u.of_scores(0, (491, -1000), (1, 0), None) < more  # a bag still costs its share
+    assert u.of_scores(0, (520, -1000), (0, 0), 0) > more
+    # The tiebreak is far too small to matter while the chance of winning moves.
+    young = Utility(500, 10.0, (0.0, 0.0))
+    point = young.of_scores(0, (61, 60), (0, 0), None) - young.of_scores(0, (60, 60), (0, 0), None)
+    assert point / 100 > PROGRESS
+
+
+def test_far_ahead_hard_bids_what_its_hand_is_worth() -> None:
+    # Before the tiebreak every bid was worth the same here and hard bid 1: its side stopped
+    # playing for the target (an arena game ran 200 hands).  Now it bids for points.
+    rules = Rules.from_preset("standard")
+    for seed in range(50):
+        game = Game(rules, Seat.W)
+        game.scores = [450, -1000]
+        game.deal(random.Random(seed))
+        view = seat_view(game, Seat.N)
+        assert view.hand is not None
+        if estimate_tricks("standard", sum(c.bit for c in view.hand)) >= 4.5:
+            break
+    else:
+        raise AssertionError("no strong hand in 50 deals")
+    player = HardPlayer(clock=lambda: 0.0, max_worlds=40)
+    bid = player.decide(view, random.Random(1), 0.1)
+    assert isinstance(bid, Bid)
+    assert bid.value >= 3
 
 
 def test_hard_plays_legal_cards_from_its_own_view() -> None:

@@ -10,6 +10,15 @@ a hand that ends the game (the engine's own :func:`~bot.engine.game.decide_game`
 The utility is ``K * P(win)`` with ``K`` chosen so that, in a close game far from the end, one
 point is worth one unit: the search then maximises points when the game is young and level,
 and the chance of winning when it is not (risk when far behind, safety when far ahead).
+
+When the game is all but decided, the chance of winning stops moving (``Phi`` of ten standard
+errors is 1.0 in floating point) and every bid and card would be worth the same.  A side far
+ahead would then stop playing for the target, and the game would not end: in the arena a game
+against a side that bid blind nil every hand went on for 200 hands, hard's side bidding 1 each
+and sliding from 487 down to −3,774 on bag penalties.  So every outcome also carries a tiebreak
+of ``PROGRESS`` per point of our side's effective score, up to the target (a win: the target);
+far too small to move a decision while the chance of winning moves (a point is then worth
+about one unit), it keeps a decided game played for points, to its end.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from bot.engine.views import SeatView
 
 MEAN_HAND = 60.0  # points a side scores in an average hand (measured: ~55-70 for normal/hard)
 SD_HAND = 100.0  # spread of the difference of the two sides' points in one hand
+PROGRESS = 0.001  # units per point of our effective score: the tiebreak of a decided game
 _SQRT_2PI = math.sqrt(2 * math.pi)
 
 
@@ -59,7 +69,10 @@ class Utility:
     def before(self, team: int) -> float:
         """``team``'s utility before the hand: subtracted from a hand's value, what the hand
         brings in points (in a young, level game: its points less the opponents')."""
-        return self.k * self.win_chance(team, self.scores)
+        return self.k * self.win_chance(team, self.scores) + self._progress(self.scores[team])
+
+    def _progress(self, effective: float) -> float:
+        return PROGRESS * min(effective, self.target)
 
     def of_scores(
         self,
@@ -70,8 +83,12 @@ class Utility:
     ) -> float:
         """``team``'s utility after a hand that leaves these scores (``winner``: the side the
         engine says has won the game with it, if any)."""
-        if winner is not None:
-            return self.k if winner == team else 0.0
         u = self.bag_unit
         eff = [scores[0] - bag_counts[0] * u, scores[1] - bag_counts[1] * u]
-        return self.k * self.win_chance(team, eff)
+        if winner is not None:
+            return (
+                self.k + self._progress(self.target)
+                if winner == team
+                else self._progress(eff[team])
+            )
+        return self.k * self.win_chance(team, eff) + self._progress(eff[team])
