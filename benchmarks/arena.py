@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai.arena import run_match
+from bot.ai.arena import run_match, stop_on_term, stopped_line
 from bot.ai.arena_journal import JournalMismatch
 from bot.ai.arena_report import TaskResult, format_summary, summarize
 
@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.results:
         Path(args.results).mkdir(parents=True, exist_ok=True)
     out = {}
+    stop_on_term()
     for name in args.only or list(DEFAULT):
         log = Log(args.log, f"{args.side} vs {OPPONENTS[name]}", args.every)
         log.write(f"== {args.side} vs {name}: {args.deals} deals, {args.games} game pairs")
@@ -100,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         except JournalMismatch as e:
             print(f"arena: {e}", file=sys.stderr)
             return 2
+        except KeyboardInterrupt:
+            print(stopped_line(args.results), file=sys.stderr)
+            return 130
         text = format_summary(s)
         log.write(f"== final: {args.side} vs {name}\n{text}")
         print(f"== {args.side} vs {name}")

@@ -27,6 +27,7 @@ import argparse
 import json
 import multiprocessing
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -255,7 +256,7 @@ def run_match(
             close_players()
     else:
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(jobs) as pool:
+        with ctx.Pool(jobs, initializer=_leave_interrupts_to_parent) as pool:
             for r in pool.imap_unordered(run_task, tasks, chunksize=1):
                 done(r)
     results.sort(key=lambda r: (r.kind, r.number))
@@ -263,6 +264,28 @@ def run_match(
         for p in r.problems[:5]:
             print(f"[{r.kind} {r.number}] {p}", file=sys.stderr)
     return summarize(side_a, side_b, results)
+
+
+def _leave_interrupts_to_parent() -> None:
+    """Workers ignore Ctrl-C: the parent stops the pool (one line, not a traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def stop_on_term() -> None:
+    """``kill`` (SIGTERM) stops a match as Ctrl-C does: the pool is stopped, the finished tasks
+    stay in the journal."""
+    signal.signal(signal.SIGTERM, _interrupt)
+
+
+def stopped_line(results: str | None) -> str:
+    """What a stopped match says (the command's one line on Ctrl-C or ``kill``)."""
+    if results:
+        return f"arena: stopped; the finished tasks are kept in {results}: the same command resumes"
+    return "arena: stopped (without --results nothing is kept)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -300,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     budgets = {"hard": args.budget} if args.budget is not None else {}
     if args.budget_b is not None:
         budgets[args.ew] = args.budget_b
+    stop_on_term()
     try:
         summary = run_match(
             args.ns,
@@ -318,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
     except JournalMismatch as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(stopped_line(args.results), file=sys.stderr)
+        return 130
     print(format_summary(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
