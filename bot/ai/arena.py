@@ -26,9 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import multiprocessing.pool
 import random
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -255,8 +257,7 @@ def run_match(
         finally:
             close_players()
     else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(jobs, initializer=_leave_interrupts_to_parent) as pool:
+        with _worker_pool(jobs) as pool:
             for r in pool.imap_unordered(run_task, tasks, chunksize=1):
                 done(r)
     results.sort(key=lambda r: (r.kind, r.number))
@@ -266,9 +267,18 @@ def run_match(
     return summarize(side_a, side_b, results)
 
 
-def _leave_interrupts_to_parent() -> None:
-    """Workers ignore Ctrl-C: the parent stops the pool (one line, not a traceback per worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _worker_pool(jobs: int) -> multiprocessing.pool.Pool:
+    """Worker processes that leave Ctrl-C to the parent, which stops the pool: one line, not a
+    traceback per worker.  They are started with SIGINT ignored, which a new process inherits
+    (and Python keeps), so a worker still starting up ignores it too."""
+    ctx = multiprocessing.get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():
+        return ctx.Pool(jobs)
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return ctx.Pool(jobs)
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _interrupt(signum: int, frame: object) -> None:
