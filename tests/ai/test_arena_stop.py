@@ -31,6 +31,12 @@ def _kept(path: Path) -> set[int]:
     return out
 
 
+def _ctrl_c_stops() -> None:
+    # As in a terminal: a shell running the tests in the background ignores Ctrl-C for its
+    # children, and a program keeps that (the arena respects it), so the child resets it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(journal: Path, deals: int, jobs: int) -> subprocess.Popen[str]:
     cmd = [sys.executable, "-m", "bot.ai.arena", "--ns", "normal", "--ew", "easy"]
     cmd += ["--deals", str(deals), "--jobs", str(jobs), "--quiet", "--results", str(journal)]
@@ -41,6 +47,7 @@ def _start(journal: Path, deals: int, jobs: int) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_ctrl_c_stops,
     )
 
 
@@ -58,7 +65,7 @@ def _wait_for_deals(journal: Path, proc: subprocess.Popen[str], n: int) -> None:
 )
 def test_a_stopped_match_says_one_line_and_resumes(tmp_path: Path, how: str, jobs: int) -> None:
     journal = tmp_path / "match.jsonl"
-    proc = _start(journal, 1_000_000, jobs)
+    proc = _start(journal, 100_000, jobs)
     _wait_for_deals(journal, proc, 3)
     if how == "ctrl-c":  # the terminal sends SIGINT to the whole process group
         os.killpg(proc.pid, signal.SIGINT)
