@@ -37,11 +37,15 @@ def _ctrl_c_stops() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _command(journal: Path, deals: int, jobs: int) -> list[str]:
+    """The match's command line (the same one resumes it)."""
+    match = ["--ns", "normal", "--ew", "easy", "--deals", str(deals), "--jobs", str(jobs)]
+    return [sys.executable, "-m", "bot.ai.arena", *match, "--quiet", "--results", str(journal)]
+
+
 def _start(journal: Path, deals: int, jobs: int) -> subprocess.Popen[str]:
-    cmd = [sys.executable, "-m", "bot.ai.arena", "--ns", "normal", "--ew", "easy"]
-    cmd += ["--deals", str(deals), "--jobs", str(jobs), "--quiet", "--results", str(journal)]
     return subprocess.Popen(
-        cmd,
+        _command(journal, deals, jobs),
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -84,20 +88,7 @@ def test_a_stopped_match_says_one_line_and_resumes(tmp_path: Path, how: str, job
     # The same command resumes: asked for one deal past the last kept, it plays the rest.
     deals = max(kept) + 2
     again = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bot.ai.arena",
-            "--ns",
-            "normal",
-            "--ew",
-            "easy",
-            "--deals",
-            str(deals),
-            "--quiet",
-            "--results",
-            str(journal),
-        ],
+        _command(journal, deals, 1),
         cwd=ROOT,
         capture_output=True,
         text=True,
