@@ -24,7 +24,7 @@ from bot.engine.spades.game import SpadesGame
 from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.views import SeatView
 
-PUSH_SET_TRICKS = 2  # a side that has made its bid still fights for the set this close
+PUSH_SET_TRICKS = 4  # a side that has made its bid still fights for the set this close
 
 
 class SpadesHand:
