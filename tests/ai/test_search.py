@@ -233,3 +233,24 @@ def test_useless_overtakes_are_only_those_that_cannot_help() -> None:
     assert _useless("AH KH", [(S, "QH"), (W, "5H")]) == set()  # no other card to play
     # A partner on nil still to be covered is always overtaken if we can.
     assert _useless("2S 9S 3D 8C", [(S, "AH"), (W, "5H")], partner_nil=True) == set()
+
+
+def test_a_side_that_has_made_its_bid_fights_for_the_set_within_four_tricks() -> None:
+    # In the play-outs a side past its bid ducks (bags cost) unless the opponents can still be
+    # set: it fights when it needs at most PUSH_SET_TRICKS (4) of the tricks left to set them.
+    # (At 2 it gave up on sets the previous hard defends for; docs/benchmarks.md.)
+    rules = Rules.from_preset("standard")
+    game = Game(rules, Seat.W)
+    game.deal(random.Random(2))
+    for value in (1, 3, 1, 3):  # N, E, S, W: N-S 2, E-W 6
+        seat = game.to_act
+        assert seat is not None
+        game.apply(Bid(seat, value))
+    assert game.to_act is not None
+    hand = SpadesHand(seat_view(game, game.to_act))
+    # N-S have 4 (made); E-W have 1 of their 6 with 8 left: a set needs 4 of the 8.
+    want, _ = hand.goals([3, 1, 1, 0], 8)
+    assert want == [True, True]
+    # With 9 left a set needs 5 of them: N-S duck.
+    want, _ = hand.goals([2, 1, 1, 0], 9)
+    assert want == [False, True]
