@@ -9,6 +9,7 @@ from bot.engine import Game, Seat
 from bot.engine.record import export_record
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
+from bot.league.settings import rates_turn_timer
 from bot.store.db import Tx
 from bot.store.league import LeagueStore
 from bot.tables.persistence import GameStoredHook
@@ -49,6 +50,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         winner=None if abandoned or game.winner is None else game.winner.name,
         record=export_record(game, players),
         results=tuple(game.results),
+        rateable=rates_turn_timer(table.turn_timer),
     )
 
 

@@ -18,9 +18,10 @@ from bot.engine.rules import (
     suggested_values,
 )
 from bot.errors import Refusal
+from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables.state import LEVELS, Table
 from bot.ui.rules_text import help_embed, rules_embed
-from bot.ui.text import dealer_draw_text
+from bot.ui.text import dealer_draw_text, timer_unrated_reason
 from cogs.common import (
     Interaction,
     channel_id,
@@ -100,7 +101,7 @@ class SpadesCog(commands.Cog):
     @app_commands.describe(
         preset="The rules to play (default: this server's)",
         target="Points to win (Spades 100-1000, Whist and Euchre 1-100)",
-        turn_timer="Seconds each player has to act; 0 = no timer",
+        turn_timer=f"Seconds each player has to act; 0 = none; 1-{RATED_TIMER_MIN - 1}: unrated",
         thread="Open the table in a new thread",
     )
     async def new(
@@ -165,9 +166,14 @@ class SpadesCog(commands.Cog):
         except discord.Forbidden:
             await bot.tables.endings.close_orphan(table, "its table message could not be posted")
             raise Refusal("I cannot post in this channel: check my permissions.") from None
+        unrated = (
+            ""
+            if rates_turn_timer(table.turn_timer)
+            else f"\nThis table is **unrated**: {timer_unrated_reason(table.turn_timer)}."
+        )
         await interaction.followup.send(
             f"Table opened: {message.jump_url}\nYou sit North. Friends join with the buttons "
-            "or `/spades join`; fill seats with `/spades bot`.",
+            f"or `/spades join`; fill seats with `/spades bot`.{unrated}",
             ephemeral=True,
         )
 

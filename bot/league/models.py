@@ -70,6 +70,9 @@ class FinishedGame:
     ``results`` (optional) is the engine's ``Game.results`` of the same game: when given, the
     statistics are counted from it instead of replaying the record (much faster; the record
     is then trusted to be the engine's export of that game).
+    ``rateable`` ``False``: the table ruled the game out of the ratings whatever the server's
+    settings (a turn timer under the minimum, :func:`bot.league.settings.rates_turn_timer`);
+    it is stored and counted like any unrated game.
     """
 
     guild_id: int
@@ -84,6 +87,7 @@ class FinishedGame:
     winner: str | None
     record: Mapping[str, Any]
     results: tuple[HandResult, ...] | None = None
+    rateable: bool = True
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.rules.players:

@@ -17,6 +17,7 @@ from bot.engine.rules import PRESET_NAMES, Rules
 from bot.league.errors import SettingsError
 
 TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
+RATED_TIMER_MIN: Final = TURN_TIMER_RANGE[0]  # a shorter timer (but on) leaves a game unrated
 MIN_GAMES_RANGE: Final = (0, 1000)
 MAX_ALLOWED_CHANNELS: Final = 50
 SETTING_NAMES: Final = (
@@ -51,6 +52,13 @@ class GuildSettings:
         if not self.allowed_channels:
             return True
         return channel_id in self.allowed_channels or parent_id in self.allowed_channels
+
+
+def rates_turn_timer(seconds: int) -> bool:
+    """May a table with this turn timer be rated: no timer (0), or at least the shortest a
+    server may set (:data:`RATED_TIMER_MIN`).  A shorter one is allowed at a table, unrated:
+    it would let a host have every absent-minded opponent's seat played by a computer."""
+    return seconds == 0 or seconds >= RATED_TIMER_MIN
 
 
 def validate_changes(current: GuildSettings, changes: dict[str, Any]) -> dict[str, Any]:

@@ -88,7 +88,9 @@ class GameRecorder:
         settings = await lock_settings(conn, guild)
         rate_bots, season = settings.rate_bot_games, settings.current_season
         await ensure_season(conn, guild, season, finished.started_at)
-        rated = not finished.abandoned and (rate_bots or not finished.has_bots)
+        rated = (
+            finished.rateable and not finished.abandoned and (rate_bots or not finished.has_bots)
+        )
         before = await _skills(conn, guild, season, game_name, finished.seats)
         after = rate_finished(finished, before) if rated else before
         game_id = await conn.fetchval(

@@ -18,6 +18,8 @@ from bot.ui.text import (
     number,
     seat_names,
     team_name,
+    timer_footer,
+    timer_text,
 )
 from bot.ui.trump_text import call_label, trump_text
 
@@ -93,7 +95,8 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
     broken = " · spades broken" if view.spades_broken and view.rules.game == "spades" else ""
-    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}")
+    unrated = timer_footer(table.turn_timer)
+    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}")
     return e
 
 
@@ -102,7 +105,8 @@ def _lobby_embed(table: Table) -> discord.Embed:
     e.description = (
         f"Waiting for players. Host: **{table.host_name()}**.\n"
         "Sit with the buttons or `/spades join`; the host fills empty seats with "
-        "**Add computer** or `/spades bot` and starts with **Start**."
+        "**Add computer** or `/spades bot` and starts with **Start**.\n"
+        f"{timer_text(table.turn_timer)}"
     )
     names = seat_names(table)
     if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S

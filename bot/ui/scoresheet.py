@@ -7,10 +7,11 @@ import discord
 
 from bot.engine import HandResult, Seat, SeatView, Team, bid_text
 from bot.engine.scoring import ScorePart, TeamHandScore
+from bot.league.settings import rates_turn_timer
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
-from bot.ui.text import number, seat_names, signed, team_name
+from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
 from bot.ui.trump_text import hand_trump_text
 from bot.ui.words import plural
 
@@ -109,6 +110,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
 def ratings_text(table: Table) -> str:
     """Each member's rating change, or why the game is not rated."""
     if table.ratings is None:
+        if not rates_turn_timer(table.turn_timer):
+            return f"Not rated: {timer_unrated_reason(table.turn_timer)}."
         if any(o.user_id is None for o in table.seats.values()):
             return "Not rated: computer players took part (the server's league settings)."
         return "Not rated."

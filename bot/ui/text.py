@@ -6,6 +6,7 @@ import re
 
 from bot.engine import Rules, Seat, Team, card
 from bot.engine.rules import GAME_TITLES
+from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables.state import Table
 
 TEAM_NAMES = ("North–South", "East–West")
@@ -87,6 +88,31 @@ def end_reason_text(reason: str, lose_at: int | None) -> str:
         floor = "the mercy rule's floor" if lose_at is None else f"{number(lose_at)} or below"
         return f"both teams fell to {floor} (mercy rule); the higher score wins"
     return _REASONS.get(reason, reason)
+
+
+def timer_text(turn_timer: int) -> str:
+    """The lobby's line on the turn timer, saying when it leaves the game unrated."""
+    if not turn_timer:
+        return "⏱ No turn timer."
+    line = f"⏱ Turn timer: {turn_timer} s a turn"
+    if rates_turn_timer(turn_timer):
+        return line + "."
+    return f"{line} — **unrated**: {RATED_TIMERS}."
+
+
+RATED_TIMERS = f"a rated game has no turn timer or one of at least {RATED_TIMER_MIN} s"
+
+
+def timer_footer(turn_timer: int) -> str:
+    """What the table message's footer adds when the turn timer leaves the game unrated."""
+    return (
+        "" if rates_turn_timer(turn_timer) else f" · unrated: turn timer under {RATED_TIMER_MIN} s"
+    )
+
+
+def timer_unrated_reason(turn_timer: int) -> str:
+    """Why a table whose timer is under the server settings' minimum is not rated."""
+    return f"its turn timer ({turn_timer} s) is under {RATED_TIMER_MIN} s; {RATED_TIMERS}"
 
 
 def seat_names(table: Table) -> dict[Seat, str]:
