@@ -274,43 +274,28 @@ class Lobby:
 
     # ------------------------------------------------------------------ host
     async def add_bot(self, table: Table, user_id: int, seat: Seat | None, level: str) -> Seat:
+        """Host: seat a computer player in the lobby.  Once the game has started no level
+        changes (see :func:`level_fixed`)."""
         if level not in LEVELS:
             raise Refusal(f"The level must be one of {', '.join(LEVELS)}.")
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "add computer players")
             if table.status == "playing":
-                if seat is None or not table.seats[seat].is_computer:
-                    raise Refusal(
-                        "The game has started: you can only change the level of a "
-                        "seat a computer already plays (give `seat`)."
-                    )
-                occ = table.seats[seat]
-                new = Occupant(
-                    occ.user_id,
-                    occ.name if occ.user_id else f"Computer ({level})",
-                    level,
-                    occ.timeouts,
-                )
-            else:
-                ensure_in_play(table, seat)
-                free = table.free_seats()
-                if seat is None:
-                    if not free:
-                        raise Refusal("The table is full.")
-                    seat = free[0]
-                elif seat not in free:
-                    raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
-                new = Occupant(None, f"Computer ({level})", level)
+                raise Refusal(level_fixed(table, seat))
+            ensure_in_play(table, seat)
+            free = table.free_seats()
+            if seat is None:
+                if not free:
+                    raise Refusal("The table is full.")
+                seat = free[0]
+            elif seat not in free:
+                raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+            new = Occupant(None, f"Computer ({level})", level)
             async with self.persistence.write() as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
-                if table.status == "playing":
-                    await self.store.update_table(conn, table.id, handover=level)
             table.seats[seat] = new
-            if table.status == "playing":
-                table.handover = level
             self.ctx.changed(table)
-            self.ctx.turns.schedule(table)
             return seat
 
     @staticmethod
@@ -420,6 +405,35 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
             f"a seat must be free for {who} first."
         )
     return dict(zip(outside, free, strict=False))
+
+
+def level_fixed(table: Table, seat: Seat | None) -> str:
+    """Why no computer's level changes once the game has started: a rated game is rated
+    against the players it began with, and a member's seat stays theirs while they are away
+    (timed out or left) — played at the table's ``handover`` level, the same for every member,
+    with a leaver's forfeit kept.  Otherwise a host could hand their opponents' seats to easy
+    computers and their own to a hard one."""
+    occ = table.seats.get(seat) if seat is not None else None
+    if seat is None or occ is None or occ.user_id is None:
+        return (
+            "The game has started: computer players keep the level they started with (a rated "
+            "game is rated against the players it began with)."
+        )
+    if not occ.is_computer:
+        return f"{occ.name} plays {seat.word}: only a computer player's seat has a level."
+    yours = occ.user_id == table.host_id
+    whose = "your seat" if yours else f"{occ.name}'s seat"
+    if occ.left:
+        why = (
+            "you left the game" if yours else "they left the game (a loss for them if it is rated)"
+        )
+    else:
+        why = "you ran out of time" if yours else "they ran out of time"
+    return (
+        f"{seat.word} is {whose}: {why}, and a computer plays it at the {occ.bot_level} level, "
+        "as for every member who is away, until `/spades join` takes it back. Its level is "
+        "not the host's to choose."
+    )
 
 
 def ensure_open(table: Table) -> None:

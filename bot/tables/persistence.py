@@ -119,7 +119,7 @@ class TablePersistence:
             host_id=row.host_id,
             rules=Rules.from_record(row.rules),
             turn_timer=row.turn_timer,
-            handover=row.handover,
+            # not row.handover: older versions let the host choose it (see Table.handover)
             status=row.status,
             dealer_draw=row.dealer_draw,
             message_id=row.message_id,

@@ -84,6 +84,8 @@ class Table:
     host_id: int
     rules: Rules
     turn_timer: int = 0
+    # The level a computer plays an absent member's seat at (timed out or left): the same for
+    # every member, and nobody chooses it (issue 23: a host could make opponents' stand-ins easy).
     handover: str = "normal"
     status: str = "lobby"
     seats: dict[Seat, Occupant] = field(default_factory=dict)
