@@ -10,6 +10,7 @@ import discord
 
 from bot.engine import DECKS, Rules
 from bot.engine.rules import PRESET_DESCRIPTIONS
+from bot.league.settings import RATED_TIMER_MIN
 from bot.tables.defaults import default_rules
 from bot.ui.text import number, preset_title
 from bot.ui.words import plural
@@ -84,7 +85,10 @@ def _cards(r: Rules) -> list[Sentence]:
                 "while holding another suit — but any card may be played: breaking these rules "
                 "is a renege, seen by nobody until an opponent claims it. Any player may claim "
                 "an opponent reneged, until the last card of the hand; a wrong claim bars that "
-                "side from claiming again in the hand.",
+                "side from claiming again in the hand. A verdict is public, so a claim is also "
+                "a probe: a wrong one tells everyone that opponent's plays were legal (that they "
+                "had none of a suit they did not follow), for only that one claim. This is "
+                "allowed; it is part of the game.",
                 "renege",
             )
         )
@@ -432,9 +436,20 @@ def help_embed() -> discord.Embed:
         inline=False,
     )
     e.add_field(
+        name="Renege claims",
+        value="At a table with renege claims any card may be played; **Claim renege** (or "
+        "`/claim`) names an opponent you think reneged. The verdict is public, so a claim is "
+        "also a probe of that opponent's plays — allowed, and it costs a wrong claimer's side "
+        "only its further claims that hand.",
+        inline=False,
+    )
+    e.add_field(
         name="Scores and the league",
         value="After each hand a score sheet explains every point. Games between members are "
-        "rated: `/leaderboard`, `/stats`, `/history`.",
+        f"rated: `/leaderboard`, `/stats`, `/history` — unless the turn timer is under "
+        f"{RATED_TIMER_MIN} s (the table says so). Leaving a rated game counts as a loss unless "
+        "you take your seat back; a computer plays an absent member's seat at `normal`, and "
+        "nobody can change that.",
         inline=False,
     )
     return e

@@ -7,6 +7,7 @@ import pytest
 
 from bot.engine import PRESET_NAMES, Rules
 from bot.engine.rules import option_names, parse_value, suggested_values
+from bot.league.settings import RATED_TIMER_MIN
 from bot.tables.defaults import default_rules, mercy_lose_at
 from bot.ui.rules_text import changed_options, help_embed, rules_brief, rules_embed
 
@@ -83,3 +84,14 @@ def test_help_is_one_screen() -> None:
     embed = help_embed().to_dict()
     assert len(str(embed)) < 3000
     assert all(len(f["value"]) <= 1024 for f in embed["fields"])
+
+
+def test_the_rules_and_help_say_a_renege_claim_is_also_a_probe() -> None:
+    """Issue 23: a claim's public verdict tells whether an opponent's plays were legal; it is
+    allowed, and the rules say so where claims are explained."""
+    with_claims = str(rules_embed(default_rules("standard", renege="claim")).to_dict())
+    assert "a claim is also a probe" in with_claims
+    assert "probe" not in str(rules_embed(default_rules("standard")).to_dict())
+    help_text = str(help_embed().to_dict())
+    assert "also a probe" in help_text
+    assert f"under {RATED_TIMER_MIN} s" in help_text, "help says which timers leave it unrated"
