@@ -431,8 +431,12 @@ def level_fixed(table: Table, seat: Seat | None) -> str:
         why = "you ran out of time" if yours else "they ran out of time"
     return (
         f"{seat.word} is {whose}: {why}, and a computer plays it at the {occ.bot_level} level, "
-        "as for every member who is away, until `/spades join` takes it back. Its level is "
-        "not the host's to choose."
+        "as for every member who is away, until `/spades join` takes it back. "
+        + (
+            "Its level is not yours to choose, even as host."
+            if yours
+            else "Its level is not the host's to choose."
+        )
     )
 
 

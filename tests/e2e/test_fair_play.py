@@ -56,7 +56,7 @@ async def test_a_timer_under_the_servers_minimum_leaves_the_game_unrated_and_say
         over = await fake.wait_for_message(ch, lambda m: "Game over" in m.text, timeout=120)
         assert "Not rated" in over.text, over.text
         assert "turn timer" in over.text
-        assert "→" not in over.text, "no rating changed"
+        assert "1,000 →" not in over.text, "no member's rating changed"
         stats = await answer(world, alice, "stats")
         assert "0 rated games" in stats.text, stats.text
 
@@ -101,6 +101,6 @@ async def test_the_host_cannot_choose_the_level_of_a_timed_out_members_seat(worl
         )
         r = await answer(world, alice, "spades", "bot", seat="N", level="hard")
         assert "North is your seat: you ran out of time" in r.text, r.text
-        assert "not the host's to choose" in r.text
+        assert "not yours to choose, even as host" in r.text
         shown = await quiet_table(fake, ch)
         assert seat_occupant(shown, "North") == "alice (a computer plays)"
