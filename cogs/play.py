@@ -131,10 +131,9 @@ class PlayCog(commands.Cog):
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
         if table.game is None:
             raise Refusal("The game has not started yet: your cards come with the deal.")
+        seat = self.moves.seat_for(table, interaction.user.id)  # a seat left is not yours
         with self.live.answering(table, seat, interaction.user.id) as answer:
             await self.show_hand(interaction, answer, table, seat)
 
@@ -352,13 +351,10 @@ class PlayCog(commands.Cog):
         elif ref.verb == "rules":
             await interaction.response.send_message(embed=rules_embed(table.rules), ephemeral=True)
         elif ref.verb == "hand":
-            seat = table.seat_of(uid)
-            if seat is None:
-                raise Refusal("You are not seated at this table.")
-            if table.game is None:
-                raise Refusal("The game has not started yet.")
-            with self.live.answering(table, seat, uid) as answer:
-                await self.show_hand(interaction, answer, table, seat)
+            # Seated, playing this seat (not left: its cards are no longer theirs), started.
+            mine = self.moves.seat_for(table, uid)
+            with self.live.answering(table, mine, uid) as answer:
+                await self.show_hand(interaction, answer, table, mine)
         elif ref.verb == "claim":
             seat = table.seat_of(uid)
             if seat is None:

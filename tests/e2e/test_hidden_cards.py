@@ -1,0 +1,75 @@
+"""Hidden stays hidden: a seat's cards reach only the member who plays it now, face-down cards
+tell nothing before their player looks, and the log holds no card and no token — each through
+the fake Discord, with the real bot."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import CARD_RE, button, eventually, has, live, table_message
+from tests.e2e.flows import act_until, answer, quick_game
+from tests.fakediscord import BotProcess, FakeDiscord, Message
+
+SEAT_TITLE = re.compile(r"Your hand — (North|East|South|West)")
+
+
+async def quiet_edits(fake: FakeDiscord, settle: float = 1.5) -> None:
+    """Wait until no hand message has been edited for ``settle`` seconds (the live edits of
+    the last change have all gone out)."""
+    while True:
+        last = max((e.at for e in fake.webhook_edits), default=0.0)
+        now = time.monotonic()
+        if now - last >= settle:
+            return
+        await asyncio.sleep(settle - (now - last))
+
+
+def edits_of(fake: FakeDiscord, message: Message) -> list[str]:
+    return [e.state.text for e in fake.webhook_edits if e.message is message]
+
+
+# ---------------------------------------------------------------------- a seat left
+async def test_a_member_who_left_a_computers_seat_sees_its_cards_no_more(
+    world: World, bot: BotProcess
+) -> None:
+    fake, ch = world.fake, world.channel
+    driver = await quick_game(world, humans=1, preset="standard", target=500)
+    carol = world.users[2]
+    # Carol takes a computer's seat in the middle of the hand and opens her hand.
+    await eventually(lambda: has(table_message(fake, ch), "hand"))
+    table = table_message(fake, ch)
+    took = await (await fake.click(carol, table, button(table, "join").custom_id)).answer()
+    assert "You sit" in took.text, took.text
+    table = table_message(fake, ch)
+    mine = await (await fake.click(carol, table, button(table, "hand").custom_id)).answer()
+    assert mine.ephemeral
+    title = SEAT_TITLE.search(mine.text)
+    assert title, mine.text
+    held = mine.message
+    assert held is not None
+    # She leaves: a computer plays the seat again.
+    r = await answer(world, carol, "spades", "leave")
+    assert r.text.startswith(f"You left {title.group(1)}"), r.text
+    # My hand and /hand show her nothing of the seat any more.
+    table = table_message(fake, ch)
+    again = await (await fake.click(carol, table, button(table, "hand").custom_id)).answer()
+    assert again.ephemeral
+    assert not again.embeds, "no hand is shown to a member who left"
+    assert not CARD_RE.findall(again.text)
+    assert "You left this game" in again.text, again.text
+    slash = await answer(world, carol, "hand")
+    assert not slash.embeds
+    assert "not seated" in slash.text, slash.text
+    # The game goes on into the next hand; her old hand message is never edited again.
+    before = len(edits_of(fake, held))
+    await act_until(driver, lambda r: "Hand 2 ·" in r.text)
+    await quiet_edits(fake)
+    after = edits_of(fake, held)[before:]
+    assert not [t for t in after if "Hand 2 ·" in t], "the new deal reached the member who left"
+    assert all("Hand 1 ·" in t for t in after), after  # at most an edit already under way
+    alice_hand = live(driver.players[0].hand)
+    assert alice_hand is not None
+    assert "Hand 2 ·" in alice_hand.text, "the player still seated was shown the new deal"
