@@ -9,8 +9,25 @@ import re
 import time
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, button, eventually, has, live, table_message
-from tests.e2e.flows import act_until, answer, quick_game
+from tests.e2e.driver import (
+    CARD_RE,
+    Driver,
+    Seated,
+    button,
+    eventually,
+    has,
+    live,
+    table_message,
+)
+from tests.e2e.flows import (
+    act_until,
+    answer,
+    open_table,
+    quick_game,
+    rule,
+    seat_everyone,
+    start,
+)
 from tests.fakediscord import BotProcess, FakeDiscord, Message
 
 SEAT_TITLE = re.compile(r"Your hand — (North|East|South|West)")
@@ -73,3 +90,61 @@ async def test_a_member_who_left_a_computers_seat_sees_its_cards_no_more(
     alice_hand = live(driver.players[0].hand)
     assert alice_hand is not None
     assert "Hand 2 ·" in alice_hand.text, "the player still seated was shown the new deal"
+
+
+# ---------------------------------------------------------------------- Whiz, face down
+async def whiz_face_down(world: World) -> Seated:
+    """Whiz with blind nil open to everyone; returns the first bidder, cards still face down."""
+    await open_table(world, preset="whiz")
+    r = await rule(world, "blind_nil_min_deficit", "0")
+    assert "now **0**" in r.text, r.text
+    await seat_everyone(world)
+    await start(world)
+    driver = Driver(world.fake, world.channel, [Seated(u) for u in world.users])
+    (bidder,) = await driver.on_turn("blind")
+    assert bidder.hand is not None
+    assert has(bidder.hand, "look")
+    assert not CARD_RE.findall(bidder.hand.text), "the cards are face down"
+    return bidder
+
+
+async def test_a_whiz_bid_before_looking_is_refused_without_telling_the_spades(
+    world: World, bot: BotProcess
+) -> None:
+    bidder = await whiz_face_down(world)
+    # Every number is refused alike: none is accepted (it would tell the count), none named.
+    refusals = set()
+    for n in range(1, 14):
+        r = await answer(world, bidder.user, "bid", bid=str(n))
+        assert not r.embeds, f"/bid {n} was taken: {r.text}"
+        refusals.add(r.text)
+    assert len(refusals) == 1, refusals
+    (text,) = refusals
+    assert "look at them first" in text, text
+    assert not re.search(r"\d", text), "the refusal names no number of spades"
+    # Still face down: blind nil is still open, and taken.
+    r = await answer(world, bidder.user, "bid", bid="blind nil")
+    assert "You bid blind nil" in r.text, r.text
+    assert not CARD_RE.findall(r.text)
+
+
+async def test_whiz_bid_autocomplete_before_looking_offers_nothing_read_from_the_cards(
+    world: World, bot: BotProcess
+) -> None:
+    fake = world.fake
+    bidder = await whiz_face_down(world)
+    choices = await fake.autocomplete(bidder.user, world.channel, "bid", focused="bid", value="")
+    assert [(c["name"], c["value"]) for c in choices] == [
+        ("blind nil", "blind nil"),
+        ("look at my cards", "look"),
+        ("nil", "nil"),
+    ]
+    # Looking (as the autocomplete offers) shows the cards; then the count is offered.
+    r = await answer(world, bidder.user, "bid", bid="look")
+    assert "Here are your cards" in r.text, r.text
+    cards = CARD_RE.findall(r.embeds[0].get("description", ""))
+    assert len(cards) == 13
+    spades = sum(1 for c in cards if c.endswith("♠"))
+    choices = await fake.autocomplete(bidder.user, world.channel, "bid", focused="bid", value="")
+    expected = ["nil", str(spades)] if spades else ["nil"]
+    assert [c["value"] for c in choices] == expected
