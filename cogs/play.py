@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import timely
+from bot import logsafe, timely
 from bot.command_input import excerpt
 from bot.engine import (
     BLIND_NIL,
@@ -335,7 +335,7 @@ class PlayCog(commands.Cog):
             with contextlib.suppress(discord.HTTPException):
                 await reply(interaction, e.reason)
         except Exception:
-            log.exception("button %s failed", ref.custom_id)
+            log.exception("button %s failed", logsafe.custom_id(ref.custom_id))
             with contextlib.suppress(discord.HTTPException):
                 await reply(interaction, "Sorry, something went wrong on my side. Try again.")
 

@@ -22,15 +22,19 @@ from tests.e2e.driver import (
 from tests.e2e.flows import (
     act_until,
     answer,
+    four_player_game,
     open_table,
     quick_game,
     rule,
     seat_everyone,
     start,
 )
-from tests.fakediscord import BotProcess, FakeDiscord, Message
+from tests.fakediscord import BotProcess, FakeDiscord, Message, run_bot
 
 SEAT_TITLE = re.compile(r"Your hand — (North|East|South|West)")
+# What a hand looks like in a log line: a card as shown, a card face, a hand component's card.
+CARD_SHOWN = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|<:c4?_[2-9TJQKA][SHDC]:")
+CARD_IN_ID = re.compile(r"spades:t:\w+:\w+:[NESW]:\d+:(?:[2-9TJQKA][SHDC]|BJ|LJ)\b")
 
 
 async def quiet_edits(fake: FakeDiscord, settle: float = 1.5) -> None:
@@ -148,3 +152,33 @@ async def test_whiz_bid_autocomplete_before_looking_offers_nothing_read_from_the
     choices = await fake.autocomplete(bidder.user, world.channel, "bid", focused="bid", value="")
     expected = ["nil", str(spades)] if spades else ["nil"]
     assert [c["value"] for c in choices] == expected
+
+
+# ---------------------------------------------------------------------- the log
+async def test_debug_logging_writes_no_card_and_no_token(world: World) -> None:
+    fake = world.fake
+    env = world.env(LOG_LEVEL="DEBUG")
+    async with run_bot(fake, env=env, max_lines=500_000) as bot:
+        driver = await four_player_game(world, preset="standard", target=100)
+        shown: set[str] = set()
+        for _ in range(4 + 8):  # the bids, then two tricks
+            assert await driver.step()
+            for p in driver.players:
+                hand = live(p.hand)
+                if hand is not None and hand.embeds:
+                    shown |= set(CARD_RE.findall(hand.embeds[0].get("description", "")))
+        await quiet_edits(fake)
+        output = bot.output
+    tokens = {i.token for i in fake.interactions.values()}
+    assert tokens
+    leaked = [t for t in tokens if t in output]
+    assert leaked == [], f"{len(leaked)} interaction tokens in the log"
+    assert fake.token not in output
+    cards = sorted(set(CARD_SHOWN.findall(output)))
+    assert cards == [], f"cards in the log: {cards[:10]}"
+    ids = sorted(set(CARD_IN_ID.findall(output)))
+    assert ids == [], f"custom ids with a card in the log: {ids[:5]}"
+    assert "Your hand" not in output
+    # ... while the bot did log at DEBUG, and the players saw their hands.
+    assert re.search(r"component spades:t:\w+:play:[NESW]:1:\*\*\* from user", output)
+    assert len(shown) >= 40, "the players were shown their hands"
