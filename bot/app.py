@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot import collector, command_input, health, timely
+from bot import collector, command_input, health, logsafe, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
@@ -63,6 +63,9 @@ class SpadesTree(app_commands.CommandTree[Any]):
         public = bool(command is not None and command.extras.get("public"))
         timely.guard(interaction, public=public)
         autocomplete = interaction.type is discord.InteractionType.autocomplete
+        # The command's name only: its options may name a card (/discard).
+        what = "autocomplete of" if autocomplete else "command"
+        log.debug("%s /%s from user %s", what, data.get("name"), interaction.user.id)
         try:
             command_input.check(command, data, autocomplete=autocomplete)
         except command_input.BadInput as e:
@@ -357,7 +360,9 @@ def run() -> int:
     except ConfigError as e:
         print(str(e), file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    # The bot's loggers at LOG_LEVEL; discord.py's at INFO (DISCORD_LOG_LEVEL): its DEBUG
+    # writes every hand and token.  Tokens are masked on every line (bot.logsafe).
+    logsafe.setup(settings.log_level, settings.discord_log_level)
     # The bot has no voice features: drop discord.py's warnings about voice libraries.
     client_log = logging.getLogger("discord.client")
     client_log.addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())

@@ -29,6 +29,7 @@ SETTINGS = (
     "CLUSTER_COUNT",
     "DEV_GUILD_ID",
     "LOG_LEVEL",
+    "DISCORD_LOG_LEVEL",
     "SPADES_BOT_DELAY",
     "REVIEW_CPU_BUDGET",
     "SPADES_AI_BUDGET_MS",
@@ -54,6 +55,7 @@ class Settings:
     cluster_count: int = 1  # processes sharing the bot's global request budget
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    discord_log_level: str | None = None  # discord.py's loggers; None: INFO (see bot.logsafe)
     api_base: str | None = None  # only for tests: point discord.py at a fake Discord API
     test_seed: int | None = None  # only for tests: seeded shuffles instead of SystemRandom
     bot_delay: float = 1.0  # seconds a computer player "thinks" before playing
@@ -78,9 +80,7 @@ class Settings:
                 "DISCORD_TOKEN does not look like a bot token: copy it from the Bot page "
                 "of your application in the Discord Developer Portal"
             )
-        level = e.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-        if level not in LOG_LEVELS:
-            raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        level = _log_level(e, "LOG_LEVEL") or "INFO"
         database_url = _database_url(e)
         api_base, test_seed = _test_settings(e)
         shard_count, shard_ids, cluster_count = _sharding(e)
@@ -93,6 +93,7 @@ class Settings:
             cluster_count=cluster_count,
             dev_guild_id=_optional_int(e, "DEV_GUILD_ID"),
             log_level=level,
+            discord_log_level=_log_level(e, "DISCORD_LOG_LEVEL"),
             api_base=api_base,
             test_seed=test_seed,
             bot_delay=_optional_float(e, "SPADES_BOT_DELAY", 1.0),
@@ -100,6 +101,14 @@ class Settings:
             ai_budget_ms=_ai_budget(e),
             health_file=_health_file(e, database_url),
         )
+
+
+def _log_level(env: Mapping[str, str], name: str) -> str | None:
+    """``LOG_LEVEL`` or ``DISCORD_LOG_LEVEL``: one of :data:`LOG_LEVELS` (``None``: unset)."""
+    level = env.get(name, "").strip().upper()
+    if level and level not in LOG_LEVELS:
+        raise ConfigError(f"{name} must be one of {', '.join(LOG_LEVELS)}, not {level[:20]!r}")
+    return level or None
 
 
 def _test_settings(env: Mapping[str, str]) -> tuple[str | None, int | None]:

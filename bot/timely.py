@@ -24,6 +24,7 @@ from typing import Any, Final
 
 import discord
 
+from bot import logsafe
 from bot.ui import disposal
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,9 @@ def _name(interaction: discord.Interaction[Any]) -> str:
     if command is not None:
         return "/" + command.qualified_name
     data: dict[str, Any] = dict(interaction.data or {})
-    return str(data.get("custom_id") or data.get("name") or interaction.type.name)[:60]
+    if data.get("custom_id"):
+        return logsafe.custom_id(data["custom_id"])  # its card (a face-down discard) masked
+    return str(data.get("name") or interaction.type.name)[:60]
 
 
 class TimelyResponse(discord.InteractionResponse[Any]):

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import timely
+from bot import logsafe, timely
 from bot.command_input import excerpt
 from bot.engine import (
     BLIND_NIL,
@@ -43,6 +43,9 @@ from bot.ui.trump_text import call_from_value, parse_call
 from cogs.common import Interaction, client, display_name, guild_id, reply
 
 log = logging.getLogger(__name__)
+# ``/bid look``: while the cards are face down (blind nil open), see them without bidding.
+LOOK_WORDS = ("look", "look at my cards", "look at cards", "look at my hand")
+LOOK_CHOICE = "look at my cards"
 
 
 def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
@@ -131,10 +134,9 @@ class PlayCog(commands.Cog):
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
         if table.game is None:
             raise Refusal("The game has not started yet: your cards come with the deal.")
+        seat = self.moves.seat_for(table, interaction.user.id)  # a seat left is not yours
         with self.live.answering(table, seat, interaction.user.id) as answer:
             await self.show_hand(interaction, answer, table, seat)
 
@@ -160,8 +162,15 @@ class PlayCog(commands.Cog):
             return
         if table.rules.game != "spades":
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
-        value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
+        if " ".join(bid.lower().split()) in LOOK_WORDS:  # cards face down: see them first
+            with self.live.answering(table, seat, interaction.user.id) as answer:
+                result = await bot.tables.moves.look(
+                    table, interaction.user.id, interaction_id=interaction.id
+                )
+                await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+            return
+        value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         with self.live.answering(table, seat, interaction.user.id) as answer:
             result = await bot.tables.moves.bid(
                 table,
@@ -190,16 +199,16 @@ class PlayCog(commands.Cog):
                 for a in calls
                 if cur in a.text.lower()
             ][:25]
-        if any(isinstance(a, Look) for a in legal):
-            peek = game.clone()
-            peek.apply(Look(seat))
-            legal = [a for a in legal if not isinstance(a, Look)]
-            legal.extend(peek.legal_actions(seat))
         names: list[tuple[str, str]] = []
         for a in legal:
             if isinstance(a, Bid):
                 value = "blind nil" if a.value == BLIND_NIL else a.text
                 names.append((value, value))
+        if any(isinstance(a, Look) for a in legal):
+            # Cards face down: the blind choices above, looking, then the bids open whatever
+            # the cards are (the game decides them without reading the cards).
+            names.append((LOOK_CHOICE, LOOK_WORDS[0]))
+            names.extend((b.text, b.text) for b in game.unseen_bids(seat))
         return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
 
     @app_commands.command(name="play")
@@ -326,7 +335,7 @@ class PlayCog(commands.Cog):
             with contextlib.suppress(discord.HTTPException):
                 await reply(interaction, e.reason)
         except Exception:
-            log.exception("button %s failed", ref.custom_id)
+            log.exception("button %s failed", logsafe.custom_id(ref.custom_id))
             with contextlib.suppress(discord.HTTPException):
                 await reply(interaction, "Sorry, something went wrong on my side. Try again.")
 
@@ -352,13 +361,10 @@ class PlayCog(commands.Cog):
         elif ref.verb == "rules":
             await interaction.response.send_message(embed=rules_embed(table.rules), ephemeral=True)
         elif ref.verb == "hand":
-            seat = table.seat_of(uid)
-            if seat is None:
-                raise Refusal("You are not seated at this table.")
-            if table.game is None:
-                raise Refusal("The game has not started yet.")
-            with self.live.answering(table, seat, uid) as answer:
-                await self.show_hand(interaction, answer, table, seat)
+            # Seated, playing this seat (not left: its cards are no longer theirs), started.
+            mine = self.moves.seat_for(table, uid)
+            with self.live.answering(table, mine, uid) as answer:
+                await self.show_hand(interaction, answer, table, mine)
         elif ref.verb == "claim":
             seat = table.seat_of(uid)
             if seat is None:

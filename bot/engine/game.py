@@ -225,6 +225,15 @@ class Game(TrickPlay):
     def hand_hidden(self, seat: Seat | int) -> bool:
         return False
 
+    def unseen_bids(self, seat: Seat | int) -> tuple[Bid, ...]:
+        """The bids a seat whose cards are face down may make by looking first, decided
+        without its cards (a game with no face-down bidding has none)."""
+        return ()
+
+    def check_unseen_bid(self, bid: Bid) -> None:
+        """Refuse, naming no card, a bid made before looking whose legality depends on the
+        cards not seen yet (a game with no face-down bidding has nothing to refuse)."""
+
     @property
     def trump_card(self) -> Card | None:
         """Whist: the dealer's card turned face up, which names trump."""

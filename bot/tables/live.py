@@ -165,7 +165,9 @@ class LiveHands:
     def changed(self, table: Table) -> None:
         """The table changed: edit the hands whose view changed; remind whom we cannot."""
         for seat, occupant in table.seats.items():
-            if occupant.user_id is None:
+            if occupant.user_id is None or occupant.left:
+                # A seat's cards reach only the member who plays it: not one who left it.
+                self._forget(table, seat)
                 continue
             hand = self._hands.get((table.id, seat))
             if hand is not None and hand.user_id != occupant.user_id:
@@ -180,7 +182,12 @@ class LiveHands:
     def closed(self, table: Table) -> None:
         """The table ended: show everyone the end, then forget the table."""
         for (tid, seat), hand in list(self._hands.items()):
-            if tid == table.id:
+            if tid != table.id:
+                continue
+            occupant = table.seats.get(seat)
+            if occupant is None or occupant.user_id != hand.user_id or occupant.left:
+                self._forget(table, seat)  # the member left the seat: nothing more to show
+            else:
                 self._check(table, seat, hand)
         for key in [k for k in self._reminded if k[0] == table.id]:
             del self._reminded[key]

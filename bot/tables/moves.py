@@ -116,6 +116,10 @@ class Moves:
             assert game is not None
             actions: list[Action] = []
             if look_first and not blind and game.blind_open(seat) and value >= 0:
+                # Refused before looking, in the same words whatever the cards, when the
+                # bid depends on them: a refusal must not show unseen cards (nor keep blind
+                # nil open after it did).
+                game.check_unseen_bid(Bid(seat, value))
                 actions.append(Look(seat))
             actions.append(Bid(seat, value, blind))
             return await self.commit(table, seat, actions, interaction_id)

@@ -146,7 +146,8 @@ class AutoTurns:
             view = seat_view(game, seat)
             action = await self.decide(view, level, self.seed(table, seq), think)
             if action not in view.legal:  # a computer must never stall a table
-                log.error("computer player (%s) chose an illegal %s at %s", level, action, table.id)
+                kind = type(action).__name__.lower()  # not the action: it may name a card
+                log.error("computer player (%s) chose an illegal %s at %s", level, kind, table.id)
                 action = view.legal[0]
             async with table.lock:
                 if table.seq != seq or not table.open:

@@ -4,7 +4,7 @@ Every component is a :class:`discord.ui.DynamicItem`, registered once at start-u
 on messages sent before a restart still work and no view objects are kept in memory.
 
 Custom ids (≤ 100 chars, never a card of a hidden hand except on its owner's own ephemeral
-message)::
+message; logged only through :func:`bot.logsafe.custom_id`, which masks the card)::
 
     spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...,
                                                         game over: again (Play again)
@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot import timely
+from bot import logsafe, timely
 from bot.engine import Seat, SpadesError
 from bot.errors import Refusal
 
@@ -80,6 +80,9 @@ async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any)
     """Hand a click to its cog: answered in time (see :mod:`bot.timely`), and never left
     without an answer when the cog refuses or fails."""
     timely.guard(interaction)
+    data: dict[str, Any] = dict(interaction.data or {})
+    shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged
+    log.debug("component %s from user %s", shown, interaction.user.id)
     handler = _handlers.get(kind)
     try:
         if handler is None:
@@ -89,8 +92,7 @@ async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any)
         with contextlib.suppress(discord.HTTPException):
             await timely.answer(interaction, e.reason)
     except Exception:
-        data: dict[str, Any] = dict(interaction.data or {})
-        log.exception("component %s failed", data.get("custom_id"))
+        log.exception("component %s failed", shown)
         with contextlib.suppress(discord.HTTPException):
             await timely.answer(interaction, "Sorry, something went wrong on my side. Try again.")
     finally:

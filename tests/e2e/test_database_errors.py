@@ -122,6 +122,19 @@ def test_a_database_url_of_no_known_kind(url: str) -> None:
     assert_one_line(code, lines, "DATABASE_URL")
 
 
+@pytest.mark.parametrize("char", ["#", "/", "?", "@"])
+def test_a_postgresql_password_with_an_unencoded_character_is_one_line_without_it(
+    char: str,
+) -> None:
+    # Unencoded, the character cuts the password in two: a host, port or path made of its
+    # halves, which asyncpg (or urllib) would quote back in a traceback.
+    url = f"postgresql://spades:Zq8{char}secret@127.0.0.1:{free_port()}/spades"
+    code, lines = start_bot({"DATABASE_URL": url})
+    line = assert_one_line(code, lines, "DATABASE_URL", "percent-encode")
+    assert "Zq8" not in line
+    assert "secret" not in line
+
+
 def test_an_unknown_sqlite_synchronous_value(tmp_path: Path) -> None:
     code, lines = start_bot(
         {"DATABASE_PATH": str(tmp_path / "s.db"), "SQLITE_SYNCHRONOUS": "sometimes"}

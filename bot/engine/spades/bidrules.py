@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.engine.actions import NIL
+from bot.engine.rules import RESTRICTED_BIDDING, Rules
 from bot.engine.scoring import plural
 
 SUICIDE_MIN: Final = 4
@@ -50,6 +51,36 @@ def refusal(bidding: str, top: int, spades: int, partner_bid: int | None, value:
     if bidding == "whiz":
         return f"In Whiz you bid nil or your {plural(spades, 'spade')}"
     return f"In Mirror you bid your {plural(spades, 'spade')}"
+
+
+def unseen_bids(rules: Rules, top: int, partner_bid: int | None) -> tuple[int, ...]:
+    """The individual bids (NIL or 1..top) allowed whatever the bidder's spades: all that may
+    be offered to, or accepted from, a bidder who has not seen their cards (Whiz: nil;
+    Mirror: none; Suicide: all it allows, which depends on the partner's bid only)."""
+    if rules.bidding not in RESTRICTED_BIDDING:
+        return ((NIL,) if rules.nil else ()) + tuple(range(1, top + 1))
+    common = set(allowed_bids(rules.bidding, top, 0, partner_bid))
+    for spades in range(1, top + 1):
+        common &= set(allowed_bids(rules.bidding, top, spades, partner_bid))
+    return tuple(sorted(common))
+
+
+def depends_on_spades(rules: Rules, top: int, partner_bid: int | None, value: int) -> bool:
+    """Is ``value`` allowed with some spade counts and not with others (so that accepting or
+    refusing it would tell a bidder who has not looked something about their cards)?"""
+    if rules.bidding not in RESTRICTED_BIDDING:
+        return False
+    allowed = [value in allowed_bids(rules.bidding, top, s, partner_bid) for s in range(top + 1)]
+    return any(allowed) and not all(allowed)
+
+
+def unseen_refusal(bidding: str) -> str:
+    """Why a bid that depends on the spades is refused before the bidder has seen them: the
+    same words whatever the cards."""
+    return (
+        f"In {bidding.capitalize()} your bid depends on your spades, and your cards are still "
+        "face down: look at them first (or bid blind nil)"
+    )
 
 
 def blind_allowed(bidding: str, partner_bid: int | None) -> bool:

@@ -26,8 +26,16 @@ from bot.engine.errors import (
 from bot.engine.game import PHASE_REFUSAL, Game, Phase
 from bot.engine.rules import RESTRICTED_BIDDING, Rules
 from bot.engine.scoring import LOSES, WINS, TeamHandScore
-from bot.engine.seats import Seat, Team
-from bot.engine.spades.bidrules import allowed_bids, blind_allowed, blind_refusal, refusal
+from bot.engine.seats import SEATS, Seat, Team
+from bot.engine.spades.bidrules import (
+    allowed_bids,
+    blind_allowed,
+    blind_refusal,
+    depends_on_spades,
+    refusal,
+    unseen_bids,
+    unseen_refusal,
+)
 from bot.engine.spades.scoring import score_individual, score_new_york
 
 NEW_YORK_BLIND_DEFICIT: Final = 100
@@ -150,6 +158,25 @@ class SpadesGame(Game, game="spades"):
         if not self.rules.new_york and self._bids[seat] == BLIND_NIL:
             return True
         return self.blind_open(seat)
+
+    def unseen_bids(self, seat: Seat | int) -> tuple[Bid, ...]:
+        """On turn with its cards face down (blind still open): the bids ``seat`` may make by
+        looking first whatever its cards, all that may be offered to it before it looks."""
+        if seat != self._turn or not self.blind_open(seat):
+            return ()
+        r = self.rules
+        top, partner = self.tricks_per_hand, self._partner_bid(seat)
+        values = tuple(NEW_YORK_BIDS) if r.new_york else unseen_bids(r, top, partner)
+        return tuple(Bid(SEATS[seat], v) for v in values)
+
+    def check_unseen_bid(self, bid: Bid) -> None:
+        """Refuse a bid made by looking first, cards face down, whose legality depends on
+        them (Whiz: a number of spades), in the same words whatever they are."""
+        r = self.rules
+        top, partner = self.tricks_per_hand, self._partner_bid(bid.seat)
+        face_down = bid.seat == self._turn and self.blind_open(bid.seat)
+        if face_down and depends_on_spades(r, top, partner, bid.value):
+            raise MustLookFirst(unseen_refusal(r.bidding))
 
     # ------------------------------------------------------------------ legal actions
     def _legal_decisions(self, seat: Seat) -> list[Action]:
