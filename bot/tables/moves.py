@@ -301,10 +301,8 @@ class Moves:
         if ending is not None:
             ending.apply(table)
         self._remember(interaction_id)
-        listener = self.ctx.listener
-        if listener is not None:
-            for result in sim.results[results_before:]:
-                listener.hand_finished(table, result)
+        for result in sim.results[results_before:]:
+            self.ctx.hand_finished(table, result)
         if claims_before is not None:
             for claim in sim.claim_results[claims_before:]:  # G1: the result is public
                 self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")
