@@ -191,9 +191,7 @@ class SpadesBot(commands.AutoShardedBot):
                 "the card emojis were not listed within %.0f s: cards show as text until they are",
                 EMOJIS_KNOWN_S,
             )
-        restored = await self.tables.restore(plan.serves)
-        for table in restored:
-            self.publisher.changed(table)
+        restored = await self.tables.restore(plan.serves)  # their messages brought up to date
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
         await self.sync_commands_if_changed()

@@ -15,7 +15,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
+from bot.engine import Game, Rules, Seat
 from bot.errors import StoreFailed
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
@@ -123,16 +123,46 @@ class TablePersistence:
 
     async def load_unfinished(
         self, guild_filter: Callable[[int], bool] | None = None
-    ) -> list[Table]:
+    ) -> tuple[list[Table], list[Table]]:
         """Every unfinished table (of the servers ``guild_filter`` accepts), its game rebuilt
-        by replaying its actions (a table that cannot be rebuilt is logged and left alone)."""
-        tables = []
+        by replaying its actions; and, apart, those that cannot be rebuilt (a record this
+        version cannot read or replay), logged, as bare tables (no game) to be closed."""
+        tables, broken = [], []
         for stored in await self.store.load_unfinished(guild_filter):
             try:
+                if stored.unreadable is not None:
+                    raise ValueError(f"its stored record cannot be read: {stored.unreadable}")
                 tables.append(self._rebuild(stored))
-            except (IllegalAction, RulesError, ValueError, KeyError):
-                log.exception("table %s could not be restored; leaving it", stored.row.id)
-        return tables
+            except Exception:
+                log.exception("table %s cannot be restored; closing it (unrated)", stored.row.id)
+                broken.append(self._bare(stored))
+        return tables, broken
+
+    async def close_unrestorable(self, table: Table, reason: str) -> None:
+        """End a table that cannot be restored: abandoned, unrated (the league is not told:
+        there is no game to record)."""
+        async with self.write() as conn:
+            ending = await self.end(conn, table, "abandoned")
+        ending.apply(table)
+        table.end_reason = reason
+
+    @staticmethod
+    def _bare(stored: StoredTable) -> Table:
+        """What is known of a table that cannot be restored: where it is, who sat there."""
+        row = stored.row
+        table = Table(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            rules=Rules(),
+            status=row.status,
+            message_id=row.message_id,
+            created_at=row.created_at,
+        )
+        for s in stored.seats:
+            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
+        return table
 
     @staticmethod
     def _rebuild(stored: StoredTable) -> Table:
