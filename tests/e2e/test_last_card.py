@@ -5,6 +5,9 @@ final card comes within 52 plays."""
 
 from __future__ import annotations
 
+import sqlite3
+
+from tests.bot.test_commit_failures import SQLITE_TRIPWIRE
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, Seated, eventually, has, live, table_message
 from tests.e2e.flows import quick_game
@@ -65,4 +68,26 @@ async def test_the_final_card_by_its_button_ends_the_game(world: World, bot: Bot
     player, hand = await to_the_last_card(driver)
     [last] = play_buttons(hand)
     inter = await fake.click(player.user, live(hand) or hand, last)
+    await assert_the_game_ended_cleanly(world, bot, inter, await inter.response())
+
+
+async def test_a_final_card_whose_commit_fails_can_be_played_again(
+    world: World, bot: BotProcess
+) -> None:
+    """The database refuses the final COMMIT (as a full disk would): the player is told
+    nothing changed, the game stays playable — its table message, its buttons — and once the
+    database works again the same card ends the game."""
+    fake, ch = world.fake, world.channel
+    driver = await quick_game(world, preset="whist", target=1)
+    player, hand = await to_the_last_card(driver)
+    [last] = play_buttons(hand)
+    with sqlite3.connect(world.db_path) as conn:
+        conn.executescript(SQLITE_TRIPWIRE)
+    refused = await (await fake.click(player.user, live(hand) or hand, last)).response()
+    assert "could not save that, so nothing changed" in refused.text, refused.text
+    assert play_buttons(refused) == [last], "the card is still there to play"
+    assert "🏆" not in table_message(fake, ch).text
+    with sqlite3.connect(world.db_path) as conn:
+        conn.execute("DROP TRIGGER tripwire")
+    inter = await fake.click(player.user, refused.message or refused, last)
     await assert_the_game_ended_cleanly(world, bot, inter, await inter.response())
