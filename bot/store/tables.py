@@ -59,6 +59,9 @@ class StoredTable:
     row: TableRow
     seats: tuple[SeatRow, ...]
     actions: tuple[Action | Deal, ...]
+    # Why its stored record cannot be read (then ``row`` holds only the plain columns and
+    # ``seats`` and ``actions`` are empty); ``None``: read whole.
+    unreadable: str | None = None
 
 
 def encode_action(action: Action | Deal) -> str:
@@ -160,6 +163,21 @@ def _row_to_table(r: Row) -> TableRow:
     )
 
 
+def _bare_row(r: Row) -> TableRow:
+    """The plain columns of a table whose stored rules or record cannot be read."""
+    return TableRow(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        host_id=r["host_id"],
+        status=r["status"],
+        rules={},
+        turn_timer=r["turn_timer"],
+        message_id=r["message_id"],
+        created_at=r["created_at"],
+    )
+
+
 class TableStore:
     """Reads and writes of tables.  Writes take the open transaction (``async with
     db.transaction() as tx: await store.put_seat(tx, …)``) so that the caller decides what
@@ -258,33 +276,37 @@ class TableStore:
         for r in rows:
             if guild_filter is not None and not guild_filter(r["guild_id"]):
                 continue
-            table = _row_to_table(r)
-            seats = await self.db.fetch(
-                "SELECT seat, user_id, name, bot_level, timeouts, left_game FROM seats "
-                "WHERE table_id = ?",
-                (table.id,),
-            )
-            actions = await self.db.fetch(
-                "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
-            )
-            out.append(
-                StoredTable(
-                    table,
-                    tuple(
-                        SeatRow(
-                            Seat[s["seat"]],
-                            s["user_id"],
-                            s["name"],
-                            s["bot_level"],
-                            s["timeouts"],
-                            bool(s["left_game"]),
-                        )
-                        for s in seats
-                    ),
-                    tuple(decode_action(a["action"]) for a in actions),
-                )
-            )
+            try:
+                out.append(await self._load(r))
+            except (ValueError, KeyError, TypeError) as e:  # a record this version cannot read
+                out.append(StoredTable(_bare_row(r), (), (), unreadable=f"{type(e).__name__}: {e}"))
         return out
+
+    async def _load(self, r: Row) -> StoredTable:
+        table = _row_to_table(r)
+        seats = await self.db.fetch(
+            "SELECT seat, user_id, name, bot_level, timeouts, left_game FROM seats "
+            "WHERE table_id = ?",
+            (table.id,),
+        )
+        actions = await self.db.fetch(
+            "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
+        )
+        return StoredTable(
+            table,
+            tuple(
+                SeatRow(
+                    Seat[s["seat"]],
+                    s["user_id"],
+                    s["name"],
+                    s["bot_level"],
+                    s["timeouts"],
+                    bool(s["left_game"]),
+                )
+                for s in seats
+            ),
+            tuple(decode_action(a["action"]) for a in actions),
+        )
 
     async def get_meta(self, key: str) -> str | None:
         value = await self.db.fetchval("SELECT value FROM meta WHERE key = ?", (key,))

@@ -17,6 +17,7 @@ from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
+from bot.tables.persistence import Ending
 from bot.tables.state import LEVELS, Occupant, Rematch, Table
 from bot.tables.turns import deadline_after
 
@@ -224,7 +225,6 @@ class Lobby:
     async def leave(self, table: Table, user_id: int) -> str:
         async with table.lock:
             ensure_open(table)
-            table.abandon_vote = None  # a request to end early is void once anyone leaves
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
@@ -236,16 +236,20 @@ class Lobby:
             mine = table.seats[seat]
             occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
+            ending: Ending | None = None
             async with self.persistence.write() as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
                 if not humans_left:
-                    await self.persistence.end(conn, table, "abandoned")
+                    ending = await self.persistence.end(conn, table, "abandoned")
+            # Saved: only now does the table change (a failed save leaves it as it was).
+            table.abandon_vote = None  # a request to end early is void once anyone leaves
             table.seats[seat] = occ
             table.host_id = new_host
             table.deadline = None
             self.registry.unseated(table, user_id)
-            if not humans_left:
+            if ending is not None:
+                ending.apply(table)
                 self.ctx.closed(table)
                 return "You left; with no players left the table is closed."
             self.ctx.changed(table)
@@ -258,15 +262,17 @@ class Lobby:
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
         humans_left, new_host = _after_leaving(table, user_id)
+        ending: Ending | None = None
         async with self.persistence.write() as conn:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
-                await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, "abandoned")
         del table.seats[seat]
         table.host_id = new_host
         self.registry.unseated(table, user_id)
-        if not humans_left:
+        if ending is not None:
+            ending.apply(table)
             self.ctx.closed(table)
             return "You left; the table is closed."
         self.ctx.changed(table)

@@ -1,15 +1,21 @@
 """How the table service saves and loads tables: one transaction per change, rows to and from
 tables, the end of a game (handed to the league in the same transaction), and restoring the
-unfinished tables at start-up by replaying their actions."""
+unfinished tables at start-up by replaying their actions.
+
+Nothing here changes a table in memory before its transaction has committed: :meth:`end`
+returns the :class:`Ending` its caller applies once the COMMIT succeeded, so a COMMIT that
+fails (a full disk, a lost connection) leaves the table open and playable as it was."""
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 
-from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
+from bot.engine import Game, Rules, Seat
 from bot.errors import StoreFailed
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
@@ -21,6 +27,22 @@ log = logging.getLogger(__name__)
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a table ends, written in a transaction and applied to the table (:meth:`apply`)
+    only once that transaction has committed."""
+
+    status: str
+    ended_at: float
+    ratings: tuple[SeatRating, ...] | None = None
+    league_error: str | None = None  # the league could not record the game (why)
+
+    def apply(self, table: Table) -> None:
+        table.status, table.ended_at, table.ratings = self.status, self.ended_at, self.ratings
+        if self.league_error is not None:
+            table.league_error = self.league_error
 
 
 class TablePersistence:
@@ -41,35 +63,38 @@ class TablePersistence:
             log.error("database write failed: %s", e)
             raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
 
-    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> None:
-        """Mark the table ended and hand the game to the league, in the caller's transaction."""
+    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> Ending:
+        """Mark the table ended and hand the game to the league, in the caller's transaction;
+        the caller applies the returned :class:`Ending` to ``table`` once it has committed."""
         game = game or table.game
         now = time.time()
         await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
-        previous = (table.status, table.ended_at, table.ratings)
-        table.status, table.ended_at = status, now
-        try:
-            if self.on_game_stored is not None and game is not None:
-                await self._record(conn, table, game, self.on_game_stored)
-        except BaseException:
-            table.status, table.ended_at, table.ratings = previous
-            raise
+        ending = Ending(status, now)
+        if self.on_game_stored is not None and game is not None:
+            # The league sees the table as it will be (ended), on a copy: the table itself
+            # changes only once the transaction has committed.
+            ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
+            ending = await self._record(conn, ended, game, self.on_game_stored, ending)
+        return ending
 
     @staticmethod
-    async def _record(conn: Tx, table: Table, game: Game, hook: GameStoredHook) -> None:
+    async def _record(
+        conn: Tx, table: Table, game: Game, hook: GameStoredHook, ending: Ending
+    ) -> Ending:
         """Hand the game to the league inside a savepoint: a league that cannot record it
         (a bug, a constraint) must not stop the table from ending.  The failure is logged and
-        the channel is told (``table.league_error``); the game itself is saved."""
+        the channel is told (``league_error``); the game itself is saved."""
         await conn.execute("SAVEPOINT league_record")
         try:
-            table.ratings = await hook(conn, table, game)
+            ratings = await hook(conn, table, game)
         except Exception as e:
             await conn.execute("ROLLBACK TO league_record")
             await conn.execute("RELEASE league_record")
             log.error("the league could not record table %s", table.id, exc_info=True)
-            table.league_error = " ".join(str(e).split())[:120] or type(e).__name__
-        else:
-            await conn.execute("RELEASE league_record")
+            why = " ".join(str(e).split())[:120] or type(e).__name__
+            return dataclasses.replace(ending, league_error=why)
+        await conn.execute("RELEASE league_record")
+        return dataclasses.replace(ending, ratings=ratings)
 
     async def set_message(self, table: Table, message_id: int) -> None:
         """Remember which channel message shows the table."""
@@ -98,16 +123,46 @@ class TablePersistence:
 
     async def load_unfinished(
         self, guild_filter: Callable[[int], bool] | None = None
-    ) -> list[Table]:
+    ) -> tuple[list[Table], list[Table]]:
         """Every unfinished table (of the servers ``guild_filter`` accepts), its game rebuilt
-        by replaying its actions (a table that cannot be rebuilt is logged and left alone)."""
-        tables = []
+        by replaying its actions; and, apart, those that cannot be rebuilt (a record this
+        version cannot read or replay), logged, as bare tables (no game) to be closed."""
+        tables, broken = [], []
         for stored in await self.store.load_unfinished(guild_filter):
             try:
+                if stored.unreadable is not None:
+                    raise ValueError(f"its stored record cannot be read: {stored.unreadable}")
                 tables.append(self._rebuild(stored))
-            except (IllegalAction, RulesError, ValueError, KeyError):
-                log.exception("table %s could not be restored; leaving it", stored.row.id)
-        return tables
+            except Exception:
+                log.exception("table %s cannot be restored; closing it (unrated)", stored.row.id)
+                broken.append(self._bare(stored))
+        return tables, broken
+
+    async def close_unrestorable(self, table: Table, reason: str) -> None:
+        """End a table that cannot be restored: abandoned, unrated (the league is not told:
+        there is no game to record)."""
+        async with self.write() as conn:
+            ending = await self.end(conn, table, "abandoned")
+        ending.apply(table)
+        table.end_reason = reason
+
+    @staticmethod
+    def _bare(stored: StoredTable) -> Table:
+        """What is known of a table that cannot be restored: where it is, who sat there."""
+        row = stored.row
+        table = Table(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            rules=Rules(),
+            status=row.status,
+            message_id=row.message_id,
+            created_at=row.created_at,
+        )
+        for s in stored.seats:
+            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
+        return table
 
     @staticmethod
     def _rebuild(stored: StoredTable) -> Table:

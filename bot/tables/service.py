@@ -20,9 +20,11 @@ The service is split by concern, and callers use the part they need:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from bot.engine import Action, Seat
+from bot.errors import StoreFailed
 from bot.store.db import Database
 from bot.store.tables import TableStore
 from bot.tables.context import ServiceContext, TableListener
@@ -35,6 +37,13 @@ from bot.tables.randomness import TableRandomness
 from bot.tables.registry import FINISHED_KEPT, TableRegistry
 from bot.tables.state import Table
 from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
+
+log = logging.getLogger(__name__)
+
+UNRESTORABLE = (
+    "⚠ I could not restore the table here after my restart (the error is in my log), so I "
+    "closed it; its game is unrated. Open a new one with `/spades new`."
+)
 
 
 class TableService:
@@ -101,13 +110,26 @@ class TableService:
 
     async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Load every unfinished table (of the servers ``guild_filter`` accepts: this
-        process's shards) and rebuild its game by replaying its actions."""
-        restored = await self.persistence.load_unfinished(guild_filter)
+        process's shards), rebuild its game by replaying its actions and bring its message up
+        to date.  A table that cannot be rebuilt is closed, unrated, and its channel told:
+        it never blocks its channel or its players."""
+        restored, broken = await self.persistence.load_unfinished(guild_filter)
         for table in restored:
             self.registry.add(table)
         for table in restored:
             self.turns.schedule(table)
+            self._ctx.redraw(table)
+        for table in broken:
+            await self._close_unrestorable(table)
         return restored
+
+    async def _close_unrestorable(self, table: Table) -> None:
+        try:
+            await self.persistence.close_unrestorable(table, UNRESTORABLE)
+        except StoreFailed:
+            log.error("could not close table %s; trying again at the next start", table.id)
+            return
+        self._ctx.notice(table, UNRESTORABLE)
 
     async def close(self) -> None:
         await self.turns.close()
