@@ -126,7 +126,7 @@ class Endings:
         """End the table (abandoned, unrated); the caller holds its lock."""
         self._stop_vote(table)
         table.end_reason = reason
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             await self.persistence.end(conn, table, "abandoned")
         self.ctx.closed(table)
 

@@ -266,7 +266,7 @@ class Moves:
         deadline = deadline_after(table, sim, seat_override=occupant_update)
         finished = sim.over
         try:
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 for i, a in enumerate(stored):
                     await self.store.append_action(
                         conn, table.id, table.seq + 1 + i, a, interaction_id if i == 0 else None
