@@ -140,3 +140,17 @@ async def test_a_server_that_stops_answering_refuses_the_move(postgres_url: str)
             await refused_then_playable(svc, table, thaw)
     finally:
         await proxy.close()
+
+
+async def test_the_server_limits_are_set_and_yield_to_the_database_url(postgres_url: str) -> None:
+    async def shown(dsn: str) -> list[str]:
+        db = await PostgresDatabase.connect(dsn)
+        try:
+            names = ("statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout")
+            return [str(await db.fetchval(f"SHOW {name}")) for name in names]
+        finally:
+            await db.close()
+
+    dsn = parse_database_url(postgres_url).dsn
+    assert await shown(dsn) == ["10s", "3s", "30s"]
+    assert await shown(f"{dsn}?statement_timeout=20000") == ["20s", "3s", "30s"]
