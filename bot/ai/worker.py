@@ -34,6 +34,9 @@ from bot.engine.views import SeatView
 log = logging.getLogger(__name__)
 DEFAULT_REPLACEMENT_LEVEL: Final = "normal"
 DEFAULT_THINKING_DELAY_S: Final = 0.8
+#: Hard decisions in a row lost to dead workers before the pool counts as not working (the
+#: health check then fails, so that the container is restarted).
+CRASHES_UNHEALTHY: Final = 3
 
 _CACHE: dict[str, Player] = {}
 
@@ -91,6 +94,14 @@ class AIPool:
         )
         self._closed = False
         self.fallbacks = 0  # hard decisions a dead worker handed to ``normal``
+        self._crashes_in_a_row = 0
+
+    @property
+    def working(self) -> bool:
+        """``False`` once :data:`CRASHES_UNHEALTHY` hard decisions in a row lost their worker
+        (rebuilt pools keep dying: out of memory?); the next hard decision that completes
+        makes it ``True`` again.  The health check reads it."""
+        return self._crashes_in_a_row < CRASHES_UNHEALTHY
 
     @property
     def rebuilds(self) -> int:
@@ -126,6 +137,7 @@ class AIPool:
             # A worker died mid-search (killed, out of memory): the pool is rebuilt for the
             # next decision, and this one is the normal player's, on a thread.
             self.fallbacks += 1
+            self._crashes_in_a_row += 1
             log.warning(
                 "a worker process died during a %s decision (seed %d); the normal player "
                 "decides this one and the pool is rebuilt",
@@ -136,6 +148,9 @@ class AIPool:
             action = await loop.run_in_executor(
                 self._threads, decide_view, view, level, seed, self.budgets[level]
             )
+        else:
+            if level == "hard":
+                self._crashes_in_a_row = 0
         delay = self.thinking_delay_s if thinking_delay_s is None else thinking_delay_s
         rest = delay - (loop.time() - start)
         if rest > 0:

@@ -15,7 +15,7 @@ import pytest
 
 from bot.ai.cpus import cgroup_cpu_limit, usable_cpus
 from bot.ai.process_pool import RebuildingProcessPool
-from bot.ai.worker import AIPool, decide_view
+from bot.ai.worker import CRASHES_UNHEALTHY, AIPool, decide_view
 from bot.engine import SeatView
 from tests.ai.test_worker_arena import _view_in_play
 
@@ -59,6 +59,32 @@ async def test_a_killed_worker_falls_back_to_normal_and_the_pool_is_rebuilt(
         hard = await asyncio.wait_for(pool.decide(view, "hard", seed=2, budget_s=0.05), 60)
         assert hard == decide_view(view, "hard", 2, 0.05)
         assert await _worker_pid(pool) not in (first, second)
+    finally:
+        pool.close()
+
+
+async def _decide_while_killed(pool: AIPool, view: SeatView, seed: int) -> object:
+    """A hard decision whose worker is killed once the search is submitted."""
+    pid = await _worker_pid(pool)
+    search = asyncio.ensure_future(pool.decide(view, "hard", seed=seed, budget_s=120))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    os.kill(pid, signal.SIGKILL)
+    return await asyncio.wait_for(search, 60)
+
+
+async def test_a_pool_whose_workers_keep_dying_is_reported_not_working() -> None:
+    view = _view_in_play()
+    assert isinstance(view, SeatView)
+    pool = AIPool(processes=1, thinking_delay_s=0)
+    try:
+        for seed in range(CRASHES_UNHEALTHY):
+            assert pool.working, "a crash now and then is survived"
+            assert await _decide_while_killed(pool, view, seed) in view.legal
+        assert not pool.working  # the health check fails: the container is restarted
+        assert pool.fallbacks == CRASHES_UNHEALTHY
+        await asyncio.wait_for(pool.decide(view, "hard", seed=1, budget_s=0.05), 60)
+        assert pool.working
     finally:
         pool.close()
 
