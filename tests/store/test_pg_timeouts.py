@@ -144,8 +144,9 @@ async def test_a_server_that_stops_answering_refuses_the_move(postgres_url: str)
 
 async def test_the_server_limits_are_set_and_yield_to_the_database_url(postgres_url: str) -> None:
     async def shown(dsn: str) -> list[str]:
-        db = await PostgresDatabase.connect(dsn)
+        db = await PostgresDatabase.connect(dsn, pool_size=1)
         try:
+            await db.migrate()  # lifts the limits on its session; the pool restores them
             names = ("statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout")
             return [str(await db.fetchval(f"SHOW {name}")) for name in names]
         finally:
