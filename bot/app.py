@@ -354,8 +354,9 @@ async def _serve(settings: Settings, db: Database) -> int:
 
 
 def _alive(bot: SpadesBot) -> bool:
-    """Connected: ready, and every shard's gateway connection open."""
-    if not bot.is_ready() or bot.is_closed():
+    """Connected: ready, and every shard's gateway connection open; and the hard players'
+    worker processes not dying at every decision."""
+    if not bot.is_ready() or bot.is_closed() or not bot.ai.working:
         return False
     shards = bot.shards.values()
     return bool(shards) and all(not shard.is_closed() for shard in shards)

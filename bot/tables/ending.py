@@ -126,7 +126,7 @@ class Endings:
     async def _end(self, table: Table, reason: str, *, gone: bool = False) -> None:
         """End the table (abandoned, unrated); the caller holds its lock.  The table changes
         only once that is saved: a failed save leaves it open, as it was."""
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             ending = await self.persistence.end(conn, table, "abandoned")
         self._stop_vote(table)
         table.end_reason = reason

@@ -180,7 +180,7 @@ class Lobby:
                 raise Refusal(f"You are already seated ({mine.word}).")
             raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
         new = Occupant(user_id, name)
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             if mine is not None:
                 await self.store.delete_seat(conn, table.id, mine)
             await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -211,7 +211,7 @@ class Lobby:
                     "after their player left can be taken."
                 )
         new = Occupant(user_id, name, None, 0)
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
             deadline = deadline_after(table, table.game, seat_override=(seat, new))
             await self.store.update_table(conn, table.id, deadline=deadline)
@@ -237,7 +237,7 @@ class Lobby:
             occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
             ending: Ending | None = None
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
                 if not humans_left:
@@ -263,7 +263,7 @@ class Lobby:
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
         humans_left, new_host = _after_leaving(table, user_id)
         ending: Ending | None = None
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
@@ -298,7 +298,7 @@ class Lobby:
             elif seat not in free:
                 raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
             new = Occupant(None, f"Computer ({level})", level)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
             table.seats[seat] = new
             self.ctx.changed(table)
@@ -329,7 +329,7 @@ class Lobby:
             except RulesError as e:
                 raise Refusal(e.reason) from None
             moves = seat_moves(table, rules)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.update_table(conn, table.id, rules=rules.to_record())
                 for old, new in moves.items():
                     await self.store.delete_seat(conn, table.id, old)
@@ -362,7 +362,7 @@ class Lobby:
             game.apply(deal)
             now = time.time()
             deadline = deadline_after(table, game)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.update_table(
                     conn,
                     table.id,

@@ -272,7 +272,7 @@ class Moves:
         finished = sim.over
         ending: Ending | None = None
         try:
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 for i, a in enumerate(stored):
                     await self.store.append_action(
                         conn, table.id, table.seq + 1 + i, a, interaction_id if i == 0 else None

@@ -4,7 +4,17 @@ unfinished tables at start-up by replaying their actions.
 
 Nothing here changes a table in memory before its transaction has committed: :meth:`end`
 returns the :class:`Ending` its caller applies once the COMMIT succeeded, so a COMMIT that
-fails (a full disk, a lost connection) leaves the table open and playable as it was."""
+fails (a full disk, a lost connection) leaves the table open and playable as it was.
+
+A write of a table's state is conditional on this process having seen the table's latest
+write: it first bumps the stored revision from the one the table holds in memory
+(:meth:`~bot.store.tables.TableStore.claim`).  When another process serves the same table
+(overlapping ``SHARD_IDS`` in a rolling deploy, a duplicated container) and wrote it first, the
+write is refused (:class:`~bot.errors.TableMoved`, nothing changed) and the table is reloaded
+from the database, so this process goes on from what the other one saved.  A revision (not an
+owner column or an advisory lock) because it needs no lease to expire when a process dies,
+holds no lock between actions, works the same on SQLite and PostgreSQL, and also catches a
+process whose COMMIT went through unseen (a lost connection): it reloads too."""
 
 from __future__ import annotations
 
@@ -15,8 +25,8 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine import Game, Rules, Seat
-from bot.errors import StoreFailed
+from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
+from bot.errors import StoreFailed, TableMoved
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
@@ -27,6 +37,34 @@ log = logging.getLogger(__name__)
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+# Told of a table reloaded because another process wrote it (its fields are already the
+# database's; the service re-registers it and restarts its turn).
+MovedHook = Callable[[Table, list[int]], None]
+MOVED = (
+    "Another instance of the bot changed this table just now, so that was not applied; I "
+    "have reloaded the table. Please look again and retry."
+)
+# A table's fields that come from the database (a reload replaces them all).
+_STORED_FIELDS = (
+    "host_id",
+    "rules",
+    "turn_timer",
+    "handover",
+    "status",
+    "seats",
+    "game",
+    "dealer_draw",
+    "message_id",
+    "deadline",
+    "started_at",
+    "ended_at",
+    "seq",
+    "revision",
+)
+
+
+class _Lost(Exception):
+    """Another process wrote the table since this one last did."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,18 +88,52 @@ class TablePersistence:
         self.db = db
         self.store = TableStore(db)
         self.on_game_stored: GameStoredHook | None = None
+        self.on_moved: MovedHook | None = None
 
     @contextlib.asynccontextmanager
-    async def write(self) -> AsyncIterator[Tx]:
-        """One transaction; a failed write is refused with a reason (nothing changed)."""
+    async def write(self, table: Table | None = None) -> AsyncIterator[Tx]:
+        """One transaction; a failed write is refused with a reason (nothing changed).
+
+        With ``table`` (a stored table's change), the write is conditional on the table's
+        revision: if another process wrote it meanwhile, the table is reloaded and
+        :class:`~bot.errors.TableMoved` refuses the change."""
         try:
             async with self.db.transaction() as conn:
+                if table is not None and not await self.store.claim(conn, table.id, table.revision):
+                    raise _Lost
                 yield conn
+        except _Lost:
+            assert table is not None
+            log.warning("table %s was written by another process; reloading it", table.id)
+            await self.reload(table)
+            raise TableMoved(MOVED) from None
         except UniqueViolation:
             raise
         except StoreError as e:
             log.error("database write failed: %s", e)
             raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
+        if table is not None:
+            table.revision += 1
+
+    async def reload(self, table: Table) -> None:
+        """Replace the table's stored state with the database's, and tell the service."""
+        humans = table.humans()
+        try:
+            stored = await self.store.load_table(table.id)
+            fresh = self._rebuild(stored) if stored is not None else None
+        except (StoreError, IllegalAction, RulesError, ValueError, KeyError) as e:
+            log.error("table %s could not be reloaded: %s", table.id, e)
+            raise StoreFailed(
+                "Another instance of the bot changed this table, and I could not reload it. "
+                "Please try again."
+            ) from e
+        if fresh is None:  # deleted meanwhile: nothing to play any more
+            table.status = "abandoned"
+        else:
+            for name in _STORED_FIELDS:
+                setattr(table, name, getattr(fresh, name))
+        if self.on_moved is not None:
+            self.on_moved(table, humans)
 
     async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> Ending:
         """Mark the table ended and hand the game to the league, in the caller's transaction;
@@ -98,7 +170,7 @@ class TablePersistence:
 
     async def set_message(self, table: Table, message_id: int) -> None:
         """Remember which channel message shows the table."""
-        async with self.write() as conn:
+        async with self.write(table) as conn:
             await self.store.update_table(conn, table.id, message_id=message_id)
         table.message_id = message_id
 
@@ -182,6 +254,7 @@ class TablePersistence:
             created_at=row.created_at,
             started_at=row.started_at,
             ended_at=row.ended_at,
+            revision=row.revision,
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)

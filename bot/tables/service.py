@@ -15,7 +15,8 @@ The service is split by concern, and callers use the part they need:
   same pipeline;
 * ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
   its ``editor`` and ``remind``);
-* ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up.
+* ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up, and
+  reloading a table that another process wrote first (:meth:`TableService._moved`).
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class TableService:
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
         self.endings = Endings(self._ctx)
+        self.persistence.on_moved = self._moved
 
     @property
     def listener(self) -> TableListener | None:
@@ -101,6 +103,21 @@ class TableService:
         self, table: Table, seat: Seat, action: Action, timeout_seat: Seat | None
     ) -> ActResult:
         return await self.moves.commit(table, seat, [action], None, timeout_seat=timeout_seat)
+
+    def _moved(self, table: Table, humans_before: list[int]) -> None:
+        """``table`` was reloaded (another process wrote it first): index its members anew,
+        and go on from the database's state — or forget it quietly if the other process ended
+        it (that process tells the channel)."""
+        for user_id in humans_before:
+            if self.registry.find_of_user(table.guild_id, user_id) is table:
+                self.registry.unseated(table, user_id)
+        if table.open:
+            self.registry.add(table)
+            self._ctx.changed(table)
+            self.turns.schedule(table)
+        else:
+            table.gone = True  # post nothing: the process that ended it did
+            self._ctx.closed(table)
 
     def _notify(self, table: Table, text: str) -> None:
         self._ctx.notice(table, text)
