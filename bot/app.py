@@ -22,6 +22,7 @@ from bot import collector, command_input, health, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
+from bot.cooldowns import Cooldowns
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
@@ -151,6 +152,7 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
+        self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
 

@@ -9,6 +9,7 @@ import logging
 import time
 
 from bot.errors import NotHost, Refusal, StaleButton
+from bot.names import md_name
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ensure_open
 from bot.tables.state import AbandonVote, Table
@@ -142,5 +143,5 @@ class Endings:
 
 
 def _names(table: Table, user_ids: set[int] | frozenset[int]) -> str:
-    names = [o.name for o in table.seats.values() if o.user_id in user_ids]
+    names = [md_name(o.name) for o in table.seats.values() if o.user_id in user_ids]
     return ", ".join(sorted(names)) or "nobody"

@@ -14,6 +14,7 @@ from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
+from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
@@ -177,7 +178,7 @@ class Lobby:
         elif seat not in free:
             if seat == mine:
                 raise Refusal(f"You are already seated ({mine.word}).")
-            raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+            raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
         new = Occupant(user_id, name)
         async with self.persistence.write() as conn:
             if mine is not None:
@@ -300,7 +301,7 @@ class Lobby:
                         raise Refusal("The table is full.")
                     seat = free[0]
                 elif seat not in free:
-                    raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+                    raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
                 new = Occupant(None, f"Computer ({level})", level)
             async with self.persistence.write() as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -414,7 +415,7 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
     outside = [s for s in table.seats if s not in rules.seats]
     free = [s for s in rules.seats if s not in table.seats]
     if len(outside) > len(free):
-        who = ", ".join(f"{table.seats[s].name} ({s.word})" for s in outside)
+        who = ", ".join(f"{md_name(table.seats[s].name)} ({s.word})" for s in outside)
         raise Refusal(
             f"{len(rules.seats)} players play {', '.join(s.word for s in rules.seats)}: "
             f"a seat must be free for {who} first."
