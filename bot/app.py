@@ -36,7 +36,7 @@ from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, refuse_unknown
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
@@ -218,6 +218,10 @@ class SpadesBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction[Any], command: object
     ) -> None:
         timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # Components of ours that discord.py routes nowhere are answered, not left to fail.
+        await refuse_unknown(interaction, (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS))
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))

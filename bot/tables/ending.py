@@ -40,7 +40,7 @@ class Endings:
                 )
             others = self._others(table, user_id)
             if is_admin:
-                who = f"{name or 'a moderator'} (Manage Server)"
+                who = f"{md_name(name) if name else 'a moderator'} (Manage Server)"
                 await self._end(table, f"This table was closed by {who}; the game is unrated.")
                 return "The table is closed. The channel is told you closed it; it is unrated."
             if table.status != "playing" or not others:

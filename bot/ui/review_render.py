@@ -57,7 +57,7 @@ def _preferred(o: Opinion) -> str:
     text = o.preferred
     if text in ("nil", "blind_nil"):
         return bid_text(NIL if text == "nil" else BLIND_NIL)
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return text
     return str(card(text))
 
