@@ -304,14 +304,22 @@ def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.
     return v
 
 
-def progress_embed(game_id: int, done: int, total: int) -> discord.Embed:
+def progress_embed(game_id: int, done: int, total: int, ahead: int = 0) -> discord.Embed:
+    """The review's progress; ``ahead``: reviews queued before it (its players' own games go
+    first)."""
     filled = round(12 * done / total) if total else 12
     bar = "▰" * filled + "▱" * (12 - filled)
+    doing = (
+        "The hard player is going through the game…"
+        if not ahead
+        else f"Waiting for the hard player: {ahead} review{'s' if ahead != 1 else ''} "
+        "before this one (players' own games go first)…"
+    )
     return discord.Embed(
         title=f"Review of game #{game_id}",
         colour=BLURPLE,
         description=(
-            f"The hard player is going through the game…\n{bar} {done} of {total} decisions"
+            f"{doing}\n{bar} {done} of {total} decisions"
             "\nThis message turns into the review when it is done."
         ),
     )
