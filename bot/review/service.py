@@ -217,6 +217,7 @@ class ReviewService:
         key = f"game-{job.game_id}"
         try:
             await self._turn(job)
+            log.info("reviewing game %d (%d waiting)", job.game_id, len(self._waiting))
             for start in range(0, job.total, self.chunk):
                 if cpu >= self.game_budget_s:
                     log.info("review of game %d stopped at its CPU budget", job.game_id)

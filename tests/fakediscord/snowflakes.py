@@ -17,15 +17,33 @@ def iso(ts: float | None = None) -> str:
 
 
 class Snowflakes:
-    """Generates realistic, strictly increasing snowflake ids."""
+    """Generates realistic, strictly increasing snowflake ids.
+
+    An id carries the time Discord made it, and bots read it (``interaction.created_at``).
+    :meth:`advance` moves that clock ahead, as if the time had passed: a test of something
+    the bot measures on Discord's clock (a cooldown) need not wait for it."""
 
     def __init__(self, worker: int = 1, process: int = 0) -> None:
         self._last_ms = 0
         self._inc = 0
         self._tail = (worker & 0x1F) << 17 | (process & 0x1F) << 12
+        self.offset_ms = 0  # how far Discord's clock is ahead of this machine's
+
+    def advance(self, seconds: float) -> None:
+        """Ids made from now on carry a time ``seconds`` later than they would have."""
+        if seconds < 0:
+            raise ValueError("Discord's clock only moves ahead")
+        self.offset_ms += round(seconds * 1000)
+
+    def now(self) -> float:
+        """Discord's time now (epoch seconds), as the next id will carry it."""
+        return time.time() + self.offset_ms / 1000
+
+    def _now_ms(self) -> int:
+        return int(time.time() * 1000) + self.offset_ms - DISCORD_EPOCH_MS
 
     def next(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms = self._now_ms()
         if ms <= self._last_ms:
             self._inc += 1
             if self._inc > 0xFFF:
@@ -39,7 +57,7 @@ class Snowflakes:
 
     def next_on_shard(self, shard: int, count: int) -> int:
         """The next id whose ``(id >> 22) % count == shard`` (a guild on that shard)."""
-        ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last_ms + 1)
+        ms = max(self._now_ms(), self._last_ms + 1)
         while ms % count != shard:
             ms += 1
         self._last_ms, self._inc = ms, 0
