@@ -118,7 +118,15 @@ class Cooldowns:
 
 
 # ---------------------------------------------------------------------- the bot's limits
-# Members are keyed by user id (whichever server they are in), servers by guild id.
+# Members are keyed by user id (whichever server they are in), servers by guild id.  Why these:
+# * a repost is wanted when the table message scrolled away: twice a minute leaves room for a
+#   slip; a server's 60 a minute is one channel write a second, 1/40 of the bot's whole write
+#   budget (bot.app.WRITES_PER_SECOND), however many members (or accounts) take part;
+# * a table in a new thread leaves a thread in the channel list for a day: two per member in
+#   ten minutes (open, abandon, open again), ten per server;
+# * a review costs up to REVIEW_CPU_BUDGET CPU-seconds on the bot's one review lane: own games
+#   (six an hour) are what reviews are for, others' (three an hour, 12 per server) are browsing;
+# * a new rating chart is a matplotlib drawing in a thread; repeats come from the chart cache.
 MINUTE: Final = 60.0
 HOUR: Final = 3600.0
 
@@ -127,9 +135,9 @@ REPOST_BY_MEMBER: Final = Limit(
 )
 REPOST_BY_SERVER: Final = Limit(
     "repost/server",
-    30,
+    60,
     MINUTE,
-    "Table messages were posted again 30 times on this server in the last minute.",
+    "Table messages were posted again 60 times on this server in the last minute.",
 )
 THREAD_BY_MEMBER: Final = Limit(
     "thread/member",
