@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import logsafe, timely
-from bot.command_input import excerpt
+from bot.command_input import excerpt, whole_number
 from bot.engine import (
     BLIND_NIL,
     NIL,
@@ -57,11 +57,9 @@ def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
     if t in ("blind nil", "blindnil", "bn"):
         return BLIND_NIL, False
     blind = t.startswith("blind")
-    digits = t.removeprefix("blind").strip()
-    if digits.isdigit():
-        value = int(digits)
-        if 1 <= value <= most:
-            return value, blind
+    value = whole_number(t.removeprefix("blind").strip(), 2)
+    if value is not None and 1 <= value <= most:
+        return value, blind
     raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
 
 
@@ -465,10 +463,10 @@ class PlayCog(commands.Cog):
         if ref.verb == "bid" and values:
             raw = values[0]
             blind = raw.startswith("blind")
-            digits = raw.removeprefix("blind")
-            if raw != "nil" and not (digits.isdigit() and len(digits) <= 2):
+            number = whole_number(raw.removeprefix("blind"), 2)
+            if raw != "nil" and number is None:
                 raise Refusal(f"{excerpt(raw)} is not a bid: pick one from the menu.")
-            value = NIL if raw == "nil" else int(digits)
+            value = NIL if number is None else number
             return await moves.bid(table, uid, value, blind, **common)
         if ref.verb == "pass" and values:
             try:

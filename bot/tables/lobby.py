@@ -14,6 +14,7 @@ from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
+from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
@@ -178,7 +179,7 @@ class Lobby:
         elif seat not in free:
             if seat == mine:
                 raise Refusal(f"You are already seated ({mine.word}).")
-            raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+            raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
         new = Occupant(user_id, name)
         async with self.persistence.write(table) as conn:
             if mine is not None:
@@ -296,7 +297,7 @@ class Lobby:
                     raise Refusal("The table is full.")
                 seat = free[0]
             elif seat not in free:
-                raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+                raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
             new = Occupant(None, f"Computer ({level})", level)
             async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -405,7 +406,7 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
     outside = [s for s in table.seats if s not in rules.seats]
     free = [s for s in rules.seats if s not in table.seats]
     if len(outside) > len(free):
-        who = ", ".join(f"{table.seats[s].name} ({s.word})" for s in outside)
+        who = ", ".join(f"{md_name(table.seats[s].name)} ({s.word})" for s in outside)
         raise Refusal(
             f"{len(rules.seats)} players play {', '.join(s.word for s in rules.seats)}: "
             f"a seat must be free for {who} first."
@@ -426,9 +427,9 @@ def level_fixed(table: Table, seat: Seat | None) -> str:
             "game is rated against the players it began with)."
         )
     if not occ.is_computer:
-        return f"{occ.name} plays {seat.word}: only a computer player's seat has a level."
+        return f"{md_name(occ.name)} plays {seat.word}: only a computer player's seat has a level."
     yours = occ.user_id == table.host_id
-    whose = "your seat" if yours else f"{occ.name}'s seat"
+    whose = "your seat" if yours else f"{md_name(occ.name)}'s seat"
     if occ.left:
         why = (
             "you left the game" if yours else "they left the game (a loss for them if it is rated)"

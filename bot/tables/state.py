@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
 from bot.engine.game import Phase
+from bot.names import md_name
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
@@ -132,8 +133,9 @@ class Table:
         return [o.user_id for o in self.seats.values() if o.user_id is not None and not o.left]
 
     def host_name(self) -> str:
+        """The host's name for a markdown message (escaped: :func:`bot.names.md_name`)."""
         seat = self.seat_of(self.host_id)
-        return self.seats[seat].name if seat is not None else "the host"
+        return md_name(self.seats[seat].name) if seat is not None else "the host"
 
     def rematch(self) -> Rematch:
         return Rematch(
