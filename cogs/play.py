@@ -160,15 +160,17 @@ class PlayCog(commands.Cog):
             return
         if table.rules.game != "spades":
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
+        look = " ".join(bid.lower().split()) in LOOK_WORDS  # cards face down: see them first
+        if not look:  # input is checked before anything else
+            value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
-        if " ".join(bid.lower().split()) in LOOK_WORDS:  # cards face down: see them first
+        if look:
             with self.live.answering(table, seat, interaction.user.id) as answer:
                 result = await bot.tables.moves.look(
                     table, interaction.user.id, interaction_id=interaction.id
                 )
                 await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
             return
-        value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         with self.live.answering(table, seat, interaction.user.id) as answer:
             result = await bot.tables.moves.bid(
                 table,
