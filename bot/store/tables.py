@@ -52,6 +52,7 @@ class TableRow:
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
     ended_at: float | None = None
+    seed: str | None = field(default=None, repr=False)  # 64 hex digits, secret until the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,7 @@ def decode_action(text: str) -> Action | Deal:
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, rules, turn_timer, handover, first_dealer, "
-    "dealer_draw, message_id, deadline, created_at, started_at, ended_at"
+    "dealer_draw, message_id, deadline, created_at, started_at, ended_at, seed"
 )
 _UPDATABLE = frozenset(
     {
@@ -136,6 +137,7 @@ _UPDATABLE = frozenset(
         "started_at",
         "ended_at",
         "host_id",
+        "seed",
     }
 )
 
@@ -157,6 +159,7 @@ def _row_to_table(r: Row) -> TableRow:
         created_at=r["created_at"],
         started_at=r["started_at"],
         ended_at=r["ended_at"],
+        seed=r["seed"],
     )
 
 
@@ -171,7 +174,7 @@ class TableStore:
     @staticmethod
     async def insert_table(tx: Tx, row: TableRow) -> None:
         await tx.execute(
-            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
+            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
             (
                 row.id,
                 row.guild_id,
@@ -188,6 +191,7 @@ class TableStore:
                 row.created_at,
                 row.started_at,
                 row.ended_at,
+                row.seed,
             ),
         )
 

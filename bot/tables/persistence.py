@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
+from bot.engine.shuffle import GameSeed
 from bot.errors import StoreFailed
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
@@ -122,6 +123,7 @@ class TablePersistence:
             handover=row.handover,
             status=row.status,
             dealer_draw=row.dealer_draw,
+            seed=GameSeed.from_hex(row.seed) if row.seed is not None else None,
             message_id=row.message_id,
             deadline=row.deadline,
             created_at=row.created_at,
