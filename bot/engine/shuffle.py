@@ -86,7 +86,7 @@ class GameSeed:
         return f"GameSeed(commitment={self.short_commitment}…)"
 
 
-def _words(secret: bytes, label: str, number: int) -> Iterator[int]:
+def stream_words(secret: bytes, label: str, number: int) -> Iterator[int]:
     """The stream ``(label, number)``: big-endian 32-bit words of consecutive HMAC blocks."""
     if not 0 <= number < _WORDS:
         raise ValueError(f"a stream number is in [0, 2^32), not {number}")
@@ -100,7 +100,7 @@ def _words(secret: bytes, label: str, number: int) -> Iterator[int]:
         k += 1
 
 
-def _below(words: Iterator[int], n: int) -> int:
+def uniform_below(words: Iterator[int], n: int) -> int:
     """A uniform integer in [0, n) from ``words``, by rejection sampling."""
     limit = _WORDS - _WORDS % n
     for w in words:
@@ -112,8 +112,8 @@ def _below(words: Iterator[int], n: int) -> int:
 def shuffled(secret: bytes, label: str, number: int, items: Sequence[T]) -> list[T]:
     """``items`` shuffled by the stream ``(label, number)`` of the seed ``secret``."""
     out = list(items)
-    words = _words(secret, label, number)
+    words = stream_words(secret, label, number)
     for i in range(len(out) - 1, 0, -1):
-        j = _below(words, i + 1)
+        j = uniform_below(words, i + 1)
         out[i], out[j] = out[j], out[i]
     return out

@@ -23,7 +23,7 @@ from bot.engine.dealer import draw_first_dealer
 from bot.engine.errors import NotVerified
 from bot.engine.record import export_record
 from bot.engine.rules import PRESET_NAMES
-from bot.engine.shuffle import GameSeed
+from bot.engine.shuffle import DEAL, GameSeed, stream_words, uniform_below
 from bot.engine.verify import verify
 
 Doc = dict[str, Any]
@@ -127,6 +127,22 @@ def test_the_published_procedure_reproduced_independently_gives_the_same_deals(n
             assert hand.get("trump_card", hand.get("up_card")) == turned, (name, k, n)
             dealer = (dealer + 1) % len(seats)
     assert compared >= 6  # random play may end a game early, never all three at once
+
+
+def test_the_stream_is_the_documented_hmac_blocks_read_as_big_endian_words() -> None:
+    seed = seed_of("stream")
+    ours, theirs = stream_words(seed.secret, DEAL, 7), words(seed.secret, b"deal", 7)
+    assert [next(ours) for _ in range(20)] == [next(theirs) for _ in range(20)]
+
+
+def test_a_word_at_or_above_the_limit_is_dropped_not_folded() -> None:
+    """Rejection sampling: for n = 3 the limit is 2**32 - 1 (2**32 mod 3 = 1), so the word
+    2**32 - 1 is dropped and the next one used; every word below is taken modulo n."""
+    assert uniform_below(iter([2**32 - 1, 5]), 3) == 2
+    assert uniform_below(iter([2**32 - 2, 5]), 3) == (2**32 - 2) % 3
+    # n = 52: 2**32 mod 52 = 48, so the 48 highest words are dropped.
+    assert uniform_below(iter([2**32 - 48, 2**32 - 1, 51]), 52) == 51
+    assert uniform_below(iter([2**32 - 49]), 52) == (2**32 - 49) % 52
 
 
 def test_the_draw_for_first_dealer_reproduced_independently_even_with_ties() -> None:
