@@ -12,8 +12,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.command_input import excerpt
-from bot.engine.errors import NotVerified
-from bot.engine.verify import verify
 from bot.errors import Refusal
 from bot.ui.seed_text import commitment_only, verify_answer
 from cogs.common import Interaction, client, guild_id
@@ -38,15 +36,9 @@ async def verify_command(interaction: Interaction, game: app_commands.Range[str,
     doc = None if game_id is None else await bot.league.history.game_record(gid, game_id)
     if game_id is None or doc is None:
         raise Refusal(NOT_FOUND.format(what=excerpt(game)))
-    checks: list[str] = []
-    reason = None
-    try:
-        checks.extend(verify(doc))
-    except NotVerified as e:
-        reason = e.reason
     data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
     await interaction.response.send_message(
-        verify_answer(game_id, checks, reason),
+        verify_answer(game_id, doc),
         file=discord.File(io.BytesIO(data), filename=f"spades-game-{game_id}.json"),
         ephemeral=True,
     )

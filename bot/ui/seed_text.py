@@ -7,6 +7,10 @@ is still running: a hidden seed would give away every hand still to come.
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.engine.errors import NotVerified
+from bot.engine.verify import verify
 from bot.tables.state import Table
 
 DOC = "docs/verifiable-deals.md"
@@ -54,16 +58,24 @@ def commitment_only(table: Table) -> str:
     )
 
 
-def verify_answer(game_id: int, checks: list[str], reason: str | None) -> str:
-    """The answer of ``/spades verify``: the result, what was checked, how to check by hand."""
-    if reason is not None:
-        head = f"❌ **Game #{game_id} does not verify**: {reason}."
+def verify_answer(game_id: int, doc: Any) -> str:
+    """The answer of ``/spades verify`` for a game's record: the result, what was checked,
+    how to check by hand."""
+    if not isinstance(doc, dict) or "seed" not in doc:
+        return (
+            f"Game #{game_id} was played before verifiable deals: it has no seed, so its "
+            "deals cannot be checked."
+        )
+    checks: list[str] = []
+    try:
+        checks.extend(verify(doc))
+    except NotVerified as e:
+        head = f"❌ **Game #{game_id} does not verify**: {e.reason}."
         done = [c for c in checks if not c.startswith("hand ")]
     else:
         head = f"✅ **Game #{game_id} verifies.**"
         hands = sum(c.startswith("hand ") for c in checks)
         done = [c for c in checks if not c.startswith("hand ")]
-        if hands:
-            done.insert(-1, f"{hands} deals recomputed from the seed, each one as recorded")
+        done.insert(-1, f"{hands} deals recomputed from the seed, each one as recorded")
     body = "\n".join(f"• {c}" for c in done)
     return f"{head}\n{body}\n\n{HOW}"[:2000]

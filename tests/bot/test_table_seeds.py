@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.engine import SeatView, seat_view
+from bot.engine import Rules, SeatView, seat_view
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.errors import NotVerified
 from bot.engine.record import export_record
@@ -20,8 +20,9 @@ from bot.store.db import Database
 from bot.tables.service import TableService
 from bot.tables.state import Table
 from bot.ui.render import table_embed
-from bot.ui.seed_text import reveal_text
+from bot.ui.seed_text import reveal_text, verify_answer
 from tests.bot.test_service import act_once, decide, started_table
+from tests.engine.test_verifiable_deals import seed_of, seeded_game
 
 
 async def play_to_hand(svc: TableService, table: Table, hand: int, rng: random.Random) -> None:
@@ -117,3 +118,20 @@ async def test_a_game_started_before_seeds_still_loads_deals_and_exports(
 def public_view(table: Table) -> SeatView:
     assert table.game is not None
     return seat_view(table.game, None)
+
+
+def test_the_verify_answer_gives_the_result_what_was_checked_and_the_steps() -> None:
+    seed = seed_of("answer")
+    doc = export_record(seeded_game(Rules.from_preset("standard"), seed, hands=3), None, seed)
+    good = verify_answer(7, doc)
+    assert good.startswith("✅ **Game #7 verifies.**\n• commitment: SHA-256 of the seed is ")
+    assert "• 3 deals recomputed from the seed, each one as recorded\n• verified: " in good
+    assert "docs/verifiable-deals.md" in good
+    assert "python -m bot.engine verify" in good
+    deal = doc["hands"][2]["deal"]
+    deal["S"][0], deal["E"][0] = deal["E"][0], deal["S"][0]
+    bad = verify_answer(7, doc)
+    assert bad.startswith("❌ **Game #7 does not verify**: hand 3, East: the record deals ")
+    assert "recomputed" not in bad
+    del doc["seed"]
+    assert verify_answer(7, doc).startswith("Game #7 was played before verifiable deals")
