@@ -1,8 +1,8 @@
 """Verifiable deals in words (docs/verifiable-deals.md): the commitment a running game shows,
 the seed revealed at its end, and the answer of ``/spades verify``.
 
-The seed is only ever read here through :func:`reveal_text`, which refuses a table whose game
-is still running: a hidden seed would give away every hand still to come.
+The seed is only ever shown through :func:`reveal_text`, which gives nothing for a table whose
+game is still running: a seed shown early would give away every hand still to come.
 """
 
 from __future__ import annotations
@@ -33,11 +33,10 @@ def commitment_footer(table: Table) -> str:
 
 
 def reveal_text(table: Table) -> str | None:
-    """The game's seed and full commitment, once it is over (``None`` without a seed)."""
-    if table.seed is None or table.game is None:
+    """The game's seed and full commitment, once it is over; ``None`` without a seed, and
+    ``None`` while the table is still open (the seed stays hidden, whoever asks)."""
+    if table.seed is None or table.game is None or table.open:
         return None
-    if table.open:
-        raise RuntimeError("a game's seed is revealed only once the game is over")
     seed = table.seed
     return (
         f"Seed: `{seed.reveal()}`\n"
