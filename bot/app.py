@@ -45,7 +45,15 @@ from bot.ui.review_components import REVIEW_ITEMS
 log = logging.getLogger("spades")
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping", "cogs.review")
+# cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
+EXTENSIONS = (
+    "cogs.spades",
+    "cogs.play",
+    "cogs.league",
+    "cogs.housekeeping",
+    "cogs.review",
+    "cogs.verify",
+)
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 60.0

@@ -356,10 +356,12 @@ class Lobby:
                     f"{need} players are needed: {free} still empty. "
                     "Fill a seat with `/spades bot`."
                 )
-            draws, dealer = draw_first_dealer(self.ctx.randomness.rng(table, 0), table.seat_order)
+            # The game's seed (docs/verifiable-deals.md): the draw and every deal come from it.
+            seed = self.ctx.randomness.game_seed(table)
+            draws, dealer = draw_first_dealer(seed.secret, table.seat_order)
             draw_doc = [{s.name: c.code for s, c in d.items()} for d in draws]
             game = Game(table.rules, dealer)
-            deal = self.ctx.randomness.deal(table, game)
+            deal = game.seeded_deal(seed.secret)
             game.apply(deal)
             now = time.time()
             deadline = deadline_after(table, game)
@@ -372,11 +374,13 @@ class Lobby:
                     dealer_draw=draw_doc,
                     started_at=now,
                     deadline=deadline,
+                    seed=seed.reveal(),  # stored, never shown before the game is over
                 )
                 await self.store.append_action(conn, table.id, 1, deal, None)
             table.status = "playing"
             table.game = game
             table.dealer_draw = draw_doc
+            table.seed = seed
             table.started_at = now
             table.deadline = deadline
             table.seq = 1

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
 from bot.engine.game import Phase
+from bot.engine.shuffle import GameSeed
 from bot.names import md_name
 
 LEVELS = ("easy", "normal", "hard")
@@ -92,6 +93,9 @@ class Table:
     seats: dict[Seat, Occupant] = field(default_factory=dict)
     game: Game | None = None
     dealer_draw: list[dict[str, str]] | None = None
+    # The game's secret seed (docs/verifiable-deals.md), drawn at the start: only its
+    # commitment is shown until the game is over.  None: a game from before seeds.
+    seed: GameSeed | None = field(default=None, repr=False)
     message_id: int | None = None
     deadline: float | None = None
     created_at: float = 0.0

@@ -12,6 +12,7 @@ from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, button
 from bot.ui.rules_text import rules_brief
+from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
     dealer_draw_text,
     end_reason_text,
@@ -97,7 +98,10 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
     broken = " · spades broken" if view.spades_broken and view.rules.game == "spades" else ""
     unrated = timer_footer(table.turn_timer)
-    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}")
+    e.set_footer(
+        text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}"
+        f"{commitment_footer(table)}"
+    )
     return e
 
 
