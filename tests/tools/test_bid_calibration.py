@@ -3,12 +3,12 @@ seat view and compares the search's estimates with the table's result."""
 
 from __future__ import annotations
 
-from benchmarks.bid_calibration import bid_views, replay, report
 from bot.ai.search import bidding
 from bot.ai.search.spades import SpadesHand
 from bot.engine import Rules, Seat
 from bot.engine.actions import NIL
 from bot.engine.game import Phase
+from tools.bid_calibration import bid_views, replay, report
 
 DEAL = [
     "3C 3D KS 9D 8H QC 2D 2C 7D 5D 7H AC 2S",

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai import arena, arena_journal
-from bot.ai.arena import run_match
-from bot.ai.arena_journal import JournalMismatch
-from bot.ai.arena_report import Summary, TaskResult
+from tools import arena, arena_journal
+from tools.arena import run_match
+from tools.arena_journal import JournalMismatch
+from tools.arena_report import Summary, TaskResult
 
 
 def _figures(s: Summary) -> dict[str, object]:
@@ -94,6 +94,6 @@ def test_the_command_line_says_one_line_for_another_matchs_journal(
 
 def test_the_fingerprint_follows_the_code_of_a_py_side() -> None:
     plain = arena_journal.code_fingerprint(("hard", "normal"))
-    with_prev = arena_journal.code_fingerprint(("hard", "py:benchmarks.prev_hard:PrevHardPlayer"))
+    with_prev = arena_journal.code_fingerprint(("hard", "py:tests.ai.helpers:Player"))
     assert plain == arena_journal.code_fingerprint(("normal", "hard"))
     assert with_prev != plain

@@ -7,18 +7,18 @@ import random
 import sys
 from pathlib import Path
 
-from bot.ai.arena import run_match
 from bot.ai.players import NormalPlayer
-from bot.ai.protocol import (
+from bot.engine import Game, Rules, Seat, seat_view
+from tests.ai.conftest import play_game
+from tools.arena import run_match
+from tools.protocol import (
     ExternalPlayer,
     action_from_json,
     action_json,
     decide_message,
 )
-from bot.engine import Game, Rules, Seat, seat_view
-from tests.ai.conftest import play_game
 
-EXAMPLE = "cmd:python -m bot.ai.example_player"
+EXAMPLE = "cmd:python -m tools.example_player"
 
 
 def test_example_player_completes_an_arena_match() -> None:

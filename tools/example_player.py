@@ -2,7 +2,7 @@
 
 Run it in the arena::
 
-    python -m bot.ai.arena --ns normal --ew 'cmd:python -m bot.ai.example_player'
+    python -m tools.arena --ns normal --ew 'cmd:python -m tools.example_player'
 
 It bids by counting aces, kings and high spades, and plays the lowest card that wins the trick
 if it can, else its lowest card.  Standard library only: copy it and make it yours.

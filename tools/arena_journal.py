@@ -3,11 +3,11 @@ a long match that is stopped — a restarted machine, the end of a working sessi
 where it stopped, and its figures cover every task played, in this run or an earlier one.
 
 The first line names the match: the sides, the rules, the seed, the budgets and a
-fingerprint of the code that plays (every ``.py`` file of ``bot/ai`` and ``bot/engine``, and of
-the package of each ``py:`` side).  A journal is resumed only by the same match played by the
-same code; anything else is refused with one line (:class:`JournalMismatch`), so that figures
-of two versions of a player are never mixed.  A line cut short by a kill is ignored: that task
-is played again.
+fingerprint of the code that plays (every ``.py`` file of ``bot/ai``, ``bot/engine`` and
+``tools``, the package of each ``py:`` side and the commit of each ``git:`` side).  A journal
+is resumed only by the same match played by the same code; anything else is refused with one
+line (:class:`JournalMismatch`), so that figures of two versions of a player are never mixed.
+A line cut short by a kill is ignored: that task is played again.
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from bot.ai.arena_report import TaskResult, TeamLine
 from bot.engine.rules import Rules
+from tools.arena_report import TaskResult, TeamLine
+from tools.revisions import resolve
 
-_BOT = Path(__file__).resolve().parents[1]  # the bot package
-_PLAYING_CODE = ("ai", "engine")
+_ROOT = Path(__file__).resolve().parents[1]  # the repository
+_PLAYING_CODE = (_ROOT / "bot" / "ai", _ROOT / "bot" / "engine", _ROOT / "tools")
 
 
 class JournalMismatch(Exception):
@@ -31,15 +32,18 @@ class JournalMismatch(Exception):
 
 
 def code_fingerprint(sides: tuple[str, ...]) -> str:
-    """A hash of the source of everything that plays: ``bot/ai``, ``bot/engine`` and the
-    package of each ``py:MODULE:CLASS`` side (a ``cmd:`` program is named by its command)."""
-    roots = [_BOT / sub for sub in _PLAYING_CODE]
+    """A hash of the source of everything that plays: ``bot/ai``, ``bot/engine``, ``tools``,
+    the package of each ``py:MODULE:CLASS`` side and the commit of each ``git:REV:LEVEL`` side
+    (a ``cmd:`` program is named by its command)."""
+    roots = list(_PLAYING_CODE)
+    digest = hashlib.sha256()
     for spec in sides:
-        if spec.startswith("py:"):
+        if spec.startswith("git:"):
+            digest.update(f"{spec}={resolve(spec.split(':')[1])}".encode())
+        elif spec.startswith("py:"):
             found = importlib.util.find_spec(spec.split(":")[1])
             if found is not None and found.origin:
                 roots.append(Path(found.origin).parent)
-    digest = hashlib.sha256()
     for root in roots:
         for path in sorted(root.rglob("*.py")):
             digest.update(path.relative_to(root.parent).as_posix().encode())

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.ai.arena import run_match
-from bot.ai.arena_detail import overtakes_partner
 from bot.engine.actions import Play, Seat
 from bot.engine.cards import card
 from tests.engine.builders import game_in_play, play
+from tools.arena import run_match
+from tools.arena_detail import overtakes_partner
 
 
 def test_ruffing_the_partners_ace_as_last_to_play_is_needless_and_known() -> None:

@@ -1,6 +1,8 @@
 """The arena's players, one per side spec and process: built-in levels (``easy``, ``normal``,
-``hard``), ``cmd:COMMAND`` programs speaking docs/player-protocol.md and ``py:MODULE:CLASS``
-classes importable from the working directory.
+``hard``), ``cmd:COMMAND`` programs speaking docs/player-protocol.md, ``py:MODULE:CLASS``
+classes importable from the working directory and ``git:REV:LEVEL``, a built-in level as it
+was at a git revision (its worktree's code served over the protocol by
+:mod:`tools.serve_player`, in a process of its own, on that process's CPU clock).
 
 Players that search to a clock (``hard``) get the deciding thread's CPU clock here, so a busy
 machine changes neither what they do nor what the arena measures.  With the *virtual* clock
@@ -14,36 +16,27 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import random
+import shlex
+import subprocess
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
-from bot.ai.protocol import ExternalPlayer
+from bot.engine.actions import Action
+from bot.engine.views import SeatView
+from tools import revisions
+from tools.protocol import ExternalPlayer
+from tools.serve_player import VirtualClock
 
 _PLAYERS: dict[str, Player | ExternalPlayer] = {}
+_GIT_BUDGETS: dict[str, float] = {}  # a git: side's default budget, asked of its revision once
 CLOCKS = ("cpu", "virtual")
-# Seconds a reading of the virtual clock costs.  The search reads it about twice a world, so a
-# 100 ms budget buys about 60 worlds for a bid and 165 for a card: what the CPU clock gave hard
-# on this project's 2-core test machine (a bid 52-79 worlds, a full-budget card 33-400).
-BID_TICK = 0.0008
-PLAY_TICK = 0.0003
+SERVE = Path(__file__).resolve().parent / "serve_player.py"
 _clock = "cpu"
-
-
-class VirtualClock:
-    """A deterministic clock for searching players: each reading advances it by ``tick``."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.tick = PLAY_TICK
-
-    def __call__(self) -> float:
-        self.now += self.tick
-        return self.now
-
-    def for_bid(self, bidding: bool) -> None:
-        """Price the readings of the next decision (a bid's worlds cost more than a card's)."""
-        self.tick = BID_TICK if bidding else PLAY_TICK
 
 
 def use_clock(kind: str) -> None:
@@ -62,6 +55,8 @@ def player(spec: str) -> Player | ExternalPlayer:
     if p is None:
         if spec.startswith("cmd:"):
             p = ExternalPlayer(spec[4:])
+        elif spec.startswith("git:"):
+            p = ServedPlayer(spec, _clock)
         elif spec.startswith("py:"):
             p = import_player(spec)
         else:
@@ -81,10 +76,59 @@ def import_player(spec: str) -> Player:
     return made
 
 
+class ServedPlayer(ExternalPlayer):
+    """A ``git:REV:LEVEL`` side: its revision's level served over the protocol, started at the
+    first decision with that decision's budget (a match's budget for a side is fixed)."""
+
+    def __init__(self, spec: str, clock: str) -> None:
+        super().__init__("")
+        self.spec = spec
+        self.clock_kind = clock
+
+    def decide(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
+        if not self.command:
+            self.command = serve_command(self.spec, budget_s, self.clock_kind)
+        return super().decide(view, rng, budget_s)
+
+    def notify(self, message: dict[str, Any]) -> None:
+        if self.command:
+            super().notify(message)
+
+
+def serve_command(spec: str, budget_s: float, clock: str) -> str:
+    """The command line that serves the ``git:REV:LEVEL`` side from its revision's worktree."""
+    _, rev, level = spec.split(":")
+    root = revisions.worktree(rev)
+    return (
+        f"python {shlex.quote(str(SERVE))} --root {shlex.quote(str(root))} "
+        f"--level {shlex.quote(level)} --budget {budget_s!r} --clock {clock}"
+    )
+
+
+def _git_budget(spec: str) -> float:
+    """The level's default budget at that revision."""
+    if spec not in _GIT_BUDGETS:
+        _, rev, level = spec.split(":")
+        root = revisions.worktree(rev)
+        done = subprocess.run(  # noqa: S603 - our own script, its arguments checked
+            [sys.executable, str(SERVE), "--root", str(root), "--level", level, "--print-budget"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode:
+            lines = done.stderr.strip().splitlines() or ["failed"]
+            raise revisions.RevisionError(lines[-1])
+        _GIT_BUDGETS[spec] = float(done.stdout)
+    return _GIT_BUDGETS[spec]
+
+
 def default_budget(spec: str) -> float:
     """The budget a side gets unless ``--budget`` says otherwise."""
     if spec in DEFAULT_BUDGET_S:
         return DEFAULT_BUDGET_S[spec]
+    if spec.startswith("git:"):
+        return _git_budget(spec)
     if spec.startswith("py:"):
         return float(getattr(player(spec), "default_budget_s", 0.05))
     return 0.05
@@ -100,6 +144,12 @@ def close_players() -> None:
 def check_side(spec: str) -> str:
     if spec in LEVELS or (spec.startswith("cmd:") and spec[4:].strip()):
         return spec
+    if spec.startswith("git:") and spec.count(":") == 2:
+        try:
+            _git_budget(spec)
+        except revisions.RevisionError as e:
+            raise argparse.ArgumentTypeError(f"{spec!r}: {e}") from None
+        return spec
     if spec.startswith("py:") and spec.count(":") == 2:
         try:
             import_player(spec)
@@ -107,7 +157,8 @@ def check_side(spec: str) -> str:
             raise argparse.ArgumentTypeError(f"{spec!r}: {e}") from None
         return spec
     raise argparse.ArgumentTypeError(
-        f"{spec!r}: a side is one of {', '.join(LEVELS)}, cmd:COMMAND or py:MODULE:CLASS"
+        f"{spec!r}: a side is one of {', '.join(LEVELS)}, cmd:COMMAND, py:MODULE:CLASS "
+        "or git:REV:LEVEL"
     )
 
 

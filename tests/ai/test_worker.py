@@ -1,4 +1,4 @@
-"""The asyncio pool for the Discord layer, and the arena command."""
+"""The asyncio pool for the Discord layer."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import time
 import pytest
 
 from bot.ai import decide, worker
-from bot.ai.arena import main, run_match
 from bot.ai.worker import AIPool, decide_view, replacement_level
 from bot.engine import Game, Rules, seat_view
 
@@ -67,25 +66,6 @@ def test_replacement_level() -> None:
     assert replacement_level() == "normal"
     assert replacement_level("hard") == "hard"
     assert replacement_level("nonsense") == "normal"
-
-
-def test_arena_is_deterministic_and_uses_jobs() -> None:
-    a = run_match("normal", "easy", deals=6, games=1, seed=2, jobs=2)
-    b = run_match("normal", "easy", deals=6, games=1, seed=2, jobs=1)
-    assert a.diff_mean == b.diff_mean
-    assert a.sides == b.sides
-    assert a.game_wins == b.game_wins
-    assert a.games == 2
-    assert a.deals == 6
-
-
-def test_arena_cli_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--ns", "normal", "--ew", "easy", "--deals", "3", "--seed", "4"]) == 0
-    out = capsys.readouterr()
-    assert "points per deal, A - B" in out.out
-    assert "95% CI" in out.out
-    assert "decision time" in out.out
-    assert "3/3" in out.err  # the progress bar
 
 
 def test_a_crashing_player_is_logged_and_replaced(

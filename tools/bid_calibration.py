@@ -1,7 +1,7 @@
 """How well the hard bidder's search foresees what its bids bring: replays the bids of an arena
 ``--detail`` log and compares the search's estimates with what happened at the table.
 
-    python -m benchmarks.bid_calibration runs/x.jsonl [--player hard] [--worlds 120] [--deals N]
+    python -m tools.bid_calibration runs/x.jsonl [--player hard] [--worlds 120] [--deals N]
 
 For every bid of ``--player`` (the side it sat on at each table) the bid's seat view is rebuilt
 from the logged deal and the bids before it, and :func:`bot.ai.search.bidding.estimate_bids`
@@ -26,14 +26,10 @@ import argparse
 import json
 import math
 import random
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai.search import bidding
 from bot.ai.search.spades import SpadesHand

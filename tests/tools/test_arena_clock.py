@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai import arena_players
-from bot.ai.arena import Task, main, run_task
-from bot.ai.arena_journal import Journal, JournalMismatch, match_header
-from bot.ai.arena_players import BID_TICK, PLAY_TICK, VirtualClock, player, use_clock
 from bot.ai.levels import AnyGamePlayer
 from bot.engine.rules import Rules
+from tools import arena_players
+from tools.arena import Task, main, run_task
+from tools.arena_journal import Journal, JournalMismatch, match_header
+from tools.arena_players import player, use_clock
+from tools.serve_player import BID_TICK, PLAY_TICK, VirtualClock
 
 BUDGETS = (("hard", 0.01), ("normal", 0.05))
 

@@ -40,7 +40,7 @@ def _ctrl_c_stops() -> None:
 def _command(journal: Path, deals: int, jobs: int) -> list[str]:
     """The match's command line (the same one resumes it)."""
     match = ["--ns", "normal", "--ew", "easy", "--deals", str(deals), "--jobs", str(jobs)]
-    return [sys.executable, "-m", "bot.ai.arena", *match, "--quiet", "--results", str(journal)]
+    return [sys.executable, "-m", "tools.arena", *match, "--quiet", "--results", str(journal)]
 
 
 def _start(journal: Path, deals: int, jobs: int) -> subprocess.Popen[str]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.arena_pairs import load, main, paired, same_cards, where
+from tools.arena_pairs import load, main, paired, same_cards, where
 
 
 def _line(side: int, points: int, tricks: int, contract: int, nils: int = 0) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """Where an arena match's points go, and two versions of a player paired deal by deal.
 
-    python -m benchmarks.arena_pairs BASE.jsonl [NEW.jsonl ...]
+    python -m tools.arena_pairs BASE.jsonl [NEW.jsonl ...]
 
-The files are arena journals (``python -m bot.ai.arena --results FILE``).  For ``BASE`` alone:
+The files are arena journals (``python -m tools.arena --results FILE``).  For ``BASE`` alone:
 
 * A − B per deal on the deals with a nil bid at either table and on the others, raw and with
   bags charged (a nil swings 200 points, so the two kinds of deal tell different stories);
@@ -25,9 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.ai.arena_report import mean_ci
+from tools.arena_report import mean_ci
 
 Deal = dict[str, Any]
 

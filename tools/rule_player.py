@@ -1,6 +1,6 @@
 """An outside rule-based Spades player for the arena, over the JSON-lines protocol.
 
-    python -m bot.ai.arena --ns hard --ew 'cmd:python -m benchmarks.rule_player'
+    python -m tools.arena --ns hard --ew 'cmd:python -m tools.rule_player'
 
 Written for the benchmark apart from the project's own players (standard library only, none
 of ``bot.ai``), the way a club player plays: it counts sure and likely tricks to bid, bids nil

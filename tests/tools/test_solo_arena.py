@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai.arena import main, run_match
 from bot.engine.rules import presets_of
+from tools.arena import main, run_match
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("solo", 4), ("cutthroat-3", 3)])

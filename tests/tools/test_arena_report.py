@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from bot.ai.arena import Task, run_task
-from bot.ai.arena_report import TaskResult, TeamLine, format_summary, mean_ci, summarize
 from bot.engine import Rules
+from tools.arena import Task, run_task
+from tools.arena_report import TaskResult, TeamLine, format_summary, mean_ci, summarize
 
 
 def _line(side: int, points: int, bags: int = 0) -> TeamLine:

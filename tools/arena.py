@@ -1,24 +1,32 @@
-"""Duplicate matches between computer players (and external programs).
+"""Duplicate matches between computer players (and external programs); the one arena command.
 
-``python -m bot.ai.arena --ns hard --ew normal --deals 2000 --preset standard --seed 1``
+    python -m tools.arena --ns hard --ew normal --deals 2000 --preset standard --seed 1
+    python -m tools.arena --bench --deals 2000 --games 100 --jobs 2 --log arena.log
+    python -m tools.arena --only prev --deals 200 --games 10 --clock virtual --results runs/m
 
 Every deal is played twice with the partnerships swapped (duplicate), each time as a one-hand
 game from 0-0; in solo presets (``solo``, ``cutthroat-3``) once per seat, one player of side A
-against a field of side B, rotated round the table (:mod:`bot.ai.solo_arena`).  Full games to
+against a field of side B, rotated round the table (:mod:`tools.solo_arena`).  Full games to
 the target are played as well (``--games`` pairs, each pair the same deal stream with the
 sides swapped, real bag penalties included; solo: one game per rotation): points per hand and
-the share of games won (figures and intervals: :mod:`bot.ai.arena_report`).  A side is a level
-(``easy``, ``normal``, ``hard``), ``cmd:COMMAND`` for a program speaking docs/player-protocol.md, or
-``py:MODULE:CLASS`` for a player class importable from the working directory (the frozen
-previous hard level is ``py:benchmarks.prev_hard:PrevHardPlayer``).
+the share of games won (figures and intervals: :mod:`tools.arena_report`).  A side is a level
+(``easy``, ``normal``, ``hard``), ``cmd:COMMAND`` for a program speaking docs/player-protocol.md,
+``py:MODULE:CLASS`` for a player class importable from the working directory, or
+``git:REV:LEVEL`` for a level as it was at a git revision (:mod:`tools.serve_player`).
+
+The benchmark (``--bench``, or ``--only NAME`` for some) plays ``--side`` (``hard``) against
+``normal``, the previous hard (``git:215363d:hard``) and the example external player in turn;
+``--results`` is then a directory holding each match's journal, ``--json`` every summary.
 
 Time: built-in and ``py:`` players are timed in CPU time of the deciding thread, and players
 that search to a clock (``hard``) are given that CPU clock too, so a busy machine changes
-neither what they do nor what is measured; external programs are timed in wall-clock time.
+neither what they do nor what is measured; external programs and ``git:`` sides (which search
+to their own process's CPU clock) are timed in wall-clock time.  Run long matches under
+``nice``; with ``--results`` a stopped match resumes from its journal (Ctrl-C or ``kill``).
 
-Modules: :mod:`bot.ai.arena_players` (the players of each side), :mod:`bot.ai.arena_play` (one
-hand or game at a table), :mod:`bot.ai.arena_detail` (``--detail`` log, needless overtakes),
-:mod:`bot.ai.arena_report` (figures).
+Modules: :mod:`tools.arena_players` (the players of each side), :mod:`tools.arena_play` (one
+hand or game at a table), :mod:`tools.arena_detail` (``--detail`` log, needless overtakes),
+:mod:`tools.arena_report` (figures), :mod:`tools.arena_journal` (``--results``).
 """
 
 from __future__ import annotations
@@ -34,11 +42,15 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from bot.ai import solo_arena
-from bot.ai.arena_detail import DetailLog, hand_record
-from bot.ai.arena_journal import Journal, JournalMismatch, match_header
-from bot.ai.arena_play import (
+from bot.engine.actions import SEATS
+from bot.engine.rules import PRESET_NAMES, Rules
+from tools import solo_arena
+from tools.arena_detail import DetailLog, hand_record
+from tools.arena_journal import Journal, JournalMismatch, match_header
+from tools.arena_play import (
     MAX_GAME_HANDS,
     bag_unit,
     make_deal,
@@ -46,7 +58,7 @@ from bot.ai.arena_play import (
     play_hand,
     team_lines,
 )
-from bot.ai.arena_players import (
+from tools.arena_players import (
     CLOCKS,
     check_side,
     close_players,
@@ -54,7 +66,7 @@ from bot.ai.arena_players import (
     problems,
     use_clock,
 )
-from bot.ai.arena_report import (
+from tools.arena_report import (
     Summary,
     TaskResult,
     TeamLine,
@@ -62,8 +74,9 @@ from bot.ai.arena_report import (
     merge_times,
     summarize,
 )
-from bot.engine.actions import SEATS
-from bot.engine.rules import PRESET_NAMES, Rules
+
+# "The previous hard": the hard level as it was before issue 12 (docs/benchmarks.md).
+PREV_HARD = "215363d"
 
 
 # --------------------------------------------------------------------------- tasks
@@ -216,9 +229,9 @@ def run_match(
 ) -> Summary:
     """Play the match; ``on_result`` is called with the results so far after each task.
 
-    With ``results_file`` (a :class:`~bot.ai.arena_journal.Journal`) every finished task is
+    With ``results_file`` (a :class:`~tools.arena_journal.Journal`) every finished task is
     kept there, and the tasks it already holds are not played again: the summary covers them
-    all (raises :class:`~bot.ai.arena_journal.JournalMismatch` for another match's file)."""
+    all (raises :class:`~tools.arena_journal.JournalMismatch` for another match's file)."""
     rules = rules or Rules.from_preset(preset)
     b = {spec: default_budget(spec) for spec in (side_a, side_b)}
     b.update(budgets or {})
@@ -298,18 +311,61 @@ def stopped_line(results: str | None) -> str:
     return "arena: stopped (without --results nothing is kept)"
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bot.ai.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--ns", type=check_side, default="normal", help="side A (seats N and S first)")
-    ap.add_argument("--ew", type=check_side, default="easy", help="side B")
-    ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
+# The benchmark's opponents of the measured side (``--only``), in the order they are played.
+OPPONENTS = {
+    "normal": "normal",
+    "prev": f"git:{PREV_HARD}:hard",
+    "external": "cmd:python -m tools.example_player",
+}
+
+
+class Log:
+    """Appends the figures so far to a file every ``every`` tasks (``--log``)."""
+
+    def __init__(self, path: str | None, sides: tuple[str, str], every: int) -> None:
+        self.path = path
+        self.sides = sides
+        self.every = every
+        self.start = time.monotonic()
+
+    def write(self, text: str) -> None:
+        if self.path:
+            with open(self.path, "a", encoding="utf-8") as f:
+                f.write(text + "\n")
+
+    def __call__(self, results: list[TaskResult]) -> None:
+        if not self.path or len(results) % self.every:
+            return
+        a, b = self.sides
+        s = summarize(a, b, sorted(results, key=lambda r: (r.kind, r.number)))
+        el = time.monotonic() - self.start
+        self.write(f"-- {a} vs {b}: {len(results)} tasks, {el / 60:.1f} min\n{format_summary(s)}")
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m tools.arena",
+        description=__doc__.split("\n\n")[0],
+        epilog="One match: --ns A --ew B.  The benchmark: --only NAME (repeatable) or --bench "
+        f"plays --side against each of {', '.join(OPPONENTS)} ({', '.join(OPPONENTS.values())}).",
+    )
+    ap.add_argument("--ns", type=check_side, default=None, help="side A (seats N and S first)")
+    ap.add_argument("--ew", type=check_side, default=None, help="side B")
+    ap.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        help="duplicate deals, each played twice (200; the benchmark 2000)",
+    )
     ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
     ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
+    ap.add_argument(
+        "--jobs", type=int, default=None, help="worker processes (1; the benchmark 2 = both cores)"
+    )
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
     ap.add_argument(
-        "--budget-b", type=float, default=None, help="side B's budget (a py: side), seconds"
+        "--budget-b", type=float, default=None, help="side B's budget (a py: or git: side)"
     )
     ap.add_argument(
         "--clock",
@@ -317,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         default="cpu",
         help="what hard searches to: the CPU clock, or a virtual one (repeatable matches)",
     )
-    ap.add_argument("--json", default=None, help="also write the summary as JSON to this file")
+    ap.add_argument("--json", default=None, help="also write the summary (or each) as JSON here")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ap.add_argument(
         "--detail",
@@ -327,38 +383,82 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--results",
         default=None,
-        help="keep every finished task in this file and resume the match from it",
+        help="keep every finished task in this file (the benchmark: NAME.jsonl in this "
+        "directory) and resume the match from it",
     )
+    ap.add_argument(
+        "--only",
+        choices=sorted(OPPONENTS),
+        action="append",
+        help="the benchmark: play --side against this opponent",
+    )
+    ap.add_argument("--bench", action="store_true", help="the benchmark against every opponent")
+    ap.add_argument(
+        "--side", type=check_side, default="hard", help="the benchmark's measured side (side A)"
+    )
+    ap.add_argument("--log", default=None, help="append the figures so far to this file")
+    ap.add_argument("--every", type=int, default=50, help="log after this many tasks")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser()
     args = ap.parse_args(argv)
-    budgets = {"hard": args.budget} if args.budget is not None else {}
-    if args.budget_b is not None:
-        budgets[args.ew] = args.budget_b
+    bench = bool(args.only or args.bench)
+    if bench and (args.ns or args.ew):
+        ap.error("a match is --ns and --ew, or the benchmark (--only/--bench), not both")
+    if args.deals is None:
+        args.deals = 2000 if bench else 200
+    if args.jobs is None:
+        args.jobs = 2 if bench else 1
+    matches = (
+        [(name, args.side, OPPONENTS[name]) for name in args.only or list(OPPONENTS)]
+        if bench
+        else [(None, args.ns or "normal", args.ew or "easy")]
+    )
+    if bench and args.results:
+        Path(args.results).mkdir(parents=True, exist_ok=True)
+    out: dict[str, Any] = {}
     stop_on_term()
-    try:
-        summary = run_match(
-            args.ns,
-            args.ew,
-            args.deals,
-            args.preset,
-            args.seed,
-            args.jobs,
-            args.games,
-            budgets,
-            progress=not args.quiet,
-            detail=args.detail,
-            results_file=args.results,
-            clock=args.clock,
-        )
-    except JournalMismatch as e:
-        print(f"arena: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(stopped_line(args.results), file=sys.stderr)
-        return 130
-    print(format_summary(summary))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(summary.to_json(), f, indent=2)
+    for name, side_a, side_b in matches:
+        log = Log(args.log, (side_a, side_b), args.every)
+        log.write(f"== {side_a} vs {name or side_b}: {args.deals} deals, {args.games} game pairs")
+        budgets = {"hard": args.budget} if args.budget is not None else {}
+        if args.budget_b is not None:
+            budgets[side_b] = args.budget_b
+        results = args.results
+        if name and results:
+            results = str(Path(results) / f"{name}.jsonl")
+        try:
+            summary = run_match(
+                side_a,
+                side_b,
+                args.deals,
+                args.preset,
+                args.seed,
+                args.jobs,
+                args.games,
+                budgets,
+                progress=not (args.quiet or args.log),
+                on_result=log,
+                detail=args.detail,
+                results_file=results,
+                clock=args.clock,
+            )
+        except JournalMismatch as e:
+            print(f"arena: {e}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print(stopped_line(args.results), file=sys.stderr)
+            return 130
+        text = format_summary(summary)
+        log.write(f"== final: {side_a} vs {name or side_b}\n{text}")
+        if name:
+            print(f"== {side_a} vs {name}")
+        print(text, flush=True)
+        out[name or "match"] = summary.to_json()
+        if args.json:
+            Path(args.json).write_text(json.dumps(out if bench else out["match"], indent=2))
     return 0
 
 

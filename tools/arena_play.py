@@ -1,6 +1,6 @@
 """One hand or one game at an arena table: the players decide from their seat views, each
 decision timed (CPU time of this process for built-in players, wall time for external
-programs) and each needless overtake of a partner noted (:mod:`bot.ai.arena_detail`)."""
+programs) and each needless overtake of a partner noted (:mod:`tools.arena_detail`)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from bot.ai.arena_detail import overtake_event, overtakes_partner
-from bot.ai.arena_players import VirtualClock, default_budget, player
-from bot.ai.arena_report import TeamLine
-from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
 from bot.engine.actions import BLIND_NIL, NIL, Deal, Play, Seat
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
 from bot.engine.views import seat_view
+from tools.arena_detail import overtake_event, overtakes_partner
+from tools.arena_players import default_budget, player
+from tools.arena_report import TeamLine
+from tools.protocol import ExternalPlayer, game_end_message, hand_end_message
+from tools.serve_player import VirtualClock
 
 MAX_GAME_HANDS = 200
 
@@ -122,8 +123,8 @@ class _Table:
         rng = random.Random(self.seed * 1000 + self.k)
         self.k += 1
         # Built-in players are timed in CPU time of this process (one core, whatever else the
-        # machine is doing); external programs in wall-clock time.
-        clock = time.perf_counter if spec.startswith("cmd:") else time.process_time
+        # machine is doing); external programs and served revisions in wall-clock time.
+        clock = time.perf_counter if spec.startswith(("cmd:", "git:")) else time.process_time
         t0 = clock()
         budget = self.budgets[spec] if spec in self.budgets else default_budget(spec)
         searcher_clock = getattr(self.players[seat], "clock", None)
