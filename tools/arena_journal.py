@@ -39,7 +39,8 @@ def code_fingerprint(sides: tuple[str, ...]) -> str:
     digest = hashlib.sha256()
     for spec in sides:
         if spec.startswith("git:"):
-            digest.update(f"{spec}={resolve(spec.split(':')[1])}".encode())
+            _, rev, level = spec.split(":")
+            digest.update(f"git:{resolve(rev)}:{level}".encode())
         elif spec.startswith("py:"):
             found = importlib.util.find_spec(spec.split(":")[1])
             if found is not None and found.origin:

@@ -108,13 +108,15 @@ def make_rules(data: dict[str, Any]) -> Any:
     return Rules(**{k: v for k, v in data.items() if k in known})
 
 
-def game_deck(rules: Any) -> Any:
-    """The rules' deck (its cards and each card's suit in play), as the revision has it."""
+def game_deck(game: Any) -> Any:
+    """The game's deck (its cards and each card's suit in play), as the revision has it."""
+    if hasattr(game, "deck"):
+        return game.deck  # three players: a card less
     try:
         from bot.engine.decks import DECKS
     except ImportError:  # before the shared core, decks were in cards.py
         from bot.engine.cards import DECKS  # type: ignore[attr-defined, no-redef]
-    return DECKS[rules.deck]
+    return DECKS[game.rules.deck]
 
 
 def unseen_suits(deck: Any, plays: list[tuple[str, str]], players: int) -> dict[str, set[str]]:
@@ -136,46 +138,74 @@ def unseen_suits(deck: Any, plays: list[tuple[str, str]], players: int) -> dict[
     return may
 
 
+def spade_counts(rules: Any, bid_log: list[dict[str, Any]]) -> dict[str, int]:
+    """The spades a seat was dealt, where its bid tells (Whiz and Mirror bid them)."""
+    bidding = getattr(rules, "bidding", "")
+    if bidding not in ("whiz", "mirror"):
+        return {}
+    out = {}
+    for entry in bid_log:
+        if isinstance(entry["bid"], int) and entry["bid"] > 0:
+            out[entry["seat"]] = entry["bid"]
+        elif entry["bid"] == "nil" and bidding == "mirror":
+            out[entry["seat"]] = 0
+    return out
+
+
 def _fill(
     known: dict[str, list[str]],
     sizes: dict[str, int],
     free: list[Any],
     may: dict[str, set[str]],
+    spades: dict[str, int],
     suit_of: Any,
     view: dict[str, Any],
 ) -> dict[str, list[str]]:
-    """Each seat's known cards and, at random, unseen cards of suits it may hold (a matching of
-    cards to the seats' free places, found by augmenting paths)."""
+    """Each seat's known cards and, at random, unseen cards of suits it may hold, and as many
+    more spades as ``spades`` says where its bid told: a matching of cards to the seats' free
+    places, found by augmenting paths (a counted seat has a place for spades and one for the
+    rest)."""
     rng = random.Random(json.dumps(view, sort_keys=True))
     pool = list(free)
     rng.shuffle(pool)
-    room = {s: sizes[s] - len(known[s]) for s in known}
-    holder: dict[int, str] = {}  # card (index in pool) -> seat
+    room: dict[tuple[str, str], int] = {}
+    for seat in known:
+        left = sizes[seat] - len(known[seat])
+        if seat in spades and left:
+            room[seat, "S"] = spades[seat]
+            room[seat, "other"] = left - room[seat, "S"]
+        else:
+            room[seat, "any"] = left
+    holder: dict[int, tuple[str, str]] = {}  # card (index in pool) -> place
 
-    def fits(k: int, seat: str) -> bool:
-        return suit_of(pool[k]) in may.get(seat, {suit_of(pool[k])})
+    def fits(k: int, place: tuple[str, str]) -> bool:
+        suit = suit_of(pool[k])
+        kind = place[1]
+        if kind != "any" and (suit == "S") != (kind == "S"):
+            return False
+        return suit in may.get(place[0], {suit})
 
-    def place(k: int, seen: set[str]) -> bool:
-        for seat in room:
-            if seat in seen or not fits(k, seat):
+    def put(k: int, seen: set[tuple[str, str]]) -> bool:
+        for place in room:
+            if place in seen or not fits(k, place):
                 continue
-            seen.add(seat)
-            if room[seat] > 0:
-                room[seat] -= 1
-                holder[k] = seat
+            seen.add(place)
+            if room[place] > 0:
+                room[place] -= 1
+                holder[k] = place
                 return True
             for other, at in list(holder.items()):  # move one of its cards elsewhere
-                if at == seat and place(other, seen):
-                    holder[k] = seat
+                if at == place and put(other, seen):
+                    holder[k] = place
                     return True
         return False
 
     for k in range(len(pool)):
-        place(k, set())  # a card that no seat may hold stays undealt (a Euchre kitty)
+        put(k, set())  # a card that no seat may hold stays undealt (a Euchre kitty)
     if any(room.values()):
-        raise Unserved("no deal of the unseen cards fits the voids shown")
+        raise Unserved("no deal of the unseen cards fits the voids and bids shown")
     hands = {s: list(known[s]) for s in known}
-    for k, seat in sorted(holder.items()):
+    for k, (seat, _) in sorted(holder.items()):
         hands[seat].append(pool[k].code)
     return hands
 
@@ -225,22 +255,23 @@ class Replay:
         raise Unserved(f"bid {entry!r} is not legal here")
 
 
-def _deal(cards: list[Any], hands: dict[str, list[str]], seats: list[Any]) -> Any:
-    from bot.engine.actions import Deal
+def _deal(game: Any, cards: list[Any], hands: dict[str, list[str]]) -> Any:
+    """The deal of ``hands`` (codes by seat name) to the seats in play."""
+    from bot.engine.actions import SEATS, Deal
 
+    seating = getattr(game, "seating", None)  # three players: the seats in play only
+    seats = seating.seats if seating is not None else SEATS
     by_code = {c.code: c for c in cards}
     return Deal(tuple(tuple(by_code[code] for code in hands.get(s.name, ())) for s in seats))
 
 
 def replay_record(game: Any, cards: list[Any], record: dict[str, Any]) -> None:
     """Play a finished hand again from its ``hand_end`` record."""
-    from bot.engine.actions import SEATS
-
     if "bids" not in record:
         raise Unserved("only Spades hands can be replayed")
     if game.rules.new_york:
         raise Unserved("New York full games are not replayed (their records keep team bids)")
-    game.apply(_deal(cards, record["deal"], list(SEATS)))
+    game.apply(_deal(game, cards, record["deal"]))
     replay = Replay(game)
     bids = list(record["bids"])
     passes = list(record.get("passes", ()))
@@ -276,10 +307,17 @@ def current_hand(game: Any, cards: list[Any], msg: dict[str, Any]) -> None:
     }
     taken = {c for hand in known.values() for c in hand}
     free = [c for c in cards if c.code not in taken]
-    deck = game_deck(game.rules)
+    deck = game_deck(game)
     players = sum(1 for size in sizes.values() if size)
-    hands = _fill(known, sizes, free, unseen_suits(deck, plays, players), deck.suit_of, view)
-    game.apply(_deal(cards, hands, list(SEATS)))
+    may = unseen_suits(deck, plays, players)
+    by_code = {c.code: c for c in cards}
+    counted = {  # the spades still to deal to a seat whose bid counts them
+        s: n - sum(deck.suit_of(by_code[c]) == "S" for c in known[s])
+        for s, n in spade_counts(game.rules, view["bid_log"]).items()
+        if s != me
+    }
+    hands = _fill(known, sizes, free, may, counted, deck.suit_of, view)
+    game.apply(_deal(game, cards, hands))
     replay = Replay(game)
     bids, played = list(view["bid_log"]), [c for _, c in plays]
     legal_now = sorted(_key(a) for a in msg["legal"])
@@ -311,7 +349,8 @@ def current_hand(game: Any, cards: list[Any], msg: dict[str, Any]) -> None:
 
 
 class Server:
-    """One level's player, answering ``decide`` lines and remembering the hands of a game."""
+    """One level's player, answering ``decide`` lines; it keeps the game so far (the hands
+    finished, replayed once each) and rebuilds each decision's hand on a copy of it."""
 
     def __init__(self, level: str, budget_s: float, clock: str) -> None:
         from bot.ai import get_player
@@ -321,23 +360,38 @@ class Server:
         self.clock = VirtualClock() if clock == "virtual" else time.thread_time
         if hasattr(self.player, "clock"):
             self.player.clock = self.clock  # search to this process's own clock
-        self.records: list[dict[str, Any]] = []  # the hand_end lines of this game
+        self.game: Any = None  # this game's hands so far, in the revision's engine
+        self.records: list[dict[str, Any]] = []  # hand_end lines not replayed yet
+        self.broken = False  # a finished hand could not be replayed: till the game's end
+
+    def _game(self, msg: dict[str, Any]) -> Any:
+        """The game up to this hand: made at its first decision, each finished hand added."""
+        from bot.engine.actions import Seat
+        from bot.engine.game import Game
+
+        if self.game is None:
+            rules = make_rules(msg["rules"])
+            first = self.records[0]["dealer"] if self.records else msg["view"]["dealer"]
+            self.game = Game(rules, Seat[first])
+            if not self.records and self.game.hand_number != msg["view"]["hand_number"]:
+                self.game.hand_number = msg["view"]["hand_number"]  # a one-hand New York game
+        cards = list(game_deck(self.game).cards)
+        while self.records:
+            line = self.records.pop(0)
+            try:
+                replay_record(self.game, cards, line["record"])
+            except Exception:
+                self.broken = True  # the game so far is lost: every decision of it refused
+                raise
+        return self.game
 
     def view(self, msg: dict[str, Any]) -> Any:
         """The seat's view in the revision's engine, rebuilt by replaying the game."""
         from bot.engine.actions import Seat
-        from bot.engine.game import Game
         from bot.engine.views import seat_view
 
-        rules = make_rules(msg["rules"])
-        cards = list(game_deck(rules).cards)
-        first = self.records[0]["dealer"] if self.records else msg["view"]["dealer"]
-        game = Game(rules, Seat[first])
-        for line in self.records:
-            replay_record(game, cards, line["record"])
-        if not self.records and game.hand_number != msg["view"]["hand_number"]:
-            game.hand_number = msg["view"]["hand_number"]  # a one-hand game's New York hand
-        current_hand(game, cards, msg)
+        game = self._game(msg).clone()
+        current_hand(game, list(game_deck(game).cards), msg)
         return seat_view(game, Seat[msg["seat"]])
 
     def answer(self, line: str) -> dict[str, Any] | None:
@@ -345,11 +399,14 @@ class Server:
         if msg.get("type") == "hand_end":
             self.records.append(msg)
         elif msg.get("type") == "game_end":
+            self.game, self.broken = None, False
             self.records.clear()
         elif msg.get("type") == "decide":
             try:
+                if self.broken:
+                    raise Unserved("an earlier hand of this game could not be replayed")
                 view = self.view(msg)
-            except (Unserved, KeyError, IndexError, ValueError, TypeError) as e:
+            except Exception as e:  # an engine's refusal too: one answer, not a dead program
                 return {"error": f"serve_player cannot rebuild this view: {e}"}
             if isinstance(self.clock, VirtualClock):
                 self.clock.for_bid(str(view.phase) == "bid")
