@@ -13,10 +13,11 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bot.engine.actions import SEATS, Action, Bid, Call, Claim, Discard, Look, Play, bid_record
+from bot.engine.actions import SEATS, Action, Bid, bid_record
 from bot.engine.game import Game, HandResult
 from bot.engine.record import TEAM_KEYS, hand_json, hand_line
 from bot.engine.views import SeatView
+from tools import serve_player
 
 PROTOCOL: Final = "spades-player/1"
 ANSWER_TIMEOUT_S: Final = 10.0
@@ -74,28 +75,13 @@ def _bid_entry(b: Bid) -> dict[str, Any]:
 
 
 def action_json(action: Action) -> Any:
-    """An action in record notation: a card code, a bid, ``"look"`` or a list of cards."""
-    if isinstance(action, Play):
-        return action.card.code
-    if isinstance(action, Bid):
-        if action.blind:
-            return {"bid": action.value, "blind": True}
-        return bid_record(action.value)
-    if isinstance(action, Look):
-        return "look"
-    if isinstance(action, Call):
-        return {"call": action.call, "alone": action.alone}
-    if isinstance(action, Discard):
-        return {"discard": action.card.code}
-    if isinstance(action, Claim):
-        return {"claim": action.against.name}
-    return [c.code for c in action.cards]
+    """An action in record notation: a card code, a bid, ``"look"`` or a list of cards (one
+    definition, :func:`tools.serve_player.action_json`, which must run without this module)."""
+    return serve_player.action_json(action)
 
 
 def _key(value: Any) -> str:
-    if isinstance(value, list) and all(isinstance(x, str) for x in value):
-        value = sorted(value)
-    return json.dumps(value, sort_keys=True)
+    return serve_player.action_key(value)
 
 
 def action_from_json(view: SeatView, value: Any) -> Action | None:

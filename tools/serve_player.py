@@ -93,7 +93,8 @@ def action_json(action: Any) -> Any:
     return [c.code for c in action.cards]
 
 
-def _key(value: Any) -> str:
+def action_key(value: Any) -> str:
+    """An action's notation compared as text (a set of cards in any order)."""
     if isinstance(value, list) and all(isinstance(x, str) for x in value):
         value = sorted(value)
     return json.dumps(value, sort_keys=True)
@@ -221,9 +222,9 @@ class Replay:
 
     def play(self, value: Any) -> None:
         """Apply the legal action ``value`` (record notation) names."""
-        want = _key(value)
+        want = action_key(value)
         for action in self.legal():
-            if _key(action_json(action)) == want:
+            if action_key(action_json(action)) == want:
                 self.game.apply(action)
                 return
         raise Unserved(f"{value!r} is not legal for {self.game.to_act.name} here")
@@ -240,12 +241,12 @@ class Replay:
         if entry["seat"] != self.game.to_act.name:
             raise Unserved(f"bid of {entry['seat']} out of turn")
         blind = bool(entry.get("blind"))
-        want = _key(entry["bid"])
+        want = action_key(entry["bid"])
         for action in self.legal():
             if (
                 type(action).__name__ == "Bid"
                 and bool(action.blind) == blind
-                and _key(action_json(dataclasses.replace(action, blind=False))) == want
+                and action_key(action_json(dataclasses.replace(action, blind=False))) == want
             ):
                 self.game.apply(action)
                 return
@@ -320,7 +321,7 @@ def current_hand(game: Any, cards: list[Any], msg: dict[str, Any]) -> None:
     game.apply(_deal(game, cards, hands))
     replay = Replay(game)
     bids, played = list(view["bid_log"]), [c for _, c in plays]
-    legal_now = sorted(_key(a) for a in msg["legal"])
+    legal_now = sorted(action_key(a) for a in msg["legal"])
     while True:
         seat, phase = game.to_act.name, str(game.phase)
         if phase == "bid" and bids:
@@ -340,7 +341,7 @@ def current_hand(game: Any, cards: list[Any], msg: dict[str, Any]) -> None:
             if plays[len(plays) - len(played)][0] != seat:
                 raise Unserved(f"play of {seat} out of turn")
             replay.play(played.pop(0))
-        elif seat == me and sorted(_key(action_json(a)) for a in replay.legal()) == legal_now:
+        elif seat == me and sorted(action_key(action_json(a)) for a in replay.legal()) == legal_now:
             return
         elif seat == me and replay.look():
             continue
