@@ -1,0 +1,323 @@
+"""Discord's published OpenAPI description (discord/discord-api-spec, ``specs/openapi.json``) as a
+check on every REST request the bot sends to the fake.
+
+:class:`ApiDescription` answers, for one request, whether the description has its route with
+that method, whether its path and query parameters fit their schemas, and whether its body (JSON,
+or the ``payload_json`` part of a multipart body) fits the operation's ``requestBody`` schema, as a
+JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) with every ``$ref`` resolved in the
+document. Discord's snowflakes are strings (``SnowflakeType``) but discord.py sends integers:
+the loaded copy accepts a non-negative integer wherever a snowflake string is allowed, and
+changes nothing else. A validator is built once per schema and kept.
+
+Where the description comes from: ``DISCORD_OPENAPI_JSON`` names the file, else
+``tests/fakediscord/discord-api-spec/openapi.json`` (see the README beside it). Without one,
+:func:`default_description` is ``None`` and the fake checks nothing against it, unless
+``SPADES_REQUIRE_OPENAPI=1``, which makes a missing description an error.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import os
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
+
+JSON = dict[str, Any]
+ENV_PATH = "DISCORD_OPENAPI_JSON"
+ENV_REQUIRE = "SPADES_REQUIRE_OPENAPI"
+DEFAULT_PATH = Path(__file__).resolve().parent / "discord-api-spec" / "openapi.json"
+_URI = "urn:discord-api-spec:openapi.json"
+_METHODS = ("get", "put", "post", "patch", "delete")
+# query strings carry text: these are the typed values a query parameter may stand for
+_BOOLEANS = {"true": True, "True": True, "1": True, "false": False, "False": False, "0": False}
+_INTEGER = re.compile(r"-?[0-9]+")
+_MAX_MESSAGE = 300
+
+
+class DescriptionMissing(RuntimeError):
+    """``SPADES_REQUIRE_OPENAPI=1`` and no description file where one was looked for."""
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """How Discord answers a request its description rejects (status, JSON error code)."""
+
+    status: int
+    code: int
+    message: str
+    errors: JSON  # Discord's ``errors`` object: {"field.path": {"_errors": [...]}}, may be {}
+
+    def lines(self) -> list[str]:
+        """One line per problem, for a test failure."""
+        found = [
+            f"{where or '(body)'}: {e['message']}"
+            for where, value in self.errors.items()
+            for e in value["_errors"]
+        ]
+        return found or [self.message]
+
+
+@dataclass(frozen=True)
+class _Operation:
+    template: str
+    pointer: str  # JSON pointer of the operation object in the document
+    parameters: tuple[tuple[str, str, bool, str], ...]  # (in, name, required, schema pointer)
+    bodies: Mapping[str, str]  # media type -> schema pointer
+    body_required: bool
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def _widen_snowflakes(node: Any) -> None:
+    """Let every snowflake-string schema also take a non-negative integer (in place)."""
+    if isinstance(node, dict):
+        if node.get("format") == "snowflake" and node.get("type") == "string":
+            node["type"] = ["string", "integer"]
+            node["minimum"] = 0  # applies to integers only, as "pattern" applies to strings only
+        for value in node.values():
+            _widen_snowflakes(value)
+    elif isinstance(node, list):
+        for value in node:
+            _widen_snowflakes(value)
+
+
+class ApiDescription:
+    """One OpenAPI document, ready to check requests against (paths are the API's, without the
+    ``/api/v10`` prefix)."""
+
+    def __init__(self, document: JSON, source: str = "<document>") -> None:
+        self.source = source
+        self.document = copy.deepcopy(document)
+        _widen_snowflakes(self.document)
+        resource = DRAFT202012.create_resource(self.document)
+        self._registry: Registry[Any] = Registry().with_resource(_URI, resource)
+        self._validators: dict[str, Draft202012Validator] = {}
+        # routes by number of segments: (segments, template)
+        self._routes: dict[int, list[tuple[tuple[str, ...], str]]] = {}
+        for template in self.document.get("paths", {}):
+            segments = tuple(template.strip("/").split("/"))
+            self._routes.setdefault(len(segments), []).append((segments, template))
+        self._operations: dict[tuple[str, str], _Operation | None] = {}
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> ApiDescription:
+        with open(path, encoding="utf-8") as f:
+            return cls(json.load(f), source=str(path))
+
+    # ----- routes ------------------------------------------------------------------------
+    def match(self, path: str) -> tuple[str, dict[str, str]] | None:
+        """The path template ``path`` falls under, and its path parameters. A literal segment
+        wins over a parameter (``/messages/@original`` before ``/messages/{message_id}``)."""
+        parts = tuple(path.strip("/").split("/"))
+        best: tuple[tuple[bool, ...], str, dict[str, str]] | None = None
+        for segments, template in self._routes.get(len(parts), ()):
+            params: dict[str, str] = {}
+            literal: list[bool] = []
+            for seg, part in zip(segments, parts, strict=True):
+                if seg.startswith("{") and seg.endswith("}"):
+                    if not part:
+                        break
+                    params[seg[1:-1]] = part
+                    literal.append(False)
+                elif seg == part:
+                    literal.append(True)
+                else:
+                    break
+            else:
+                rank = tuple(literal)
+                if best is None or rank > best[0]:
+                    best = (rank, template, params)
+        return None if best is None else (best[1], best[2])
+
+    def _operation(self, template: str, method: str) -> _Operation | None:
+        key = (template, method)
+        if key not in self._operations:
+            self._operations[key] = self._build_operation(template, method)
+        return self._operations[key]
+
+    def _build_operation(self, template: str, method: str) -> _Operation | None:
+        item = self.document["paths"][template]
+        if method not in _METHODS or method not in item:
+            return None
+        base = f"/paths/{_escape(template)}"
+        params: dict[tuple[str, str], tuple[str, str, bool, str]] = {}
+        for owner, pointer in ((item, base), (item[method], f"{base}/{method}")):
+            for i, p in enumerate(owner.get("parameters") or []):
+                p = self._resolve(p)
+                if "schema" in p:
+                    key, required = (p["in"], p["name"]), bool(p.get("required"))
+                    params[key] = (*key, required, f"{pointer}/parameters/{i}/schema")
+        body = self._resolve(item[method].get("requestBody") or {})
+        content = body.get("content") or {}
+        bodies = {
+            media: f"{base}/{method}/requestBody/content/{_escape(media)}/schema"
+            for media, spec in content.items()
+            if "schema" in spec
+        }
+        if "$ref" in (item[method].get("requestBody") or {}):  # a shared request body
+            ref = item[method]["requestBody"]["$ref"].removeprefix("#")
+            bodies = {m: f"{ref}/content/{_escape(m)}/schema" for m in bodies}
+        return _Operation(
+            template, f"{base}/{method}", tuple(params.values()), bodies, bool(body.get("required"))
+        )
+
+    def _resolve(self, node: Any) -> Any:
+        """A ``$ref``'d OpenAPI object (parameter, request body) itself."""
+        while isinstance(node, dict) and "$ref" in node:
+            node = self._registry.resolver(_URI).lookup(node["$ref"]).contents
+        return node
+
+    def validator(self, pointer: str) -> Draft202012Validator:
+        """The validator of the schema at ``pointer`` (built on first use, then kept)."""
+        found = self._validators.get(pointer)
+        if found is None:
+            schema = {"$ref": f"{_URI}#{pointer}"}
+            found = Draft202012Validator(schema, registry=self._registry)
+            self._validators[pointer] = found
+        return found
+
+    # ----- requests ----------------------------------------------------------------------
+    def check(
+        self,
+        method: str,
+        path: str,
+        query: Mapping[str, str] | None = None,
+        media_type: str | None = None,
+        body: Any = None,
+    ) -> Rejection | None:
+        """``None`` when the description accepts the request, else how Discord answers it.
+        ``body`` is the parsed JSON (for multipart, the parsed ``payload_json``), or ``None``
+        when the request has none; ``media_type`` is its Content-Type without parameters."""
+        found = self.match(path)
+        if found is None:
+            return Rejection(404, 0, "404: Not Found", _one("", f"no route {path}"))
+        template, path_params = found
+        op = self._operation(template, method.lower())
+        if op is None:
+            return Rejection(405, 0, "405: Method Not Allowed", _one("", f"no {method} {template}"))
+        errors: JSON = {}
+        self._check_parameters(op, path_params, query or {}, errors)
+        self._check_body(op, media_type, body, errors)
+        if errors:
+            return Rejection(400, 50035, "Invalid Form Body", errors)
+        return None
+
+    def _check_parameters(
+        self, op: _Operation, path_params: Mapping[str, str], query: Mapping[str, str], errors: JSON
+    ) -> None:
+        declared = {name for where, name, _, _ in op.parameters if where == "query"}
+        for name in query:
+            if name not in declared:
+                _add(errors, f"?{name}", "is not a query parameter of this route")
+        for where, name, required, pointer in op.parameters:
+            given = {"path": path_params, "query": query}.get(where)
+            if given is None:
+                continue  # headers and cookies: not checked
+            if name not in given:
+                if required:
+                    _add(errors, f"{where}.{name}", "is required")
+                continue
+            raw = given[name]
+            validator = self.validator(pointer)
+            if not any(validator.is_valid(v) for v in _readings(raw)):
+                error = best_match(validator.iter_errors(raw))
+                why = error.message if error is not None else "is invalid"
+                _add(errors, f"{where}.{name}", why)
+
+    def _check_body(self, op: _Operation, media_type: str | None, body: Any, errors: JSON) -> None:
+        if body is None:
+            if op.body_required:
+                _add(errors, "", "this route needs a request body")
+            return
+        if not op.bodies:
+            _add(errors, "", "this route takes no request body")
+            return
+        pointer = op.bodies.get(media_type or "application/json")
+        if pointer is None:
+            _add(errors, "", f"{media_type} is not one of {sorted(op.bodies)}")
+            return
+        for error in self.validator(pointer).iter_errors(body):
+            for leaf in _leaves(error):
+                _add(errors, ".".join(str(p) for p in leaf.absolute_path), leaf.message)
+
+
+def _leaves(error: ValidationError) -> Iterator[ValidationError]:
+    """The errors that say what is wrong. Below a ``oneOf``/``anyOf`` (Discord's unions, told
+    apart by a ``type`` field), the errors of the one branch the value meant: the branch whose
+    own type and ``type`` field fit, else the error of the union itself."""
+    if not error.context:
+        yield error
+        return
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    meant = [errs for errs in branches.values() if not any(_misses_kind(e) for e in errs)]
+    if len(meant) != 1:
+        yield error
+        return
+    for sub in meant[0]:
+        yield from _leaves(sub)
+
+
+def _misses_kind(error: ValidationError) -> bool:
+    """The value is not of this branch's kind: wrong JSON type, or a wrong ``type`` field."""
+    path = list(error.relative_path)
+    if not path:
+        return error.validator in ("type", "const", "enum") or (
+            error.validator in ("oneOf", "anyOf", "allOf")
+            and any(_misses_kind(e) for e in error.context or ())
+        )
+    return path == ["type"] and error.validator in ("const", "enum", "allOf")
+
+
+def _readings(raw: str) -> Iterator[Any]:
+    """The values a query or path string may stand for: itself, an integer, a boolean."""
+    yield raw
+    if _INTEGER.fullmatch(raw):
+        yield int(raw)
+    if raw in _BOOLEANS:
+        yield _BOOLEANS[raw]
+
+
+def _one(where: str, message: str) -> JSON:
+    errors: JSON = {}
+    _add(errors, where, message)
+    return errors
+
+
+def _add(errors: JSON, where: str, message: str) -> None:
+    if len(message) > _MAX_MESSAGE:
+        message = message[: _MAX_MESSAGE - 1] + "…"
+    entry = errors.setdefault(where, {"_errors": []})
+    entry["_errors"].append({"code": "OPENAPI_SCHEMA", "message": message})
+
+
+def description_path() -> Path:
+    return Path(os.environ.get(ENV_PATH) or DEFAULT_PATH)
+
+
+@functools.cache
+def default_description() -> ApiDescription | None:
+    """The description every :class:`FakeDiscord` checks against (loaded once a process), or
+    ``None`` when there is none (see the module's doc)."""
+    path = description_path()
+    if not path.is_file():
+        if os.environ.get(ENV_REQUIRE) == "1":
+            raise DescriptionMissing(
+                f"{ENV_REQUIRE}=1 but Discord's OpenAPI description is not at {path} "
+                f"(set {ENV_PATH} or see tests/fakediscord/discord-api-spec/README.md)"
+            )
+        return None
+    return ApiDescription.load(path)
