@@ -238,3 +238,25 @@ async def test_a_test_that_sends_a_rejected_request_on_purpose_can_take_it() -> 
         [taken] = fake.take_api_violations()
         assert "unreadable body" in taken
     assert fake.api_violations == []
+
+
+async def test_commands_come_back_as_discord_describes_them() -> None:
+    """discord.py sends ``default_member_permissions`` as an integer and ``integration_types``
+    as null; Discord answers with a string and its default (the fake echoed both)."""
+    async with FakeDiscord() as fake:
+        url = f"{fake.api_base}/applications/{fake.application_id}/commands"
+        body = [
+            {
+                "name": "league",
+                "description": "d",
+                "default_member_permissions": 32,
+                "integration_types": None,
+            },
+            {"name": "ping", "description": "p", "default_member_permissions": None},
+        ]
+        auth = {"Authorization": f"Bot {fake.token}"}
+        async with aiohttp.ClientSession(headers=auth) as http, http.put(url, json=body) as r:
+            assert r.status == 200
+            league, ping = await r.json()
+    assert (league["default_member_permissions"], league["integration_types"]) == ("32", [0])
+    assert ping["default_member_permissions"] is None

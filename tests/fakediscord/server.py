@@ -343,10 +343,13 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         cmd["application_id"] = str(self.application_id)
         cmd["version"] = str(self.snowflakes.next())
         cmd.setdefault("description", "")
-        cmd.setdefault("default_member_permissions", None)
+        # Discord takes the permissions as an integer and answers with a string
+        perms = cmd.get("default_member_permissions")
+        cmd["default_member_permissions"] = None if perms is None else str(perms)
         cmd.setdefault("dm_permission", True)
         cmd.setdefault("nsfw", False)
-        cmd.setdefault("integration_types", [0])
+        if cmd.get("integration_types") is None:  # discord.py sends null: Discord's default
+            cmd["integration_types"] = [0]
         cmd.setdefault("contexts", None)
         if scope is not None:
             cmd["guild_id"] = str(scope)
