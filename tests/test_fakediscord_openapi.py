@@ -170,6 +170,10 @@ def test_discords_description_rejects_known_bad_requests(discord_api: ApiDescrip
     assert list(errors) == ["components.0.components.0.custom_id"]
     _, _, errors = problems(discord_api, "POST", MESSAGES, {"components": [{"type": 99}]})
     assert list(errors) == ["components.0"]
+    # an autocomplete answer: a union of three choice kinds with no field to tell them apart
+    choices = {"type": 8, "data": {"choices": [{"name": "x" * 101, "value": "a"}]}}
+    _, _, errors = problems(discord_api, "POST", "/interactions/1/t/callback", choices)
+    assert list(errors) == ["data.choices.0.name"]
     assert problems(discord_api, "POST", "/channel/123/messages", {"content": "x"})[0] == 404
     assert problems(discord_api, "PUT", MESSAGES, {"content": "x"})[0] == 405
 

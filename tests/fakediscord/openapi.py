@@ -255,8 +255,9 @@ class ApiDescription:
 
 def _leaves(error: ValidationError) -> Iterator[ValidationError]:
     """The errors that say what is wrong. Below a ``oneOf``/``anyOf`` (Discord's unions, told
-    apart by a ``type`` field), the errors of the one branch the value meant: the branch whose
-    own type and ``type`` field fit, else the error of the union itself."""
+    apart by a ``type`` field, or not at all), the errors of the branch the value meant: of
+    those whose own type and ``type`` field fit, the one with the fewest errors (or all such,
+    when they say the same); else the error of the union itself."""
     if not error.context:
         yield error
         return
@@ -264,11 +265,14 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
     for sub in error.context:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
     meant = [errs for errs in branches.values() if not any(_misses_kind(e) for e in errs)]
-    if len(meant) != 1:
+    said = [[leaf for sub in errs for leaf in _leaves(sub)] for errs in meant]
+    fewest = min((len(leaves) for leaves in said), default=0)
+    said = [leaves for leaves in said if len(leaves) == fewest]
+    keys = {tuple((tuple(e.absolute_path), e.message) for e in leaves) for leaves in said}
+    if len(keys) != 1:
         yield error
         return
-    for sub in meant[0]:
-        yield from _leaves(sub)
+    yield from said[0]
 
 
 def _misses_kind(error: ValidationError) -> bool:
