@@ -20,11 +20,7 @@ DOC: dict[str, Any] = {
     "paths": {
         "/channels/{channel_id}/messages": {
             "parameters": [{"name": "channel_id", **SNOWFLAKE_PARAM}],
-            "get": {
-                "parameters": [
-                    {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 100}}
-                ]
-            },
+            "get": {"parameters": [{"$ref": "#/components/parameters/Limit"}]},
             "post": {
                 "requestBody": {
                     "required": True,
@@ -39,10 +35,27 @@ DOC: dict[str, Any] = {
             "parameters": [{"name": "channel_id", **SNOWFLAKE_PARAM}],
             "post": {},
         },
+        "/channels/{channel_id}/pins": {
+            "parameters": [{"name": "channel_id", **SNOWFLAKE_PARAM}],
+            "put": {"requestBody": {"$ref": "#/components/requestBodies/Pin"}},
+        },
         "/hooks/{hook_id}/messages/@original": {"get": {}},
         "/hooks/{hook_id}/messages/{message_id}": {"get": {}},
     },
     "components": {
+        "parameters": {
+            "Limit": {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 100}}
+        },
+        "requestBodies": {
+            "Pin": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {"type": "object", "properties": {"reason": {"maxLength": 5}}}
+                    }
+                },
+            }
+        },
         "schemas": {
             "Id": {"type": "string", "pattern": "^(0|[1-9][0-9]*)$", "format": "snowflake"},
             "Msg": {
@@ -77,7 +90,7 @@ DOC: dict[str, Any] = {
                 },
                 "required": ["type", "content"],
             },
-        }
+        },
     },
 }
 MESSAGES = "/channels/123/messages"
@@ -125,6 +138,9 @@ def test_routes_methods_and_parameters() -> None:
     assert problems(api, "GET", MESSAGES, limit="50") is None
     assert list(problems(api, "GET", MESSAGES, limit="500")[2]) == ["query.limit"]
     assert list(problems(api, "GET", MESSAGES, limt="5")[2]) == ["?limt"]
+    # parameters and request bodies may themselves be $refs
+    assert problems(api, "PUT", "/channels/1/pins", {"reason": "spam"}) is None
+    assert list(problems(api, "PUT", "/channels/1/pins", {"reason": "spammy"})[2]) == ["reason"]
     # a body where the operation takes none, none where it needs one
     assert list(problems(api, "POST", "/channels/1/typing", {"x": 1})[2]) == [""]
     assert list(problems(api, "POST", MESSAGES)[2]) == [""]

@@ -69,8 +69,6 @@ class Rejection:
 
 @dataclass(frozen=True)
 class _Operation:
-    template: str
-    pointer: str  # JSON pointer of the operation object in the document
     parameters: tuple[tuple[str, str, bool, str], ...]  # (in, name, required, schema pointer)
     bodies: Mapping[str, str]  # media type -> schema pointer
     body_required: bool
@@ -97,8 +95,7 @@ class ApiDescription:
     """One OpenAPI document, ready to check requests against (paths are the API's, without the
     ``/api/v10`` prefix)."""
 
-    def __init__(self, document: JSON, source: str = "<document>") -> None:
-        self.source = source
+    def __init__(self, document: JSON) -> None:
         self.document = copy.deepcopy(document)
         _widen_snowflakes(self.document)
         resource = DRAFT202012.create_resource(self.document)
@@ -114,7 +111,7 @@ class ApiDescription:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ApiDescription:
         with open(path, encoding="utf-8") as f:
-            return cls(json.load(f), source=str(path))
+            return cls(json.load(f))
 
     # ----- routes ------------------------------------------------------------------------
     def match(self, path: str) -> tuple[str, dict[str, str]] | None:
@@ -154,30 +151,27 @@ class ApiDescription:
         base = f"/paths/{_escape(template)}"
         params: dict[tuple[str, str], tuple[str, str, bool, str]] = {}
         for owner, pointer in ((item, base), (item[method], f"{base}/{method}")):
-            for i, p in enumerate(owner.get("parameters") or []):
-                p = self._resolve(p)
+            for i, raw in enumerate(owner.get("parameters") or []):
+                p, at = self._follow(raw, f"{pointer}/parameters/{i}")
                 if "schema" in p:
                     key, required = (p["in"], p["name"]), bool(p.get("required"))
-                    params[key] = (*key, required, f"{pointer}/parameters/{i}/schema")
-        body = self._resolve(item[method].get("requestBody") or {})
-        content = body.get("content") or {}
+                    params[key] = (*key, required, f"{at}/schema")
+        body, at = self._follow(
+            item[method].get("requestBody") or {}, f"{base}/{method}/requestBody"
+        )
         bodies = {
-            media: f"{base}/{method}/requestBody/content/{_escape(media)}/schema"
-            for media, spec in content.items()
+            media: f"{at}/content/{_escape(media)}/schema"
+            for media, spec in (body.get("content") or {}).items()
             if "schema" in spec
         }
-        if "$ref" in (item[method].get("requestBody") or {}):  # a shared request body
-            ref = item[method]["requestBody"]["$ref"].removeprefix("#")
-            bodies = {m: f"{ref}/content/{_escape(m)}/schema" for m in bodies}
-        return _Operation(
-            template, f"{base}/{method}", tuple(params.values()), bodies, bool(body.get("required"))
-        )
+        return _Operation(tuple(params.values()), bodies, bool(body.get("required")))
 
-    def _resolve(self, node: Any) -> Any:
-        """A ``$ref``'d OpenAPI object (parameter, request body) itself."""
-        while isinstance(node, dict) and "$ref" in node:
-            node = self._registry.resolver(_URI).lookup(node["$ref"]).contents
-        return node
+    def _follow(self, node: Any, pointer: str) -> tuple[Any, str]:
+        """An OpenAPI object (parameter, request body) and its pointer, past local ``$ref``s."""
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            pointer = node["$ref"].removeprefix("#")
+            node = self._registry.resolver(_URI).lookup(f"#{pointer}").contents
+        return node, pointer
 
     def validator(self, pointer: str) -> Draft202012Validator:
         """The validator of the schema at ``pointer`` (built on first use, then kept)."""
