@@ -9,8 +9,10 @@ from typing import Any
 
 import aiohttp
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, openapi
 from tests.fakediscord.openapi import ENV_REQUIRE, ApiDescription, default_description
 from tests.fakediscord.server import ApiViolation
 
@@ -153,6 +155,34 @@ def test_routes_methods_and_parameters() -> None:
         "/hooks/{hook_id}/messages/{message_id}",
         {"hook_id": "1", "message_id": "2"},
     )
+
+
+component = st.fixed_dictionaries(
+    {},
+    optional={
+        "type": st.sampled_from([2, 10, 99, "2", None]),
+        "custom_id": st.text(max_size=102) | st.integers(),
+        "content": st.text(max_size=3) | st.none(),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(components=st.lists(component | st.integers() | st.none(), max_size=3))
+def test_tagged_unions_dispatched_on_their_type_give_the_unions_verdict(
+    components: list[Any],
+) -> None:
+    """The loaded copy validates a union told apart by ``type`` through that branch alone
+    (for speed): it must accept and refuse exactly what the union itself does."""
+    dispatched = ApiDescription(DOC)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(openapi, "_dispatch_tagged_unions", lambda node, schemas: None)
+        plain = ApiDescription(DOC)
+    assert '"if"' in json.dumps(dispatched.document)
+    assert '"if"' not in json.dumps(plain.document)
+    body = {"components": components}
+    verdict = problems(dispatched, "POST", MESSAGES, body)
+    assert (verdict is None) == (problems(plain, "POST", MESSAGES, body) is None)
 
 
 def test_a_validator_is_built_once_per_schema() -> None:

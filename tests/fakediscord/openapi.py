@@ -91,6 +91,57 @@ def _widen_snowflakes(node: Any) -> None:
             _widen_snowflakes(value)
 
 
+_SCHEMAS = "#/components/schemas/"
+
+
+def _tag_values(schemas: JSON, branch: Any) -> frozenset[Any] | None:
+    """The values of the ``type`` field that a union branch (a ``$ref`` to an object schema that
+    requires ``type``) takes, or ``None`` when the branch is not of that form."""
+    ref = branch.get("$ref") if isinstance(branch, dict) and len(branch) == 1 else None
+    if not isinstance(ref, str) or not ref.startswith(_SCHEMAS):
+        return None
+    target = schemas.get(ref.removeprefix(_SCHEMAS)) or {}
+    tag = (target.get("properties") or {}).get("type") or {}
+    values = tag.get("enum") or ([tag["const"]] if "const" in tag else None)
+    if target.get("type") != "object" or "type" not in (target.get("required") or ()):
+        return None
+    if not values or not all(isinstance(v, int | str) for v in values):
+        return None
+    return frozenset(values)
+
+
+def _dispatch_tagged_unions(node: Any, schemas: JSON) -> None:
+    """Rewrite (in place) each ``oneOf``/``anyOf`` whose branches are object schemas told apart
+    by disjoint values of a required ``type`` field into ``if``/``then`` on that field, with the
+    union itself as the last ``else``. A value whose ``type`` picks branch *i* fails every other
+    branch, so the union holds exactly when branch *i* does: the same verdict, but one branch is
+    validated instead of all of them (Discord's components and callbacks are such unions), and
+    the errors are that branch's."""
+    if isinstance(node, list):
+        for value in node:
+            _dispatch_tagged_unions(value, schemas)
+        return
+    if not isinstance(node, dict):
+        return
+    for value in node.values():
+        _dispatch_tagged_unions(value, schemas)
+    for key in ("oneOf", "anyOf"):
+        branches = node.get(key)
+        if not isinstance(branches, list) or len(branches) < 2 or "if" in node:
+            continue
+        tags = [_tag_values(schemas, b) for b in branches]
+        known = [t for t in tags if t is not None]
+        if len(known) < len(tags) or len(frozenset().union(*known)) < sum(map(len, known)):
+            continue  # a branch of another form, or two branches sharing a value
+        chain: JSON = {key: node.pop(key)}
+        for branch, values in reversed(list(zip(branches, known, strict=True))):
+            picks = {"type": "object", "required": ["type"]}
+            picks["properties"] = {"type": {"enum": sorted(values, key=repr)}}
+            chain = {"if": picks, "then": branch, "else": chain}
+        node.update(chain)
+        break
+
+
 class ApiDescription:
     """One OpenAPI document, ready to check requests against (paths are the API's, without the
     ``/api/v10`` prefix)."""
@@ -98,6 +149,8 @@ class ApiDescription:
     def __init__(self, document: JSON) -> None:
         self.document = copy.deepcopy(document)
         _widen_snowflakes(self.document)
+        schemas = self.document.get("components", {}).get("schemas", {})
+        _dispatch_tagged_unions(self.document, schemas)
         resource = DRAFT202012.create_resource(self.document)
         self._registry: Registry[Any] = Registry().with_resource(_URI, resource)
         self._validators: dict[str, Draft202012Validator] = {}
