@@ -6,8 +6,10 @@ that method, whether its path and query parameters fit their schemas, and whethe
 or the ``payload_json`` part of a multipart body) fits the operation's ``requestBody`` schema, as a
 JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) with every ``$ref`` resolved in the
 document. Discord's snowflakes are strings (``SnowflakeType``) but discord.py sends integers:
-the loaded copy accepts a non-negative integer wherever a snowflake string is allowed, and
-changes nothing else. A validator is built once per schema and kept.
+the loaded copy accepts a non-negative integer wherever a snowflake string is allowed. For speed
+it also validates each union told apart by a ``type`` field through the branch that field picks
+(same verdicts: see :func:`_dispatch_tagged_unions`). A validator is built once per schema and
+kept.
 
 Where the description comes from: ``DISCORD_OPENAPI_JSON`` names the file, else
 ``tests/fakediscord/discord-api-spec/openapi.json`` (see the README beside it). Without one,
