@@ -18,19 +18,23 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot import collector, command_input, health, logsafe, timely
+from bot import collector, command_input, health, i18n, logsafe, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.cooldowns import Cooldowns
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
+from bot.i18n import _
+from bot.i18n.commands import CommandTranslator
+from bot.i18n.engine_text import reason_text
 from bot.league_link import recorder
 from bot.review.service import ReviewService
 from bot.sharding import ShardingError, ShardPlan
 from bot.store.card_styles import CardStyleStore
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
+from bot.store.languages import LanguageStore
 from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
@@ -70,6 +74,7 @@ class SpadesTree(app_commands.CommandTree[Any]):
     error hook for all: refusals and bad input are shown, the rest logged with context."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        i18n.set_language(interaction.locale)  # every answer to it in the user's language
         data: dict[str, Any] = dict(interaction.data or {})
         command = command_input.find_command(self, data, interaction.guild_id)
         public = bool(command is not None and command.extras.get("public"))
@@ -96,25 +101,31 @@ class SpadesTree(app_commands.CommandTree[Any]):
         original = getattr(error, "original", error)
         name = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(original, CardParseError):
-            text = (
-                f"I don't know the card {command_input.excerpt(original.text)}: "
-                "try AS, 10H, A♠ or 'queen of hearts'."
+            text = _(
+                "I don't know the card {card}: try AS, 10H, A♠ or 'queen of hearts'.",
+                card=command_input.excerpt(original.text),
             )
-        elif isinstance(original, Refusal | SpadesError):
+        elif isinstance(original, Refusal):
             text = original.reason
+        elif isinstance(original, SpadesError):
+            text = reason_text(original.reason)
         elif isinstance(
             error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
         ):
             log.info("stale command %s from %s", name, interaction.user.id)
-            text = command_input.STALE
+            text = _(command_input.STALE)
         elif isinstance(error, app_commands.TransformerError):
             log.info("could not read an option of %s: %s", name, error)
-            text = f"I could not read {command_input.excerpt(error.value)} as {error.type.name}."
+            text = _(
+                "I could not read {value} as {kind}.",
+                value=command_input.excerpt(error.value),
+                kind=error.type.name,
+            )
         elif isinstance(error, app_commands.CheckFailure):
-            text = str(error) or "You cannot use this command here."
+            text = str(error) or _("You cannot use this command here.")
         else:
             log.error("command %s failed", name, exc_info=original)
-            text = "Sorry, something went wrong on my side. Please try again."
+            text = _("Sorry, something went wrong on my side. Please try again.")
         with contextlib.suppress(discord.HTTPException):
             await timely.answer(interaction, text)
         timely.release(interaction)
@@ -166,6 +177,7 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
+        self.languages = LanguageStore(db)
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
@@ -197,6 +209,9 @@ class SpadesBot(commands.AutoShardedBot):
         self.emoji_sync = asyncio.create_task(
             sync_card_emojis(self, self.tables.store, upload=0 in plan.ids)
         )
+        i18n.SERVER_LANGUAGES.client = self  # servers' preferred locales, from the guild cache
+        i18n.SERVER_LANGUAGES.load(await self.languages.languages())
+        await self.tree.set_translator(CommandTranslator())
         for gid, scheme in (await self.card_styles.schemes()).items():
             CARD_EMOJIS.set_scheme(gid, scheme)
         if not await CARD_EMOJIS.wait_known(EMOJIS_KNOWN_S):
@@ -216,7 +231,13 @@ class SpadesBot(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [
+            await c.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(
             json.dumps(payload, sort_keys=True, default=str).encode()
         ).hexdigest()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.engine import HandResult
+from bot.i18n import Text
 from bot.tables.live import LiveHands
 from bot.tables.persistence import TablePersistence
 from bot.tables.randomness import TableRandomness
@@ -40,7 +41,7 @@ class TableListener(Protocol):
 
     def game_finished(self, table: Table) -> None: ...
 
-    def notice(self, table: Table, text: str) -> None: ...
+    def notice(self, table: Table, text: str | Text) -> None: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -85,7 +86,7 @@ class ServiceContext:
         self._tell(table, "showing the end in the live hands", lambda: self.live.closed(table))
         self._troubled.pop(table.id, None)
 
-    def notice(self, table: Table, text: str) -> None:
+    def notice(self, table: Table, text: str | Text) -> None:
         listener = self.listener
         if listener is None:
             return

@@ -33,6 +33,7 @@ import discord
 from bot import logsafe, timely
 from bot.engine import Seat, SpadesError
 from bot.errors import Refusal
+from bot.i18n import N_, _, set_language
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ CARD_VERBS = ("play", "discard")  # hand verbs that need a card code
 CALL_VERBS = ("call",)  # hand verbs that need a call (pass, order[+], a suit[+])
 _CARD = re.compile(r"[2-9TJQKA][SHDC]|BJ|LJ")
 _CALL = re.compile(r"pass|order\+?|[SHDC]\+?")
-UNREADABLE = (
+UNREADABLE = N_(
     "I cannot read that button (it may be from an older version of the bot): use the slash "
     "commands, or `/spades table` for a fresh table message."
 )
@@ -162,6 +163,7 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         return cls(ref, item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        set_language(interaction.locale)  # every answer to the click in the clicker's language
         values = list(self.item.values) if isinstance(self.item, discord.ui.Select) else []
         try:
             if isinstance(self.ref, Unreadable):
@@ -179,10 +181,11 @@ async def refuse_unreadable(interaction: discord.Interaction[Any], kind: str) ->
     """Answer a component whose custom id does not check out: one line, only to the clicker;
     the log says what kind it was, never its content."""
     timely.guard(interaction)
+    set_language(interaction.locale)
     log.debug("refused a %s component whose custom id does not check out", kind)
     try:
         with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, UNREADABLE)
+            await timely.answer(interaction, _(UNREADABLE))
     finally:
         timely.release(interaction)
 

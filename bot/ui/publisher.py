@@ -28,6 +28,8 @@ from typing import Any
 import discord
 
 from bot.engine import HandResult, Phase, Seat, seat_view
+from bot.i18n import SERVER_LANGUAGES, Text, _, use
+from bot.i18n.cards import seat_word
 from bot.tables.state import Table
 from bot.ui import disposal, render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
@@ -97,6 +99,11 @@ class _Channel:
     editing: asyncio.Task[None] | None = None  # the table-message edit under way, if any
 
 
+def public(table: Table) -> contextlib.AbstractContextManager[None]:
+    """Write in the language of the table's server (its public messages)."""
+    return use(SERVER_LANGUAGES.of(table.guild_id))
+
+
 class TablePublisher:
     """Implements the service's ``TableListener`` with Discord messages."""
 
@@ -119,28 +126,34 @@ class TablePublisher:
 
     def hand_finished(self, table: Table, result: HandResult) -> None:
         ch = self._channel(table)
-        embed = hand_result_embed(table, result)
-        ch.posts.append({"embed": embed, PICTURE: self.pictures.start(table, result)})
+        with public(table):
+            embed = hand_result_embed(table, result)
+            ch.posts.append({"embed": embed, PICTURE: self.pictures.start(table, result)})
         ch.wake.set()
 
     def game_finished(self, table: Table) -> None:
         ch = self._channel(table)
         ch.dirty = True
+        with public(table):
+            self._game_finished(ch, table)
+        ch.wake.set()
+
+    def _game_finished(self, ch: _Channel, table: Table) -> None:
         if table.game is not None and table.status == "finished":
             view = seat_view(table.game, None)
             buttons = game_over_components(table)
-            buttons.add_item(review_button(ReviewRef("t", table.id), "Review", emoji="🔎"))
+            buttons.add_item(review_button(ReviewRef("t", table.id), _("Review"), emoji="🔎"))
             ch.posts.append({"embed": game_over_embed(table, view), "view": buttons})
         elif table.status == "abandoned":
-            why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
+            why = f"{table.end_reason} " if table.end_reason else _("This table was closed.") + " "
             reveal = reveal_text(table)  # a game ended early reveals its seed too
-            seed = f"\n\n**Verifiable deals**\n{reveal}" if reveal is not None else ""
-            ch.posts.append({"content": f"{why}Open a new one with `/spades new`.{seed}"})
-        ch.wake.set()
+            seed = "\n\n**" + _("Verifiable deals") + f"**\n{reveal}" if reveal is not None else ""
+            ch.posts.append({"content": why + _("Open a new one with `/spades new`.") + seed})
 
-    def notice(self, table: Table, text: str) -> None:
+    def notice(self, table: Table, text: str | Text) -> None:
         ch = self._channel(table)
-        ch.posts.append({"content": text})
+        with public(table):
+            ch.posts.append({"content": str(text)})
         ch.wake.set()
 
     def turn_reminder(self, table: Table, seat: Seat, user_id: int) -> None:
@@ -149,17 +162,24 @@ class TablePublisher:
         if occ is None or occ.user_id != user_id:
             return
         phase = table.game.phase if table.game is not None else Phase.PLAY
-        verb = {
-            Phase.BID: "bid",
-            Phase.PASS: "pass cards",
-            Phase.CALL: "call",
-            Phase.DISCARD: "discard",
-        }.get(phase, "play")
         ch = self._channel(table)
+        with public(table):
+            verb = {
+                Phase.BID: _("bid"),
+                Phase.PASS: _("pass cards"),
+                Phase.CALL: _("call"),
+                Phase.DISCARD: _("discard"),
+            }.get(phase, _("play"))
+            text = _(
+                "{mention}, it is your turn to {verb} ({seat}). "
+                "Press **My hand** on the table message (or `/hand`).",
+                mention=f"<@{user_id}>",
+                verb=verb,
+                seat=seat_word(seat),
+            )
         ch.posts.append(
             {
-                "content": f"<@{user_id}>, it is your turn to {verb} ({seat.word}). "
-                "Press **My hand** on the table message (or `/hand`).",
+                "content": text,
                 "allowed_mentions": discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(user_id)]
                 ),
@@ -194,10 +214,11 @@ class TablePublisher:
 
     def _table_payload(self, table: Table) -> dict[str, Any]:
         view = seat_view(table.game, None) if table.game is not None else None
-        return {
-            "embed": render.table_embed(table, view),
-            "view": render.table_components(table),
-        }
+        with public(table):
+            return {
+                "embed": render.table_embed(table, view),
+                "view": render.table_components(table),
+            }
 
     async def _send(self, table: Table, urgent: bool = False, **kwargs: Any) -> discord.Message:
         await self.budget.take(urgent)

@@ -1,0 +1,43 @@
+"""The language of a server's public messages: the one chosen with ``/spades-admin language``,
+else the server's preferred locale in Discord (English for one the bot does not ship)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n.core import language_of
+
+
+class ServerLanguages:
+    """The servers' chosen languages, loaded at start-up and kept current by the command."""
+
+    def __init__(self) -> None:
+        self._chosen: dict[int, str] = {}
+        self.client: Any = None  # the discord.Client whose guild cache gives preferred locales
+
+    def load(self, chosen: dict[int, str]) -> None:
+        self._chosen = dict(chosen)
+
+    def choose(self, guild_id: int, language: str | None) -> None:
+        if language is None:
+            self._chosen.pop(guild_id, None)
+        else:
+            self._chosen[guild_id] = language
+
+    def chosen(self, guild_id: int) -> str | None:
+        return self._chosen.get(guild_id)
+
+    def of(self, guild_id: int | None, preferred: object = None) -> str:
+        """The language of ``guild_id``'s public messages; ``preferred`` is the server's
+        preferred locale when the caller knows it (an interaction's ``guild_locale``)."""
+        if guild_id is None:
+            return language_of(preferred)
+        if guild_id in self._chosen:
+            return self._chosen[guild_id]
+        if preferred is None and self.client is not None:
+            guild = self.client.get_guild(guild_id)
+            preferred = getattr(guild, "preferred_locale", None)
+        return language_of(preferred)
+
+
+SERVER_LANGUAGES = ServerLanguages()
