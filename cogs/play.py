@@ -28,9 +28,12 @@ from bot.engine import (
     Seat,
     SpadesError,
     card,
-    parse_card,
 )
 from bot.errors import Duplicate, NotYourButtons, Refusal, StaleButton
+from bot.i18n import N_, _
+from bot.i18n.cards import bid_word, bid_words, call_word, card_matches, card_name, seat_word
+from bot.i18n.cards import parse_card as parse_local_card
+from bot.i18n.engine_text import reason_text
 from bot.tables.live import Answer, LiveHands, live_key
 from bot.tables.moves import ActResult, Moves
 from bot.tables.state import Table
@@ -45,13 +48,13 @@ from cogs.common import Interaction, client, display_name, guild_id, reply
 log = logging.getLogger(__name__)
 # ``/bid look``: while the cards are face down (blind nil open), see them without bidding.
 LOOK_WORDS = ("look", "look at my cards", "look at cards", "look at my hand")
-LOOK_CHOICE = "look at my cards"
+LOOK_CHOICE = N_("look at my cards")
 
 
 def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
     """``"nil"``, ``"blind nil"``, ``"4"``, ``"blind 6"`` → (value, blind); a number from 1 to
     ``most`` (the tricks of a hand: 17 with three players, games.md G2)."""
-    t = " ".join(text.lower().replace("_", " ").split())
+    t = " ".join(bid_words(text).lower().replace("_", " ").split())  # nulo → nil
     if t in ("nil", "0", "null", "zero"):
         return NIL, False
     if t in ("blind nil", "blindnil", "bn"):
@@ -60,22 +63,32 @@ def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
     value = whole_number(t.removeprefix("blind").strip(), 2)
     if value is not None and 1 <= value <= most:
         return value, blind
-    raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
+    raise Refusal(
+        _(
+            "{text} is not a bid: bid 1 to {most}, {nil} or {blind_nil}.",
+            text=excerpt(text),
+            most=most,
+            nil=bid_word(NIL),
+            blind_nil=bid_word(BLIND_NIL),
+        )
+    )
 
 
 def _done_text(result: ActResult) -> str:
     a = result.action
     if isinstance(a, Play):
-        return f"You played {a.card}."
+        return _("You played {card}.", card=a.card)
     if isinstance(a, Bid):
-        return f"You bid {a.text}." if a.seat == result.seat else "Bid made."
+        if a.seat != result.seat:
+            return _("Bid made.")
+        return _("You bid {bid}.", bid=bid_word(a.value, a.blind))
     if isinstance(a, Look):
-        return "Here are your cards."
+        return _("Here are your cards.")
     if isinstance(a, Call):
-        return f"You called: {a.text}."
+        return _("You called: {call}.", call=call_word(a.call, a.alone))
     if isinstance(a, Discard):
-        return f"You discarded the {a.card}."
-    return "Cards passed."
+        return _("You discarded the {card}.", card=a.card)
+    return _("Cards passed.")
 
 
 def _claim_text(result: ActResult) -> str:
@@ -83,16 +96,16 @@ def _claim_text(result: ActResult) -> str:
     claims = game.claim_results if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
-        return f"Your claim: {mine[-1].text}."
-    return "Your claim was judged: see the table message."
+        return _("Your claim: {claim}.", claim=mine[-1].text)
+    return _("Your claim was judged: see the table message.")
 
 
 def _no_claim_reason(game: Game, seat: Seat) -> str:
     if game.phase.value != "play":
-        return "Claims are made while the cards are played."
+        return _("Claims are made while the cards are played.")
     if not game.plays:
-        return "No card has been played yet this hand."
-    return "Your side made a wrong claim this hand, so it cannot claim again."
+        return _("No card has been played yet this hand.")
+    return _("Your side made a wrong claim this hand, so it cannot claim again.")
 
 
 class PlayCog(commands.Cog):
@@ -133,7 +146,7 @@ class PlayCog(commands.Cog):
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
         if table.game is None:
-            raise Refusal("The game has not started yet: your cards come with the deal.")
+            raise Refusal(_("The game has not started yet: your cards come with the deal."))
         seat = self.moves.seat_for(table, interaction.user.id)  # a seat left is not yours
         with self.live.answering(table, seat, interaction.user.id) as answer:
             await self.show_hand(interaction, answer, table, seat)
@@ -159,8 +172,10 @@ class PlayCog(commands.Cog):
                 await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
             return
         if table.rules.game != "spades":
-            raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
-        look = " ".join(bid.lower().split()) in LOOK_WORDS  # cards face down: see them first
+            raise Refusal(
+                _("There is no bidding in {game}: play your cards.", game=table.rules.title)
+            )
+        look = " ".join(bid_words(bid).lower().split()) in LOOK_WORDS  # see the cards first
         if not look:  # input is checked before anything else
             value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
@@ -194,22 +209,25 @@ class PlayCog(commands.Cog):
         cur = current.lower().strip()
         calls = [a for a in legal if isinstance(a, Call)]
         if calls:  # Euchre: exactly the calls that are legal now
+            said = [(call_word(a.call, a.alone), a.text) for a in calls]
             return [
-                app_commands.Choice(name=a.text, value=a.text)
-                for a in calls
-                if cur in a.text.lower()
+                app_commands.Choice(name=n, value=v)
+                for n, v in said
+                if cur in n.lower() or cur in v.lower()
             ][:25]
         names: list[tuple[str, str]] = []
         for a in legal:
             if isinstance(a, Bid):
                 value = "blind nil" if a.value == BLIND_NIL else a.text
-                names.append((value, value))
+                names.append((bid_word(a.value, a.blind), value))
         if any(isinstance(a, Look) for a in legal):
             # Cards face down: the blind choices above, looking, then the bids open whatever
             # the cards are (the game decides them without reading the cards).
-            names.append((LOOK_CHOICE, LOOK_WORDS[0]))
-            names.extend((b.text, b.text) for b in game.unseen_bids(seat))
-        return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
+            names.append((_(LOOK_CHOICE), LOOK_WORDS[0]))
+            names.extend((bid_word(b.value, b.blind), b.text) for b in game.unseen_bids(seat))
+        return [
+            app_commands.Choice(name=n, value=v) for n, v in names if cur in n.lower() or cur in v
+        ][:25]
 
     @app_commands.command(name="play")
     @app_commands.guild_only()
@@ -227,7 +245,7 @@ class PlayCog(commands.Cog):
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
         if not table.rules.claims:
-            raise Refusal("Renege claims are not played at this table (renege = prevented).")
+            raise Refusal(_("Renege claims are not played at this table (renege = prevented)."))
         try:
             against = Seat.parse(seat)
         except ValueError as e:
@@ -253,7 +271,7 @@ class PlayCog(commands.Cog):
         out = []
         for s in table.game.claim_targets(seat):
             occ = table.seats.get(s)
-            label = f"{s.word} ({occ.name})" if occ else s.word
+            label = f"{seat_word(s)} ({occ.name})" if occ else seat_word(s)
             if cur in label.lower():
                 out.append(app_commands.Choice(name=label, value=s.name))
         return out
@@ -281,7 +299,7 @@ class PlayCog(commands.Cog):
         """``/play`` and ``/discard``: the caller's card, played or discarded, then their hand."""
         bot = client(interaction)
         table = bot.tables.registry.of_user(guild_id(interaction), interaction.user.id)
-        chosen = parse_card(card)
+        chosen = parse_local_card(card)  # English, or the words of the player's language
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
         move = bot.tables.moves.play if verb == "play" else bot.tables.moves.discard
         with self.live.answering(table, seat, interaction.user.id) as answer:
@@ -296,12 +314,10 @@ class PlayCog(commands.Cog):
         if turn is None:
             return []
         game, seat = turn
-        cur = current.lower().strip()
         return [
-            app_commands.Choice(name=str(a.card), value=a.card.code)
+            app_commands.Choice(name=f"{a.card} — {card_name(a.card)}", value=a.card.code)
             for a in game.legal_actions(seat)
-            if isinstance(a, kind)
-            and (cur in str(a.card).lower() or cur in a.card.code.lower() or cur in a.card.name)
+            if isinstance(a, kind) and card_matches(a.card, current)
         ][:25]
 
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
@@ -332,12 +348,13 @@ class PlayCog(commands.Cog):
             timely.ignore_repeat(interaction)
             return
         except (Refusal, SpadesError) as e:
+            text = e.reason if isinstance(e, Refusal) else reason_text(e.reason)
             with contextlib.suppress(discord.HTTPException):
-                await reply(interaction, e.reason)
+                await reply(interaction, text)
         except Exception:
             log.exception("button %s failed", logsafe.custom_id(ref.custom_id))
             with contextlib.suppress(discord.HTTPException):
-                await reply(interaction, "Sorry, something went wrong on my side. Try again.")
+                await reply(interaction, _("Sorry, something went wrong on my side. Try again."))
 
     async def _table_component(self, interaction: Interaction, ref: ComponentRef) -> None:
         guild_id(interaction)
@@ -349,10 +366,12 @@ class PlayCog(commands.Cog):
         table = bot.tables.registry.get(ref.table_id)
         if ref.verb == "join":
             taken = await bot.tables.lobby.join(table, uid, display_name(interaction), ref.seat)
-            await reply(interaction, f"You sit {taken.word}.")
+            await reply(interaction, _("You sit {seat}.", seat=seat_word(taken)))
         elif ref.verb == "addbot":
             filled = await bot.tables.lobby.add_bot(table, uid, None, "normal")
-            await reply(interaction, f"A computer player (normal) plays {filled.word}.")
+            await reply(
+                interaction, _("A computer player (normal) plays {seat}.", seat=seat_word(filled))
+            )
         elif ref.verb == "leave":
             await reply(interaction, await bot.tables.lobby.leave(table, uid))
         elif ref.verb == "start":
@@ -368,15 +387,17 @@ class PlayCog(commands.Cog):
         elif ref.verb == "claim":
             seat = table.seat_of(uid)
             if seat is None:
-                raise Refusal("You are not seated at this table.")
+                raise Refusal(_("You are not seated at this table."))
             if table.game is None or not table.rules.claims:
-                raise Refusal("Renege claims are not played at this table.")
+                raise Refusal(_("Renege claims are not played at this table."))
             targets = table.game.claim_targets(seat)
             if not targets:
                 raise Refusal(_no_claim_reason(table.game, seat))
             await interaction.response.send_message(
-                "Which opponent reneged this hand? A wrong claim bars your side from claiming "
-                "again this hand.",
+                _(
+                    "Which opponent reneged this hand? A wrong claim bars your side from "
+                    "claiming again this hand."
+                ),
                 view=claim_components(table, targets),
                 ephemeral=True,
             )
@@ -396,7 +417,10 @@ class PlayCog(commands.Cog):
         table = await bot.tables.lobby.play_again(finished_id, interaction.user.id)
         message = await bot.publisher.post_table_message(table)
         await interaction.followup.send(
-            f"A new game has started with the same seats and rules: {message.jump_url}",
+            _(
+                "A new game has started with the same seats and rules: {link}",
+                link=message.jump_url,
+            ),
             ephemeral=True,
         )
 
@@ -409,7 +433,7 @@ class PlayCog(commands.Cog):
             table = bot.tables.registry.get(ref.table_id)
         except StaleButton:
             await interaction.response.edit_message(
-                content="That game is over.", embed=None, view=None
+                content=_("That game is over."), embed=None, view=None
             )
             return
         try:
@@ -437,7 +461,7 @@ class PlayCog(commands.Cog):
                 if isinstance(e, NotYourButtons):
                     await interaction.response.send_message(e.reason, ephemeral=True)
                     return
-                notice = f"⚠ {e.reason}"
+                notice = "⚠ " + (e.reason if isinstance(e, Refusal) else reason_text(e.reason))
             await self.show_hand(interaction, answer, table, ref.seat, notice, edit=True)
 
     async def _act(
@@ -467,14 +491,14 @@ class PlayCog(commands.Cog):
             blind = raw.startswith("blind")
             number = whole_number(raw.removeprefix("blind"), 2)
             if raw != "nil" and number is None:
-                raise Refusal(f"{excerpt(raw)} is not a bid: pick one from the menu.")
+                raise Refusal(_("{text} is not a bid: pick one from the menu.", text=excerpt(raw)))
             value = NIL if number is None else number
             return await moves.bid(table, uid, value, blind, **common)
         if ref.verb == "pass" and values:
             try:
                 cards = tuple(card(v) for v in values[:13])
             except (KeyError, ValueError):
-                raise Refusal("Those are not cards of yours: pick them from the menu.") from None
+                raise Refusal(_("Those are not cards of yours: pick them from the menu.")) from None
             return await moves.pass_cards(table, uid, cards, **common)
         return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import Final
 
 from bot.engine import Seat
@@ -73,6 +74,36 @@ TEMPLATES: Final = (
     N_("In Suicide your partner bid nil, so you bid {n} or more"),
     N_("In Suicide your partner bid {n}, so you bid nil"),
     N_("There is no blind nil in Mirror: you bid your number of spades"),
+    # the parts of a hand's score (bot.engine.spades.scoring), one template per plural form
+    N_("Contract {n} made ({k} trick)"),
+    N_("Contract {n} made ({k} tricks)"),
+    N_("Contract {n} set ({k} trick)"),
+    N_("Contract {n} set ({k} tricks)"),
+    N_("Contract {n} set ({k} trick): no penalty"),
+    N_("Contract {n} set ({k} tricks): no penalty"),
+    N_("Bid {n} made ({k} trick)"),
+    N_("Bid {n} made ({k} tricks)"),
+    N_("Bid {n} set ({k} trick)"),
+    N_("Bid {n} set ({k} tricks)"),
+    N_("{seat}'s nil made"),
+    N_("{seat}'s blind nil made"),
+    N_("{seat}'s nil failed ({k} trick)"),
+    N_("{seat}'s nil failed ({k} tricks)"),
+    N_("{seat}'s blind nil failed ({k} trick)"),
+    N_("{seat}'s blind nil failed ({k} tricks)"),
+    N_("Nil made"),
+    N_("Blind nil made"),
+    N_("Nil failed ({k} trick)"),
+    N_("Nil failed ({k} tricks)"),
+    N_("Blind nil failed ({k} trick)"),
+    N_("Blind nil failed ({k} tricks)"),
+    N_("Double nil made"),
+    N_("Double nil failed ({k} trick)"),
+    N_("Double nil failed ({k} tricks)"),
+    N_("{k} bag"),
+    N_("{k} bags"),
+    N_("Bag penalty ({k} bags)"),
+    N_("Joker bonus"),
 )
 _PART: Final = {
     "seat": r"(?P<seat>North|East|South|West)",
@@ -80,6 +111,7 @@ _PART: Final = {
     "suit": r"(?P<suit>[♠♥♦♣])",
     "trump": r"(?P<trump>[♠♥♦♣])",
     "n": r"(?P<n>\d+)",
+    "k": r"(?P<k>\d+)",
 }
 _FIELD: Final = re.compile(r"\{(\w+)\}")
 
@@ -94,15 +126,17 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple(out)
 
 
-def reason_text(reason: str) -> str:
+def reason_text(reason: str, names: Mapping[Seat, str] | None = None) -> str:
     """The engine's ``reason`` in the current language (unchanged when no template fits).
-    Two engine refusals joined with ``": "`` are translated part by part."""
+    Two engine refusals joined with ``": "`` are translated part by part.  A seat is named
+    by ``names`` (the players' names) where given, else by its word."""
     for pattern, template in _patterns():
         m = pattern.match(reason)
         if m is not None:
             params = m.groupdict()
             if "seat" in params:
-                params["seat"] = seat_word(Seat[params["seat"][0]])
+                seat = Seat[params["seat"][0]]
+                params["seat"] = names[seat] if names and seat in names else seat_word(seat)
             return _(template, **params)
     head, sep, tail = reason.partition(": ")
     if sep and tail:

@@ -22,15 +22,15 @@ from bot.engine import (
     Play,
     Seat,
     SeatView,
-    bid_text,
     seat_view,
 )
+from bot.i18n import _, _n, number
+from bot.i18n.cards import bid_word, seat_word
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef
 from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
-from bot.ui.text import number
 from bot.ui.trump_text import (
     call_button_label,
     call_value,
@@ -40,7 +40,6 @@ from bot.ui.trump_text import (
     trump_text,
 )
 from bot.ui.trump_text import prompt as trump_prompt
-from bot.ui.words import plural
 
 
 def hand_payload(
@@ -73,44 +72,53 @@ def hand_text(cards: tuple[Card, ...], view: SeatView) -> str:
     """A hand sorted by effective suit, trump first (jokers and jjdd's 2♦ sit with the spades;
     in Euchre the bowers head the trumps), highest first."""
     groups = sorted_hand(cards, view)
-    return "   ".join(" ".join(str(c) for c in g) for g in groups) if groups else "(no cards)"
+    return "   ".join(" ".join(str(c) for c in g) for g in groups) if groups else _("(no cards)")
 
 
 def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> discord.Embed:
     assert view.seat is not None
     seat = view.seat
-    e = discord.Embed(title=f"Your hand — {seat.word}", colour=GREEN if view.my_turn else GREY)
+    e = discord.Embed(
+        title=_("Your hand — {seat}", seat=seat_word(seat)),
+        colour=GREEN if view.my_turn else GREY,
+    )
     if view.hand_hidden:
         e.description = _hidden_text(view, seat)
     elif view.hand is not None:
-        e.description = f"# {hand_text(view.hand, view)}" if view.hand else "(no cards left)"
+        e.description = f"# {hand_text(view.hand, view)}" if view.hand else _("(no cards left)")
     lines = [f"**{notice}**"] if notice else []
     lines.extend(now_lines(table, view))
-    e.add_field(name="Now", value="\n".join(lines), inline=False)
+    e.add_field(name=_("Now"), value="\n".join(lines), inline=False)
     if view.rules.partnerships:
         my_team = seat.team
-        standing = (
-            f"your team {number(view.scores[my_team])} · them {number(view.scores[my_team.other])}"
+        standing = _(
+            "your team {us} · them {them}",
+            us=number(view.scores[my_team]),
+            them=number(view.scores[my_team.other]),
         )
     else:  # solo (games.md G2): your score and the best of the others'
         best = max(view.scores[s] for s in view.seats if s != seat)
-        standing = f"you {number(view.scores[seat])} · best of the others {number(best)}"
+        standing = _(
+            "you {mine} · best of the others {best}",
+            mine=number(view.scores[seat]),
+            best=number(best),
+        )
+    won = _n("you won {n} trick", "you won {n} tricks", view.tricks_won[seat])
     e.set_footer(
-        text=f"Hand {view.hand_number} · {standing} · "
-        f"you won {plural(view.tricks_won[seat], 'trick')}"
+        text=_("Hand {number}", number=number(view.hand_number)) + f" · {standing} · {won}"
     )
     return e
 
 
 def _hidden_text(view: SeatView, seat: Seat) -> str:
     if view.rules.new_york:
-        return (
+        return _(
             "Your cards are face down. Your team may make a **blind bid** (4–10, "
             "scores double) before either of you looks — or look at your cards."
         )
     if view.bids[seat] == BLIND_NIL:
-        return "You bid blind nil. Your cards show when bidding is over."
-    return (
+        return _("You bid blind nil. Your cards show when bidding is over.")
+    return _(
         "Your cards are face down. You may bid **blind nil** before looking "
         "— or look at your cards."
     )
@@ -119,7 +127,7 @@ def _hidden_text(view: SeatView, seat: Seat) -> str:
 def now_lines(table: Table, view: SeatView) -> list[str]:
     """What is happening, as far as it cannot go stale before this message's next update."""
     if table.status == "finished":
-        return ["The game is over.", final_text(table, view)]
+        return [_("The game is over."), final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]
     lines = [prompt_line(view)]
@@ -127,54 +135,70 @@ def now_lines(table: Table, view: SeatView) -> list[str]:
     if trump is not None:
         lines.append(trump)
     if view.calls and view.my_turn:
-        lines.append("Calls: " + calls_line(view))
+        lines.append(_("Calls: {calls}", calls=calls_line(view)))
     if view.discarded is not None and view.phase is Phase.PLAY:
-        lines.append(f"You discarded the {view.discarded}.")
+        lines.append(_("You discarded the {card}.", card=view.discarded))
     if view.my_turn and table.deadline is not None:
-        lines.append(f"⏱ Time runs out {deadline_text(table)}; then a computer plays for you.")
+        lines.append(
+            _(
+                "⏱ Time runs out {when}; then a computer plays for you.",
+                when=deadline_text(table),
+            )
+        )
     if view.received:
-        lines.append(f"Your partner passed you: {' '.join(str(c) for c in view.received)}")
+        cards = " ".join(str(c) for c in view.received)
+        lines.append(_("Your partner passed you: {cards}", cards=cards))
     if view.phase is Phase.BID and view.my_turn and view.bid_log:
-        lines.append("Bids so far: " + _bids_line(view))
+        lines.append(_("Bids so far: {bids}", bids=_bids_line(view)))
     elif view.phase in (Phase.PASS, Phase.PLAY) and view.bid_log:
-        lines.append("Bids: " + _bids_line(view))
+        lines.append(_("Bids: {bids}", bids=_bids_line(view)))
     if view.phase is Phase.PLAY:
         if view.my_turn and view.current_trick:
-            lines.append(f"Trick: {trick_text(view)}")
+            lines.append(_("Trick: {trick}", trick=trick_text(view)))
         elif view.completed_tricks:
             head = view.current_trick and not view.my_turn
-            lines.append(("Last complete trick: " if head else "Last trick: ") + _last(view))
+            last = _last(view)
+            lines.append(
+                _("Last complete trick: {trick}", trick=last)
+                if head
+                else _("Last trick: {trick}", trick=last)
+            )
     return lines
 
 
 def _last(view: SeatView) -> str:
     last = view.completed_tricks[-1]
-    return "  ".join(f"{s.word} {c}" for s, c in last.cards) + f"  → {last.winner.word} wins"
+    cards = "  ".join(f"{seat_word(s)} {c}" for s, c in last.cards)
+    return cards + "  → " + _("{seat} wins", seat=seat_word(last.winner))
 
 
 def _bids_line(view: SeatView) -> str:
-    return " · ".join(f"{s.word} {bid_label(view, s)}" for s in view.seats)
+    return " · ".join(f"{seat_word(s)} {bid_label(view, s)}" for s in view.seats)
 
 
 def prompt_line(view: SeatView) -> str:
     if view.over:
-        return "The game is over."
+        return _("The game is over.")
     if not view.my_turn:
-        return "Not your turn: this message updates itself when it is."
+        return _("Not your turn: this message updates itself when it is.")
     if view.phase is Phase.BID:
         if view.rules.new_york:
             prop = view.proposals[view.seat.team] if view.seat is not None else None
             if prop is not None:
-                return (
-                    f"Your partner proposes **{bid_text(prop[0], prop[1])}**: "
-                    "confirm it or choose the team's bid."
+                return _(
+                    "Your partner proposes **{bid}**: confirm it or choose the team's bid.",
+                    bid=bid_word(prop[0], prop[1]),
                 )
-            return "**Your turn:** propose your team's bid (4–10)."
-        return "**Your turn to bid.**"
+            return _("**Your turn:** propose your team's bid (4–10).")
+        return _("**Your turn to bid.**")
     if view.phase is Phase.PASS:
         n = view.rules.blind_nil_pass
-        return f"**Your turn:** choose {plural(n, 'card')} to pass to your partner."
-    return trump_prompt(view) or "**Your turn to play** a card."
+        return _n(
+            "**Your turn:** choose {n} card to pass to your partner.",
+            "**Your turn:** choose {n} cards to pass to your partner.",
+            n,
+        )
+    return trump_prompt(view) or _("**Your turn to play** a card.")
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
@@ -197,10 +221,10 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
     bids = [a for a in legal if isinstance(a, Bid)]
     passes = [a for a in legal if isinstance(a, PassCards)]
     if any(isinstance(a, Look) for a in legal):
-        out.append(Control(ref("look"), "Look at my cards", 0, discord.ButtonStyle.primary))
+        out.append(Control(ref("look"), _("Look at my cards"), 0, discord.ButtonStyle.primary))
     if bids:
         if any(b.value == BLIND_NIL for b in bids):
-            out.append(Control(ref("blind"), "Blind nil", 0, discord.ButtonStyle.danger))
+            out.append(Control(ref("blind"), _("Blind nil"), 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
             prop = view.proposals[seat.team] if view.rules.new_york else None
@@ -208,11 +232,11 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
                 Option(_bid_option_label(b), _bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric
             )
-            out.append(Control(ref("bid"), "Choose your bid", 1, options=options))
+            out.append(Control(ref("bid"), _("Choose your bid"), 1, options=options))
     if passes and view.hand:
         n = view.rules.blind_nil_pass
         options = tuple(Option(str(c), c.code) for c in view.hand)
-        label = f"Pass {plural(n, 'card')}"
+        label = _n("Pass {n} card", "Pass {n} cards", n)
         out.append(Control(ref("pass"), label, 1, options=options, min_values=n, max_values=n))
     calls = [a for a in legal if isinstance(a, Call)]
     for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
@@ -228,7 +252,7 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         for i, c in enumerate(ordered[:20]):
             style = _card_style(c, view)
             out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
-    out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
+    out.append(Control(ref("refresh"), _("Refresh"), 4, emoji="🔄"))
     return out
 
 
@@ -245,10 +269,10 @@ def _card_style(c: Card, view: SeatView) -> discord.ButtonStyle:
 
 def _bid_option_label(b: Bid) -> str:
     if b.value == NIL:
-        return "Nil (take no tricks)"
+        return _("Nil (take no tricks)")
     if b.blind:
-        return f"Blind {b.value} (before looking)"
-    return f"{b.value} trick{'s' if b.value != 1 else ''}"
+        return _("Blind {bid} (before looking)", bid=b.value)
+    return _n("{n} trick", "{n} tricks", b.value)
 
 
 def _bid_value(b: Bid) -> str:

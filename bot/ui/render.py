@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
+from bot.engine import NIL, Phase, Seat, SeatView, Team
+from bot.i18n import _, number
+from bot.i18n.cards import bid_word, seat_word
 from bot.names import md_name
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
@@ -17,7 +19,6 @@ from bot.ui.text import (
     dealer_draw_text,
     end_reason_text,
     game_title,
-    number,
     seat_names,
     team_name,
     timer_footer,
@@ -38,25 +39,27 @@ def bid_label(view: SeatView, seat: Seat) -> str:
         team = seat.team
         tb = view.team_bids[team]
         if tb is not None:
-            return f"team bid {bid_text(tb.value, tb.blind)}" if tb.seat == seat else "—"
+            if tb.seat != seat:
+                return "—"
+            return _("team bid {bid}", bid=bid_word(tb.value, tb.blind))
         prop = view.proposals[team]
         proposer = next((b.seat for b in view.bid_log if b.seat.team == team), None)
         if prop is not None and proposer == seat:
-            return f"proposes {bid_text(prop[0], prop[1])}"
+            return _("proposes {bid}", bid=bid_word(prop[0], prop[1]))
         return "…"
     b = view.bids[seat]
-    return "…" if b is None else bid_text(b)
+    return "…" if b is None else bid_word(b)
 
 
 def team_contract(view: SeatView, team: Team) -> str:
     if view.rules.new_york:
         tb = view.team_bids[team]
-        return bid_text(tb.value, tb.blind) if tb else "—"
+        return bid_word(tb.value, tb.blind) if tb else "—"
     bids = [view.bids[s] for s in team.seats]
     if any(b is None for b in bids):
         return "—"
     contract = sum(b for b in bids if b is not None and b > 0)
-    nils = [bid_text(b) for b in bids if b is not None and b <= NIL]
+    nils = [bid_word(b) for b in bids if b is not None and b <= NIL]
     return " + ".join([str(contract)] * (contract > 0) + nils) or "0"
 
 
@@ -72,8 +75,8 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     title = game_title(table.rules)
     if view is None:  # closed before the game started
         e = discord.Embed(title=title, colour=GREY)
-        e.description = "This table was closed before the game started."
-        e.set_footer(text=f"Table {table.id}")
+        e.description = _("This table was closed before the game started.")
+        e.set_footer(text=_("Table {table}", table=table.id))
         return e
     playing = table.status == "playing"
     e = discord.Embed(title=title, colour=GREEN if playing else GOLD)
@@ -93,36 +96,40 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
             e.add_field(name=team_name(team), value=_team_body(view, team))
     trump = trump_text(view)
     if trump is not None:
-        e.add_field(name="Trump", value=trump, inline=False)
+        e.add_field(name=_("Trump"), value=trump, inline=False)
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
-    broken = " · spades broken" if view.spades_broken and view.rules.game == "spades" else ""
+    spades = view.spades_broken and view.rules.game == "spades"
+    broken = " · " + _("spades broken") if spades else ""
     unrated = timer_footer(table.turn_timer)
-    e.set_footer(
-        text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}"
-        f"{commitment_footer(table)}"
-    )
+    head = _("Table {table} · hand {number}", table=table.id, number=number(view.hand_number))
+    e.set_footer(text=f"{head}{broken}{unrated}{commitment_footer(table)}")
     return e
 
 
 def _lobby_embed(table: Table) -> discord.Embed:
     e = discord.Embed(title=game_title(table.rules), colour=GREY)
     e.description = (
-        f"Waiting for players. Host: **{table.host_name()}**.\n"
-        "Sit with the buttons or `/spades join`; the host fills empty seats with "
-        "**Add computer** or `/spades bot` and starts with **Start**.\n"
-        f"{timer_text(table.turn_timer)}"
+        _("Waiting for players. Host: **{host}**.", host=table.host_name())
+        + "\n"
+        + _(
+            "Sit with the buttons or `/spades join`; the host fills empty seats with "
+            "**Add computer** or `/spades bot` and starts with **Start**."
+        )
+        + f"\n{timer_text(table.turn_timer)}"
     )
     names = seat_names(table)
     if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S
-        _players_in_rows(e, [(f"{s.word} (alone)", names[s]) for s in table.seat_order])
+        alone = [(_("{seat} (alone)", seat=seat_word(s)), names[s]) for s in table.seat_order]
+        _players_in_rows(e, alone)
     else:
         for team in Team:
             for s in team.seats:
-                e.add_field(name=s.word, value=names[s])
+                e.add_field(name=seat_word(s), value=names[s])
             a, b = team.seats
-            e.add_field(name=team_name(team), value=f"{a.word} and {b.word} are partners")
-    e.set_footer(text=f"Table {table.id} · {rules_brief(table.rules)}")
+            partners = _("{a} and {b} are partners", a=seat_word(a), b=seat_word(b))
+            e.add_field(name=team_name(team), value=partners)
+    e.set_footer(text=_("Table {table}", table=table.id) + f" · {rules_brief(table.rules)}")
     return e
 
 
@@ -137,20 +144,21 @@ def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
 
 
 def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
-    marks = [seat.word]
+    marks = [seat_word(seat)]
     if view.to_act == seat and table.status == "playing":
         marks.insert(0, ON_TURN)
     if seat == view.dealer:
-        marks.append("· dealer")
+        marks.append("· " + _("dealer"))
     return " ".join(marks)
 
 
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
     on_turn = view.to_act == seat and table.status == "playing"
     name = f"**{names[seat]}**" if on_turn else names[seat]
-    lines = [name, f"{_call_or_bid(view, seat)}won {view.tricks_won[seat]}"]
+    won = _("won {n}", n=number(view.tricks_won[seat]))
+    lines = [name, f"{_call_or_bid(view, seat)}{won}"]
     if seat == view.sitting_out:
-        lines[1] = "sits this hand out"
+        lines[1] = _("sits this hand out")
     if on_turn and table.deadline is not None:
         lines.append(f"⏱ {deadline_text(table)}")
     return "\n".join(lines)
@@ -160,45 +168,45 @@ def _call_or_bid(view: SeatView, seat: Seat) -> str:
     """``bid 4 · `` (Spades), ``order up · `` (Euchre's calls), nothing in Whist."""
     game = view.rules.game
     if game == "spades":
-        return f"bid {bid_label(view, seat)} · "
+        return _("bid {bid}", bid=bid_label(view, seat)) + " · "
     if game == "euchre" and (view.calls or view.phase is Phase.CALL):
         return f"{call_label(view, seat)} · "
     return ""
 
 
 def _team_body(view: SeatView, team: Team) -> str:
-    lines = [f"**{number(view.scores[team])}** points"]
+    lines = [_("**{points}** points", points=number(view.scores[team]))]
     if view.rules.game != "spades":
         if view.maker is not None:
-            lines.append("makers" if view.maker.team == team else "defenders")
+            lines.append(_("makers") if view.maker.team == team else _("defenders"))
         return "\n".join(lines)
     if view.rules.has_bags:
-        lines.append(f"bags {view.bag_counts[team]}")
-    lines.append(f"contract {team_contract(view, team)}")
+        lines.append(_("bags {n}", n=number(view.bag_counts[team])))
+    lines.append(_("contract {contract}", contract=team_contract(view, team)))
     return "\n".join(lines)
 
 
 def _player_score(view: SeatView, seat: Seat) -> str:
     """A solo player's score line: points and bags."""
-    line = f"**{number(view.scores[seat])}** points"
+    line = _("**{points}** points", points=number(view.scores[seat]))
     if view.rules.has_bags:
-        line += f" · bags {view.bag_counts[seat]}"
+        line += " · " + _("bags {n}", n=number(view.bag_counts[seat]))
     return line
 
 
 def _trick_head(view: SeatView) -> str:
-    return "Trick" if view.current_trick or not view.completed_tricks else "Last trick"
+    return _("Trick") if view.current_trick or not view.completed_tricks else _("Last trick")
 
 
 def trick_text(view: SeatView, faces: CardFaces | None = None) -> str:
     """The trick on the table (or the last one); with ``faces``, cards as their card faces."""
     show = str if faces is None else faces.inline
     if view.current_trick:
-        return "  ".join(f"{s.word} {show(c)}" for s, c in view.current_trick)
+        return "  ".join(f"{seat_word(s)} {show(c)}" for s, c in view.current_trick)
     if view.completed_tricks:
         last = view.completed_tricks[-1]
-        cards = "  ".join(f"{s.word} {show(c)}" for s, c in last.cards)
-        return cards + f"  → {last.winner.word} wins"
+        cards = "  ".join(f"{seat_word(s)} {show(c)}" for s, c in last.cards)
+        return cards + "  → " + _("{seat} wins", seat=seat_word(last.winner))
     return "—"
 
 
@@ -206,49 +214,63 @@ def status_text(table: Table, view: SeatView) -> str:
     """Whose turn it is, what they do and until when; the dealer draw in the first hand."""
     lines = [status_line(table, view)]
     if view.hand_number == 1 and table.dealer_draw and not view.completed_tricks:
-        lines.append(f"Draw for dealer: {dealer_draw_text(table.dealer_draw, view.dealer)}.")
-    lines.append("Press **My hand** (or `/hand`) for your cards: it updates by itself.")
+        draw = dealer_draw_text(table.dealer_draw, view.dealer)
+        lines.append(_("Draw for dealer: {draw}.", draw=draw))
+    lines.append(_("Press **My hand** (or `/hand`) for your cards: it updates by itself."))
     return "\n".join(lines)
 
 
 def status_line(table: Table, view: SeatView) -> str:
     seat = view.to_act
     if seat is None:
-        return "Dealing…"
-    who = md_name(table.seats[seat].name) if seat in table.seats else seat.word
+        return _("Dealing…")
+    who = md_name(table.seats[seat].name) if seat in table.seats else seat_word(seat)
     if view.phase is Phase.BID:
-        what = "to bid"
+        what = _("to bid")
     elif view.phase is Phase.PASS:
-        what = "to pass cards"
+        what = _("to pass cards")
     elif view.phase is Phase.CALL:
-        what = "to order up or pass" if view.calling_round == 1 else "to name trump or pass"
+        what = _("to order up or pass") if view.calling_round == 1 else _("to name trump or pass")
     elif view.phase is Phase.DISCARD:
-        what = "to discard (the dealer took the up-card)"
+        what = _("to discard (the dealer took the up-card)")
     else:
-        what = "to lead" if not view.current_trick else "to play"
-    line = f"Hand {view.hand_number} · {ON_TURN} **{who}** ({seat.word}) {what}"
+        what = _("to lead") if not view.current_trick else _("to play")
+    hand = _("Hand {number}", number=number(view.hand_number))
+    line = f"{hand} · {ON_TURN} **{who}** ({seat_word(seat)}) {what}"
     if table.deadline is not None and not table.seats[seat].is_computer:
-        line += f" · time runs out {deadline_text(table)}"
+        line += " · " + _("time runs out {when}", when=deadline_text(table))
     return line + "."
 
 
 def final_text(table: Table, view: SeatView) -> str:
     if table.status == "abandoned":
-        return "This table was abandoned. The game is not rated."
+        return _("This table was abandoned. The game is not rated.")
     if view.winner is None:
-        return "The game is over."
+        return _("The game is over.")
     names = seat_names(table)
     reason = end_reason_text(view.end_reason, view.rules.lose_at) if view.end_reason else ""
     why = f" — {reason}." if reason else "."
     if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
         w = view.winner
         others = ", ".join(f"{names[s]} {number(view.scores[s])}" for s in view.seats if s != w)
-        return f"🏆 **{names[w]}** ({w.word}) wins with {number(view.scores[w])} ({others})" + why
+        won = _(
+            "🏆 **{name}** ({seat}) wins with {points} ({others})",
+            name=names[w],
+            seat=seat_word(w),
+            points=number(view.scores[w]),
+            others=others,
+        )
+        return won + why
     a, b = view.winner.seats
-    return (
-        f"🏆 **{team_name(view.winner)}** win ({names[a]} & {names[b]}) "
-        f"{number(view.scores[view.winner])} to {number(view.scores[view.winner.other])}" + why
+    won = _(
+        "🏆 **{team}** win ({a} & {b}) {points} to {theirs}",
+        team=team_name(view.winner),
+        a=names[a],
+        b=names[b],
+        points=number(view.scores[view.winner]),
+        theirs=number(view.scores[view.winner.other]),
     )
+    return won + why
 
 
 def table_components(table: Table) -> discord.ui.View:
@@ -259,33 +281,35 @@ def table_components(table: Table) -> discord.ui.View:
             v.add_item(
                 button(
                     ComponentRef(tid, "join", s),
-                    f"Sit {s.word}",
+                    _("Sit {seat}", seat=seat_word(s)),
                     discord.ButtonStyle.primary,
                     row=0,
                 )
             )
-        v.add_item(button(ComponentRef(tid, "addbot"), "Add computer", row=1))
-        v.add_item(button(ComponentRef(tid, "leave"), "Leave", discord.ButtonStyle.danger, row=1))
-        v.add_item(button(ComponentRef(tid, "start"), "Start", discord.ButtonStyle.success, row=1))
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules", row=1))
+        v.add_item(button(ComponentRef(tid, "addbot"), _("Add computer"), row=1))
+        leave = _("Leave")
+        v.add_item(button(ComponentRef(tid, "leave"), leave, discord.ButtonStyle.danger, row=1))
+        start = _("Start")
+        v.add_item(button(ComponentRef(tid, "start"), start, discord.ButtonStyle.success, row=1))
+        v.add_item(button(ComponentRef(tid, "rules"), _("Rules"), row=1))
     elif table.status == "playing":
         v.add_item(
-            button(ComponentRef(tid, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
+            button(ComponentRef(tid, "hand"), _("My hand"), discord.ButtonStyle.primary, emoji="🂠")
         )
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules"))
+        v.add_item(button(ComponentRef(tid, "rules"), _("Rules")))
         if table.rules.claims:  # games.md G1
-            v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
+            v.add_item(button(ComponentRef(tid, "claim"), _("Claim renege"), emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
-            v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+            v.add_item(button(ComponentRef(tid, "join"), _("Take a computer's seat")))
         if table.abandon_vote is not None:  # the host asked to end the game early
             v.add_item(
                 button(
-                    ComponentRef(tid, "agree"), "Agree to end", discord.ButtonStyle.danger, row=1
+                    ComponentRef(tid, "agree"), _("Agree to end"), discord.ButtonStyle.danger, row=1
                 )
             )
             v.add_item(
                 button(
-                    ComponentRef(tid, "keep"), "Keep playing", discord.ButtonStyle.success, row=1
+                    ComponentRef(tid, "keep"), _("Keep playing"), discord.ButtonStyle.success, row=1
                 )
             )
     return v
@@ -299,7 +323,7 @@ def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View
         v.add_item(
             button(
                 ComponentRef(table.id, "claimon", s),
-                f"{names[s]} ({s.word})",
+                f"{names[s]} ({seat_word(s)})",
                 discord.ButtonStyle.danger,
             )
         )

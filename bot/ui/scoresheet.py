@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import HandResult, Seat, SeatView, Team, bid_text
+from bot.engine import HandResult, Seat, SeatView, Team
 from bot.engine.scoring import ScorePart, TeamHandScore
+from bot.i18n import _, _n, number, signed
+from bot.i18n.cards import bid_word, seat_word
+from bot.i18n.engine_text import reason_text
 from bot.league.settings import rates_turn_timer
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.seed_text import reveal_text
-from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
+from bot.ui.text import seat_names, team_name, timer_unrated_reason
 from bot.ui.trump_text import hand_trump_text
-from bot.ui.words import plural
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
@@ -22,20 +24,21 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
     points in plain words (contract made or set, bags, each nil, bag penalty, jokers, New
     York), which add up to the hand's total."""
     names = seat_names(table)
-    e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
+    e = discord.Embed(title=_("Hand {number} — scores", number=number(result.number)), colour=GREY)
     about = hand_trump_text(result, names)
     if about:
         e.description = about
     if table.rules.solo:  # games.md G2: a sheet per player
         for s in table.seat_order:
-            e.add_field(name=f"{s.word} — {names[s]}", value=player_sheet(table, result, s, names))
+            sheet = player_sheet(table, result, s, names)
+            e.add_field(name=f"{seat_word(s)} — {names[s]}", value=sheet)
     else:
         for t in Team:
             e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
     if result.claims:  # games.md G1: the hand's renege claims, as judged
         text = "\n".join(f"⚖ {names[c.seat]}: {c.text}" for c in result.claims)
-        e.add_field(name="Renege claims", value=text, inline=False)
-    e.set_footer(text=f"Table {table.id}")
+        e.add_field(name=_("Renege claims"), value=text, inline=False)
+    e.set_footer(text=_("Table {table}", table=table.id))
     return e
 
 
@@ -43,8 +46,8 @@ def player_sheet(table: Table, result: HandResult, seat: Seat, names: dict[Seat,
     """One player's sheet in a solo game: bid, tricks, every item of the points, the total."""
     res = result.teams[seat]
     bids = {x.seat: x.value for x in result.bids}
-    bid = bid_text(bids[seat]) if seat in bids else "?"
-    lines = [f"Bid {bid} · took {result.tricks[seat]}"]
+    bid = bid_word(bids[seat]) if seat in bids else "?"
+    lines = [_("Bid {bid} · took {n}", bid=bid, n=number(result.tricks[seat]))]
     lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
     lines.append(_total(table, res))
     return "\n".join(lines)
@@ -54,12 +57,13 @@ def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, s
     res = result.teams[team]
     a, b = team.seats
     took = result.tricks[a] + result.tricks[b]
-    took_text = f"took {took} ({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
+    each = f"{names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]}"
+    took_text = _("took {n} ({each})", n=number(took), each=each)
     game = table.rules.game
     if game == "spades":
-        first = f"Bid {_team_bid(table, result, team)} · {took_text}"
+        first = _("Bid {bid}", bid=_team_bid(table, result, team)) + f" · {took_text}"
     elif game == "euchre" and result.maker is not None:
-        side = "Makers" if result.maker.team == team else "Defenders"
+        side = _("Makers") if result.maker.team == team else _("Defenders")
         first = f"{side} · {took_text}"
     else:
         first = took_text[0].upper() + took_text[1:]
@@ -70,17 +74,23 @@ def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, s
 
 
 def _total(table: Table, res: TeamHandScore) -> str:
-    total = f"= **{signed(res.points)}** this hand · score **{number(res.score)}**"
+    total = _(
+        "= **{points}** this hand · score **{score}**",
+        points=signed(res.points),
+        score=number(res.score),
+    )
     if table.rules.has_bags:
-        total += f" · bags {res.bag_count}"
+        total += " · " + _("bags {n}", n=number(res.bag_count))
     return total
 
 
 def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
-    """The engine's words, with the player's name for a seat ("carol's nil made")."""
+    """The engine's words in the reader's language, with the player's name for a seat
+    ("carol's nil made")."""
     seat = part.seat
-    if seat is None:
-        return part.label
+    translated = reason_text(part.label, names)
+    if seat is None or translated != part.label:
+        return translated
     return part.label.replace(f"{seat.word}'s", f"{names[seat]}'s", 1)
 
 
@@ -88,26 +98,29 @@ def _team_bid(table: Table, result: HandResult, team: Team) -> str:
     if table.rules.new_york:
         tb = next((x for x in result.bids if x.seat.team == team), None)
         if tb is None:
-            return "none (first hand)"
-        return bid_text(tb.value, tb.blind)
+            return _("none (first hand)")
+        return bid_word(tb.value, tb.blind)
     bids = {x.seat: x.value for x in result.bids}
-    return " + ".join(bid_text(bids[s]) if s in bids else "?" for s in team.seats)
+    return " + ".join(bid_word(bids[s]) if s in bids else "?" for s in team.seats)
 
 
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
-    e = discord.Embed(title="Game over", colour=GOLD, description=final_text(table, view))
+    e = discord.Embed(title=_("Game over"), colour=GOLD, description=final_text(table, view))
     if view.rules.partnerships:
         ns, ew = number(view.scores[0]), number(view.scores[1])
         final = f"{team_name(Team.NS)} {ns} · {team_name(Team.EW)} {ew}"
     else:  # solo: every player's score
         names = seat_names(table)
-        final = " · ".join(f"{names[s]} ({s.word}) {number(view.scores[s])}" for s in view.seats)
-    e.add_field(name="Final score", value=final, inline=False)
-    e.add_field(name="Ratings", value=ratings_text(table), inline=False)
+        final = " · ".join(
+            f"{names[s]} ({seat_word(s)}) {number(view.scores[s])}" for s in view.seats
+        )
+    e.add_field(name=_("Final score"), value=final, inline=False)
+    e.add_field(name=_("Ratings"), value=ratings_text(table), inline=False)
     reveal = reveal_text(table)
     if reveal is not None:  # docs/verifiable-deals.md: the game is over, the seed is shown
-        e.add_field(name="Verifiable deals", value=reveal, inline=False)
-    e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
+        e.add_field(name=_("Verifiable deals"), value=reveal, inline=False)
+    hands = _n("{n} hand", "{n} hands", len(view.results))
+    e.set_footer(text=_("Table {table}", table=table.id) + f" · {hands}")
     return e
 
 
@@ -115,16 +128,16 @@ def ratings_text(table: Table) -> str:
     """Each member's rating change, or why the game is not rated."""
     if table.ratings is None:
         if not rates_turn_timer(table.turn_timer):
-            return f"Not rated: {timer_unrated_reason(table.turn_timer)}."
+            return _("Not rated: {why}.", why=timer_unrated_reason(table.turn_timer))
         if any(o.user_id is None for o in table.seats.values()):
-            return "Not rated: computer players took part (the server's league settings)."
-        return "Not rated."
+            return _("Not rated: computer players took part (the server's league settings).")
+        return _("Not rated.")
     names = seat_names(table)
     lines = [
-        f"{names[r.seat]}: {r.before:,} → **{r.after:,}** ({signed(r.delta)})"
+        f"{names[r.seat]}: {number(r.before)} → **{number(r.after)}** ({signed(r.delta)})"
         for r in sorted(table.ratings, key=lambda r: r.seat)
     ]
-    return "\n".join(lines) or "Not rated."
+    return "\n".join(lines) or _("Not rated.")
 
 
 def game_over_components(table: Table) -> discord.ui.View:
@@ -132,7 +145,7 @@ def game_over_components(table: Table) -> discord.ui.View:
     v.add_item(
         button(
             ComponentRef(table.id, "again"),
-            "Play again",
+            _("Play again"),
             discord.ButtonStyle.success,
             emoji="🔁",
         )
