@@ -14,6 +14,7 @@ from bot import cooldowns
 from bot.command_input import whole_number
 from bot.engine.rules import GAME_TITLES, PRESET_NAMES
 from bot.errors import Refusal
+from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
@@ -34,6 +35,11 @@ GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in G
 COLOUR_CHOICES = [
     app_commands.Choice(name="two colours (black and red)", value="two"),
     app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
+]
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="the server's language in Discord", value="server"),
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
 ]
 
 
@@ -306,6 +312,24 @@ class LeagueCog(commands.Cog):
         await interaction.response.send_message(
             f"Cards on this server now show in {what}.", ephemeral=True
         )
+
+    @admin.command(name="language")
+    @app_commands.describe(language="The language of the table, hand summaries and boards")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: Interaction, language: str) -> None:
+        """The language of this server's public messages (private ones follow each player)."""
+        gid = self._check_admin(interaction)
+        chosen = None if language == "server" else language
+        await client(interaction).languages.set_language(gid, chosen)
+        SERVER_LANGUAGES.choose(gid, chosen)
+        if chosen is None:
+            text = _("Public messages on this server now follow its language in Discord.")
+        else:
+            text = _(
+                "Public messages on this server are now in {language}.",
+                language=LANGUAGE_NAMES[chosen],
+            )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @admin.command(name="season-new", extras={"public": True})
     @app_commands.describe(name="A name for the new season (optional)")

@@ -19,6 +19,7 @@ from bot.engine import (
     Action,
     Bid,
     Call,
+    Card,
     CardParseError,
     Discard,
     Game,
@@ -30,7 +31,7 @@ from bot.engine import (
     card,
 )
 from bot.errors import Duplicate, NotYourButtons, Refusal, StaleButton
-from bot.i18n import N_, _
+from bot.i18n import N_, SOURCE, _, current
 from bot.i18n.cards import bid_word, bid_words, call_word, card_matches, card_name, seat_word
 from bot.i18n.cards import parse_card as parse_local_card
 from bot.i18n.engine_text import reason_text
@@ -106,6 +107,12 @@ def _no_claim_reason(game: Game, seat: Seat) -> str:
     if not game.plays:
         return _("No card has been played yet this hand.")
     return _("Your side made a wrong claim this hand, so it cannot claim again.")
+
+
+def _card_choice(c: Card) -> str:
+    """A card as autocomplete offers it: ``A♠``, with its name in a language other than the
+    source's (``A♠ — as de picas``), where the symbols alone would not say what to type."""
+    return str(c) if current() == SOURCE else f"{c} — {card_name(c)}"
 
 
 class PlayCog(commands.Cog):
@@ -315,7 +322,7 @@ class PlayCog(commands.Cog):
             return []
         game, seat = turn
         return [
-            app_commands.Choice(name=f"{a.card} — {card_name(a.card)}", value=a.card.code)
+            app_commands.Choice(name=_card_choice(a.card), value=a.card.code)
             for a in game.legal_actions(seat)
             if isinstance(a, kind) and card_matches(a.card, current)
         ][:25]

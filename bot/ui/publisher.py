@@ -170,10 +170,11 @@ class TablePublisher:
                 Phase.CALL: _("call"),
                 Phase.DISCARD: _("discard"),
             }.get(phase, _("play"))
+            mention = f"<@{user_id}>"
             text = _(
                 "{mention}, it is your turn to {verb} ({seat}). "
                 "Press **My hand** on the table message (or `/hand`).",
-                mention=f"<@{user_id}>",
+                mention=mention,
                 verb=verb,
                 seat=seat_word(seat),
             )
