@@ -74,7 +74,7 @@ class SpadesTree(app_commands.CommandTree[Any]):
     error hook for all: refusals and bad input are shown, the rest logged with context."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        i18n.set_language(interaction.locale)  # every answer to it in the user's language
+        i18n.answering(interaction)  # every answer to it in the user's language
         data: dict[str, Any] = dict(interaction.data or {})
         command = command_input.find_command(self, data, interaction.guild_id)
         public = bool(command is not None and command.extras.get("public"))

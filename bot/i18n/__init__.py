@@ -19,7 +19,7 @@ from bot.i18n.core import (
     signed,
     use,
 )
-from bot.i18n.servers import SERVER_LANGUAGES
+from bot.i18n.servers import SERVER_LANGUAGES, answering
 
 __all__ = [
     "LANGUAGES",
@@ -31,6 +31,7 @@ __all__ = [
     "_",
     "_n",
     "_p",
+    "answering",
     "current",
     "date_time",
     "language_of",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n.core import language_of
+from bot.i18n.core import language_of, set_language
 
 
 class ServerLanguages:
@@ -13,6 +13,7 @@ class ServerLanguages:
 
     def __init__(self) -> None:
         self._chosen: dict[int, str] = {}
+        self._seen: dict[int, str] = {}  # the preferred locale the last interaction carried
         self.client: Any = None  # the discord.Client whose guild cache gives preferred locales
 
     def load(self, chosen: dict[int, str]) -> None:
@@ -24,6 +25,13 @@ class ServerLanguages:
         else:
             self._chosen[guild_id] = language
 
+    def seen(self, guild_id: int | None, guild_locale: object) -> None:
+        """An interaction from ``guild_id`` carried its preferred locale (``guild_locale``):
+        Discord sends it with every interaction, so it is current even when the guild cache
+        is not."""
+        if guild_id is not None and guild_locale is not None:
+            self._seen[guild_id] = language_of(guild_locale)
+
     def chosen(self, guild_id: int) -> str | None:
         return self._chosen.get(guild_id)
 
@@ -34,6 +42,8 @@ class ServerLanguages:
             return language_of(preferred)
         if guild_id in self._chosen:
             return self._chosen[guild_id]
+        if preferred is None and guild_id in self._seen:
+            return self._seen[guild_id]
         if preferred is None and self.client is not None:
             guild = self.client.get_guild(guild_id)
             preferred = getattr(guild, "preferred_locale", None)
@@ -41,3 +51,10 @@ class ServerLanguages:
 
 
 SERVER_LANGUAGES = ServerLanguages()
+
+
+def answering(interaction: Any) -> None:
+    """At the edge of an interaction: write every answer in its user's language, and note the
+    server's preferred locale it carries."""
+    set_language(getattr(interaction, "locale", None))
+    SERVER_LANGUAGES.seen(getattr(interaction, "guild_id", None), interaction.guild_locale)

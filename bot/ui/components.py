@@ -33,7 +33,7 @@ import discord
 from bot import logsafe, timely
 from bot.engine import Seat, SpadesError
 from bot.errors import Refusal
-from bot.i18n import N_, _, set_language
+from bot.i18n import N_, _, answering
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +163,7 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         return cls(ref, item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        set_language(interaction.locale)  # every answer to the click in the clicker's language
+        answering(interaction)  # every answer to the click in the clicker's language
         values = list(self.item.values) if isinstance(self.item, discord.ui.Select) else []
         try:
             if isinstance(self.ref, Unreadable):
@@ -181,7 +181,7 @@ async def refuse_unreadable(interaction: discord.Interaction[Any], kind: str) ->
     """Answer a component whose custom id does not check out: one line, only to the clicker;
     the log says what kind it was, never its content."""
     timely.guard(interaction)
-    set_language(interaction.locale)
+    answering(interaction)
     log.debug("refused a %s component whose custom id does not check out", kind)
     try:
         with contextlib.suppress(discord.HTTPException):
