@@ -176,7 +176,7 @@ def bid_words(text: str) -> str:
     """A bid typed in any shipped language, as the English ``/bid`` reads it:
     ``nulo`` → ``nil``, ``nulo a ciegas`` → ``blind nil``, ``6 a ciegas`` → ``blind 6``."""
     t = fold(text)
-    for lang in LANGUAGES:
+    for lang in LANGUAGES:  # the words first: German "Blind-Null" is blind nil, not blind 0
         with use(lang):
             if t == fold(_("nil")):
                 return "nil"
@@ -184,10 +184,10 @@ def bid_words(text: str) -> str:
                 return "blind nil"
             if t == fold(_("look at my cards")):
                 return "look"
-            blind = fold(_("blind {bid}", bid="#"))
-            before, _sep, after = blind.partition("#")
-            if before.strip() and t.startswith(before) and t.removeprefix(before).strip():
-                return "blind " + t.removeprefix(before).strip()
-            if after.strip() and t.endswith(after) and t.removesuffix(after).strip():
-                return "blind " + t.removesuffix(after).strip()
+    for lang in LANGUAGES:
+        with use(lang):
+            before, _sep, after = fold(_("blind {bid}", bid="#")).partition("#")
+        rest = t.removeprefix(before).removesuffix(after).strip()
+        if (before or after) and t.startswith(before) and t.endswith(after) and rest.isdigit():
+            return f"blind {rest}"
     return text
