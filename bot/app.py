@@ -190,7 +190,7 @@ class SpadesBot(commands.AutoShardedBot):
         if count is None or self.settings.api_base:
             # Discord's recommended shard count, and (for a test API base: discord.py
             # otherwise connects to a fixed gateway host) the gateway URL.
-            recommended, url, _ = await self.http.get_bot_gateway()
+            recommended, url, _limits = await self.http.get_bot_gateway()
             count = count or recommended
             if self.settings.api_base:
                 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)

@@ -9,6 +9,7 @@ import discord
 from bot import timely
 from bot.cooldowns import Limit
 from bot.errors import Refusal
+from bot.i18n import _
 from bot.names import clean_name
 
 if TYPE_CHECKING:
@@ -24,13 +25,13 @@ def client(interaction: Interaction) -> SpadesBot:
 def guild_id(interaction: Interaction) -> int:
     """The server the interaction came from; commands in DMs are refused."""
     if interaction.guild_id is None:
-        raise Refusal("Spades is played in a server channel, not in direct messages.")
+        raise Refusal(_("Spades is played in a server channel, not in direct messages."))
     return interaction.guild_id
 
 
 def channel_id(interaction: Interaction) -> int:
     if interaction.channel_id is None:
-        raise Refusal("I cannot tell which channel this is.")
+        raise Refusal(_("I cannot tell which channel this is."))
     return interaction.channel_id
 
 
@@ -70,11 +71,13 @@ def require_channel_permissions(interaction: Interaction, *, thread: bool = Fals
         missing.append("Send Messages in Threads")
     if not perms.view_channel:
         missing.append("View Channel")
-    if missing:
+    if missing:  # Discord's own names of the permissions, as the server settings show them
         raise Refusal(
-            "I need these permissions in this channel to run a table: "
-            + ", ".join(missing)
-            + ". Ask a server admin to grant them."
+            _(
+                "I need these permissions in this channel to run a table: {permissions}. "
+                "Ask a server admin to grant them.",
+                permissions=", ".join(missing),
+            )
         )
 
 

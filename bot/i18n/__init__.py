@@ -19,7 +19,7 @@ from bot.i18n.core import (
     signed,
     use,
 )
-from bot.i18n.servers import SERVER_LANGUAGES, answering
+from bot.i18n.servers import SERVER_LANGUAGES, answering, for_server
 
 __all__ = [
     "LANGUAGES",
@@ -34,6 +34,7 @@ __all__ = [
     "answering",
     "current",
     "date_time",
+    "for_server",
     "language_of",
     "later",
     "number",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from typing import Final
 
 from bot.engine import BLIND_NIL, NIL, Card, Seat, card
@@ -191,3 +192,24 @@ def bid_words(text: str) -> str:
         if (before or after) and t.startswith(before) and t.endswith(after) and rest.isdigit():
             return f"blind {rest}"
     return text
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWord:
+    """A seat, named in the language of wherever it is written (in a :class:`Text`)."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return seat_word(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class BidWord:
+    """A bid, said in the language of wherever it is written (in a :class:`Text`)."""
+
+    value: int
+    blind: bool = False
+
+    def __str__(self) -> str:
+        return bid_word(self.value, self.blind)

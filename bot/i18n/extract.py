@@ -22,6 +22,7 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.i18n.core import DOMAIN, LANGUAGES, LOCALES_DIR, SOURCE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,6 +83,8 @@ def template() -> Catalog:
     for where, message, context in code_messages():
         path, line = where.rsplit(":", 1)
         catalog.add(message, locations=[(path, int(line))], context=context)
+    for message in PRESET_DESCRIPTIONS.values():  # the engine's words, shown by the cogs
+        catalog.add(message, locations=[("bot/engine/rules.py", 0)])
     for context, message in command_messages():
         if message not in catalog or catalog.get(message, context) is None:
             catalog.add(message, context=context)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n.core import language_of, set_language
+from bot.i18n.core import language_of, set_language, use
 
 
 class ServerLanguages:
@@ -58,3 +58,10 @@ def answering(interaction: Any) -> None:
     server's preferred locale it carries."""
     set_language(getattr(interaction, "locale", None))
     SERVER_LANGUAGES.seen(getattr(interaction, "guild_id", None), interaction.guild_locale)
+
+
+def for_server(guild_id: int, text: Any) -> str:
+    """``text`` (a :class:`~bot.i18n.core.Text`) written now in the server's language: what
+    a table keeps to show in its channel later (why it ended)."""
+    with use(SERVER_LANGUAGES.of(guild_id)):
+        return str(text)

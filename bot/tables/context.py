@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.engine import HandResult
-from bot.i18n import Text
+from bot.i18n import Text, later
 from bot.tables.live import LiveHands
 from bot.tables.persistence import TablePersistence
 from bot.tables.randomness import TableRandomness
@@ -26,7 +26,7 @@ from bot.tables.turns import AutoTurns
 log = logging.getLogger(__name__)
 
 TROUBLE_NOTICE_EVERY_S = 60.0  # at most one "something went wrong" notice per table a minute
-TROUBLE_NOTICE = (
+TROUBLE_NOTICE = later(
     "⚠ Something went wrong showing this table's latest change (the error is in my log). "
     "Nothing is lost and the game goes on: `/hand` shows your cards."
 )

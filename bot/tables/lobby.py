@@ -14,6 +14,8 @@ from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
+from bot.i18n import _
+from bot.i18n.cards import seat_word
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -75,7 +77,7 @@ class Lobby:
         except RulesError as e:
             raise Refusal(e.reason) from None
         if not 0 <= turn_timer <= 3600:
-            raise Refusal("turn_timer must be between 0 (off) and 3600 seconds")
+            raise Refusal(_("turn_timer must be between 0 (off) and 3600 seconds"))
         table = Table(
             id=self.ctx.randomness.table_id(),
             guild_id=guild_id,
@@ -91,7 +93,7 @@ class Lobby:
 
     async def _insert(self, table: Table) -> None:
         """Store a new table with its seats and register it (a taken id is drawn again)."""
-        for _ in range(ID_TRIES):
+        for _attempt in range(ID_TRIES):
             try:
                 async with self.persistence.write() as conn:
                     await self.store.insert_table(conn, self.persistence.row(table))
@@ -104,12 +106,14 @@ class Lobby:
                 if e.constraint not in ("tables.id", "tables_pkey"):  # not a taken table id
                     log.error("opening a table in channel %s failed: %s", table.channel_id, e)
                     raise StoreFailed(
-                        "I could not open a table here (an old table of this channel is still "
-                        "in my database; the error is in my log)."
+                        _(
+                            "I could not open a table here (an old table of this channel is "
+                            "still in my database; the error is in my log)."
+                        )
                     ) from e
                 table.id = self.ctx.randomness.table_id()
         else:
-            raise StoreFailed("I could not find a free table id. Please try again.")
+            raise StoreFailed(_("I could not find a free table id. Please try again."))
         self.registry.add(table)
 
     async def play_again(self, finished_id: str, user_id: int) -> Table:
@@ -147,10 +151,10 @@ class Lobby:
         the channel and they sit nowhere else."""
         old = self.registry.finished(finished_id)
         if user_id not in old.humans():
-            raise Refusal("Only the players of that game can start another one.")
+            raise Refusal(_("Only the players of that game can start another one."))
         if self.registry.find_in_channel(old.channel_id) is not None:
             raise Refusal(
-                "A new table is already open in this channel: use `/spades table` to see it."
+                _("A new table is already open in this channel: use `/spades table` to see it.")
             )
         self.registry.check_can_open(old.guild_id, old.channel_id, user_id)
         return old
@@ -172,14 +176,20 @@ class Lobby:
         free = table.free_seats()
         if seat is None:
             if mine is not None:
-                raise Refusal(f"You are already seated ({mine.word}).")
+                raise Refusal(_("You are already seated ({seat}).", seat=seat_word(mine)))
             if not free:
-                raise Refusal("The table is full.")
+                raise Refusal(_("The table is full."))
             seat = free[0]
         elif seat not in free:
             if seat == mine:
-                raise Refusal(f"You are already seated ({mine.word}).")
-            raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
+                raise Refusal(_("You are already seated ({seat}).", seat=seat_word(mine)))
+            raise Refusal(
+                _(
+                    "{seat} is taken by {name}.",
+                    seat=seat_word(seat),
+                    name=md_name(table.seats[seat].name),
+                )
+            )
         new = Occupant(user_id, name)
         async with self.persistence.write(table) as conn:
             if mine is not None:
@@ -198,18 +208,21 @@ class Lobby:
         if mine is not None:
             occ = table.seats[mine]
             if not occ.away:
-                raise Refusal(f"You are already playing {mine.word}.")
+                raise Refusal(_("You are already playing {seat}.", seat=seat_word(mine)))
             seat = mine
         else:
             open_seats = [s for s, o in table.seats.items() if o.is_computer and o.user_id is None]
             if seat is None:
                 if not open_seats:
-                    raise Refusal("The game has started and every seat is taken.")
+                    raise Refusal(_("The game has started and every seat is taken."))
                 seat = open_seats[0]
             elif seat not in open_seats:
                 raise Refusal(
-                    f"{seat.word} is not open: only seats played by a computer "
-                    "after their player left can be taken."
+                    _(
+                        "{seat} is not open: only seats played by a computer "
+                        "after their player left can be taken.",
+                        seat=seat_word(seat),
+                    )
                 )
         new = Occupant(user_id, name, None, 0)
         async with self.persistence.write(table) as conn:
@@ -228,7 +241,7 @@ class Lobby:
             ensure_open(table)
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(_("You are not seated at this table."))
             if table.status == "lobby":
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
@@ -252,13 +265,15 @@ class Lobby:
             if ending is not None:
                 ending.apply(table)
                 self.ctx.closed(table)
-                return "You left; with no players left the table is closed."
+                return _("You left; with no players left the table is closed.")
             self.ctx.changed(table)
             self.ctx.turns.schedule(table)
-            return (
-                f"You left {seat.word}; a computer player ({level}) takes over. If the game "
+            return _(
+                "You left {seat}; a computer player ({level}) takes over. If the game "
                 "is rated it counts as a loss for you, whatever the score; `/spades join` "
-                "takes your seat back."
+                "takes your seat back.",
+                seat=seat_word(seat),
+                level=_(level),
             )
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
@@ -275,16 +290,16 @@ class Lobby:
         if ending is not None:
             ending.apply(table)
             self.ctx.closed(table)
-            return "You left; the table is closed."
+            return _("You left; the table is closed.")
         self.ctx.changed(table)
-        return f"You left {seat.word}."
+        return _("You left {seat}.", seat=seat_word(seat))
 
     # ------------------------------------------------------------------ host
     async def add_bot(self, table: Table, user_id: int, seat: Seat | None, level: str) -> Seat:
         """Host: seat a computer player in the lobby.  Once the game has started no level
         changes (see :func:`level_fixed`)."""
         if level not in LEVELS:
-            raise Refusal(f"The level must be one of {', '.join(LEVELS)}.")
+            raise Refusal(_("The level must be one of {levels}.", levels=", ".join(LEVELS)))
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "add computer players")
@@ -294,10 +309,16 @@ class Lobby:
             free = table.free_seats()
             if seat is None:
                 if not free:
-                    raise Refusal("The table is full.")
+                    raise Refusal(_("The table is full."))
                 seat = free[0]
             elif seat not in free:
-                raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
+                raise Refusal(
+                    _(
+                        "{seat} is taken by {name}.",
+                        seat=seat_word(seat),
+                        name=md_name(table.seats[seat].name),
+                    )
+                )
             new = Occupant(None, f"Computer ({level})", level)
             async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -320,7 +341,7 @@ class Lobby:
             ensure_open(table)
             ensure_host(table, user_id, "change the rules")
             if table.status != "lobby":
-                raise Refusal("The rules are fixed once the game has started.")
+                raise Refusal(_("The rules are fixed once the game has started."))
             try:
                 if name == "preset":
                     rules = self._switched(table.rules, value.strip())
@@ -348,13 +369,16 @@ class Lobby:
             ensure_open(table)
             ensure_host(table, user_id, "start the game")
             if table.status != "lobby":
-                raise Refusal("The game has already started.")
+                raise Refusal(_("The game has already started."))
             if table.free_seats():
-                need = ("Three", "Four")[table.rules.players - 3]
-                free = ", ".join(s.word for s in table.free_seats())
+                free = ", ".join(seat_word(s) for s in table.free_seats())
                 raise Refusal(
-                    f"{need} players are needed: {free} still empty. "
-                    "Fill a seat with `/spades bot`."
+                    _(
+                        "{n} players are needed: {free} still empty. "
+                        "Fill a seat with `/spades bot`.",
+                        n=table.rules.players,
+                        free=free,
+                    )
                 )
             # The game's seed (docs/verifiable-deals.md): the draw and every deal come from it.
             seed = self.ctx.randomness.game_seed(table)
@@ -400,8 +424,14 @@ def _after_leaving(table: Table, user_id: int) -> tuple[list[int], int]:
 def ensure_in_play(table: Table, seat: Seat | None) -> None:
     """Refuse a seat the table's rules leave empty (West at a three-player table)."""
     if seat is not None and seat not in table.seat_order:
-        seats = ", ".join(s.word for s in table.seat_order)
-        raise Refusal(f"{seat.word} does not play at a three-player table: choose {seats}.")
+        seats = ", ".join(seat_word(s) for s in table.seat_order)
+        raise Refusal(
+            _(
+                "{seat} does not play at a three-player table: choose {seats}.",
+                seat=seat_word(seat),
+                seats=seats,
+            )
+        )
 
 
 def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
@@ -453,9 +483,9 @@ def level_fixed(table: Table, seat: Seat | None) -> str:
 
 def ensure_open(table: Table) -> None:
     if not table.open:
-        raise StaleButton("That table has ended.")
+        raise StaleButton(_("That table has ended."))
 
 
 def ensure_host(table: Table, user_id: int, what: str) -> None:
     if user_id != table.host_id:
-        raise NotHost(f"Only the host ({table.host_name()}) can {what}.")
+        raise NotHost(_("Only the host ({host}) can {what}.", host=table.host_name(), what=what))

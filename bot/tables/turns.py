@@ -19,6 +19,8 @@ from collections.abc import Awaitable, Callable
 from bot.engine import Action, Bid, Game, PassCards, Phase, Play, Seat, SeatView, seat_view
 from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
+from bot.i18n import Text, later
+from bot.i18n.cards import BidWord, SeatWord
 from bot.names import md_name
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 
@@ -38,7 +40,7 @@ Commit = Callable[[Table, Seat, Action, Seat | None], Awaitable[object]]
 # (table, sequence number) -> the seed of the computer's decision at that point
 Seeder = Callable[[Table, int], int]
 # (table, text) -> tell the table's channel
-Notify = Callable[[Table, str], None]
+Notify = Callable[[Table, str | Text], None]
 # (a computer seat's view) -> the opponent it claims reneged now, or None (games.md G1)
 Claimer = Callable[[SeatView], Seat | None]
 
@@ -211,27 +213,35 @@ class AutoTurns:
                 await t
 
 
-def timeout_notice(after: Occupant, seat: Seat, action: Action) -> str:
-    """What the channel is told when a computer acted for a player who ran out of time."""
+def timeout_notice(after: Occupant, seat: Seat, action: Action) -> Text:
+    """What the channel is told when a computer acted for a player who ran out of time
+    (written in the server's language when it is posted)."""
     what = describe(action)
     if after.is_computer:
-        return (
-            f"⏰ {md_name(after.name)} ran out of time {MAX_TIMEOUTS} times; a computer played "
-            f"{what} and now plays {seat.word} until they come back with `/spades join`."
+        return later(
+            "⏰ {name} ran out of time {max} times; a computer played {what} and now plays "
+            "{seat} until they come back with `/spades join`.",
+            name=md_name(after.name),
+            max=MAX_TIMEOUTS,
+            what=what,
+            seat=SeatWord(seat),
         )
-    return (
-        f"⏰ {md_name(after.name)} ran out of time; a computer played {what} for them "
-        f"({after.timeouts}/{MAX_TIMEOUTS})."
+    return later(
+        "⏰ {name} ran out of time; a computer played {what} for them ({n}/{max}).",
+        name=md_name(after.name),
+        what=what,
+        n=after.timeouts,
+        max=MAX_TIMEOUTS,
     )
 
 
-def describe(action: Action) -> str:
+def describe(action: Action) -> str | Text:
     if isinstance(action, Play):
         return str(action.card)
     if isinstance(action, Bid):
-        return f"a bid of {action.text}"
+        return later("a bid of {bid}", bid=BidWord(action.value, action.blind))
     if isinstance(action, PassCards):
-        return "a pass"
+        return later("a pass")
     if isinstance(action, Claim):
-        return f"a renege claim against {action.against.word}"
-    return "a look at the cards"
+        return later("a renege claim against {seat}", seat=SeatWord(action.against))
+    return later("a look at the cards")
