@@ -213,3 +213,27 @@ class BidWord:
 
     def __str__(self) -> str:
         return bid_word(self.value, self.blind)
+
+
+def call_words(text: str) -> str:
+    """A Euchre call typed in any shipped language, in the English words ``/bid`` reads:
+    ``paso`` → ``pass``, ``pedir solo`` → ``order up alone``, ``Herz allein`` → ``hearts
+    alone``."""
+    words = fold(text).split()
+    table: dict[str, str] = {}
+    for lang in LANGUAGES:
+        with use(lang):
+            table[fold(_("pass"))] = "pass"
+            table[fold(_("order up"))] = "order up"
+            for word in fold(_("{call} alone", call="#")).replace("#", " ").split():
+                table[word] = "alone"
+            for word in fold(_("call {suit}", suit="#")).replace("#", " ").split():
+                table[word] = "call"
+            for s in SUITS:
+                table[fold(suit_name(s))] = SUIT_WORDS[s]
+                table[fold(_card_suit(s))] = SUIT_WORDS[s]
+    joined = " ".join(words)
+    for phrase, english in sorted(table.items(), key=lambda kv: -len(kv[0])):
+        if " " in phrase and phrase in joined:
+            joined = joined.replace(phrase, english)
+    return " ".join(table.get(w, w) for w in joined.split())

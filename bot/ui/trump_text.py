@@ -14,6 +14,8 @@ from bot.engine import Call, Card, HandResult, Phase, Seat, SeatView, cards_of
 from bot.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.errors import Refusal
+from bot.i18n import _
+from bot.i18n.cards import call_word, call_words, seat_word
 
 DISPLAY_SUITS = ("S", "H", "C", "D")  # alternate colours
 _RED = ("H", "D")
@@ -65,41 +67,70 @@ def trump_text(view: SeatView) -> str | None:
     trump, the maker and who sits out.  ``None`` in Spades."""
     game = view.rules.game
     if game == "whist" and view.trump_card is not None and view.trump is not None:
-        return (
-            f"Trump {SUIT_SYMBOLS[view.trump]} — {view.dealer.word} turned up the {view.trump_card}"
+        return _(
+            "Trump {suit} — {seat} turned up the {card}",
+            suit=SUIT_SYMBOLS[view.trump],
+            seat=seat_word(view.dealer),
+            card=view.trump_card,
         )
     if game != "euchre" or view.up_card is None:
         return None
     up = view.up_card
     if view.phase is Phase.CALL:
         if view.calling_round == 1:
-            return f"Up-card {up} — round 1: order it up or pass"
-        stuck = " (the dealer must name one)" if view.rules.stick_the_dealer else ""
-        return f"Up-card {up} turned down — round 2: name another suit or pass{stuck}"
+            return _("Up-card {card} — round 1: order it up or pass", card=up)
+        if view.rules.stick_the_dealer:
+            return _(
+                "Up-card {card} turned down — round 2: name another suit or pass "
+                "(the dealer must name one)",
+                card=up,
+            )
+        return _("Up-card {card} turned down — round 2: name another suit or pass", card=up)
     if view.maker is None or view.trump is None:
-        return f"Up-card {up} — everybody passed"
+        return _("Up-card {card} — everybody passed", card=up)
     ordered = any(c.call == Call.ORDER for c in view.calls)
-    how = "ordered it up" if ordered else "named it"
-    line = f"Trump {SUIT_SYMBOLS[view.trump]} — {view.maker.word} {how}"
+    suit, maker = SUIT_SYMBOLS[view.trump], seat_word(view.maker)
     if ordered:
-        line += f" ({view.dealer.word} took the {up})"
+        line = _(
+            "Trump {suit} — {seat} ordered it up ({dealer} took the {card})",
+            suit=suit,
+            seat=maker,
+            dealer=seat_word(view.dealer),
+            card=up,
+        )
+    else:
+        line = _("Trump {suit} — {seat} named it", suit=suit, seat=maker)
     if view.alone and view.sitting_out is not None:
-        line += f" · alone: {view.sitting_out.word} sits out"
+        line += " · " + _("alone: {seat} sits out", seat=seat_word(view.sitting_out))
     return line
 
 
 def hand_trump_text(result: HandResult, names: dict[Seat, str]) -> str | None:
     """Whist and Euchre: what was trump and who made it (``None`` in Spades)."""
     if result.trump_card is not None and result.trump is not None:
-        return f"Trump {SUIT_SYMBOLS[result.trump]} (the {result.trump_card} turned up)."
+        return _(
+            "Trump {suit} (the {card} turned up).",
+            suit=SUIT_SYMBOLS[result.trump],
+            card=result.trump_card,
+        )
     if result.up_card is None:
         return None
     if result.maker is None or result.trump is None:
-        return f"Everybody passed the {result.up_card}: the hand is void and the deal moves on."
+        return _(
+            "Everybody passed the {card}: the hand is void and the deal moves on.",
+            card=result.up_card,
+        )
     ordered = any(c.call == Call.ORDER for c in result.calls)
-    how = f"ordered up the {result.up_card}" if ordered else "named it"
-    alone = f", alone ({names[result.maker.partner]} sat out)" if result.alone else ""
-    return f"Trump {SUIT_SYMBOLS[result.trump]}: {names[result.maker]} {how}{alone}."
+    suit, maker = SUIT_SYMBOLS[result.trump], names[result.maker]
+    if ordered:
+        text = _(
+            "Trump {suit}: {name} ordered up the {card}", suit=suit, name=maker, card=result.up_card
+        )
+    else:
+        text = _("Trump {suit}: {name} named it", suit=suit, name=maker)
+    if result.alone:
+        text += ", " + _("alone ({name} sat out)", name=names[result.maker.partner])
+    return text + "."
 
 
 def call_label(view: SeatView, seat: Seat) -> str:
@@ -107,11 +138,13 @@ def call_label(view: SeatView, seat: Seat) -> str:
     mine = [c for c in view.calls if c.seat == seat]
     if not mine:
         return "…"
-    return ", ".join(c.text for c in mine)
+    return ", ".join(call_word(c.call, c.alone) for c in mine)
 
 
 def calls_line(view: SeatView) -> str:
-    return " · ".join(f"{c.seat.word} {c.text}" for c in view.calls) or "—"
+    return (
+        " · ".join(f"{seat_word(c.seat)} {call_word(c.call, c.alone)}" for c in view.calls) or "—"
+    )
 
 
 def prompt(view: SeatView) -> str | None:
@@ -121,19 +154,24 @@ def prompt(view: SeatView) -> str | None:
     up = view.up_card
     if view.phase is Phase.CALL:
         if view.calling_round == 1:
-            taker = "you take it" if view.seat == view.dealer else f"{view.dealer.word} takes it"
-            return f"**Your turn:** order up the {up} ({taker}) or pass."
+            if view.seat == view.dealer:
+                return _("**Your turn:** order up the {card} (you take it) or pass.", card=up)
+            return _(
+                "**Your turn:** order up the {card} ({seat} takes it) or pass.",
+                card=up,
+                seat=seat_word(view.dealer),
+            )
         assert up.suit is not None
         if not any(isinstance(a, Call) and a.call == Call.PASS for a in view.legal):
-            return "**Your turn:** you must name trump (stick the dealer)."
-        return f"**Your turn:** name trump (not {SUIT_SYMBOLS[up.suit]}) or pass."
+            return _("**Your turn:** you must name trump (stick the dealer).")
+        return _("**Your turn:** name trump (not {suit}) or pass.", suit=SUIT_SYMBOLS[up.suit])
     if view.phase is Phase.DISCARD:
-        return f"**Your turn:** you took the {up}: discard one card face down."
+        return _("**Your turn:** you took the {card}: discard one card face down.", card=up)
     return None
 
 
 def call_button_label(call: Call) -> str:
-    text = call.text
+    text = call_word(call.call, call.alone)
     return text[0].upper() + text[1:]
 
 
@@ -158,7 +196,8 @@ _SUIT_WORDS = {
 def parse_call(text: str) -> tuple[str, bool]:
     """``"pass"``, ``"order up"``, ``"order up alone"``, ``"call ♥"``, ``"hearts alone"`` →
     (call, alone)."""
-    words = text.lower().replace("♥️", "♥").replace("♦️", "♦").split()
+    said = call_words(text.replace("♥️", "♥").replace("♦️", "♦"))  # the player's words
+    words = said.lower().split()
     alone = "alone" in words
     words = [w for w in words if w not in ("alone", "call", "name", "up", "to")]
     if words == ["pass"]:
@@ -168,6 +207,8 @@ def parse_call(text: str) -> tuple[str, bool]:
     if len(words) == 1 and words[0] in _SUIT_WORDS:
         return _SUIT_WORDS[words[0]], alone
     raise Refusal(
-        f"{excerpt(text)} is not a call: say pass, order up, a suit (call ♥), and add alone "
-        "to go alone."
+        _(
+            "{text} is not a call: say pass, order up, a suit (call ♥), and add alone to go alone.",
+            text=excerpt(text),
+        )
     )

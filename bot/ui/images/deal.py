@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import DECKS, NIL, SEATS, Bid, Card, HandResult, Rules, Seat, Team, bid_text
+from bot.engine import DECKS, NIL, SEATS, Bid, Card, HandResult, Rules, Seat, Team
 from bot.engine.cards import SUITS
+from bot.i18n import _, _n, _p, number
+from bot.i18n.cards import bid_word, seat_word
 from bot.ui.images.cards import INK, PIPS, RGB, SUIT_COLOURS
 from bot.ui.images.fonts import BOLD, REGULAR, font
 
@@ -41,7 +43,7 @@ PANEL_H: Final = 232
 _CARD_FONT: Final = 30
 _HEAD_FONT: Final = 24
 _SMALL_FONT: Final = 20
-TEAM_NAMES: Final = ("North–South", "East–West")
+TEAM_NAMES: Final = ("North–South", "East–West")  # translated where drawn (bot.ui.text)
 # Panel top-left corners.
 _PANEL_AT: Final = {
     Seat.N: ((WIDTH - PANEL_W) // 2, 14),
@@ -97,6 +99,19 @@ class DealDiagram:
 class RenderedDeal:
     png: bytes
     drawn: dict[Seat, list[str]] = field(default_factory=dict)  # card codes, as drawn
+    texts: list[str] = field(default_factory=list)  # every piece of text drawn, in order
+
+
+class _Draw(ImageDraw.ImageDraw):
+    """Pillow's drawing, keeping every text it draws (what a test reads in the picture)."""
+
+    def __init__(self, img: Image.Image, texts: list[str]) -> None:
+        super().__init__(img)
+        self.texts = texts
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        self.texts.append(str(text))
+        super().text(xy, text, *args, **kwargs)
 
 
 # Trumps first, then the other suits alternating colours.
@@ -130,12 +145,12 @@ def diagram_of(
     hands = []
     for s in SEATS[: len(result.deal)]:
         bid = _seat_bid(result, rules, s) if spades else ""
-        took = f"took {result.tricks[s]}"
-        note = f"bid {bid} · {took}" if spades else _trump_note(result, s, took)
+        took = _("took {n}", n=number(result.tricks[s]))
+        note = _("bid {bid}", bid=bid) + f" · {took}" if spades else _trump_note(result, s, took)
         hands.append(
             SeatHand(
                 s,
-                names.get(s, s.word),
+                names.get(s, seat_word(s)),
                 suit_lines(result.deal[s], rules, result.trump),
                 bid,
                 result.tricks[s],
@@ -152,27 +167,28 @@ def diagram_of(
 
 def _trump_title(result: HandResult) -> str:
     if result.void:
-        up = f" (up-card {result.up_card})" if result.up_card is not None else ""
-        return f"all passed{up}"
+        if result.up_card is None:
+            return _("all passed")
+        return _("all passed (up-card {card})", card=result.up_card)
     pip = PIPS[result.trump] if result.trump is not None else "?"
     if result.trump_card is not None:
-        return f"trump {pip} (turned {result.trump_card})"
+        return _("trump {suit} (turned {card})", suit=pip, card=result.trump_card)
     if result.up_card is not None:
-        return f"trump {pip} · up-card {result.up_card}"
-    return f"trump {pip}"
+        return _("trump {suit} · up-card {card}", suit=pip, card=result.up_card)
+    return _("trump {suit}", suit=pip)
 
 
 def _trump_note(result: HandResult, seat: Seat, took: str) -> str:
     """Whist/Euchre: a seat's line — the maker (alone), who sat out, the dealer's discard."""
     parts = []
     if result.maker is not None and result.alone and seat == result.maker.partner:
-        parts.append("sat out")
+        parts.append(_("sat out"))
     else:
         if seat == result.maker:
-            parts.append("maker, alone" if result.alone else "maker")
+            parts.append(_("maker, alone") if result.alone else _("maker"))
         parts.append(took)
     if seat == result.dealer and result.discard is not None:
-        parts.append(f"discarded {result.discard}")
+        parts.append(_("discarded {card}", card=result.discard))
     return " · ".join(parts)
 
 
@@ -180,7 +196,7 @@ def _player_line(result: HandResult, rules: Rules, seat: Seat) -> TeamLine:
     """A solo player's line in the middle: their own bid, tricks and points."""
     res = result.teams[seat]
     return TeamLine(
-        seat.word,
+        seat_word(seat),
         _seat_bid(result, rules, seat),
         result.tricks[seat],
         res.points,
@@ -197,27 +213,29 @@ def _team_bid(result: HandResult, team: Team) -> Bid | None:
 def _seat_bid(result: HandResult, rules: Rules, seat: Seat) -> str:
     if rules.new_york:
         tb = _team_bid(result, seat.team)
-        return f"team {bid_text(tb.value, tb.blind)}" if tb else "no bid"
+        if tb is None:
+            return _("no bid")
+        return _("team {bid}", bid=bid_word(tb.value, tb.blind))
     mine = next((b for b in result.bids if b.seat == seat), None)
-    return bid_text(mine.value, mine.blind) if mine else "—"
+    return bid_word(mine.value, mine.blind) if mine else "—"
 
 
 def _team_line(result: HandResult, rules: Rules, team: Team) -> TeamLine:
     a, b = team.seats
     if rules.game != "spades":
         makers = result.maker is not None and result.maker.team == team
-        bid = ("makers" if makers else "defenders") if result.maker is not None else ""
+        bid = (_("makers") if makers else _("defenders")) if result.maker is not None else ""
     elif rules.new_york:
         tb = _team_bid(result, team)
-        bid = bid_text(tb.value, tb.blind) if tb else "—"
+        bid = bid_word(tb.value, tb.blind) if tb else "—"
     else:
         values = [x.value for x in result.bids if x.seat in (a, b)]
         contract = sum(v for v in values if v > 0)
-        nils = [bid_text(v) for v in values if v <= NIL]
+        nils = [bid_word(v) for v in values if v <= NIL]
         bid = " + ".join([str(contract)] * (contract > 0) + nils) or "0"
     res = result.teams[team]
     return TeamLine(
-        TEAM_NAMES[team],
+        _(TEAM_NAMES[team]),
         bid,
         result.tricks[a] + result.tricks[b],
         res.points,
@@ -282,14 +300,15 @@ def _draw_hand(
     d.rounded_rectangle(
         (x, y, x + PANEL_W, y + PANEL_H), radius=14, fill=PANEL, outline=PANEL_EDGE, width=3
     )
-    head = f"{hand.seat.word} · {hand.name}"
+    head = f"{seat_word(hand.seat)} · {hand.name}"
     text, size = _fit(head, BOLD, _HEAD_FONT, PANEL_W - 24 - (40 if dealer else 0))
     d.text((x + 12, y + 8), text, font=font(BOLD, size), fill=INK)
     if dealer:
         bx = x + PANEL_W - 44
         d.rounded_rectangle((bx, y + 8, bx + 32, y + 38), radius=8, fill=GOLD, outline=INK)
-        d.text((bx + 16, y + 23), "D", font=font(BOLD, 20), fill=INK, anchor="mm")
-    note = hand.note or f"bid {hand.bid} · took {hand.tricks}"
+        badge = _p("dealer badge", "D")
+        d.text((bx + 16, y + 23), badge, font=font(BOLD, 20), fill=INK, anchor="mm")
+    note = hand.note or _("bid {bid} · took {n}", bid=hand.bid, n=hand.tricks)
     note, small = _shrunk(note, REGULAR, _SMALL_FONT, PANEL_W - 24)
     d.text(
         (x + 12, y + 40 + (_SMALL_FONT - small) // 2), note, font=font(REGULAR, small), fill=MUTED
@@ -316,7 +335,8 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
     cx1, cy1 = _PANEL_AT[Seat.E][0] - 14, _PANEL_AT[Seat.S][1] - 14
     d.rounded_rectangle((cx0, cy0, cx1, cy1), radius=16, fill=FELT_DARK, outline=GOLD, width=2)
     mid = (cx0 + cx1) // 2
-    d.text((mid, cy0 + 22), f"Hand {diagram.number}", font=font(BOLD, 26), fill=WHITE, anchor="mm")
+    title = _("Hand {number}", number=number(diagram.number))
+    d.text((mid, cy0 + 22), title, font=font(BOLD, 26), fill=WHITE, anchor="mm")
     y, step, gap = cy0 + 50, 82, 24
     if diagram.trump is not None:  # Whist/Euchre: the trump line, the teams closer together
         trump, size = _shrunk(diagram.trump, BOLD, 18, cx1 - cx0 - 16)
@@ -325,22 +345,23 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
     if len(diagram.teams) > 2:  # solo: one compact line per player
         for line in diagram.teams:
             points = f"{line.points:+d} → {line.score}".replace("-", "−")
-            text = f"{line.name}: bid {line.bid} · took {line.tricks} · {points}"
+            said = _("bid {bid} · took {n}", bid=line.bid, n=line.tricks)
+            text = f"{line.name}: {said} · {points}"
             fitted, size = _fit(text, BOLD, 18, cx1 - cx0 - 16)
             d.text((mid, y), fitted, font=font(BOLD, size), fill=WHITE, anchor="mt")
             y += 34
         return
     for team in diagram.teams:
         d.text((mid, y), team.name, font=font(BOLD, 20), fill=GOLD, anchor="mt")
-        took = f"took {team.tricks}"
+        took = _("took {n}", n=number(team.tricks))
         if diagram.trump is None:
-            took = f"bid {team.bid} · {took}"
+            took = _("bid {bid}", bid=team.bid) + f" · {took}"
         elif team.bid:
             took = f"{team.bid} · {took}"
         d.text((mid, y + gap), took, font=font(REGULAR, 18), fill=WHITE, anchor="mt")
         points = f"{team.points:+d} → {team.score}".replace("-", "−")
         if team.bags is not None:
-            points += f" · {team.bags} bag{'s' if team.bags != 1 else ''}"
+            points += " · " + _n("{n} bag", "{n} bags", team.bags)
         d.text((mid, y + gap + 22), points, font=font(BOLD, 22), fill=WHITE, anchor="mt")
         y += step
 
@@ -348,8 +369,8 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
 def render_deal(diagram: DealDiagram) -> RenderedDeal:
     """The picture of ``diagram`` as a PNG, with the card codes drawn for each seat."""
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
-    d = ImageDraw.Draw(img)
     out = RenderedDeal(b"")
+    d = _Draw(img, out.texts)
     for hand in diagram.hands:
         out.drawn[hand.seat] = []
         _draw_hand(d, hand, hand.seat == diagram.dealer, diagram.scheme, out.drawn[hand.seat])
