@@ -20,7 +20,7 @@ from bot.engine.rules import (
 )
 from bot.errors import Refusal
 from bot.i18n import N_, _
-from bot.i18n.cards import seat_word
+from bot.i18n.cards import seat_of_word, seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables.state import LEVELS, Table
 from bot.ui.rules_text import help_embed, rules_embed
@@ -68,15 +68,14 @@ def check_preset(preset: str) -> str:
 def parse_seat(text: str | None) -> Seat | None:
     if text is None:
         return None
+    said = seat_of_word(text)  # the seat in the player's words
+    if said is not None:
+        return said
     try:
         return Seat.parse(text)
     except ValueError:
         raise Refusal(
-            _(
-                "{text} is not a seat: choose {seats}.",
-                text=excerpt(text),
-                seats=", ".join(seat_word(s) for s in Seat),
-            )
+            _("{text} is not a seat: choose North, East, South or West.", text=excerpt(text))
         ) from None
 
 

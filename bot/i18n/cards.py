@@ -237,3 +237,14 @@ def call_words(text: str) -> str:
         if " " in phrase and phrase in joined:
             joined = joined.replace(phrase, english)
     return " ".join(table.get(w, w) for w in joined.split())
+
+
+def seat_of_word(text: str) -> Seat | None:
+    """A seat named in any shipped language (``Norte``, ``Süd``, ``Ouest``), or ``None``."""
+    t = fold(text)
+    for lang in LANGUAGES:
+        with use(lang):
+            for s in Seat:
+                if t == fold(seat_word(s)):
+                    return s
+    return None
