@@ -24,6 +24,7 @@ from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
+from bot.events.service import TournamentService
 from bot.league_link import recorder
 from bot.review.service import ReviewService
 from bot.sharding import ShardingError, ShardPlan
@@ -40,11 +41,20 @@ from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
 from bot.ui.review_components import REVIEW_ITEMS
+from bot.ui.tournament_components import TOURNAMENT_ITEMS
+from bot.ui.tournament_publisher import TournamentPublisher
 
 log = logging.getLogger("spades")
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping", "cogs.review")
+EXTENSIONS = (
+    "cogs.spades",
+    "cogs.play",
+    "cogs.league",
+    "cogs.housekeeping",
+    "cogs.review",
+    "cogs.tournament",
+)
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 60.0
@@ -154,6 +164,9 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
+        self.tournament_publisher = TournamentPublisher(self)
+        self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
+        self.tournament_publisher.set_message = self.tournaments.set_message
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
 
@@ -173,7 +186,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
         log.info("serving %s", plan.describe())
-        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS):
+        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -189,6 +202,10 @@ class SpadesBot(commands.AutoShardedBot):
             self.publisher.changed(table)
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
+        # Tournaments of this process's servers catch up (seat, advance) after their tables.
+        resumed = await self.tournaments.resume(plan.serves)
+        if resumed:
+            log.info("resumed %d tournament(s)", len(resumed))
         await self.sync_commands_if_changed()
         collector.settle()  # start-up's objects stay for good: no collection walks them again
         self.pauses = collector.watch()  # logged at shutdown
@@ -227,6 +244,8 @@ class SpadesBot(commands.AutoShardedBot):
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
         await self.reviews.close()
+        await self.tournaments.close()
+        await self.tournament_publisher.close()
         await self.tables.close()
         await self.publisher.close()
         self.ai.close()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.engine import HandResult
@@ -34,6 +35,8 @@ class ServiceContext:
     turns: AutoTurns
     live: LiveHands
     listener: TableListener | None = None
+    # Told after a table ended and was forgotten (a tournament advances its round).
+    on_closed: list[Callable[[Table], None]] = field(default_factory=list)
 
     def changed(self, table: Table) -> None:
         """A table changed (and stays open): tell the listener, update the players' hands."""
@@ -57,6 +60,8 @@ class ServiceContext:
                     "(the error is in my log); ratings and stats do not include it.",
                 )
         self.live.closed(table)
+        for observer in self.on_closed:
+            observer(table)
 
     def notice(self, table: Table, text: str) -> None:
         if self.listener is not None:

@@ -35,6 +35,10 @@ class Lobby:
         # one channel, one table — however many clicks arrive at once.
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
+    def seating(self, guild_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold the server's seating lock (opening tables, sitting down)."""
+        return self._seating(guild_id)
+
     @contextlib.asynccontextmanager
     async def _seating(self, guild_id: int) -> AsyncIterator[None]:
         async with self._guild_locks[guild_id]:
@@ -236,16 +240,18 @@ class Lobby:
             mine = table.seats[seat]
             occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
+            # An arranged (tournament) table plays on with computers: its result counts.
+            close = not humans_left and not table.arranged
             async with self.persistence.write() as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
-                if not humans_left:
+                if close:
                     await self.persistence.end(conn, table, "abandoned")
             table.seats[seat] = occ
             table.host_id = new_host
             table.deadline = None
             self.registry.unseated(table, user_id)
-            if not humans_left:
+            if close:
                 self.ctx.closed(table)
                 return "You left; with no players left the table is closed."
             self.ctx.changed(table)

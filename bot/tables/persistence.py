@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+# Told, in the transaction that ends a table, that it ended (a tournament records the result
+# of its table there, so the result and the end commit together).
+TableEndedHook = Callable[[Tx, Table, Game | None], Awaitable[None]]
 
 
 class TablePersistence:
@@ -28,6 +31,7 @@ class TablePersistence:
         self.db = db
         self.store = TableStore(db)
         self.on_game_stored: GameStoredHook | None = None
+        self.on_table_ended: list[TableEndedHook] = []
 
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
@@ -51,6 +55,8 @@ class TablePersistence:
         try:
             if self.on_game_stored is not None and game is not None:
                 await self._record(conn, table, game, self.on_game_stored)
+            for hook in self.on_table_ended:
+                await hook(conn, table, game)
         except BaseException:
             table.status, table.ended_at, table.ratings = previous
             raise

@@ -15,6 +15,7 @@ The service is split by concern, and callers use the part they need:
   same pipeline;
 * ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
   its ``editor`` and ``remind``);
+* ``arranged`` — tables an organiser (a tournament) opens seated and started, and ends;
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up.
 """
 
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from bot.engine import Action, Seat
 from bot.store.db import Database
 from bot.store.tables import TableStore
+from bot.tables.arranged import ArrangedTables
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
 from bot.tables.live import LiveHands
@@ -67,6 +69,7 @@ class TableService:
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
         self.endings = Endings(self._ctx)
+        self.arranged = ArrangedTables(self._ctx, self.lobby)
 
     @property
     def listener(self) -> TableListener | None:
@@ -83,6 +86,10 @@ class TableService:
     @on_game_stored.setter
     def on_game_stored(self, hook: GameStoredHook | None) -> None:
         self.persistence.on_game_stored = hook
+
+    def on_closed(self, observer: Callable[[Table], None]) -> None:
+        """Tell ``observer`` of every table that ended, after it was committed and forgotten."""
+        self._ctx.on_closed.append(observer)
 
     @property
     def store(self) -> TableStore:

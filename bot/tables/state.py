@@ -107,6 +107,11 @@ class Table:
     # Set when the finished game could not be recorded in the league (the table still ends).
     league_error: str | None = None
     abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
+    # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
+    # member has left (computers finish it: its result counts), and ``rated`` says whether the
+    # league rates it.  In memory; the organiser sets both again on a restored table.
+    arranged: bool = False
+    rated: bool = True
 
     @property
     def open(self) -> bool:
