@@ -3,9 +3,10 @@ result is compared with every other table that played it.
 
 **Seating.**  The entries of a round are split into two halves; at table *t* an entry of the
 first half meets one of the second, the second half moving one table each round (a Mitchell
-movement).  In odd rounds the first half sits North–South, in even rounds East–West, and
-within a round half the tables have them the other way round, so each partnership plays both
-directions across the tables and the rounds.
+movement, so nobody meets twice before every pairing of the halves was played).  In odd
+rounds the first half sits North–South, in even rounds East–West: over two rounds each
+partnership holds both directions' cards, and within a round everyone holding the same cards
+is compared.
 
 **Matchpoints.**  For each board, a partnership's score is compared with the score of every
 other partnership that held the same cards (the same direction at another table): 2 points
@@ -38,9 +39,8 @@ def seat_round(order: Sequence[int], round_no: int) -> list[tuple[int, int]]:
     shift = (round_no - 1) % half if half else 0
     moved = second[shift:] + second[:shift]
     tables = []
-    for t, (a, b) in enumerate(zip(first, moved, strict=True)):
-        a_north = (round_no % 2 == 1) == (t % 2 == 0)
-        tables.append((a, b) if a_north else (b, a))
+    for a, b in zip(first, moved, strict=True):
+        tables.append((a, b) if round_no % 2 == 1 else (b, a))
     return tables
 
 
