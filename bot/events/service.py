@@ -371,12 +371,20 @@ class TournamentService:
     async def _alarm(self, tid: int, when: float) -> None:
         await asyncio.sleep(max(0.0, when - self.clock()))
         self._timers.pop(tid, None)
+        await self.tick(tid)
+
+    async def tick(self, tid: int) -> None:
+        """Do what is due now: start a tournament at its start time, decide a round whose
+        deadline passed, or catch up (a table that could not be seated is tried again)."""
         t = self.open.get(tid)
         if t is None:
             return
         try:
-            if t.status == "signup" and self.clock() >= t.starts_at:
-                await self._start_on_time(t)
+            if t.status == "signup":
+                if self.clock() >= t.starts_at:
+                    await self._start_on_time(t)
+                else:
+                    self._arm(t)
             elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
                 await self.decide_round(t, "⏰ The round's time is up: decided by the score.")
             else:

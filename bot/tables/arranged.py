@@ -22,7 +22,8 @@ from bot.engine import Rules, Seat
 from bot.errors import Refusal
 from bot.store.db import Tx
 from bot.tables.context import ServiceContext
-from bot.tables.lobby import Lobby
+from bot.store.errors import UniqueViolation
+from bot.tables.lobby import ID_TRIES, Lobby
 from bot.tables.state import Occupant, Table
 from bot.tables.turns import deadline_after
 
@@ -95,13 +96,25 @@ class ArrangedTables:
         return await self.lobby.start(table, host_id)
 
     async def _insert(self, table: Table, claim: Claim) -> None:
+        """Store the table with its seats and the organiser's claim in one transaction (a
+        taken table id is drawn again); a table already open in its channel means the game
+        was seated (:class:`AlreadySeated`)."""
         store = self.persistence.store
-        async with self.persistence.write() as conn:
-            await store.insert_table(conn, self.persistence.row(table))
-            for seat, occ in table.seats.items():
-                await store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
-            if not await claim(conn, table.id):
-                raise AlreadySeated("That game already has a table.")
+        for _ in range(ID_TRIES):
+            try:
+                async with self.persistence.write() as conn:
+                    await store.insert_table(conn, self.persistence.row(table))
+                    for seat, occ in table.seats.items():
+                        await store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
+                    if not await claim(conn, table.id):
+                        raise AlreadySeated("That game already has a table.")
+                break
+            except UniqueViolation as e:
+                if e.constraint not in ("tables.id", "tables_pkey"):
+                    raise AlreadySeated("A table is already open for that game.") from e
+                table.id = self.ctx.randomness.table_id()
+        else:
+            raise Refusal("I could not find a free table id. Please try again.")
         self.ctx.registry.add(table)
 
     async def start_if_waiting(self, table: Table) -> None:
