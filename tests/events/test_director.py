@@ -108,7 +108,7 @@ async def test_a_game_already_claimed_is_not_seated_again(db: Database) -> None:
     (game,) = t.round_games()
     before = await table_count(db)
     # Seating the same game again (as a second process would) opens nothing.
-    await bot.director._seat(t, game)  # noqa: SLF001 (the step a second process would repeat)
+    await bot.director._seat(t, game)
     assert await table_count(db) == before
     await bot.close()
 
@@ -121,7 +121,8 @@ async def test_the_round_deadline_decides_unfinished_tables_by_score_and_seats_t
     t = await a_tournament(bot, clock, 4, rounds=2, round_minutes=30)
     await bot.director.start(t)
     t = bot.director.get(t.id)
-    assert t.round == 1 and t.round_deadline == clock.now + 1800
+    assert t.round == 1
+    assert t.round_deadline == clock.now + 1800
     clock.now += 1799
     await bot.director.tick(t.id)
     assert bot.director.get(t.id).round == 1, "not before the deadline"

@@ -89,7 +89,9 @@ def test_swiss_standings_points_then_buchholz_then_head_to_head_then_difference(
     rows = swiss.standings([1, 2, 3, 4], games)
     assert [r.entry for r in rows] == [1, 2, 3, 4]
     by = {r.entry: r for r in rows}
-    assert by[1].points == 4 and by[2].points == 2 and by[3].points == 2
+    assert by[1].points == 4
+    assert by[2].points == 2
+    assert by[3].points == 2
     # 2 and 3 level on points; Buchholz: 2 met 1 (4) and 4 (0) = 4; 3 met 4 (0) and 1 (4) = 4;
     # head-to-head: they never met (0 each); points difference: 2: -200 + 300 = 100,
     # 3: +10 - 100 = -90: 2 leads 3 on points difference.
@@ -151,7 +153,8 @@ def test_elimination_byes_go_to_the_top_seeds_and_the_top_two_meet_only_in_the_f
     assert elimination.seed_positions(16)[:4] == [1, 16, 8, 9]
     half = len(matches) // 2
     top, bottom = matches[:half], matches[half:]
-    assert any(101 in m for m in top) and any(102 in m for m in bottom)
+    assert any(101 in m for m in top)
+    assert any(102 in m for m in bottom)
 
 
 def test_elimination_best_of_three_needs_two_wins() -> None:
