@@ -201,6 +201,7 @@ class Tournament:
     created_at: float = 0.0
     ended_at: float | None = None
     note: str | None = None
+    secret: str = field(default="", repr=False)  # never shown: duplicate deals derive from it
     entries: dict[int, Entry] = field(default_factory=dict)
     singles: list[Member] = field(default_factory=list)  # signed up alone, drawn at the start
     games: list[GameSlot] = field(default_factory=list)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
+import hmac
 import logging
 import time
 from collections import defaultdict
@@ -21,6 +23,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from typing import Protocol
 
 from bot.engine import Rules, Seat
+from bot.engine.rules import TARGETS
 from bot.errors import Refusal
 from bot.events import rounds
 from bot.events.model import Entry, GameSlot, Settings, Tournament
@@ -257,7 +260,8 @@ class TournamentService:
             elif g.status == "playing" and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
-                    self.tables.arranged.adopt(table, t.settings.rated)
+                    limit, key = duplicate_deals(t, g)
+                    self.tables.arranged.adopt(table, t.settings.rated, limit, key)
                     await self.tables.arranged.start_if_waiting(table)
 
     async def _seat(self, t: Tournament, g: GameSlot) -> None:
@@ -271,6 +275,7 @@ class TournamentService:
             t.replace_game(g)
         assert g.thread_id is not None
         seats = seating(t, g)
+        limit, key = duplicate_deals(t, g)
 
         async def claim(tx: Tx, table_id: str) -> bool:
             return await self.store.claim_table(tx, t.id, g, table_id)
@@ -285,6 +290,8 @@ class TournamentService:
                 turn_timer=t.settings.turn_timer,
                 rated=t.settings.rated,
                 claim=claim,
+                hand_limit=limit,
+                deal_source=key,
             )
         except AlreadySeated:
             return
@@ -455,7 +462,25 @@ def tournament_game(t: Tournament) -> str:
 
 
 def tournament_rules(s: Settings) -> Rules:
+    """The rules every table plays.  Duplicate rounds are a number of boards, not a target:
+    their games get the highest target the game allows (and no mercy rule), so the boards,
+    not the score, end them."""
+    if s.format == "duplicate":
+        rules = Rules.from_preset(s.preset)
+        return Rules.from_preset(s.preset, target=TARGETS[rules.game][1])
     return default_rules(s.preset, **({"target": s.target} if s.target is not None else {}))
+
+
+def round_key(t: Tournament, round_no: int) -> str:
+    """The deal key of a duplicate round: every table of the round deals from it."""
+    return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
+
+
+def duplicate_deals(t: Tournament, g: GameSlot) -> tuple[int | None, str | None]:
+    """(hand limit, deal key) of a game's table: the boards of a duplicate round, else none."""
+    if t.settings.format != "duplicate":
+        return None, None
+    return t.settings.boards, round_key(t, g.round)
 
 
 def seating(t: Tournament, g: GameSlot) -> dict[Seat, ArrangedSeat]:

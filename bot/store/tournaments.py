@@ -6,6 +6,7 @@ one, together with the table it seats or ends where there is one)."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from bot.store.sql import in_marks
 _OPEN = "('signup', 'running', 'paused')"
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
-    "round_deadline, message_id, created_at, ended_at, note"
+    "round_deadline, message_id, created_at, ended_at, note, secret"
 )
 _UPDATABLE = frozenset({"status", "round", "round_deadline", "message_id", "ended_at", "note"})
 _G_COLUMNS = (
@@ -70,7 +71,8 @@ class TournamentStore:
         :class:`~bot.store.errors.UniqueViolation`."""
         value = await tx.fetchval(
             "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, name_key, "
-            "status, settings, starts_at, created_at) VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, ?) "
+            "status, settings, starts_at, created_at, secret) "
+            "VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?) "
             "RETURNING id",
             (
                 guild_id,
@@ -81,6 +83,7 @@ class TournamentStore:
                 json.dumps(settings.to_record()),
                 starts_at,
                 time.time(),
+                secrets.token_hex(32),
             ),
         )
         return int(value)
@@ -263,6 +266,7 @@ class TournamentStore:
             created_at=float(r["created_at"]),
             ended_at=None if r["ended_at"] is None else float(r["ended_at"]),
             note=r["note"],
+            secret=str(r["secret"]),
         )
         members = await q.fetch(
             "SELECT user_id, entry, name FROM tournament_members WHERE tournament_id = ? "

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from bot.engine import Rules, Seat
 from bot.errors import Refusal
 from bot.store.db import Tx
-from bot.tables.context import ServiceContext
 from bot.store.errors import UniqueViolation
+from bot.tables.context import ServiceContext
 from bot.tables.lobby import ID_TRIES, Lobby
 from bot.tables.state import Occupant, Table
 from bot.tables.turns import deadline_after
@@ -63,6 +63,8 @@ class ArrangedTables:
         turn_timer: int,
         rated: bool,
         claim: Claim,
+        hand_limit: int | None = None,
+        deal_source: str | None = None,
     ) -> Table:
         """Open a table in ``channel_id`` (a thread made for it) with these seats and start
         it.  ``claim(tx, table_id)`` runs in the transaction that stores the table; ``False``
@@ -81,6 +83,8 @@ class ArrangedTables:
             created_at=time.time(),
             arranged=True,
             rated=rated,
+            hand_limit=hand_limit,
+            deal_source=deal_source,
         )
         async with self.lobby.seating(guild_id):
             for seat, who in seats.items():
@@ -122,10 +126,18 @@ class ArrangedTables:
         if table.status == "lobby":
             await self.lobby.start(table, table.host_id)
 
-    def adopt(self, table: Table, rated: bool) -> None:
-        """Mark a restored table as arranged again (restarts keep neither flag)."""
+    def adopt(
+        self,
+        table: Table,
+        rated: bool,
+        hand_limit: int | None = None,
+        deal_source: str | None = None,
+    ) -> None:
+        """Mark a restored table as arranged again (a restart keeps none of these)."""
         table.arranged = True
         table.rated = rated
+        table.hand_limit = hand_limit
+        table.deal_source = deal_source
 
     async def decide(self, table: Table, reason: str) -> None:
         """End an arranged table now (a round deadline, the organiser): unrated and recorded

@@ -32,6 +32,8 @@ class TableRandomness:
 
     def rng(self, table: Table, salt: int) -> random.Random:
         """The generator of one random event at a table (``salt`` names the event)."""
+        if table.deal_source is not None:  # shared by the tables of a duplicate round
+            return random.Random(f"{table.deal_source}:{salt}")
         if self.test_seed is None:
             return secrets.SystemRandom()
         # Not hash(): string hashing is randomised per process, and a restarted bot must

@@ -112,6 +112,10 @@ class Table:
     # league rates it.  In memory; the organiser sets both again on a restored table.
     arranged: bool = False
     rated: bool = True
+    hand_limit: int | None = None  # the game ends after this many hands (duplicate boards)
+    # Deal from this key instead of the table's own randomness: every table given the same key
+    # gets the same draw for dealer and the same deals (duplicate rounds).
+    deal_source: str | None = field(default=None, repr=False)
 
     @property
     def open(self) -> bool:

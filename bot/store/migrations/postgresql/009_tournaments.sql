@@ -18,7 +18,8 @@ CREATE TABLE tournaments (
     message_id     BIGINT ,                     -- the sign-up, then standings, message
     created_at     DOUBLE PRECISION    NOT NULL,
     ended_at       DOUBLE PRECISION,
-    note           TEXT                         -- why it ended (cancelled), for the record
+    note           TEXT,                        -- why it ended (cancelled), for the record
+    secret         TEXT    NOT NULL             -- duplicate rounds' deals derive from it
 );
 -- One tournament of a name running per server at a time.
 CREATE UNIQUE INDEX tournaments_running_name ON tournaments (guild_id, name_key)
