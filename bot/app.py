@@ -58,6 +58,9 @@ EXTENSIONS = (
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 60.0
+# How long start-up waits for the application's emojis to be listed before drawing the
+# restored tables (the card faces already uploaded); past it, cards show as text until then.
+EMOJIS_KNOWN_S = 30.0
 # What "Discord cannot be reached" looks like to discord.py and aiohttp.
 UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
 
@@ -191,15 +194,20 @@ class SpadesBot(commands.AutoShardedBot):
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         # Card faces upload in the background (by the process serving shard 0; the others
-        # pick them up); cards show as text until theirs is there.
+        # pick them up); cards show as text until theirs is there.  The faces already
+        # uploaded are known (one listing) before a table is drawn: a restored table message
+        # looks exactly as it did before the restart.
         self.emoji_sync = asyncio.create_task(
             sync_card_emojis(self, self.tables.store, upload=0 in plan.ids)
         )
         for gid, scheme in (await self.card_styles.schemes()).items():
             CARD_EMOJIS.set_scheme(gid, scheme)
-        restored = await self.tables.restore(plan.serves)
-        for table in restored:
-            self.publisher.changed(table)
+        if not await CARD_EMOJIS.wait_known(EMOJIS_KNOWN_S):
+            log.warning(
+                "the card emojis were not listed within %.0f s: cards show as text until they are",
+                EMOJIS_KNOWN_S,
+            )
+        restored = await self.tables.restore(plan.serves)  # their messages brought up to date
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
         # Tournaments of this process's servers catch up (seat, advance) after their tables.
@@ -365,8 +373,9 @@ async def _serve(settings: Settings, db: Database) -> int:
 
 
 def _alive(bot: SpadesBot) -> bool:
-    """Connected: ready, and every shard's gateway connection open."""
-    if not bot.is_ready() or bot.is_closed():
+    """Connected: ready, and every shard's gateway connection open; and the hard players'
+    worker processes not dying at every decision."""
+    if not bot.is_ready() or bot.is_closed() or not bot.ai.working:
         return False
     shards = bot.shards.values()
     return bool(shards) and all(not shard.is_closed() for shard in shards)

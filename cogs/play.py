@@ -116,7 +116,7 @@ class PlayCog(commands.Cog):
     ) -> None:
         """Answer with the player's hand (a new ephemeral message, or ``edit`` the one the
         button is on); that message then follows the game live (:mod:`bot.tables.live`)."""
-        payload = hand_payload(table, seat, notice)
+        payload = hand_payload(table, seat, notice, edit=edit)
         key = live_key(table, seat)
         if edit:
             answered = await interaction.response.edit_message(**payload)

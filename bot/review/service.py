@@ -14,6 +14,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -113,14 +114,7 @@ class ReviewService:
                     break
                 indices = list(range(start, min(job.total, start + self.chunk)))
                 async with self._lane:
-                    part: ChunkResult = await loop.run_in_executor(
-                        self._executor(),
-                        analyse_chunk,
-                        doc,
-                        indices,
-                        key,
-                        self.worlds,
-                    )
+                    part = await self._chunk(loop, doc, indices, key)
                 cpu += part.cpu_s
                 examined += len(part.examined)
                 opinions.update((o.decision, o) for o in part.opinions)
@@ -147,6 +141,22 @@ class ReviewService:
         finally:
             job.changed.set()
             self._jobs.pop(job.game_id, None)
+
+    async def _chunk(
+        self, loop: asyncio.AbstractEventLoop, doc: dict[str, Any], indices: list[int], key: str
+    ) -> ChunkResult:
+        """One chunk in a worker process; tried once more on fresh workers if a worker died
+        (a second death fails this one review, logged, and nothing else)."""
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(
+                    self._executor(), analyse_chunk, doc, indices, key, self.worlds
+                )
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+                log.warning("a worker process died during a review chunk; trying it again")
+        raise AssertionError("unreachable")
 
     async def close(self) -> None:
         tasks = [j.task for j in self._jobs.values() if j.task is not None]

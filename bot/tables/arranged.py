@@ -145,9 +145,10 @@ class ArrangedTables:
         async with table.lock:
             if not table.open:
                 return
+            async with self.persistence.write(table) as conn:
+                ending = await self.persistence.end(conn, table, "abandoned")
             table.end_reason = reason
-            async with self.persistence.write() as conn:
-                await self.persistence.end(conn, table, "abandoned")
+            ending.apply(table)
             self.ctx.closed(table)
 
     async def replace_seat(self, table: Table, user_id: int, new: ArrangedSeat) -> Seat | None:
@@ -165,7 +166,7 @@ class ArrangedTables:
             else:
                 level = new.level or table.handover
                 occ = Occupant(None, f"Computer ({level})", level)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.persistence.store.put_seat(
                     conn, table.id, self.persistence.seat_row(seat, occ)
                 )

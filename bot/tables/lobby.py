@@ -17,6 +17,7 @@ from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
+from bot.tables.persistence import Ending
 from bot.tables.state import LEVELS, Occupant, Rematch, Table
 from bot.tables.turns import deadline_after
 
@@ -183,7 +184,7 @@ class Lobby:
                 raise Refusal(f"You are already seated ({mine.word}).")
             raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
         new = Occupant(user_id, name)
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             if mine is not None:
                 await self.store.delete_seat(conn, table.id, mine)
             await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -214,7 +215,7 @@ class Lobby:
                     "after their player left can be taken."
                 )
         new = Occupant(user_id, name, None, 0)
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
             deadline = deadline_after(table, table.game, seat_override=(seat, new))
             await self.store.update_table(conn, table.id, deadline=deadline)
@@ -228,7 +229,6 @@ class Lobby:
     async def leave(self, table: Table, user_id: int) -> str:
         async with table.lock:
             ensure_open(table)
-            table.abandon_vote = None  # a request to end early is void once anyone leaves
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
@@ -242,16 +242,20 @@ class Lobby:
             humans_left, new_host = _after_leaving(table, user_id)
             # An arranged (tournament) table plays on with computers: its result counts.
             close = not humans_left and not table.arranged
-            async with self.persistence.write() as conn:
+            ending: Ending | None = None
+            async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
                 if close:
-                    await self.persistence.end(conn, table, "abandoned")
+                    ending = await self.persistence.end(conn, table, "abandoned")
+            # Saved: only now does the table change (a failed save leaves it as it was).
+            table.abandon_vote = None  # a request to end early is void once anyone leaves
             table.seats[seat] = occ
             table.host_id = new_host
             table.deadline = None
             self.registry.unseated(table, user_id)
-            if close:
+            if ending is not None:
+                ending.apply(table)
                 self.ctx.closed(table)
                 return "You left; with no players left the table is closed."
             self.ctx.changed(table)
@@ -264,15 +268,17 @@ class Lobby:
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
         humans_left, new_host = _after_leaving(table, user_id)
-        async with self.persistence.write() as conn:
+        ending: Ending | None = None
+        async with self.persistence.write(table) as conn:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
-                await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, "abandoned")
         del table.seats[seat]
         table.host_id = new_host
         self.registry.unseated(table, user_id)
-        if not humans_left:
+        if ending is not None:
+            ending.apply(table)
             self.ctx.closed(table)
             return "You left; the table is closed."
         self.ctx.changed(table)
@@ -298,7 +304,7 @@ class Lobby:
             elif seat not in free:
                 raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
             new = Occupant(None, f"Computer ({level})", level)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
             table.seats[seat] = new
             self.ctx.changed(table)
@@ -329,7 +335,7 @@ class Lobby:
             except RulesError as e:
                 raise Refusal(e.reason) from None
             moves = seat_moves(table, rules)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.update_table(conn, table.id, rules=rules.to_record())
                 for old, new in moves.items():
                     await self.store.delete_seat(conn, table.id, old)
@@ -362,7 +368,7 @@ class Lobby:
             game.apply(deal)
             now = time.time()
             deadline = deadline_after(table, game)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.update_table(
                     conn,
                     table.id,

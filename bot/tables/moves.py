@@ -29,6 +29,7 @@ from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
+from bot.tables.persistence import Ending
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 from bot.tables.turns import deadline_after
 
@@ -271,8 +272,9 @@ class Moves:
             occupant_update = (timeout_seat, Occupant(occ.user_id, occ.name, level, timeouts))
         deadline = deadline_after(table, sim, seat_override=occupant_update)
         finished = sim.over or limit
+        ending: Ending | None = None
         try:
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 for i, a in enumerate(stored):
                     await self.store.append_action(
                         conn, table.id, table.seq + 1 + i, a, interaction_id if i == 0 else None
@@ -281,7 +283,7 @@ class Moves:
                     s, o = occupant_update
                     await self.store.put_seat(conn, table.id, self.persistence.seat_row(s, o))
                 if finished:
-                    await self.persistence.end(conn, table, "finished", sim)
+                    ending = await self.persistence.end(conn, table, "finished", sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
         except UniqueViolation as e:
@@ -294,6 +296,7 @@ class Moves:
         except StoreFailed:
             self._failed(table)
             raise
+        # Committed: only now does the table change in memory.
         results_before = len(game.results)
         claims_before = len(game.claim_results) if sim.hand_number == game.hand_number else None
         table.game = sim
@@ -301,11 +304,11 @@ class Moves:
         table.deadline = deadline
         if occupant_update is not None:
             table.seats[occupant_update[0]] = occupant_update[1]
+        if ending is not None:
+            ending.apply(table)
         self._remember(interaction_id)
-        listener = self.ctx.listener
-        if listener is not None:
-            for result in sim.results[results_before:]:
-                listener.hand_finished(table, result)
+        for result in sim.results[results_before:]:
+            self.ctx.hand_finished(table, result)
         if claims_before is not None:
             for claim in sim.claim_results[claims_before:]:  # G1: the result is public
                 self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")

@@ -99,6 +99,7 @@ class Table:
     ratings: tuple[SeatRating, ...] | None = None  # set when a rated game ended
     seq: int = 0  # number of stored game actions
     version: int = 0  # bumps on every change, for the renderer
+    revision: int = 0  # the stored table's revision this process last wrote or read
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # How it ended, for the channel: who closed it, or why (None: the game was finished or
     # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
