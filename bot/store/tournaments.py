@@ -218,7 +218,8 @@ class TournamentStore:
             "SELECT e.place FROM tournament_members m "
             "JOIN tournaments t ON t.id = m.tournament_id "
             "JOIN tournament_entries e ON e.tournament_id = m.tournament_id AND e.entry = m.entry "
-            "WHERE m.user_id = ? AND t.guild_id = ? AND t.status = 'finished'",
+            "WHERE m.user_id = ? AND t.guild_id = ? AND t.status = 'finished' "
+            "AND e.status <> 'dropped'",
             (user_id, guild_id),
         )
         places = [int(r[0]) for r in rows if r[0] is not None]

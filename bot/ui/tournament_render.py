@@ -13,6 +13,7 @@ import discord
 
 from bot.events import duplicate, rounds, swiss
 from bot.events.model import GameSlot, Tournament
+from bot.store.tournaments import PastTournament, PlayerRecord
 from bot.ui.tournament_components import TournamentRef, tournament_button
 
 COLOUR = 0x8E44AD
@@ -217,3 +218,29 @@ def results_csv(t: Tournament) -> str:
             ]
         )
     return out.getvalue()
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def tournament_record(r: PlayerRecord) -> str:
+    """``/stats``: tournaments played, won and the best finish."""
+    best = ordinal(r.best) if r.best is not None else "—"
+    return f"{r.played} played · {r.won} won · best finish {best}"
+
+
+def tournament_history(past: list[PastTournament]) -> str:
+    """``/history``: the member's latest tournaments, one line each."""
+    lines = []
+    for p in past:
+        when = f"<t:{int(p.ended_at)}:d>" if p.ended_at else ""
+        if p.status == "cancelled":
+            how = "cancelled"
+        elif p.place is not None:
+            how = f"{MEDALS[p.place - 1] if p.place <= 3 else ''} {ordinal(p.place)} of {p.entries}"
+        else:
+            how = "did not finish"
+        lines.append(f"**{p.name}** — {how.strip()} {when}".strip())
+    return "\n".join(lines)[:1024]

@@ -40,9 +40,21 @@ async def test_a_swiss_night_of_eight_teams_and_three_rounds_reaches_the_podium(
             assert "has started" in r.text, r.text
             await night.play_out(lambda: "final results" in night.title())
             assert proc.running
-        final = night.standings()
-        text = str(final.embeds[0])
-        assert "🥇" in text
+            final = night.standings()
+            text = str(final.embeds[0])
+            assert "🥇" in text
+            # The league knows: /stats, /history and /tournament results.
+            p01 = night.players[0]
+            stats = await night.ask(p01, "stats")
+            assert "1 played" in str(stats.embeds[0]), stats.embeds
+            history = await night.ask(p01, "history")
+            assert "Friday Swiss" in str(history.embeds[0]), history.embeds
+            looked_up = await night.ask(p01, "tournament", "results", name="friday swiss")
+            assert "final results" in str(looked_up.embeds[0])
+            csv_id = next(c.custom_id for c in final.all_components if c.custom_id.endswith(":csv"))
+            export = await (await fake.click(p01, final, csv_id)).answer()
+            assert export.ephemeral
+            assert export.attachments, export.text
         assert len(fake.threads(night.channel)) == 12  # 4 tables × 3 rounds, each once
 
 
