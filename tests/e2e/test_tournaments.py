@@ -9,6 +9,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.driver import eventually
 from tests.e2e.tournament_flows import new_night, open_night, sign_up_pairs
 from tests.fakediscord import FakeDiscord, User, run_bot
@@ -252,3 +254,26 @@ async def test_refusals_are_one_ephemeral_line_and_change_nothing(tmp_path: Path
         rows = db_rows(tmp_path, "SELECT count(*) FROM tournament_members")
         assert rows == [(5,)]
         assert db_rows(tmp_path, "SELECT count(*) FROM tournaments") == [(1,)]
+
+
+@pytest.mark.parametrize(("preset", "tables"), [("solo", 2), ("euchre", 2), ("cutthroat-3", 2)])
+async def test_other_games_and_solo_presets_run_a_round(
+    tmp_path: Path, preset: str, tables: int
+) -> None:
+    players = 6 if preset == "cutthroat-3" else 8
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Spades Club")
+        night = new_night(fake, guild, players)
+        async with run_bot(fake, env=bot_env(tmp_path)):
+            await open_night(night, name="Mixed", preset=preset, rounds=1, turn_timer=0)
+            if preset in ("solo", "cutthroat-3"):
+                for p in night.players:
+                    r = await night.ask(p, "tournament", "join")
+                    assert "signed up" in r.text, r.text
+            else:
+                await sign_up_pairs(night)
+            await night.ask(night.organiser, "tournament", "start")
+            await night.play_out(lambda: "final results" in night.title())
+        assert len(fake.threads(night.channel)) == tables
+    seats = db_rows(tmp_path, "SELECT count(*) FROM seats WHERE user_id IS NOT NULL")
+    assert seats == [(players,)], "every member had a seat of their own"
