@@ -42,9 +42,10 @@ GUILD = 1
 
 
 async def decide(view: SeatView, level: str, seed: int, think: float) -> Action:
+    # Off the event loop, as the bot's worker pool decides (bot/ai/worker.py).
     if think:
         await asyncio.sleep(think)
-    return decide_view(view, level, seed)
+    return await asyncio.to_thread(decide_view, view, level, seed)
 
 
 class Leavers(QuietAnnouncer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -15,9 +16,11 @@ from bot.events import rounds
 from bot.events.model import GameSlot, Tournament
 from bot.tables.state import Table
 from bot.ui import tournament_render as render
+from bot.ui.images.bracket import bracket_png
 
 log = logging.getLogger(__name__)
 MIN_INTERVAL_S = 1.0
+BRACKET = "bracket.png"
 
 
 class TournamentPublisher:
@@ -114,12 +117,21 @@ class TournamentPublisher:
             render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
         )
         channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
+        picture = None
+        if t.settings.format == "elimination" and t.status != "signup" and t.games:
+            # The bracket, drawn off the event loop, after each match.
+            picture = await asyncio.to_thread(bracket_png, t)
+            payload["embed"].set_image(url=f"attachment://{BRACKET}")
         if t.message_id is not None:
             try:
+                if picture is not None:
+                    payload["attachments"] = [discord.File(io.BytesIO(picture), BRACKET)]
                 await channel.get_partial_message(t.message_id).edit(**payload)
                 return
             except discord.NotFound:
-                pass
+                payload.pop("attachments", None)
+        if picture is not None:
+            payload["file"] = discord.File(io.BytesIO(picture), BRACKET)
         message = await channel.send(**payload)
         t.message_id = message.id
         if self.set_message is not None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import sqlite3
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tests.e2e.driver import eventually
 from tests.e2e.tournament_flows import new_night, open_night, sign_up_pairs
@@ -88,7 +90,13 @@ async def test_a_sixteen_team_knockout_is_played_to_the_podium(tmp_path: Path) -
             assert "has started" in r.text, r.text
             await night.play_out(lambda: "final results" in night.title(), timeout=90)
             assert proc.running
-        podium = str(night.standings().embeds[0])
+        final = night.standings()
+        [bracket] = final.attachments
+        assert bracket.filename == "bracket.png"
+        assert final.embeds[0]["image"]["url"] == "attachment://bracket.png"
+        assert Image.open(io.BytesIO(bracket.data)).format == "PNG"
+        assert final.edit_times, "the bracket was updated as matches ended"
+        podium = str(final.embeds[0])
         assert podium.count("🥇") == 1
         assert podium.count("🥈") == 1
         assert podium.count("🥉") == 2, "both semi-final losers share third"
