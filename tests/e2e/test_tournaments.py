@@ -285,3 +285,30 @@ async def test_other_games_and_solo_presets_run_a_round(
         assert len(fake.threads(night.channel)) == tables
     seats = db_rows(tmp_path, "SELECT count(*) FROM seats WHERE user_id IS NOT NULL")
     assert seats == [(players,)], "every member had a seat of their own"
+
+
+async def test_entries_that_do_not_check_in_are_dropped_with_a_notice(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Spades Club")
+        night = new_night(fake, guild, 6)
+        async with run_bot(fake, env=bot_env(tmp_path)):
+            await open_night(
+                night, name="Check", rounds=1, target=100, turn_timer=0, checkin_minutes=120
+            )
+            await sign_up_pairs(night)
+            signup = night.standings()
+            checkin = next(
+                c.custom_id for c in signup.all_components if c.custom_id.endswith(":checkin")
+            )
+            for p in (night.players[0], night.players[3]):  # teams 1 and 2; team 3 never does
+                r = await (await fake.click(p, signup, checkin)).answer()
+                assert "Checked in" in r.text, r.text
+            await night.ask(night.organiser, "tournament", "start")
+            await eventually(
+                lambda: any(
+                    "Did not check in, so not playing: p05 & p06" in t for t in night.texts()
+                )
+            )
+            await night.play_out(lambda: "final results" in night.title())
+        assert len(fake.threads(night.channel)) == 1
+        assert "p05" not in str(night.standings().embeds[0].get("fields", [])[1])
