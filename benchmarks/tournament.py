@@ -69,16 +69,16 @@ class Leavers(QuietAnnouncer):
 
 
 class TimedDirector(TournamentService):
-    """Times each call that seats a new round."""
+    """Times each pass that pairs and seats a new round (from taking the tournament's lock)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.round_s: dict[int, float] = {}
 
-    async def advance(self, tid: int) -> None:
+    async def _advance_locked(self, tid: int) -> None:
         before = self.open[tid].round if tid in self.open else None
         started = time.perf_counter()
-        await super().advance(tid)
+        await super()._advance_locked(tid)
         after = self.open[tid].round if tid in self.open else None
         if before is not None and after is not None and after > before:
             self.round_s[after] = time.perf_counter() - started

@@ -94,6 +94,7 @@ class TournamentService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._poked: set[int] = set()
         tables.persistence.on_table_ended.append(record_table_end)
         tables.on_closed(self._table_closed)
 
@@ -306,7 +307,7 @@ class TournamentService:
             return
         t = self.of_table(table.id)
         if t is not None:
-            self._spawn(self.advance(t.id))
+            self._poke(t.id)
 
     def _spawn(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(work)
@@ -317,32 +318,48 @@ class TournamentService:
         """Catch up with what the tables did: the next game of a match, the next round, or
         the end.  Safe to call any time (it only acts on what is stored)."""
         async with self._locks[tid]:
-            t = await self._reload(tid)
-            if t.status != "running":
-                self.announcer.updated(t)
-                return
-            more = rounds.more_games(t)
-            if more:
-                async with self.write() as tx:
-                    for g in more:
-                        await self.store.put_game(tx, t.id, g)
-                t = await self._reload(tid)
-            if not rounds.round_over(t):
-                await self._seat_round(t)
-                self.announcer.updated(t)
-                return
-            if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
-                await self._finish(t)
-                return
-            games = rounds.next_round(t)
-            deadline = self._deadline(t)
+            await self._advance_locked(tid)
+
+    def _poke(self, tid: int) -> None:
+        """A table of ``tid`` ended: one catch-up pass is queued (tables ending together —
+        a whole round at its deadline — share it)."""
+        if tid in self._poked:
+            return
+        self._poked.add(tid)
+        self._spawn(self._poked_pass(tid))
+
+    async def _poked_pass(self, tid: int) -> None:
+        async with self._locks[tid]:
+            self._poked.discard(tid)  # a table ending from now on queues another pass
+            await self._advance_locked(tid)
+
+    async def _advance_locked(self, tid: int) -> None:
+        t = await self._reload(tid)
+        if t.status != "running":
+            self.announcer.updated(t)
+            return
+        more = rounds.more_games(t)
+        if more:
             async with self.write() as tx:
-                for g in games:
+                for g in more:
                     await self.store.put_game(tx, t.id, g)
-                await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
             t = await self._reload(tid)
-            self.announcer.say(t, f"▶ Round {t.round} of {rounds.total_rounds(t)} is seated.")
+        if not rounds.round_over(t):
             await self._seat_round(t)
+            self.announcer.updated(t)
+            return
+        if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
+            await self._finish(t)
+            return
+        games = rounds.next_round(t)
+        deadline = self._deadline(t)
+        async with self.write() as tx:
+            for g in games:
+                await self.store.put_game(tx, t.id, g)
+            await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
+        t = await self._reload(tid)
+        self.announcer.say(t, f"▶ Round {t.round} of {rounds.total_rounds(t)} is seated.")
+        await self._seat_round(t)
         self._arm(t)
         self.announcer.updated(t)
 
