@@ -167,7 +167,18 @@ async def test_a_kill_9_mid_round_resumes_without_seating_any_table_twice(tmp_pa
             await open_night(night, name="Crashy", rounds=2, target=100, turn_timer=0)
             await sign_up_pairs(night)
             await night.ask(night.organiser, "tournament", "start")
-            await fake.wait_until(lambda: len(fake.threads(night.channel)) == 2, timeout=20)
+            # Mid-round: both tables seated and announced (an announcement under way when the
+            # process dies is lost; the tables themselves are not).
+            await fake.wait_until(
+                lambda: (
+                    sum(
+                        any("your game is on" in m.text for m in fake.messages(th))
+                        for th in fake.threads(night.channel)
+                    )
+                    == 2
+                ),
+                timeout=20,
+            )
             proc.kill9()
             await proc.wait()
         await fake.wait_until(lambda: fake.open_connections == 0, timeout=30)
