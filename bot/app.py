@@ -22,6 +22,7 @@ from bot import collector, command_input, health, logsafe, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
+from bot.cooldowns import Cooldowns
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.events.service import TournamentService
@@ -36,7 +37,7 @@ from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, refuse_unknown
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
@@ -45,14 +46,18 @@ from bot.ui.tournament_components import TOURNAMENT_ITEMS
 from bot.ui.tournament_publisher import TournamentPublisher
 
 log = logging.getLogger("spades")
+# Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
+ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS)
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
+# cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
 EXTENSIONS = (
     "cogs.spades",
     "cogs.play",
     "cogs.league",
     "cogs.housekeeping",
     "cogs.review",
+    "cogs.verify",
     "cogs.tournament",
 )
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
@@ -170,6 +175,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.tournament_publisher = TournamentPublisher(self)
         self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
         self.tournament_publisher.set_message = self.tournaments.set_message
+        self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
 
@@ -189,7 +195,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
         log.info("serving %s", plan.describe())
-        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS):
+        for item in ROUTED_ITEMS:
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -244,6 +250,10 @@ class SpadesBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction[Any], command: object
     ) -> None:
         timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # Components of ours that discord.py routes nowhere are answered, not left to fail.
+        await refuse_unknown(interaction, ROUTED_ITEMS)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))

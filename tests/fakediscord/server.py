@@ -434,6 +434,12 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             self._dispatch_message("MESSAGE_DELETE", msg)
         self._w_message.wake(msg.id, msg)
 
+    def bot_message(self, channel: Channel, data: JSON) -> Message:
+        """A message the bot left in ``channel`` before the test looked (its JSON: ``content``,
+        ``embeds``, ``components``), as an older version of the bot wrote it, custom ids and
+        all: clicks on it reach the bot like clicks on any of its messages."""
+        return self._create_message(channel, self.bot_user, Snapshot.from_data(data, None))
+
     def find_message(self, message_id: int) -> Message | None:
         return self.messages_by_id.get(message_id) or self.ephemeral_messages.get(message_id)
 
