@@ -5,7 +5,7 @@ Discord; computer players decide in-process).
    so computer players play every game.  Reported: for each round, the time from the last
    table of the previous round ending to every table of the next being seated (pairing,
    storing and seating 32 tables), and for round 1 the time of the start.
-2. **Latency of people at other tables**: four tables where one person plays (against three
+2. **Latency of people at other tables**: ``--people`` tables where one person plays (against three
    computers) while 16 other tables play with computers — once as 16 casual tables, once as the
    16 tables of a 32-team tournament round — with the same computer pace.  Reported: the time
    each of the people's actions takes through the table service (p50/p99/max), and the
@@ -155,7 +155,9 @@ async def open_casual(tables: TableService, channel: int, uid: int, keep: bool) 
     return table
 
 
-async def latency(db: Database, tournament: bool, seconds: float, pace: float) -> list[float]:
+async def latency(
+    db: Database, tournament: bool, seconds: float, pace: float, people: int
+) -> list[float]:
     announcer = Leavers()
     tables = TableService(db, decide, bot_delay=pace)
     director = TournamentService(db, tables, announcer)
@@ -179,7 +181,7 @@ async def latency(db: Database, tournament: bool, seconds: float, pace: float) -
             await open_casual(tables, base + 1000 + i, base + i, keep=False)
     out: list[float] = []
     people = []
-    for i in range(4):
+    for i in range(people):
         uid = base + 500 + i
         table = await open_casual(tables, base + 2000 + i, uid, keep=True)
         people.append(asyncio.create_task(person_plays(tables, table, uid, out)))
@@ -210,6 +212,7 @@ async def main() -> int:
     ap.add_argument("--target", type=int, default=100)
     ap.add_argument("--latency-s", type=float, default=30.0)
     ap.add_argument("--pace", type=float, default=0.3, help="computer players' delay (s)")
+    ap.add_argument("--people", type=int, default=8, help="people playing at other tables")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         async with Database.open(str(Path(tmp) / "night.db")) as db:
@@ -221,7 +224,9 @@ async def main() -> int:
         results = {}
         for tournament in (False, True):
             async with Database.open(str(Path(tmp) / f"lat{int(tournament)}.db")) as db:
-                results[tournament] = await latency(db, tournament, args.latency_s, args.pace)
+                results[tournament] = await latency(
+                    db, tournament, args.latency_s, args.pace, args.people
+                )
             label = "16 tournament tables" if tournament else "16 casual tables"
             print(f"People's actions beside {label}: {describe(results[tournament])}")
         ratio = pct(results[True], 0.99) / pct(results[False], 0.99)
