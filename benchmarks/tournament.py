@@ -180,13 +180,13 @@ async def latency(
         for i in range(16):
             await open_casual(tables, base + 1000 + i, base + i, keep=False)
     out: list[float] = []
-    people = []
+    players = []
     for i in range(people):
         uid = base + 500 + i
         table = await open_casual(tables, base + 2000 + i, uid, keep=True)
-        people.append(asyncio.create_task(person_plays(tables, table, uid, out)))
+        players.append(asyncio.create_task(person_plays(tables, table, uid, out)))
     await asyncio.sleep(seconds)
-    for p in people:
+    for p in players:
         p.cancel()
     await director.close()
     await tables.close()
