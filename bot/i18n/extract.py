@@ -27,14 +27,6 @@ from bot.i18n.core import DOMAIN, LANGUAGES, LOCALES_DIR, SOURCE
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "later": None, "_n": (1, 2), "_p": ((1, "c"), 2)}
-COG_MODULES = (
-    "cogs.spades",
-    "cogs.play",
-    "cogs.league",
-    "cogs.housekeeping",
-    "cogs.review",
-    "cogs.verify",
-)
 TEMPLATE = LOCALES_DIR / f"{DOMAIN}.pot"
 NO_DESCRIPTION = "…"  # discord.py's description of a command without a docstring
 
@@ -68,7 +60,9 @@ def _walk(item: Any) -> Iterator[tuple[str | None, str]]:
 def command_messages() -> Iterator[tuple[str | None, str]]:
     """(context, message) of every command's names, descriptions and choices: the cogs are
     loaded by name, as the bot loads its extensions."""
-    for name in COG_MODULES:
+    from bot.app import EXTENSIONS  # the bot's extensions, by name (not imported from here)
+
+    for name in EXTENSIONS:
         module = importlib.import_module(name)
         for obj in vars(module).values():
             if isinstance(obj, type) and issubclass(obj, commands.Cog):

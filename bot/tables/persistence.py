@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+# Told, in the transaction that ends a table, that it ended (a tournament records the result
+# of its table there, so the result and the end commit together).
+TableEndedHook = Callable[[Tx, Table, Game | None], Awaitable[None]]
 # Told of a table reloaded because another process wrote it (its fields are already the
 # database's; the service re-registers it and restarts its turn).
 MovedHook = Callable[[Table, list[int]], None]
@@ -90,6 +93,7 @@ class TablePersistence:
         self.db = db
         self.store = TableStore(db)
         self.on_game_stored: GameStoredHook | None = None
+        self.on_table_ended: list[TableEndedHook] = []
         self.on_moved: MovedHook | None = None
 
     @contextlib.asynccontextmanager
@@ -144,11 +148,13 @@ class TablePersistence:
         now = time.time()
         await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
         ending = Ending(status, now)
+        # The league and the organisers see the table as it will be (ended), on a copy: the
+        # table itself changes only once the transaction has committed.
+        ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
         if self.on_game_stored is not None and game is not None:
-            # The league sees the table as it will be (ended), on a copy: the table itself
-            # changes only once the transaction has committed.
-            ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
             ending = await self._record(conn, ended, game, self.on_game_stored, ending)
+        for hook in self.on_table_ended:
+            await hook(conn, ended, game)
         return ending
 
     @staticmethod
