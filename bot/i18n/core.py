@@ -21,7 +21,6 @@ import gettext
 import io
 from collections.abc import Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
@@ -107,16 +106,24 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(str):
     """A message written later, in the language of wherever it is shown (``str(text)``): a
-    notice the table service gives the publisher, which writes it in the server's language."""
+    notice the table service gives the publisher, which writes it in the server's language.
+    As a ``str`` it is the English (logs, and callers that only compare), so it goes wherever
+    a ``str`` went before."""
 
     message: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, message: str, params: tuple[tuple[str, Any], ...] = ()) -> Text:
+        with use(SOURCE):
+            english = _(message, **{k: str(v) for k, v in params})
+        text = super().__new__(cls, english)
+        text.message, text.params = message, params
+        return text
 
     def __str__(self) -> str:
-        return _(self.message, **{k: str(v) if isinstance(v, Text) else v for k, v in self.params})
+        return _(self.message, **{k: str(v) for k, v in self.params})
 
 
 def later(message: str, /, **params: Any) -> Text:
