@@ -176,3 +176,18 @@ def signed(n: int) -> str:
 def date_time(when: datetime, form: str = "medium") -> str:
     """A date and time in the current language's format."""
     return format_datetime(when, form, locale=babel_locale())
+
+
+def ordinal(n: int) -> str:
+    """``1st`` / ``1.º`` / ``1º`` / ``1er`` / ``1.`` in the current language."""
+    language = current()
+    if language == "es":
+        return f"{n}.º"
+    if language == "pt_BR":
+        return f"{n}º"
+    if language == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    if language == "de":
+        return f"{n}."
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
