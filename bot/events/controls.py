@@ -10,12 +10,19 @@ import dataclasses
 from bot.errors import NotHost, Refusal
 from bot.events.model import Member, Tournament
 from bot.events.service import TournamentService
+from bot.i18n import _
 from bot.tables.arranged import ArrangedSeat
 
 
 def ensure_organiser(t: Tournament, user_id: int, is_admin: bool, what: str) -> None:
     if user_id != t.organiser_id and not is_admin:
-        raise NotHost(f"Only the organiser (<@{t.organiser_id}>) or a moderator can {what}.")
+        raise NotHost(
+            _(
+                "Only the organiser (<@{organiser_id}>) or a moderator can {what}.",
+                organiser_id=t.organiser_id,
+                what=what,
+            )
+        )
 
 
 def _why(reason: str | None) -> str:
@@ -38,7 +45,9 @@ class OrganiserControls:
         s = self.service
         async with s.changing(t) as t:
             if t.status != "running":
-                raise Refusal(f"{t.name} is not running (it is {t.status}).")
+                raise Refusal(
+                    _("{name} is not running (it is {status}).", name=t.name, status=t.status)
+                )
             async with s.write() as tx:
                 await s.store.update(tx, t.id, status="paused", round_deadline=None)
             t = await s._reload(t.id)
@@ -49,31 +58,31 @@ class OrganiserControls:
             "the next round waits.",
         )
         s.announcer.updated(t)
-        return "Paused. `/tournament pause` again goes on."
+        return _("Paused. `/tournament pause` again goes on.")
 
     async def go_on(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         ensure_organiser(t, by, admin, "go on with the tournament")
         s = self.service
         async with s.changing(t) as t:
             if t.status != "paused":
-                raise Refusal(f"{t.name} is not paused.")
+                raise Refusal(_("{name} is not paused.", name=t.name))
             async with s.write() as tx:
                 await s.store.update(tx, t.id, status="running", round_deadline=s._deadline(t))
             t = await s._reload(t.id)
         s.announcer.say(t, f"▶ **{t.name}** goes on{_why(reason)}.")
         await s.advance(t.id)
-        return "The tournament goes on."
+        return _("The tournament goes on.")
 
     async def extend(
         self, t: Tournament, by: int, admin: bool, minutes: int, reason: str | None
     ) -> str:
         ensure_organiser(t, by, admin, "extend a round")
         if not 1 <= minutes <= 240:
-            raise Refusal("Extend a round by 1 to 240 minutes.")
+            raise Refusal(_("Extend a round by 1 to 240 minutes."))
         s = self.service
         async with s.changing(t) as t:
             if t.status != "running":
-                raise Refusal(f"{t.name} is not running.")
+                raise Refusal(_("{name} is not running.", name=t.name))
             base = max(t.round_deadline or s.clock(), s.clock())
             deadline = base + minutes * 60
             async with s.write() as tx:
@@ -84,7 +93,7 @@ class OrganiserControls:
             t, f"⏳ Round {t.round} now ends <t:{int(deadline)}:R> (+{minutes} min){_why(reason)}."
         )
         s.announcer.updated(t)
-        return f"Round {t.round} extended by {minutes} minutes."
+        return _("Round {round} extended by {minutes} minutes.", round=t.round, minutes=minutes)
 
     async def replace(
         self,
@@ -102,9 +111,13 @@ class OrganiserControls:
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
             if entry is None:
-                raise Refusal(f"<@{member_id}> is not playing in {t.name}.")
+                raise Refusal(
+                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                )
             if substitute is not None and t.signed_up(substitute.user_id):
-                raise Refusal(f"{substitute.name} is already in {t.name}.")
+                raise Refusal(
+                    _("{substitute} is already in {name}.", substitute=substitute.name, name=t.name)
+                )
             table = None
             for g in t.round_games():
                 if g.status == "playing" and g.table_id and entry.id in g.entries:
@@ -130,7 +143,7 @@ class OrganiserControls:
         mention = [substitute.user_id] if substitute is not None else []
         s.announcer.say(t, f"🔁 <@{member_id}> is replaced by {who}{_why(reason)}.", mention)
         s.announcer.updated(t)
-        return f"Replaced by {who}."
+        return _("Replaced by {who}.", who=who)
 
     async def disqualify(
         self, t: Tournament, by: int, admin: bool, member_id: int, reason: str | None
@@ -142,7 +155,9 @@ class OrganiserControls:
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
             if entry is None or entry.status != "in":
-                raise Refusal(f"<@{member_id}> is not playing in {t.name}.")
+                raise Refusal(
+                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                )
             async with s.write() as tx:
                 await s.store.put_entry(tx, t.id, dataclasses.replace(entry, status="disqualified"))
             t = await s._reload(t.id)
@@ -177,9 +192,9 @@ class OrganiserControls:
                         await s.store.put_game(tx, t.id, done)
         s.announcer.say(t, f"🚫 {entry.name} is disqualified{_why(reason)}.")
         await s.advance(t.id)
-        return f"{entry.name} is disqualified."
+        return _("{name} is disqualified.", name=entry.name)
 
     async def cancel(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         ensure_organiser(t, by, admin, "cancel the tournament")
         await self.service.cancel(t, f"cancelled by <@{by}>{_why(reason)}")
-        return f"{t.name} is cancelled."
+        return _("{name} is cancelled.", name=t.name)

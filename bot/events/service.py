@@ -28,6 +28,7 @@ from bot.errors import Refusal
 from bot.events import rounds
 from bot.events.model import Entry, GameSlot, Settings, Tournament
 from bot.events.results import record_table_end
+from bot.i18n import _, later
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tournaments import TournamentStore, league_ratings
@@ -106,18 +107,27 @@ class TournamentService:
             key = " ".join(name.casefold().split())
             mine = [t for t in mine if " ".join(t.name.casefold().split()) == key]
             if not mine:
-                raise Refusal(f"No tournament named {name[:60]!r} is running in this server.")
+                raise Refusal(
+                    _(
+                        "No tournament named {name} is running in this server.",
+                        name=repr(name[:60]),
+                    )
+                )
         if not mine:
-            raise Refusal("No tournament is running in this server: `/tournament new` opens one.")
+            raise Refusal(
+                _("No tournament is running in this server: `/tournament new` opens one.")
+            )
         if len(mine) > 1:
             names = ", ".join(t.name for t in mine)
-            raise Refusal(f"Several tournaments are running ({names}): name one with `name`.")
+            raise Refusal(
+                _("Several tournaments are running ({names}): name one with `name`.", names=names)
+            )
         return mine[0]
 
     def get(self, tournament_id: int) -> Tournament:
         t = self.open.get(tournament_id)
         if t is None:
-            raise Refusal("That tournament is over.")
+            raise Refusal(_("That tournament is over."))
         return t
 
     def of_table(self, table_id: str) -> Tournament | None:
@@ -132,7 +142,7 @@ class TournamentService:
         async with self._locks[t.id]:
             current = self.open.get(t.id)
             if current is None:
-                raise Refusal("That tournament is over.")
+                raise Refusal(_("That tournament is over."))
             yield current
 
     async def _reload(self, tid: int) -> Tournament:
@@ -153,7 +163,7 @@ class TournamentService:
             raise
         except StoreError as e:
             log.error("tournament write failed: %s", e)
-            raise Refusal("I could not save that, so nothing changed. Please try again.") from e
+            raise Refusal(_("I could not save that, so nothing changed. Please try again.")) from e
 
     async def set_message(self, t: Tournament, message_id: int) -> None:
         async with self.write() as tx:
@@ -165,13 +175,18 @@ class TournamentService:
         """Close sign-up: drop no-shows, draw partners, seed, pair round 1 and seat it."""
         async with self.changing(t) as t:
             if t.status != "signup":
-                raise Refusal(f"{t.name} has already started.")
+                raise Refusal(_("{name} has already started.", name=t.name))
             notes, entries = self._line_up(t)
             enough = t.settings.per_table
             if len([e for e in entries if e.status == "in"]) < enough:
+                now = len([e for e in entries if e.status == "in"])
                 raise Refusal(
-                    f"{t.name} needs at least {enough} entries to start "
-                    f"({len([e for e in entries if e.status == 'in'])} now)."
+                    _(
+                        "{name} needs at least {n} entries to start ({now} now).",
+                        name=t.name,
+                        n=enough,
+                        now=now,
+                    )
                 )
             users = [m.user_id for e in entries for m in e.members]
             ratings = await league_ratings(self.db, t.guild_id, tournament_game(t), users)
@@ -183,7 +198,7 @@ class TournamentService:
             odd = len(playing) % 2 == 1 and t.settings.per_table == 2
             if odd and t.settings.odd == "computer":
                 rated.append(Entry(max(e.id for e in rated) + 1, (), 0.0, "computer"))
-                notes.append("An odd number of teams: a computer team makes it even.")
+                notes.append(later("An odd number of teams: a computer team makes it even."))
             trial = dataclasses.replace(t, entries={e.id: e for e in rated}, games=[])
             games = rounds.next_round(trial)
             deadline = self._deadline(t)
@@ -203,11 +218,18 @@ class TournamentService:
             t = await self._reload(t.id)
             for note in notes:
                 self.announcer.say(t, note)
-            self.announcer.say(t, f"🏁 **{t.name}** begins: round 1 of {rounds.total_rounds(t)}.")
+            self.announcer.say(
+                t,
+                later(
+                    "🏁 **{name}** begins: round 1 of {rounds}.",
+                    name=t.name,
+                    rounds=rounds.total_rounds(t),
+                ),
+            )
             await self._seat_round(t)
         self._arm(t)
         self.announcer.updated(t)
-        return f"{t.name} has started."
+        return _("{name} has started.", name=t.name)
 
     def _line_up(self, t: Tournament) -> tuple[list[str], list[Entry]]:
         """The entries as the start leaves them: no-shows dropped (check-in), members who
@@ -218,7 +240,7 @@ class TournamentService:
             absent = [e for e in entries if not e.checked_in]
             if absent:
                 names = ", ".join(e.name for e in absent)
-                notes.append(f"Did not check in, so not playing: {names}.")
+                notes.append(later("Did not check in, so not playing: {names}.", names=names))
             entries = [
                 dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
             ]
@@ -233,10 +255,12 @@ class TournamentService:
             if len(singles) % 2:
                 left = singles[-1]
                 entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
-                notes.append(f"{left.name} found no partner, so is not playing.")
+                notes.append(later("{name} found no partner, so is not playing.", name=left.name))
             drawn = len(singles) // 2
             if drawn:
-                notes.append(f"{drawn} partnership(s) drawn from the members who came alone.")
+                notes.append(
+                    later("{n} partnership(s) drawn from the members who came alone.", n=drawn)
+                )
         return notes, entries
 
     def _deadline(self, t: Tournament) -> float | None:
@@ -358,7 +382,14 @@ class TournamentService:
                 await self.store.put_game(tx, t.id, g)
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
         t = await self._reload(tid)
-        self.announcer.say(t, f"▶ Round {t.round} of {rounds.total_rounds(t)} is seated.")
+        self.announcer.say(
+            t,
+            later(
+                "▶ Round {round} of {rounds} is seated.",
+                round=t.round,
+                rounds=rounds.total_rounds(t),
+            ),
+        )
         await self._seat_round(t)
         self._arm(t)
         self.announcer.updated(t)
@@ -441,7 +472,9 @@ class TournamentService:
                     await self.tables.arranged.decide(
                         table, f"The tournament was cancelled: {reason}"
                     )
-        self.announcer.say(t, f"🛑 **{t.name}** is cancelled: {reason}")
+        self.announcer.say(
+            t, later("🛑 **{name}** is cancelled: {reason}", name=t.name, reason=reason)
+        )
         self.announcer.updated(t)
 
     async def decide_round(self, t: Tournament, reason: str) -> None:

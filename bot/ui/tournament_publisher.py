@@ -55,7 +55,9 @@ class TournamentPublisher:
             self._tasks[t.id] = asyncio.create_task(self._run(t.id), name=f"tournament-{t.id}")
 
     def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
-        self._post(t.channel_id, t.guild_id, text, mention)
+        with use(SERVER_LANGUAGES.of(t.guild_id)):  # a Text is written in the server's language
+            said = str(text)
+        self._post(t.channel_id, t.guild_id, said, mention)
 
     def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
         names = " v ".join(t.entries[e].name for e in g.entries if e in t.entries)
