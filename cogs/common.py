@@ -27,7 +27,9 @@ def client(interaction: Interaction) -> SpadesBot:
 # Where commands work (issue 27).  Play commands: installed to a server (as before), or to a
 # member's account — then also in DMs with the bot, group DMs, and servers that have not added
 # it.  The servers' own commands (settings, seasons): a server that added the bot only.
-ANYWHERE_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+ANYWHERE_CONTEXTS = app_commands.AppCommandContext(
+    guild=True, dm_channel=True, private_channel=True
+)
 ANYWHERE_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 SERVER_CONTEXTS = app_commands.AppCommandContext(guild=True)
 SERVER_INSTALLS = app_commands.AppInstallationType(guild=True)

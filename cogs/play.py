@@ -387,10 +387,13 @@ class PlayCog(commands.Cog):
     async def _play_again(self, interaction: Interaction, finished_id: str) -> None:
         """**Play again** on a game-over message: same seats and rules, a new table, started."""
         bot = client(interaction)
-        bot.tables.lobby.check_play_again(finished_id, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = bot.tables.lobby.check_play_again(finished_id, interaction.user.id)
+        if old.place.by_interaction:  # the new table is a public follow-up of this click
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         table = await bot.tables.lobby.play_again(finished_id, interaction.user.id)
-        message = await bot.publisher.post_table_message(table)
+        message = await bot.publisher.post_table_message(table, via=interaction)
         await interaction.followup.send(
             f"A new game has started with the same seats and rules: {message.jump_url}",
             ephemeral=True,

@@ -107,6 +107,12 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.dm_channels: dict[int, Channel] = {}  # by recipient user id
+        # users who installed the app to their account (a user install: its commands work
+        # for them in DMs, group DMs and servers that have not added the bot)
+        self.user_installs: set[int] = set()
+        # channel-message requests Discord refused with 403 Missing Access (the bot is no
+        # member of the channel): "METHOD /channels/<id>/…"
+        self.missing_access: list[str] = []
         self.messages_by_id: dict[int, Message] = {}
         self.ephemeral_messages: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}  # every uploaded file, by attachment id
@@ -235,15 +241,22 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         return user
 
     def add_guild(
-        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        shard: tuple[int, int] | None = None,
+        bot: bool = True,
     ) -> Guild:
-        """A new guild; ``shard=(i, n)`` gives it an id on shard ``i`` of ``n``."""
+        """A new guild; ``shard=(i, n)`` gives it an id on shard ``i`` of ``n``.
+        ``bot=False``: a server that has not added the bot (it gets no event of it and may
+        not touch its channels; a member's user-installed app is used there)."""
         owner = owner or self.add_user(f"{name} owner")
         gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
-        guild = Guild(self, gid, name, owner)
+        guild = Guild(self, gid, name, owner, bot_present=bot)
         self.guilds[guild.id] = guild
         session = self.gateway.session_for(guild.id)
-        if session is not None:
+        if session is not None and bot:
             members = bool(session.intents & INTENT_MEMBERS)
             session.dispatch("GUILD_CREATE", guild.payload(full=True, members=members))
         return guild
@@ -266,13 +279,27 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             self.channels[ch.id] = ch
         return ch
 
+    def add_group_dm(self, name: str, *members: User) -> Channel:
+        """A group DM of ``members`` (the first owns it).  The bot is never a member of a
+        group DM: it gets no event of it, and its channel routes answer 403 Missing Access;
+        a member's user-installed app answers their commands and clicks there."""
+        ch = Channel(
+            self, self.snowflakes.next(), ChannelType.GROUP_DM, name, recipients=list(members)
+        )
+        self.channels[ch.id] = ch
+        return ch
+
+    def install_app(self, user: User) -> None:
+        """``user`` installs the app to their account (the "user install" link)."""
+        self.user_installs.add(user.id)
+
     def user_named(self, name: str) -> User:
         return next(u for u in self.users.values() if u.name == name)
 
     # hooks used by guilds and channels
     def _register_channel(self, ch: Channel, *, created: bool) -> None:
         self.channels[ch.id] = ch
-        if created and ch.guild is not None:
+        if created and ch.guild is not None and ch.guild.bot_present:
             event = "THREAD_CREATE" if ch.is_thread else "CHANNEL_CREATE"
             data = ch.payload()
             if ch.is_thread:
@@ -280,6 +307,8 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             self.gateway.dispatch(event, data, INTENT_GUILDS, guild_id=ch.guild.id)
 
     def _channel_updated(self, ch: Channel) -> None:
+        if not ch.bot_is_member:
+            return
         event = "THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE"
         guild_id = ch.guild.id if ch.guild is not None else None
         self.gateway.dispatch(event, ch.payload(), INTENT_GUILDS, guild_id=guild_id)
@@ -287,6 +316,8 @@ class FakeDiscord(ObserveMixin, DriverMixin):
     def _dispatch_guild_event(
         self, guild: Guild, event: str, data: JSON, intent: int = INTENT_GUILDS
     ) -> None:
+        if not guild.bot_present:
+            return
         data["guild_id"] = str(guild.id)
         self.gateway.dispatch(event, data, intent, guild_id=guild.id)
 
@@ -297,7 +328,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         guilds = [
             g
             for g in self.guilds.values()
-            if not sharded or self.gateway.shard_of(g.id) == session.shard_id
+            if g.bot_present and (not sharded or self.gateway.shard_of(g.id) == session.shard_id)
         ]
         ready: JSON = {
             "v": 10,
@@ -396,7 +427,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
                 "id": str(interaction.id),
                 "type": interaction.type,
                 "user": interaction.user.payload(),
-                "authorizing_integration_owners": {"0": str(channel.guild_id or 0)},
+                "authorizing_integration_owners": self._owners(interaction),
             }
             if interaction.message is not None:
                 metadata["interacted_message_id"] = str(interaction.message.id)
@@ -432,7 +463,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         return msg
 
     def _dispatch_message(self, event: str, msg: Message) -> None:
-        if not self.dispatch_message_events:
+        if not self.dispatch_message_events or not msg.channel.bot_is_member:
             return
         guild_id = msg.channel.guild.id if msg.channel.guild is not None else None
         session = self.gateway.session_for(guild_id)
