@@ -372,7 +372,8 @@ class SpadesCog(commands.Cog):
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
         if table.place.by_interaction:  # the table is this command's public answer
-            take_cooldowns(interaction, cooldowns.repost(gid, interaction.user.id))
+            # counted per chat: every DM and group DM shares the "server" NO_SERVER
+            take_cooldowns(interaction, cooldowns.repost(table.channel_id, interaction.user.id))
             await interaction.response.defer(thinking=True)
             await bot.publisher.post_table_message(table, via=interaction)
             return

@@ -60,36 +60,14 @@ class DriverMixin:
     bot_user: User
     _commands: dict[int | None, dict[tuple[int, str], JSON]]
 
-    user_installs: set[int]
-
     if TYPE_CHECKING:
 
         def _track(self, inter: Interaction) -> None: ...
         def dm_channel(self, user: User) -> Channel: ...
+        def _authorizing(self, user: User, channel: Channel, message: Message | None) -> JSON: ...
+        def context_of(self, channel: Channel) -> int: ...
 
-    # ----- installs and contexts ---------------------------------------------------------
-    @staticmethod
-    def context_of(channel: Channel) -> int:
-        """Discord's interaction context: 0 a server, 1 a DM with the bot, 2 a group DM."""
-        if channel.guild is not None:
-            return 0
-        return 2 if channel.is_group_dm else 1
-
-    def _owners(self, interaction: Interaction) -> JSON:
-        return interaction.owners
-
-    def _authorizing(self, user: User, channel: Channel, message: Message | None) -> JSON:
-        """Which installation of the app an interaction comes through: the server's (it
-        added the bot) or the account that installed it — for a click, the one of the
-        interaction that made the message."""
-        if message is not None and message.interaction_metadata is not None:
-            return dict(message.interaction_metadata["authorizing_integration_owners"])
-        guild = channel.guild
-        if guild is not None and guild.bot_present:
-            return {"0": str(guild.id)}
-        if user.id in self.user_installs:
-            return {"1": str(user.id)}
-        return {"0": "0"}  # a DM with a bot the user shares a server with
+    user_installs: set[int]
 
     # ----- core --------------------------------------------------------------------------
     def _new_interaction(

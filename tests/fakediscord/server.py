@@ -25,6 +25,7 @@ from .gateway import (
 )
 from .guilds import Guild
 from .handles import Interaction, WebhookEdit
+from .installs import InstallsMixin
 from .messages import Attachment, Message, Snapshot
 from .observe import ObserveMixin
 from .openapi import ApiDescription, default_description
@@ -50,7 +51,7 @@ class ApiViolation(AssertionError):
         self.lines = list(lines)
 
 
-class FakeDiscord(ObserveMixin, DriverMixin):
+class FakeDiscord(ObserveMixin, DriverMixin, InstallsMixin):
     """A fake Discord (REST + gateway) on 127.0.0.1. Use as ``async with FakeDiscord() as fake``.
 
     World building: :meth:`add_user`, :meth:`add_guild`, ``guild.add_text_channel()``,
@@ -109,7 +110,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.dm_channels: dict[int, Channel] = {}  # by recipient user id
         # users who installed the app to their account (a user install: its commands work
         # for them in DMs, group DMs and servers that have not added the bot)
-        self.user_installs: set[int] = set()
+        self.user_installs: set[int] = set()  # see installs.py
         # channel-message requests Discord refused with 403 Missing Access (the bot is no
         # member of the channel): "METHOD /channels/<id>/…"
         self.missing_access: list[str] = []
@@ -278,20 +279,6 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             self.dm_channels[user.id] = ch
             self.channels[ch.id] = ch
         return ch
-
-    def add_group_dm(self, name: str, *members: User) -> Channel:
-        """A group DM of ``members`` (the first owns it).  The bot is never a member of a
-        group DM: it gets no event of it, and its channel routes answer 403 Missing Access;
-        a member's user-installed app answers their commands and clicks there."""
-        ch = Channel(
-            self, self.snowflakes.next(), ChannelType.GROUP_DM, name, recipients=list(members)
-        )
-        self.channels[ch.id] = ch
-        return ch
-
-    def install_app(self, user: User) -> None:
-        """``user`` installs the app to their account (the "user install" link)."""
-        self.user_installs.add(user.id)
 
     def user_named(self, name: str) -> User:
         return next(u for u in self.users.values() if u.name == name)
