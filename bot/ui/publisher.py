@@ -101,8 +101,9 @@ CAUGHT_UP = (
     "↻ This table had not been updated for a while: I can change it only within 15 minutes "
     "of someone's click here (the bot is not a member of this chat). It is up to date again."
 )
-# A new token is stored (for a restart) when the stored one has less than this left to run:
-# at most one write of it per table every five minutes, however fast the clicks.
+# A new token is stored (for a restart) when it outlives the stored one by more than this: at
+# most one write of it per table every ten minutes however fast the clicks, and the stored one
+# keeps at least five minutes to run while people click.
 STORE_TOKEN_LEFT_S = TOKEN_LIFETIME - 300.0
 KEEP_BEHIND_S = 3600.0  # an ended table waits this long for a click to post its last messages
 
@@ -220,7 +221,7 @@ class TablePublisher:
             ch.behind_since = None
             ch.dirty = True
             ch.posts.append({"content": CAUGHT_UP})
-        if token.expires_at - ch.stored_until > STORE_TOKEN_LEFT_S:
+        if table.open and token.expires_at - ch.stored_until > STORE_TOKEN_LEFT_S:
             ch.stored_until = token.expires_at
             self._store_token(table, token)
         ch.wake.set()

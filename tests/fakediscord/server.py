@@ -54,10 +54,12 @@ class ApiViolation(AssertionError):
 class FakeDiscord(ObserveMixin, DriverMixin, InstallsMixin):
     """A fake Discord (REST + gateway) on 127.0.0.1. Use as ``async with FakeDiscord() as fake``.
 
-    World building: :meth:`add_user`, :meth:`add_guild`, ``guild.add_text_channel()``,
-    ``guild.add_member()``, :meth:`dm_channel`. Driving users: :meth:`slash`,
-    :meth:`autocomplete`, :meth:`click`, :meth:`select`, :meth:`submit_modal`. Observing:
-    :meth:`messages`, :meth:`wait_for_message`, :meth:`all_visible_text`, ...
+    World building: :meth:`add_user`, :meth:`add_guild` (``bot=False``: a server that has not
+    added the bot), ``guild.add_text_channel()``, ``guild.add_member()``, :meth:`dm_channel`,
+    :meth:`add_group_dm` and :meth:`install_app` (user installs, see installs.py).  Driving
+    users: :meth:`slash`, :meth:`autocomplete`, :meth:`click`, :meth:`select`,
+    :meth:`submit_modal`. Observing: :meth:`messages`, :meth:`wait_for_message`,
+    :meth:`all_visible_text`, ...
     """
 
     def __init__(
