@@ -102,24 +102,32 @@ class TablePersistence:
 
         With ``table`` (a stored table's change), the write is conditional on the table's
         revision: if another process wrote it meanwhile, the table is reloaded and
-        :class:`~bot.errors.TableMoved` refuses the change."""
-        try:
-            async with self.db.transaction() as conn:
-                if table is not None and not await self.store.claim(conn, table.id, table.revision):
-                    raise _Lost
-                yield conn
-        except _Lost:
-            assert table is not None
-            log.warning("table %s was written by another process; reloading it", table.id)
-            await self.reload(table)
-            raise TableMoved(MOVED) from None
-        except UniqueViolation:
-            raise
-        except StoreError as e:
-            log.error("database write failed: %s", e)
-            raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
-        if table is not None:
-            table.revision += 1
+        :class:`~bot.errors.TableMoved` refuses the change.  Writes of one table in this
+        process take turns (the publisher records a new table message outside the table's
+        lock), so each claims the revision the one before it left."""
+        guard = table.write_lock if table is not None else contextlib.nullcontext()
+        async with guard:
+            try:
+                async with self.db.transaction() as conn:
+                    if table is not None and not await self.store.claim(
+                        conn, table.id, table.revision
+                    ):
+                        raise _Lost
+                    yield conn
+            except _Lost:
+                assert table is not None
+                log.warning("table %s was written by another process; reloading it", table.id)
+                await self.reload(table)
+                raise TableMoved(MOVED) from None
+            except UniqueViolation:
+                raise
+            except StoreError as e:
+                log.error("database write failed: %s", e)
+                raise StoreFailed(
+                    "I could not save that, so nothing changed. Please try again."
+                ) from e
+            if table is not None:
+                table.revision += 1
 
     async def reload(self, table: Table) -> None:
         """Replace the table's stored state with the database's, and tell the service."""

@@ -106,6 +106,8 @@ class Table:
     version: int = 0  # bumps on every change, for the renderer
     revision: int = 0  # the stored table's revision this process last wrote or read
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # its writes in this process take turns (bot.tables.persistence.TablePersistence.write)
+    write_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # How it ended, for the channel: who closed it, or why (None: the game was finished or
     # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
     end_reason: str | None = None
