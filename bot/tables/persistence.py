@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+# Told, in the transaction that ends a table, that it ended (a tournament records the result
+# of its table there, so the result and the end commit together).
+TableEndedHook = Callable[[Tx, Table, Game | None], Awaitable[None]]
 # Told of a table reloaded because another process wrote it (its fields are already the
 # database's; the service re-registers it and restarts its turn).
 MovedHook = Callable[[Table, list[int]], None]
@@ -91,6 +94,7 @@ class TablePersistence:
         self.db = db
         self.store = TableStore(db)
         self.on_game_stored: GameStoredHook | None = None
+        self.on_table_ended: list[TableEndedHook] = []
         self.on_moved: MovedHook | None = None
 
     @contextlib.asynccontextmanager
@@ -99,24 +103,32 @@ class TablePersistence:
 
         With ``table`` (a stored table's change), the write is conditional on the table's
         revision: if another process wrote it meanwhile, the table is reloaded and
-        :class:`~bot.errors.TableMoved` refuses the change."""
-        try:
-            async with self.db.transaction() as conn:
-                if table is not None and not await self.store.claim(conn, table.id, table.revision):
-                    raise _Lost
-                yield conn
-        except _Lost:
-            assert table is not None
-            log.warning("table %s was written by another process; reloading it", table.id)
-            await self.reload(table)
-            raise TableMoved(MOVED) from None
-        except UniqueViolation:
-            raise
-        except StoreError as e:
-            log.error("database write failed: %s", e)
-            raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
-        if table is not None:
-            table.revision += 1
+        :class:`~bot.errors.TableMoved` refuses the change.  Writes of one table in this
+        process take turns (the publisher records a new table message outside the table's
+        lock), so each claims the revision the one before it left."""
+        guard = table.write_lock if table is not None else contextlib.nullcontext()
+        async with guard:
+            try:
+                async with self.db.transaction() as conn:
+                    if table is not None and not await self.store.claim(
+                        conn, table.id, table.revision
+                    ):
+                        raise _Lost
+                    yield conn
+            except _Lost:
+                assert table is not None
+                log.warning("table %s was written by another process; reloading it", table.id)
+                await self.reload(table)
+                raise TableMoved(MOVED) from None
+            except UniqueViolation:
+                raise
+            except StoreError as e:
+                log.error("database write failed: %s", e)
+                raise StoreFailed(
+                    "I could not save that, so nothing changed. Please try again."
+                ) from e
+            if table is not None:
+                table.revision += 1
 
     async def reload(self, table: Table) -> None:
         """Replace the table's stored state with the database's, and tell the service."""
@@ -153,11 +165,13 @@ class TablePersistence:
             surface_token_expires=None,
         )
         ending = Ending(status, now)
+        # The league and the organisers see the table as it will be (ended), on a copy: the
+        # table itself changes only once the transaction has committed.
+        ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
         if self.on_game_stored is not None and game is not None:
-            # The league sees the table as it will be (ended), on a copy: the table itself
-            # changes only once the transaction has committed.
-            ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
             ending = await self._record(conn, ended, game, self.on_game_stored, ending)
+        for hook in self.on_table_ended:
+            await hook(conn, ended, game)
         return ending
 
     @staticmethod

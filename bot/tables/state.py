@@ -138,6 +138,8 @@ class Table:
     version: int = 0  # bumps on every change, for the renderer
     revision: int = 0  # the stored table's revision this process last wrote or read
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # its writes in this process take turns (bot.tables.persistence.TablePersistence.write)
+    write_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # How it ended, for the channel: who closed it, or why (None: the game was finished or
     # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
     end_reason: str | None = None
@@ -148,6 +150,15 @@ class Table:
     place: Place = SERVER
     # "interaction" tables: the freshest token a click at the table gave (stored, see 011).
     token: SurfaceToken | None = field(default=None, repr=False)
+    # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
+    # member has left (computers finish it: its result counts), and ``rated`` says whether the
+    # league rates it.  In memory; the organiser sets both again on a restored table.
+    arranged: bool = False
+    rated: bool = True
+    hand_limit: int | None = None  # the game ends after this many hands (duplicate boards)
+    # The game's seed, given instead of drawn (64 hex digits): every table given the same one
+    # draws the same dealer and deals the same boards (duplicate rounds).
+    deal_source: str | None = field(default=None, repr=False)
 
     @property
     def open(self) -> bool:
