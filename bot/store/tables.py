@@ -54,7 +54,7 @@ class TableRow:
     ended_at: float | None = None
     revision: int = 0  # committed writes of the table (see :meth:`TableStore.claim`)
     seed: str | None = field(default=None, repr=False)  # 64 hex digits, secret until the end
-    surface: str = "channel"  # "channel" or "interaction" (migration 011)
+    surface: str = "channel"  # "channel" or "interaction" (migration 010)
     league: str = "server"  # "server", "group" or "none"
     # The freshest interaction token of an "interaction" table (a secret: never in a repr).
     surface_token: str | None = field(default=None, repr=False)

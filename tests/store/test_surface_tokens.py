@@ -1,4 +1,4 @@
-"""Migration 011 on both backends: a table's surface and league kind, and its interaction
+"""Migration 010 on both backends: a table's surface and league kind, and its interaction
 token, kept only while it is valid (issue 27, docs/user-installs.md)."""
 
 from __future__ import annotations
