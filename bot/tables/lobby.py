@@ -450,10 +450,14 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
     outside = [s for s in table.seats if s not in rules.seats]
     free = [s for s in rules.seats if s not in table.seats]
     if len(outside) > len(free):
-        who = ", ".join(f"{md_name(table.seats[s].name)} ({s.word})" for s in outside)
+        who = ", ".join(f"{md_name(table.seats[s].name)} ({seat_word(s)})" for s in outside)
         raise Refusal(
-            f"{len(rules.seats)} players play {', '.join(s.word for s in rules.seats)}: "
-            f"a seat must be free for {who} first."
+            _(
+                "{n} players play {seats}: a seat must be free for {who} first.",
+                n=len(rules.seats),
+                seats=", ".join(seat_word(s) for s in rules.seats),
+                who=who,
+            )
         )
     return dict(zip(outside, free, strict=False))
 
@@ -466,27 +470,41 @@ def level_fixed(table: Table, seat: Seat | None) -> str:
     computers and their own to a hard one."""
     occ = table.seats.get(seat) if seat is not None else None
     if seat is None or occ is None or occ.user_id is None:
-        return (
+        return _(
             "The game has started: computer players keep the level they started with (a rated "
             "game is rated against the players it began with)."
         )
     if not occ.is_computer:
-        return f"{md_name(occ.name)} plays {seat.word}: only a computer player's seat has a level."
+        return _(
+            "{name} plays {seat}: only a computer player's seat has a level.",
+            name=md_name(occ.name),
+            seat=seat_word(seat),
+        )
     yours = occ.user_id == table.host_id
-    whose = "your seat" if yours else f"{md_name(occ.name)}'s seat"
+    whose = _("your seat") if yours else _("{name}'s seat", name=md_name(occ.name))
     if occ.left:
         why = (
-            "you left the game" if yours else "they left the game (a loss for them if it is rated)"
+            _("you left the game")
+            if yours
+            else _("they left the game (a loss for them if it is rated)")
         )
     else:
-        why = "you ran out of time" if yours else "they ran out of time"
+        why = _("you ran out of time") if yours else _("they ran out of time")
+    away = _(
+        "{seat} is {whose}: {why}, and a computer plays it at the {level} level, as for every "
+        "member who is away, until `/spades join` takes it back.",
+        seat=seat_word(seat),
+        whose=whose,
+        why=why,
+        level=_(occ.bot_level or "normal"),
+    )
     return (
-        f"{seat.word} is {whose}: {why}, and a computer plays it at the {occ.bot_level} level, "
-        "as for every member who is away, until `/spades join` takes it back. "
+        away
+        + " "
         + (
-            "Its level is not yours to choose, even as host."
+            _("Its level is not yours to choose, even as host.")
             if yours
-            else "Its level is not the host's to choose."
+            else _("Its level is not the host's to choose.")
         )
     )
 
