@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from bot.i18n import LANGUAGES, SOURCE
 from bot.i18n.commands import DESCRIPTION_MAX, is_discord_name
 from bot.i18n.core import LOCALES_DIR
-from bot.i18n.extract import TEMPLATE, template
+from bot.i18n.extract import TEMPLATE, command_messages, template
 from bot.ui.images.fonts import BOLD, REGULAR, font_dir
 
 TRANSLATED = [x for x in LANGUAGES if x != SOURCE]
@@ -104,6 +104,22 @@ def test_command_names_and_descriptions_keep_discords_rules(language: str) -> No
             assert is_discord_name(m.string), (m.id, m.string)
         elif isinstance(m.string, str):
             assert len(m.string) >= 1
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_command_text_fits_discords_limits_in_every_language(language: str) -> None:
+    """Names, descriptions and choices of the commands as translated: a description or choice
+    is 1-100 characters (a longer one would not be sent, and the command would show English)."""
+    texts = {(context, message) for context, message in command_messages()}
+    cat = catalog(language)
+    for context, message in texts:
+        found = cat.get(message, context)
+        assert found is not None, (language, message)
+        assert found.string, (language, message)
+        if context == "command":
+            assert is_discord_name(found.string), (language, message, found.string)
+        else:
+            assert 1 <= len(found.string) <= DESCRIPTION_MAX, (language, found.string)
 
 
 def test_a_description_over_100_characters_is_not_sent() -> None:
