@@ -147,3 +147,21 @@ def test_the_pictures_font_draws_every_letter_of_every_language(face: str) -> No
             needed |= {c for form in forms for c in form or "" if c.isalpha()}
     missing = sorted(c for c in needed if ord(c) not in drawable)
     assert not missing, [f"{c} U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in missing]
+
+
+def test_the_wheel_ships_every_catalog() -> None:
+    """pyproject's package data for ``bot.i18n`` takes every catalog and the template: a clean
+    install (CI's ``pip install -e .``, or the wheel) finds each language (no build step)."""
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    data = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = data["package-data"]["bot.i18n"]
+    files = [p.relative_to(root / "bot" / "i18n").as_posix() for p in LOCALES_DIR.rglob("*.po*")]
+    assert len(files) == len(TRANSLATED) + 1, files
+    for f in files:
+        assert any(fnmatch.fnmatch(f, pattern) for pattern in patterns), f
+    assert "babel" in " ".join(
+        tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
+    )
