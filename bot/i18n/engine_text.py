@@ -104,6 +104,21 @@ TEMPLATES: Final = (
     N_("{k} bags"),
     N_("Bag penalty ({k} bags)"),
     N_("Joker bonus"),
+    # rule options (bot.engine.rules), refused to a host changing one with /spades rule
+    N_("Unknown rule option {option}"),
+    N_("{option} must be on or off, not {value}"),
+    N_("{option} must be on or off (true/false), not {value}"),
+    N_("{option} must be a whole number, not {value}"),
+    N_("{option} must be between {lo} and {hi}, not {value}"),
+    N_("{option} must be between {lo} and {hi} (or off), not {value}"),
+    N_("{option} must be one of {values}, not {value}"),
+    N_("joker_bonus needs a deck with jokers (jokers or jjdd)"),
+    N_("blind_nil_pass needs blind_nil on"),
+    N_("double_blind_nil needs blind_nil on"),
+    N_("lose_at must be below the target"),
+    N_("New York bidding is fixed by the new-york preset"),
+    N_("Three players need partnerships off (everyone alone)"),
+    N_("Three players play the standard deck"),
 )
 _PART: Final = {
     "seat": r"(?P<seat>North|East|South|West)",
@@ -112,6 +127,11 @@ _PART: Final = {
     "trump": r"(?P<trump>[♠♥♦♣])",
     "n": r"(?P<n>\d+)",
     "k": r"(?P<k>\d+)",
+    "option": r"(?P<option>'?[a-z_]+'?)",
+    "value": r"(?P<value>.+)",
+    "values": r"(?P<values>[^,]+(?:, [^,]+)*)",
+    "lo": r"(?P<lo>-?\d+)",
+    "hi": r"(?P<hi>-?\d+)",
 }
 _FIELD: Final = re.compile(r"\{(\w+)\}")
 
