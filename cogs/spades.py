@@ -224,7 +224,7 @@ class SpadesCog(commands.Cog):
         bot = client(interaction)
         place = place_of(interaction)
         if thread:
-            raise Refusal(NO_THREADS)
+            raise Refusal(_(NO_THREADS))
         gid, cid = guild_id(interaction), channel_id(interaction)
         bot.tables.registry.check_can_open(gid, cid, interaction.user.id)
         if preset is not None:
@@ -244,14 +244,17 @@ class SpadesCog(commands.Cog):
             await bot.publisher.post_table_message(table, via=interaction)
         except discord.HTTPException:
             await bot.tables.endings.close_orphan(table, "its table message could not be posted")
-            raise Refusal("I could not show the table here; please try again.") from None
+            raise Refusal(_("I could not show the table here; please try again.")) from None
         notes = [anywhere_league_note(place, interaction.guild_id is not None)]
         if not rates_turn_timer(table.turn_timer):
-            notes.append(f"This table is **unrated**: {timer_unrated_reason(table.turn_timer)}.")
-        await interaction.followup.send(
+            why = timer_unrated_reason(table.turn_timer)
+            notes.append(_("This table is **unrated**: {why}.", why=why))
+        opened = _(
             "Table opened: you sit North. Friends join with the buttons; fill seats with "
-            "**Add computer** or `/spades bot`.\n" + "\n".join(n for n in notes if n),
-            ephemeral=True,
+            "**Add computer** or `/spades bot`."
+        )
+        await interaction.followup.send(
+            opened + "\n" + "\n".join(n for n in notes if n), ephemeral=True
         )
 
     @new.autocomplete("preset")

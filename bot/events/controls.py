@@ -10,7 +10,7 @@ import dataclasses
 from bot.errors import NotHost, Refusal
 from bot.events.model import Member, Tournament
 from bot.events.service import TournamentService
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.tables.arranged import ArrangedSeat
 
 
@@ -20,7 +20,7 @@ def ensure_organiser(t: Tournament, user_id: int, is_admin: bool, what: str) -> 
             _(
                 "Only the organiser (<@{organiser_id}>) or a moderator can {what}.",
                 organiser_id=t.organiser_id,
-                what=what,
+                what=_(what),
             )
         )
 
@@ -35,13 +35,13 @@ class OrganiserControls:
         self.service = service
 
     async def start_early(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
-        ensure_organiser(t, by, admin, "start the tournament")
+        ensure_organiser(t, by, admin, N_("start the tournament"))
         answer = await self.service.start(t)
         self.service.announcer.say(t, f"▶ Started early by <@{by}>{_why(reason)}.")
         return answer
 
     async def pause(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
-        ensure_organiser(t, by, admin, "pause the tournament")
+        ensure_organiser(t, by, admin, N_("pause the tournament"))
         s = self.service
         async with s.changing(t) as t:
             if t.status != "running":
@@ -61,7 +61,7 @@ class OrganiserControls:
         return _("Paused. `/tournament pause` again goes on.")
 
     async def go_on(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
-        ensure_organiser(t, by, admin, "go on with the tournament")
+        ensure_organiser(t, by, admin, N_("go on with the tournament"))
         s = self.service
         async with s.changing(t) as t:
             if t.status != "paused":
@@ -76,7 +76,7 @@ class OrganiserControls:
     async def extend(
         self, t: Tournament, by: int, admin: bool, minutes: int, reason: str | None
     ) -> str:
-        ensure_organiser(t, by, admin, "extend a round")
+        ensure_organiser(t, by, admin, N_("extend a round"))
         if not 1 <= minutes <= 240:
             raise Refusal(_("Extend a round by 1 to 240 minutes."))
         s = self.service
@@ -106,7 +106,7 @@ class OrganiserControls:
     ) -> str:
         """A substitute (or, ``None``, a computer) takes ``member_id``'s place in their team
         and at their table now."""
-        ensure_organiser(t, by, admin, "replace a player")
+        ensure_organiser(t, by, admin, N_("replace a player"))
         s = self.service
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
@@ -150,7 +150,7 @@ class OrganiserControls:
     ) -> str:
         """The member's entry is out: its game in play is lost (ended now), it is paired no
         more (in a knock-out its opponent goes through)."""
-        ensure_organiser(t, by, admin, "disqualify a team")
+        ensure_organiser(t, by, admin, N_("disqualify a team"))
         s = self.service
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
@@ -195,6 +195,6 @@ class OrganiserControls:
         return _("{name} is disqualified.", name=entry.name)
 
     async def cancel(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
-        ensure_organiser(t, by, admin, "cancel the tournament")
+        ensure_organiser(t, by, admin, N_("cancel the tournament"))
         await self.service.cancel(t, f"cancelled by <@{by}>{_why(reason)}")
         return _("{name} is cancelled.", name=t.name)

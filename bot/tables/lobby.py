@@ -14,7 +14,7 @@ from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.i18n.cards import seat_word
 from bot.i18n.engine_text import reason_text
 from bot.names import md_name
@@ -313,7 +313,7 @@ class Lobby:
             raise Refusal(_("The level must be one of {levels}.", levels=", ".join(LEVELS)))
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, "add computer players")
+            ensure_host(table, user_id, N_("add computer players"))
             if table.status == "playing":
                 raise Refusal(level_fixed(table, seat))
             ensure_in_play(table, seat)
@@ -350,7 +350,7 @@ class Lobby:
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, "change the rules")
+            ensure_host(table, user_id, N_("change the rules"))
             if table.status != "lobby":
                 raise Refusal(_("The rules are fixed once the game has started."))
             try:
@@ -378,7 +378,7 @@ class Lobby:
     async def start(self, table: Table, user_id: int) -> Table:
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, "start the game")
+            ensure_host(table, user_id, N_("start the game"))
             if table.status != "lobby":
                 raise Refusal(_("The game has already started."))
             if table.free_seats():
@@ -517,4 +517,4 @@ def ensure_open(table: Table) -> None:
 
 def ensure_host(table: Table, user_id: int, what: str) -> None:
     if user_id != table.host_id:
-        raise NotHost(_("Only the host ({host}) can {what}.", host=table.host_name(), what=what))
+        raise NotHost(_("Only the host ({host}) can {what}.", host=table.host_name(), what=_(what)))

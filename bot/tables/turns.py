@@ -188,16 +188,21 @@ class AutoTurns:
         if tries == len(QUICK_RETRIES_S) + 1:
             self.notify(
                 table,
-                "⚠ I could not save the computer's move here (a database error, in my log). "
-                f"I keep trying every {SLOW_RETRY_S:.0f} s; nothing is lost.",
+                later(
+                    "⚠ I could not save the computer's move here (a database error, in my "
+                    "log). I keep trying every {s} s; nothing is lost.",
+                    s=f"{SLOW_RETRY_S:.0f}",
+                ),
             )
         if tries <= len(QUICK_RETRIES_S) + SLOW_RETRIES:
             return SLOW_RETRY_S
         log.error("gave up on the automatic turn at table %s after %d tries", table.id, tries)
         self.notify(
             table,
-            "⚠ I gave up saving the computer's move here. The host or a member with Manage "
-            "Server can close the table with `/spades abandon`.",
+            later(
+                "⚠ I gave up saving the computer's move here. The host or a member with "
+                "Manage Server can close the table with `/spades abandon`."
+            ),
         )
         self._failures.pop(table.id, None)
         return None

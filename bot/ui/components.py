@@ -34,6 +34,7 @@ from bot import logsafe, timely
 from bot.engine import Seat, SpadesError
 from bot.errors import Refusal
 from bot.i18n import N_, _, answering
+from bot.i18n.engine_text import reason_text
 
 log = logging.getLogger(__name__)
 
@@ -123,15 +124,17 @@ async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any)
     handler = _handlers.get(kind)
     try:
         if handler is None:
-            raise Refusal("The bot is starting up; try again.")
+            raise Refusal(_("The bot is starting up; try again."))
         await handler(interaction, *args)
     except (Refusal, SpadesError) as e:
+        text = e.reason if isinstance(e, Refusal) else reason_text(e.reason)
         with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, e.reason)
+            await timely.answer(interaction, text)
     except Exception:
         log.exception("component %s failed", shown)
         with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, "Sorry, something went wrong on my side. Try again.")
+            sorry = _("Sorry, something went wrong on my side. Try again.")
+            await timely.answer(interaction, sorry)
     finally:
         timely.release(interaction)
 

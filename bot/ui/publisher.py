@@ -34,7 +34,7 @@ from typing import Any
 import discord
 
 from bot.engine import HandResult, Phase, Seat, seat_view
-from bot.i18n import SERVER_LANGUAGES, Text, _, use
+from bot.i18n import N_, SERVER_LANGUAGES, Text, _, use
 from bot.i18n.cards import seat_word
 from bot.tables.state import SurfaceToken, Table
 from bot.ui import disposal, render
@@ -99,7 +99,7 @@ class TokenBucket:
 
 
 REMINDER = "_reminder_for_turn"  # key of a post that is a turn reminder: the turn's seq
-CAUGHT_UP = (
+CAUGHT_UP = N_(
     "↻ This table had not been updated for a while: I can change it only within 15 minutes "
     "of someone's click here (the bot is not a member of this chat). It is up to date again."
 )
@@ -241,7 +241,8 @@ class TablePublisher:
         if ch.behind_since is not None:
             ch.behind_since = None
             ch.dirty = True
-            ch.posts.append({"content": CAUGHT_UP})
+            with public(ch.table):
+                ch.posts.append({"content": _(CAUGHT_UP)})
         if table.open and token.expires_at - ch.stored_until > STORE_TOKEN_LEFT_S:
             ch.stored_until = token.expires_at
             self._store_token(table, token)
