@@ -28,6 +28,7 @@ from bot.errors import Refusal
 from bot.events.service import TournamentService
 from bot.i18n import _
 from bot.i18n.commands import CommandTranslator
+from bot.i18n.core import preload
 from bot.i18n.engine_text import reason_text
 from bot.league_link import recorder
 from bot.review.service import ReviewService
@@ -221,6 +222,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.emoji_sync = asyncio.create_task(
             sync_card_emojis(self, self.tables.store, upload=0 in plan.ids)
         )
+        preload()  # the catalogs, compiled before the first interaction needs one
         i18n.SERVER_LANGUAGES.client = self  # servers' preferred locales, from the guild cache
         i18n.SERVER_LANGUAGES.load(await self.languages.languages())
         await self.tree.set_translator(CommandTranslator())

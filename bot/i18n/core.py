@@ -191,3 +191,10 @@ def ordinal(n: int) -> str:
         return f"{n}."
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def preload() -> None:
+    """Compile every catalog now (about 25 ms each), at start-up rather than in the first
+    interaction that needs one."""
+    for language in LANGUAGES:
+        translations(language)
