@@ -97,7 +97,7 @@ def _claim_text(result: ActResult) -> str:
     claims = game.claim_results if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
-        return _("Your claim: {claim}.", claim=mine[-1].text)
+        return _("Your claim: {claim}.", claim=reason_text(mine[-1].text))
     return _("Your claim was judged: see the table message.")
 
 

@@ -104,6 +104,32 @@ TEMPLATES: Final = (
     N_("{k} bags"),
     N_("Bag penalty ({k} bags)"),
     N_("Joker bonus"),
+    # renege claims, as judged (bot.engine.actions.ClaimResult.text)
+    N_("{seat} reneged in trick {n}"),
+    N_("{seat}'s claim is wrong: {against} has not reneged this hand"),
+    # Whist and Euchre score lines (bot.engine.whist, bot.engine.euchre)
+    N_("More tricks ({k} trick)"),
+    N_("More tricks ({k} tricks)"),
+    N_("Fewer tricks ({k} trick)"),
+    N_("Fewer tricks ({k} tricks)"),
+    N_("{n} odd trick ({k} tricks)"),
+    N_("{n} odd tricks ({k} tricks)"),
+    N_("No odd trick ({k} trick)"),
+    N_("No odd trick ({k} tricks)"),
+    N_("Everybody passed: no score"),
+    N_("{k} trick"),
+    N_("{k} tricks"),
+    N_("All five tricks"),
+    N_("Alone march: all 5 tricks"),
+    N_("March: all 5 tricks"),
+    N_("Made it: {k} trick"),
+    N_("Made it: {k} tricks"),
+    N_("Euchred: {k} trick"),
+    N_("Euchred: {k} tricks"),
+    N_("Euchred the makers ({k} trick)"),
+    N_("Euchred the makers ({k} tricks)"),
+    N_("Defended: {k} trick"),
+    N_("Defended: {k} tricks"),
     # rule options (bot.engine.rules), refused to a host changing one with /spades rule
     N_("Unknown rule option {option}"),
     N_("{option} must be on or off, not {value}"),
@@ -122,6 +148,7 @@ TEMPLATES: Final = (
 )
 _PART: Final = {
     "seat": r"(?P<seat>North|East|South|West)",
+    "against": r"(?P<against>North|East|South|West)",
     "card": r"(?P<card>\S+)",
     "suit": r"(?P<suit>[♠♥♦♣])",
     "trump": r"(?P<trump>[♠♥♦♣])",
@@ -154,9 +181,10 @@ def reason_text(reason: str, names: Mapping[Seat, str] | None = None) -> str:
         m = pattern.match(reason)
         if m is not None:
             params = m.groupdict()
-            if "seat" in params:
-                seat = Seat[params["seat"][0]]
-                params["seat"] = names[seat] if names and seat in names else seat_word(seat)
+            for key in ("seat", "against"):
+                if key in params:
+                    seat = Seat[params[key][0]]
+                    params[key] = names[seat] if names and seat in names else seat_word(seat)
             return _(template, **params)
     head, sep, tail = reason.partition(": ")
     if sep and tail:
@@ -164,3 +192,13 @@ def reason_text(reason: str, names: Mapping[Seat, str] | None = None) -> str:
         if first != head or second != tail:
             return f"{first}: {second[:1].lower()}{second[1:]}"
     return reason
+
+
+class Judged:
+    """An engine text (a claim's verdict) translated where it is written (in a ``Text``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return reason_text(self.text)

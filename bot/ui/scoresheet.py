@@ -36,7 +36,7 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
         for t in Team:
             e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
     if result.claims:  # games.md G1: the hand's renege claims, as judged
-        text = "\n".join(f"⚖ {names[c.seat]}: {c.text}" for c in result.claims)
+        text = "\n".join(f"⚖ {names[c.seat]}: {reason_text(c.text)}" for c in result.claims)
         e.add_field(name=_("Renege claims"), value=text, inline=False)
     e.set_footer(text=_("Table {table}", table=table.id))
     return e
