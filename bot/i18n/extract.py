@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     with TEMPLATE.open("wb") as f:
-        write_po(f, fresh, omit_header=False, sort_output=False, width=100)
+        write_po(f, fresh, omit_header=False, sort_output=False, width=100, no_location=True)
     languages = [x for x in LANGUAGES if x != SOURCE]
     if args.add:
         languages.append(args.add)
@@ -117,7 +117,14 @@ def main(argv: list[str] | None = None) -> int:
             catalog = Catalog(locale=language, project="spades-bot")
         catalog.update(fresh, no_fuzzy_matching=True)
         with path.open("wb") as f:
-            write_po(f, catalog, width=100, ignore_obsolete=True, include_previous=False)
+            write_po(
+                f,
+                catalog,
+                width=100,
+                ignore_obsolete=True,
+                include_previous=False,
+                no_location=True,
+            )
     return 0
 
 
