@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import timely
+from bot.app import SpadesBot
 from bot.errors import Refusal
-
-if TYPE_CHECKING:
-    from bot.app import SpadesBot
 
 Interaction = discord.Interaction[Any]
 
 
 def client(interaction: Interaction) -> SpadesBot:
-    return interaction.client  # type: ignore[no-any-return]
+    """The bot an interaction reached (the cogs run on no other)."""
+    bot = interaction.client
+    assert isinstance(bot, SpadesBot)
+    return bot
 
 
 def guild_id(interaction: Interaction) -> int:

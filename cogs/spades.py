@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -32,6 +32,9 @@ from cogs.common import (
     reply,
     require_channel_permissions,
 )
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
 TABLE_PRESETS = PRESET_NAMES  # every game's presets: Spades and its variants, Whist, Euchre
@@ -94,7 +97,7 @@ class SpadesCog(commands.Cog):
         name="spades", description="Play Spades at a table in this channel", guild_only=True
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
 
     @spades.command(name="new")
@@ -382,5 +385,5 @@ def _started_text(table: Table) -> str:
     return f"Draw for dealer: {dealer_draw_text(draw, table.game.first_dealer)}. Good luck!"
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: SpadesBot) -> None:
     await bot.add_cog(SpadesCog(bot))

@@ -126,13 +126,15 @@ class LiveHands:
     def __init__(
         self,
         *,
+        editor: HandEditor | None = None,
+        remind: Reminder | None = None,
         burst: float = EDIT_BURST,
         rate: float = EDIT_RATE,
         settle: float = SETTLE,
         token_lifetime: float = TOKEN_LIFETIME - TOKEN_MARGIN,
     ) -> None:
-        self.editor: HandEditor | None = None
-        self.remind: Reminder | None = None
+        self.editor = editor  # the Discord side, which edits hand messages
+        self.remind = remind  # tells a person it is their turn when their hand could not
         self.burst = burst
         self.rate = rate
         self.settle = settle
@@ -144,10 +146,19 @@ class LiveHands:
 
     # ------------------------------------------------------------------ the Discord layer
     @contextlib.contextmanager
-    def answering(self, table: Table, seat: Seat, user_id: int) -> Iterator[Answer]:
-        """Around answering one of the player's interactions with their hand: no live edit
-        goes out meanwhile, and the answer (``answer.shown(handle, key)``) becomes the new
-        handle.  ``key`` is :func:`live_key` when the answer was rendered."""
+    def answering(self, table: Table, user_id: int) -> Iterator[Answer]:
+        """Around answering one of a member's interactions with their hand (a move, ``/hand``,
+        **My hand**): no live edit of their hand goes out meanwhile, and the answer
+        (``answer.shown(handle, key)``) becomes the new handle.  ``key`` is :func:`live_key`
+        when the answer was rendered.
+
+        Opened for the seat the member plays now, before the move checks it (under the
+        table's lock, once): a member who plays no seat — or left theirs — gets an answer
+        that follows nothing (the move refuses them, and their cards are not shown)."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.seats[seat].left:
+            yield Answer()
+            return
         hand = self._hand_of(table, seat, user_id)
         hand.answering += 1
         answer = Answer()

@@ -94,8 +94,13 @@ class Moves:
         button_seat: Seat | None = None,
         button_hand: int | None = None,
     ) -> ActResult:
-        return await self._human_act(
-            table, user_id, lambda s: Play(s, card), interaction_id, button_seat, button_hand
+        return await self.act(
+            table,
+            user_id,
+            lambda s: Play(s, card),
+            interaction_id=interaction_id,
+            button_seat=button_seat,
+            button_hand=button_hand,
         )
 
     async def bid(
@@ -137,13 +142,13 @@ class Moves:
         button_hand: int | None = None,
     ) -> ActResult:
         """Euchre: order up, pass, or name a suit (``call``), alone or not."""
-        return await self._human_act(
+        return await self.act(
             table,
             user_id,
             lambda s: Call(s, call, alone),
-            interaction_id,
-            button_seat,
-            button_hand,
+            interaction_id=interaction_id,
+            button_seat=button_seat,
+            button_hand=button_hand,
         )
 
     async def discard(
@@ -157,8 +162,13 @@ class Moves:
         button_hand: int | None = None,
     ) -> ActResult:
         """Euchre: the dealer, having taken the up-card, discards ``card``."""
-        return await self._human_act(
-            table, user_id, lambda s: Discard(s, card), interaction_id, button_seat, button_hand
+        return await self.act(
+            table,
+            user_id,
+            lambda s: Discard(s, card),
+            interaction_id=interaction_id,
+            button_seat=button_seat,
+            button_hand=button_hand,
         )
 
     async def look(
@@ -170,7 +180,14 @@ class Moves:
         button_seat: Seat | None = None,
         button_hand: int | None = None,
     ) -> ActResult:
-        return await self._human_act(table, user_id, Look, interaction_id, button_seat, button_hand)
+        return await self.act(
+            table,
+            user_id,
+            Look,
+            interaction_id=interaction_id,
+            button_seat=button_seat,
+            button_hand=button_hand,
+        )
 
     async def pass_cards(
         self,
@@ -182,13 +199,13 @@ class Moves:
         button_seat: Seat | None = None,
         button_hand: int | None = None,
     ) -> ActResult:
-        return await self._human_act(
+        return await self.act(
             table,
             user_id,
             lambda s: PassCards(s, cards),
-            interaction_id,
-            button_seat,
-            button_hand,
+            interaction_id=interaction_id,
+            button_seat=button_seat,
+            button_hand=button_hand,
         )
 
     async def claim(
@@ -200,15 +217,20 @@ class Moves:
             self._check_dup(interaction_id)
             return await self.commit(table, seat, [Claim(seat, against)], interaction_id)
 
-    async def _human_act(
+    async def act(
         self,
         table: Table,
         user_id: int,
         build: Callable[[Seat], Action],
-        interaction_id: int | None,
-        button_seat: Seat | None,
-        button_hand: int | None,
+        *,
+        interaction_id: int | None = None,
+        button_seat: Seat | None = None,
+        button_hand: int | None = None,
     ) -> ActResult:
+        """A person's move: their seat is checked (with a private button's seat and hand
+        number), then ``build`` makes the action for it — a refusal it raises (what a button
+        carries cannot be read, say) comes after the check, like the engine's — and the
+        pipeline commits it."""
         async with table.lock:
             seat = self.seat_for(table, user_id, button_seat, button_hand)
             self._check_dup(interaction_id)

@@ -84,11 +84,17 @@ class Ending:
 
 
 class TablePersistence:
-    def __init__(self, db: Database) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        on_game_stored: GameStoredHook | None = None,
+        on_moved: MovedHook | None = None,
+    ) -> None:
         self.db = db
         self.store = TableStore(db)
-        self.on_game_stored: GameStoredHook | None = None
-        self.on_moved: MovedHook | None = None
+        self.on_game_stored = on_game_stored  # the league, in the final action's transaction
+        self.on_moved = on_moved  # the service, when another process wrote a table first
 
     @contextlib.asynccontextmanager
     async def write(self, table: Table | None = None) -> AsyncIterator[Tx]:

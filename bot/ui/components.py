@@ -3,46 +3,79 @@
 Every component is a :class:`discord.ui.DynamicItem`, registered once at start-up, so clicks
 on messages sent before a restart still work and no view objects are kept in memory.
 
+A verb is written once, in its family's enum below: the family's template (the pattern
+discord.py matches a click's custom id against) is built from it, :func:`button` and
+:func:`select` pick the family's item from it, and a click reaches the one handler
+registered for its verb (:class:`bot.ui.clicks.ClickRouter`).
+
 Custom ids (≤ 100 chars, never a card of a hidden hand except on its owner's own ephemeral
 message; logged only through :func:`bot.logsafe.custom_id`, which masks the card)::
 
-    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...,
-                                                        game over: again (Play again)
-    spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message
-    spades:lb:<kind>:<user>:<season>:<sort>:<page>      league paging (see cogs/league.py)
+    spades:t:<table>:<verb>[:<seat>]                    table message (TableVerb): join,
+                                                        addbot, leave, …; game over: again
+    spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message:
+                                                        buttons (HandVerb), selects (MenuVerb)
+    spades:lg:…, spades:rv:…                            league paging, reviews (their modules)
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
+import enum
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
-from bot import logsafe, timely
-from bot.engine import Seat, SpadesError
-from bot.errors import Refusal
+from bot.engine import Seat
+from bot.ui.clicks import route_click
 
-log = logging.getLogger(__name__)
 
-TABLE_VERBS = (
-    "join",
-    "addbot",
-    "leave",
-    "start",
-    "rules",
-    "hand",
-    "agree",
-    "keep",
-    "again",
-    "claim",
-    "claimon",
-)
-HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass", "call", "discard")
+class TableVerb(enum.StrEnum):
+    """Buttons of the table message (and of the game-over message: ``again``)."""
+
+    JOIN = "join"
+    ADDBOT = "addbot"
+    LEAVE = "leave"
+    START = "start"
+    RULES = "rules"
+    HAND = "hand"
+    AGREE = "agree"
+    KEEP = "keep"
+    AGAIN = "again"
+    CLAIM = "claim"
+    CLAIMON = "claimon"
+
+
+class HandVerb(enum.StrEnum):
+    """Buttons of a player's private hand message."""
+
+    PLAY = "play"
+    BLIND = "blind"
+    LOOK = "look"
+    REFRESH = "refresh"
+    CALL = "call"
+    DISCARD = "discard"
+
+
+class MenuVerb(enum.StrEnum):
+    """Selects of a player's private hand message."""
+
+    BID = "bid"
+    PASS = "pass"  # noqa: S105 - passing cards, not a password
+
+
+Verb = TableVerb | HandVerb | MenuVerb
+
+
+class Ref(Protocol):
+    """What a component's custom id says: where its click goes (:attr:`route`)."""
+
+    @property
+    def route(self) -> str: ...
+
+    @property
+    def custom_id(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +83,18 @@ class ComponentRef:
     """A parsed custom id: which table, what to do, and for private components whose."""
 
     table_id: str
-    verb: str
+    verb: Verb
     seat: Seat | None = None
     hand: int | None = None
     card: str | None = None
 
     @property
+    def route(self) -> str:
+        return self.verb.value
+
+    @property
     def custom_id(self) -> str:
-        parts = ["spades", "t", self.table_id, self.verb]
+        parts = ["spades", "t", self.table_id, self.verb.value]
         if self.seat is not None:
             parts.append(self.seat.name)
         if self.hand is not None:
@@ -67,50 +104,19 @@ class ComponentRef:
         return ":".join(parts)
 
 
-Handler = Callable[[discord.Interaction[Any], ComponentRef, list[str]], Awaitable[None]]
-_handlers: dict[str, Any] = {}
-
-
-def set_handler(handler: Callable[..., Awaitable[None]], kind: str = "table") -> None:
-    """The cog that answers a kind of component (``table``, ``league``) registers here."""
-    _handlers[kind] = handler
-
-
-async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any) -> None:
-    """Hand a click to its cog: answered in time (see :mod:`bot.timely`), and never left
-    without an answer when the cog refuses or fails."""
-    timely.guard(interaction)
-    data: dict[str, Any] = dict(interaction.data or {})
-    shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged
-    log.debug("component %s from user %s", shown, interaction.user.id)
-    handler = _handlers.get(kind)
-    try:
-        if handler is None:
-            raise Refusal("The bot is starting up; try again.")
-        await handler(interaction, *args)
-    except (Refusal, SpadesError) as e:
-        with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, e.reason)
-    except Exception:
-        log.exception("component %s failed", shown)
-        with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, "Sorry, something went wrong on my side. Try again.")
-    finally:
-        timely.release(interaction)
-
-
 class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """A component rebuilt from its custom id alone, whose click goes to the cog registered
-    for ``kind``.  Subclasses give the ``template`` and ``parse`` (match → ref)."""
+    """A component rebuilt from its custom id alone, whose click goes to the handler of its
+    ref's route.  Subclasses give the ``template``, the ``routes`` it can lead to, and
+    ``parse`` (match → ref)."""
 
-    kind: ClassVar[str] = "table"
+    routes: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, ref: Any, item: discord.ui.Item[Any]) -> None:
+    def __init__(self, ref: Ref, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)
         self.ref = ref
 
-    @staticmethod
-    def parse(match: re.Match[str]) -> Any:
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> Ref:
         raise NotImplementedError
 
     @classmethod
@@ -122,49 +128,58 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = list(self.item.values) if isinstance(self.item, discord.ui.Select) else []
         try:
-            await dispatch(interaction, self.kind, self.ref, values)
+            await route_click(interaction, self.ref.route, self.ref, values)
         finally:
             # discord.py rebuilt the clicked message's whole view to find this item and keeps
-            # it nowhere: taken apart, it is freed at once (see bot.ui.disposal).
+            # it nowhere: taken apart, it is freed at once (see bot.disposal).
             if self.view is not None:
                 self.view.clear_items()
 
 
-_TABLE_TEMPLATE = (
-    rf"spades:t:(?P<table>[a-z0-9]{{1,16}}):(?P<verb>{'|'.join(TABLE_VERBS)})"
-    r"(?::(?P<seat>[NESW]))?"
-)
-_HAND_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>play|blind|look|refresh|call|discard)"
-    r":(?P<seat>[NESW]):(?P<hand>\d{1,4})"
-    r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
-)
-_SELECT_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>bid|pass):(?P<seat>[NESW]):(?P<hand>\d{1,4})"
-)
+def _either(verbs: type[enum.StrEnum]) -> str:
+    return "|".join(re.escape(v.value) for v in verbs)
 
 
-def _ref(match: re.Match[str]) -> ComponentRef:
-    g = match.groupdict()
-    return ComponentRef(
-        g["table"],
-        g["verb"],
-        Seat[g["seat"]] if g.get("seat") else None,
-        int(g["hand"]) if g.get("hand") else None,
-        g.get("card"),
-    )
+_TABLE = r"spades:t:(?P<table>[a-z0-9]{1,16})"
+_PRIVATE = r":(?P<seat>[NESW]):(?P<hand>\d{1,4})"
+_CARD = r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
 
 
-class TableButton(Routed, template=_TABLE_TEMPLATE):
-    parse = staticmethod(_ref)
+class VerbItem(Routed, template=r"(?!)"):
+    """The items of one verb family: the verb in the custom id is one of ``verbs``, and it is
+    the click's route."""
+
+    verbs: ClassVar[type[enum.StrEnum]]
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> ComponentRef:
+        g = match.groupdict()
+        verb = cls.verbs(g["verb"])
+        assert isinstance(verb, TableVerb | HandVerb | MenuVerb)
+        return ComponentRef(
+            g["table"],
+            verb,
+            Seat[g["seat"]] if g.get("seat") else None,
+            int(g["hand"]) if g.get("hand") else None,
+            g.get("card"),
+        )
 
 
-class HandButton(Routed, template=_HAND_TEMPLATE):
-    parse = staticmethod(_ref)
+class TableButton(
+    VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(TableVerb)})(?::(?P<seat>[NESW]))?"
+):
+    verbs = TableVerb
+    routes = tuple(TableVerb)
 
 
-class HandSelect(Routed, template=_SELECT_TEMPLATE):
-    parse = staticmethod(_ref)
+class HandButton(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(HandVerb)}){_PRIVATE}{_CARD}"):
+    verbs = HandVerb
+    routes = tuple(HandVerb)
+
+
+class HandSelect(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(MenuVerb)}){_PRIVATE}"):
+    verbs = MenuVerb
+    routes = tuple(MenuVerb)
 
 
 def button(
@@ -179,8 +194,9 @@ def button(
     b: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=ref.custom_id, label=label, style=style, emoji=emoji, disabled=disabled, row=row
     )
-    if ref.verb in TABLE_VERBS:
+    if isinstance(ref.verb, TableVerb):
         return TableButton(ref, b)
+    assert isinstance(ref.verb, HandVerb), f"{ref.verb} is a select's verb"
     return HandButton(ref, b)
 
 
@@ -193,6 +209,7 @@ def select(
     max_values: int = 1,
     row: int | None = None,
 ) -> HandSelect:
+    assert isinstance(ref.verb, MenuVerb), f"{ref.verb} is a button's verb"
     s: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=ref.custom_id,
         options=options,
@@ -204,4 +221,4 @@ def select(
     return HandSelect(ref, s)
 
 
-DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect)
+DYNAMIC_ITEMS: tuple[type[Routed], ...] = (TableButton, HandButton, HandSelect)

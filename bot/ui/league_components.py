@@ -19,6 +19,8 @@ import discord
 
 from bot.ui.components import Routed
 
+LEAGUE_ROUTE = "league"  # where every league component's click goes (bot.ui.clicks)
+
 
 @dataclass(frozen=True, slots=True)
 class LeagueRef:
@@ -29,6 +31,10 @@ class LeagueRef:
     sort: str = "rating"
     page: int = 0
     game: str = "spades"
+
+    @property
+    def route(self) -> str:
+        return LEAGUE_ROUTE
 
     @property
     def custom_id(self) -> str:
@@ -50,27 +56,31 @@ _BUTTONS = r"spades:lg:(?P<view>players|pairs|hist)" + _REST
 _SELECT = r"spades:lg:(?P<view>pick)" + _REST
 
 
-def _ref(match: re.Match[str]) -> LeagueRef:
-    g = match.groupdict()
-    return LeagueRef(
-        g["view"],
-        int(g["viewer"]),
-        int(g["subject"]),
-        int(g["season"]),
-        g["sort"],
-        int(g["page"]),
-        g["game"] or "spades",
-    )
+class LeagueItem(Routed, template=r"(?!)"):
+    """A league paging component: its clicks go to the ``league`` route."""
+
+    routes = (LEAGUE_ROUTE,)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> LeagueRef:
+        g = match.groupdict()
+        return LeagueRef(
+            g["view"],
+            int(g["viewer"]),
+            int(g["subject"]),
+            int(g["season"]),
+            g["sort"],
+            int(g["page"]),
+            g["game"] or "spades",
+        )
 
 
-class LeagueButton(Routed, template=_BUTTONS):
-    kind = "league"
-    parse = staticmethod(_ref)
+class LeagueButton(LeagueItem, template=_BUTTONS):
+    pass
 
 
-class LeagueSelect(Routed, template=_SELECT):
-    kind = "league"
-    parse = staticmethod(_ref)
+class LeagueSelect(LeagueItem, template=_SELECT):
+    pass
 
 
 def league_button(
@@ -96,4 +106,4 @@ def league_select(
     )
 
 
-LEAGUE_ITEMS = (LeagueButton, LeagueSelect)
+LEAGUE_ITEMS: tuple[type[Routed], ...] = (LeagueButton, LeagueSelect)

@@ -21,7 +21,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,16 +96,25 @@ class _Channel:
     editing: asyncio.Task[None] | None = None  # the table-message edit under way, if any
 
 
+# Saves the id of a table's (new) message: (table, message id).
+MessageSaver = Callable[[Table, int], Awaitable[None]]
+
+
 class TablePublisher:
-    """Implements the service's ``TableListener`` with Discord messages."""
+    """Implements the service's ``TableListener`` with Discord messages; ``set_message``
+    saves the id of each table message it posts."""
 
     def __init__(
-        self, client: discord.Client, min_interval: float = 1.0, writes_per_second: float = 40
+        self,
+        client: discord.Client,
+        set_message: MessageSaver,
+        min_interval: float = 1.0,
+        writes_per_second: float = 40,
     ) -> None:
         self.client = client
+        self.set_message = set_message
         self.min_interval = min_interval
         self.budget = TokenBucket(writes_per_second, int(writes_per_second))
-        self.set_message: Any = None  # async (table, message_id) -> None, set by the app
         self._channels: dict[str, _Channel] = {}
         self.edits = 0
         self.pictures = DealPictures()
@@ -183,8 +192,7 @@ class TablePublisher:
             ch.dirty = False
             message = await self._send(table, **self._table_payload(table))
             ch.last_edit = time.monotonic()
-            if self.set_message is not None:
-                await self.set_message(table, message.id)
+            await self.set_message(table, message.id)
         finally:
             ch.posting = False
         return message
@@ -297,8 +305,7 @@ class TablePublisher:
         """The table message was deleted (or never sent): post a new one."""
         with contextlib.suppress(discord.HTTPException):
             message = await self._send(table, **self._final_payload(table))
-            if self.set_message is not None:
-                await self.set_message(table, message.id)
+            await self.set_message(table, message.id)
 
     async def _post(self, ch: _Channel, post: dict[str, Any]) -> None:
         reminder = post.pop(REMINDER, None)

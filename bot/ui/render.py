@@ -9,7 +9,7 @@ import discord
 from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.rules_text import rules_brief
 from bot.ui.text import (
     dealer_draw_text,
@@ -253,34 +253,46 @@ def table_components(table: Table) -> discord.ui.View:
         for s in table.free_seats():
             v.add_item(
                 button(
-                    ComponentRef(tid, "join", s),
+                    ComponentRef(tid, TableVerb.JOIN, s),
                     f"Sit {s.word}",
                     discord.ButtonStyle.primary,
                     row=0,
                 )
             )
-        v.add_item(button(ComponentRef(tid, "addbot"), "Add computer", row=1))
-        v.add_item(button(ComponentRef(tid, "leave"), "Leave", discord.ButtonStyle.danger, row=1))
-        v.add_item(button(ComponentRef(tid, "start"), "Start", discord.ButtonStyle.success, row=1))
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules", row=1))
+        v.add_item(button(ComponentRef(tid, TableVerb.ADDBOT), "Add computer", row=1))
+        v.add_item(
+            button(ComponentRef(tid, TableVerb.LEAVE), "Leave", discord.ButtonStyle.danger, row=1)
+        )
+        v.add_item(
+            button(ComponentRef(tid, TableVerb.START), "Start", discord.ButtonStyle.success, row=1)
+        )
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), "Rules", row=1))
     elif table.status == "playing":
         v.add_item(
-            button(ComponentRef(tid, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
+            button(
+                ComponentRef(tid, TableVerb.HAND), "My hand", discord.ButtonStyle.primary, emoji="🂠"
+            )
         )
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules"))
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), "Rules"))
         if table.rules.claims:  # games.md G1
-            v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
+            v.add_item(button(ComponentRef(tid, TableVerb.CLAIM), "Claim renege", emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
-            v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+            v.add_item(button(ComponentRef(tid, TableVerb.JOIN), "Take a computer's seat"))
         if table.abandon_vote is not None:  # the host asked to end the game early
             v.add_item(
                 button(
-                    ComponentRef(tid, "agree"), "Agree to end", discord.ButtonStyle.danger, row=1
+                    ComponentRef(tid, TableVerb.AGREE),
+                    "Agree to end",
+                    discord.ButtonStyle.danger,
+                    row=1,
                 )
             )
             v.add_item(
                 button(
-                    ComponentRef(tid, "keep"), "Keep playing", discord.ButtonStyle.success, row=1
+                    ComponentRef(tid, TableVerb.KEEP),
+                    "Keep playing",
+                    discord.ButtonStyle.success,
+                    row=1,
                 )
             )
     return v
@@ -293,7 +305,7 @@ def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View
     for s in targets:
         v.add_item(
             button(
-                ComponentRef(table.id, "claimon", s),
+                ComponentRef(table.id, TableVerb.CLAIMON, s),
                 f"{names[s]} ({s.word})",
                 discord.ButtonStyle.danger,
             )

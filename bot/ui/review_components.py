@@ -18,12 +18,18 @@ import discord
 
 from bot.ui.components import Routed
 
+REVIEW_ROUTE = "review"  # where every review component's click goes (bot.ui.clicks)
+
 
 @dataclass(frozen=True, slots=True)
 class ReviewRef:
     kind: str  # "t" (table id) or "g" (league game id)
     key: str
     page: int | None = None  # None: open the review (a new message)
+
+    @property
+    def route(self) -> str:
+        return REVIEW_ROUTE
 
     @property
     def custom_id(self) -> str:
@@ -41,21 +47,20 @@ _TEMPLATE = (
 )
 
 
-def _ref(match: re.Match[str]) -> ReviewRef:
-    page = match.group("page")
-    return ReviewRef(match.group("kind"), match.group("key"), int(page) if page else None)
-
-
 class ReviewButton(Routed, template=_TEMPLATE):
-    kind = "review"
-    parse = staticmethod(_ref)
+    routes = (REVIEW_ROUTE,)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> ReviewRef:
+        page = match.group("page")
+        return ReviewRef(match.group("kind"), match.group("key"), int(page) if page else None)
 
 
 class ReviewSelect(Routed, template=r"spades:rv:(?P<kind>g):(?P<key>\d{1,20}):jump"):
-    kind = "review"
+    routes = (REVIEW_ROUTE,)
 
-    @staticmethod
-    def parse(match: re.Match[str]) -> Any:
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> ReviewRef:
         return ReviewRef("g", match.group("key"), -1)
 
 
@@ -87,4 +92,4 @@ def jump_select(game_id: int, options: list[discord.SelectOption], row: int) -> 
     return ReviewSelect(ref, select)
 
 
-REVIEW_ITEMS = (ReviewButton, ReviewSelect)
+REVIEW_ITEMS: tuple[type[Routed], ...] = (ReviewButton, ReviewSelect)

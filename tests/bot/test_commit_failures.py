@@ -76,9 +76,8 @@ class Bench:
 @pytest.fixture
 async def bench(database_url: str) -> AsyncIterator[Bench]:
     async with Database.open(database_url) as db:
-        svc = TableService(db, decide, test_seed=3, bot_delay=0)
         notices = Notices()
-        svc.listener = notices
+        svc = TableService(db, decide, listener=notices, test_seed=3, bot_delay=0)
         yield Bench(svc, notices, database_url)
         await svc.close()
 

@@ -41,6 +41,30 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     assert next_player is not actor
 
 
+async def test_the_same_command_delivered_twice_is_applied_and_answered_once(
+    world: World, bot: BotProcess
+) -> None:
+    """A repeated ``/play`` takes the click's path: applied once, answered once (before, the
+    repeat was answered again — 'already applied' — and Discord refused that answer)."""
+    fake = world.fake
+    driver = await four_player_game(world, preset="standard", target=100)
+    for _ in range(4):
+        assert await driver.step()
+    (actor,) = await driver.on_turn()
+    hand = actor.hand
+    assert hand is not None
+    before = CARD_RE.findall(hand.embeds[0]["description"])
+    card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
+    code = str(card.custom_id).rsplit(":", 1)[1]
+    inter = await fake.slash(actor.user, world.channel, "play", card=code)
+    assert "You played" in (await inter.response()).text
+    await fake.redeliver(inter)
+    await bot.wait_for_line(f"interaction {inter.id} delivered again")
+    after = CARD_RE.findall((await driver.refresh(actor)).embeds[0]["description"])
+    assert len(after) == len(before) - 1
+    assert inter.rejected_callbacks == 0, "the repeat is not answered a second time"
+
+
 async def test_two_clicks_at_the_same_instant_one_wins_one_is_told_why(
     world: World, bot: BotProcess
 ) -> None:
