@@ -248,3 +248,22 @@ async def test_a_players_edits_are_capped_by_their_allowance(
     hands = service.live._hands
     behind = [s for s in table.seats if hands[(table.id, s)].shown != live_key(table, s)]
     assert behind, "changes beyond the allowance wait for it"
+
+
+async def test_an_answer_follows_the_seat_its_member_plays_and_nothing_once_they_left(
+    service: TableService, editor: Editor
+) -> None:
+    """The service, not the caller, finds the seat an answer shows: the member's own; once
+    they left it, an answer to them follows nothing (its cards are no longer theirs)."""
+    table = await started_table(service)
+    with service.live.answering(table, USERS[1]) as answer:
+        answer.shown("bob's hand", live_key(table, Seat.E))
+    assert service.live._hands[(table.id, Seat.E)].handle == "bob's hand"
+    await service.lobby.leave(table, USERS[1])
+    assert table.seats[Seat.E].left
+    assert (table.id, Seat.E) not in service.live._hands, "forgotten when he left"
+    with service.live.answering(table, USERS[1]) as answer:
+        answer.shown("a message after leaving", live_key(table, Seat.E))
+    assert (table.id, Seat.E) not in service.live._hands, "and not followed again"
+    await settled(service)
+    assert all(seat != Seat.E for _, seat, _, _ in editor.edits)
