@@ -19,11 +19,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.ai.bidding import choose_bid as rules_choose_bid
-from bot.ai.bidding import estimate_tricks, individual_bid
+from bot.ai.rule_bidding import choose_bid as rules_choose_bid
+from bot.ai.rule_bidding import estimate_tricks, individual_bid
 from bot.ai.search.layout import Layout
 from bot.ai.search.spades import SpadesHand, bid_weight
-from bot.ai.search.worlds import Knowledge, Sampler
+from bot.ai.search.worlds import Sampler, SearchKnowledge
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look
 from bot.engine.views import SeatView
 
@@ -129,7 +129,7 @@ def estimate_bids(
     kept = 0
     level_tricks = dict.fromkeys(levels, 0)
     nil_tricks = 0
-    k = Knowledge(lay, me, lay.sim_mask(engine_hand), [], view.cards_left, True)
+    k = SearchKnowledge(lay, me, lay.sim_mask(engine_hand), [], view.cards_left, True)
     sampler = Sampler(k, rng, bid_weight(view, lay))
     scorer = SpadesHand(view)
     lead = _order(view)[0]
@@ -231,7 +231,7 @@ def estimate_blind(
     rules = view.rules
     lay = SpadesHand.layout_of(rules)
     # Nothing of ours is known: deal all four hands.
-    k = Knowledge(lay, me, 0, [], view.cards_left, True)
+    k = SearchKnowledge(lay, me, 0, [], view.cards_left, True)
     k.need[me] = view.cards_left[me]
     k.forbidden[me] = 0
     sampler = Sampler(k, rng, bid_weight(view, lay))
