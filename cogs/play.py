@@ -28,7 +28,7 @@ from bot.engine import (
 )
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.tables.moves import ActResult
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb
 from bot.ui.hand_actions import hand_action
 from bot.ui.live_editor import send_hand
@@ -282,7 +282,7 @@ class PlayCog(commands.Cog):
         if interaction.guild_id is None:
             return None
         table = self.tables.registry.find_of_user(interaction.guild_id, interaction.user.id)
-        if table is None or table.game is None or table.status != "playing":
+        if table is None or table.game is None or table.status != TableStatus.PLAYING:
             return None
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.game.to_act != seat:

@@ -31,11 +31,11 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from bot.engine import Seat
 from bot.engine.game import Phase
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +49,18 @@ EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction t
 # the last trick meanwhile.
 SETTLE = 4.0
 
-# What a player's hand message must show anew when it changes (see live_key).
-LiveKey = tuple[int, Phase, bool, int, int, bool, bool, int]
+
+class LiveKey(NamedTuple):
+    """What a player's hand message must show anew when it changes (see :func:`live_key`)."""
+
+    hand_number: int
+    phase: Phase
+    my_turn: bool
+    tricks_done: int  # tricks completed this hand
+    received: int  # cards received from the partner
+    hidden: bool  # the cards still face down
+    open: bool  # the table still open
+    calling_round: int  # Euchre: the up-card turned down
 
 
 class Edit(enum.Enum):
@@ -83,7 +93,7 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
     if game is None:
         return None
     received = sum(len(p.cards) for p in game.passes if p.seat == seat.partner)
-    return (
+    return LiveKey(
         game.hand_number,
         game.phase,
         game.to_act == seat,
@@ -91,7 +101,7 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
         received,
         game.hand_hidden(seat),
         table.open,
-        game.calling_round,  # Euchre: the up-card turned down
+        game.calling_round,
     )
 
 
@@ -228,7 +238,7 @@ class LiveHands:
     def _on_turn(self, table: Table, seat: Seat) -> bool:
         occupant = table.seats.get(seat)
         return (
-            table.status == "playing"
+            table.status == TableStatus.PLAYING
             and table.to_act == seat
             and occupant is not None
             and not occupant.is_computer
@@ -269,7 +279,12 @@ class LiveHands:
                 if hand.stale_since is None:
                     hand.stale_since = now
                 # the player's turn, new cards dealt, or the end of the game: at once
-                urgent = key[2] or not table.open or hand.shown is None or hand.shown[0] != key[0]
+                urgent = (
+                    key.my_turn
+                    or not table.open
+                    or hand.shown is None
+                    or hand.shown.hand_number != key.hand_number
+                )
                 if not urgent and now < hand.stale_since + self.settle:
                     await _nap(hand, hand.stale_since + self.settle - now)
                     continue  # look again: the player's turn may have come meanwhile

@@ -30,7 +30,7 @@ from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreF
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.persistence import Ending
-from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 SEEN_INTERACTIONS = 10_000  # interaction ids remembered to refuse a second delivery
@@ -74,7 +74,7 @@ class Moves:
             raise NotSeated("You are not seated at this table.")
         if table.seats[seat].left:
             raise NotSeated("You left this game: `/spades join` takes your seat back.")
-        if table.game is None or table.status != "playing":
+        if table.game is None or table.status != TableStatus.PLAYING:
             raise StaleButton("The game has not started yet.")
         if button_hand is not None and button_hand != table.game.hand_number:
             raise StaleButton("That button is from an earlier hand; here is your current hand.")
@@ -303,7 +303,7 @@ class Moves:
                     s, o = occupant_update
                     await self.store.put_seat(conn, table.id, self.persistence.seat_row(s, o))
                 if finished:
-                    ending = await self.persistence.end(conn, table, "finished", sim)
+                    ending = await self.persistence.end(conn, table, TableStatus.FINISHED, sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
         except UniqueViolation as e:

@@ -30,7 +30,7 @@ from bot.errors import StoreFailed, TableMoved
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
-from bot.tables.state import Occupant, SeatRating, Table
+from bot.tables.state import Occupant, SeatRating, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class Ending:
     """How a table ends, written in a transaction and applied to the table (:meth:`apply`)
     only once that transaction has committed."""
 
-    status: str
+    status: TableStatus
     ended_at: float
     ratings: tuple[SeatRating, ...] | None = None
     league_error: str | None = None  # the league could not record the game (why)
@@ -134,19 +134,23 @@ class TablePersistence:
                 "Please try again."
             ) from e
         if fresh is None:  # deleted meanwhile: nothing to play any more
-            table.status = "abandoned"
+            table.status = TableStatus.ABANDONED
         else:
             for name in _STORED_FIELDS:
                 setattr(table, name, getattr(fresh, name))
         if self.on_moved is not None:
             self.on_moved(table, humans)
 
-    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> Ending:
+    async def end(
+        self, conn: Tx, table: Table, status: TableStatus, game: Game | None = None
+    ) -> Ending:
         """Mark the table ended and hand the game to the league, in the caller's transaction;
         the caller applies the returned :class:`Ending` to ``table`` once it has committed."""
         game = game or table.game
         now = time.time()
-        await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
+        await self.store.update_table(
+            conn, table.id, status=status.value, ended_at=now, deadline=None
+        )
         ending = Ending(status, now)
         if self.on_game_stored is not None and game is not None:
             # The league sees the table as it will be (ended), on a copy: the table itself
@@ -187,7 +191,7 @@ class TablePersistence:
             guild_id=table.guild_id,
             channel_id=table.channel_id,
             host_id=table.host_id,
-            status=table.status,
+            status=table.status.value,
             rules=table.rules.to_record(),
             turn_timer=table.turn_timer,
             handover=table.handover,
@@ -220,7 +224,7 @@ class TablePersistence:
         """End a table that cannot be restored: abandoned, unrated (the league is not told:
         there is no game to record)."""
         async with self.write() as conn:
-            ending = await self.end(conn, table, "abandoned")
+            ending = await self.end(conn, table, TableStatus.ABANDONED)
         ending.apply(table)
         table.end_reason = reason
 
@@ -234,7 +238,7 @@ class TablePersistence:
             channel_id=row.channel_id,
             host_id=row.host_id,
             rules=Rules(),
-            status=row.status,
+            status=TableStatus(row.status),
             message_id=row.message_id,
             created_at=row.created_at,
         )
@@ -253,7 +257,7 @@ class TablePersistence:
             rules=Rules.from_record(row.rules),
             turn_timer=row.turn_timer,
             # not row.handover: older versions let the host choose it (see Table.handover)
-            status=row.status,
+            status=TableStatus(row.status),
             dealer_draw=row.dealer_draw,
             message_id=row.message_id,
             deadline=row.deadline,
@@ -264,7 +268,7 @@ class TablePersistence:
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
-        if row.status == "playing" and row.first_dealer:
+        if table.status == TableStatus.PLAYING and row.first_dealer:
             game = Game(table.rules, Seat[row.first_dealer])
             for action in stored.actions:
                 game.apply(action)

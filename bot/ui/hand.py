@@ -25,7 +25,7 @@ from bot.engine import (
     bid_text,
     seat_view,
 )
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb
 from bot.ui.controls import Control, Option, controls_json, controls_view
@@ -119,7 +119,7 @@ def _hidden_text(view: SeatView, seat: Seat) -> str:
 
 def now_lines(table: Table, view: SeatView) -> list[str]:
     """What is happening, as far as it cannot go stale before this message's next update."""
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         return ["The game is over.", final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]

@@ -28,7 +28,7 @@ from typing import Any
 import discord
 
 from bot.engine import HandResult, Phase, Seat, seat_view
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui import disposal, render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
 from bot.ui.review_components import ReviewRef, review_button
@@ -134,12 +134,12 @@ class TablePublisher:
     def game_finished(self, table: Table) -> None:
         ch = self._channel(table)
         ch.dirty = True
-        if table.game is not None and table.status == "finished":
+        if table.game is not None and table.status == TableStatus.FINISHED:
             view = seat_view(table.game, None)
             buttons = game_over_components(table)
             buttons.add_item(review_button(ReviewRef("t", table.id), "Review", emoji="🔎"))
             ch.posts.append({"embed": game_over_embed(table, view), "view": buttons})
-        elif table.status == "abandoned":
+        elif table.status == TableStatus.ABANDONED:
             why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
             ch.posts.append({"content": f"{why}Open a new one with `/spades new`."})
         ch.wake.set()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.rules_text import rules_brief
@@ -65,7 +65,7 @@ def deadline_text(table: Table) -> str:
 
 # ---------------------------------------------------------------------- the embed
 def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         return _lobby_embed(table)
     title = game_title(table.rules)
     if view is None:  # closed before the game started
@@ -73,7 +73,7 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
         e.description = "This table was closed before the game started."
         e.set_footer(text=f"Table {table.id}")
         return e
-    playing = table.status == "playing"
+    playing = table.status == TableStatus.PLAYING
     e = discord.Embed(title=title, colour=GREEN if playing else GOLD)
     e.description = status_text(table, view) if playing else final_text(table, view)
     names = seat_names(table)
@@ -133,7 +133,7 @@ def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
 
 def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
     marks = [seat.word]
-    if view.to_act == seat and table.status == "playing":
+    if view.to_act == seat and table.status == TableStatus.PLAYING:
         marks.insert(0, ON_TURN)
     if seat == view.dealer:
         marks.append("· dealer")
@@ -141,7 +141,7 @@ def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
 
 
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
-    on_turn = view.to_act == seat and table.status == "playing"
+    on_turn = view.to_act == seat and table.status == TableStatus.PLAYING
     name = f"**{names[seat]}**" if on_turn else names[seat]
     lines = [name, f"{_call_or_bid(view, seat)}won {view.tricks_won[seat]}"]
     if seat == view.sitting_out:
@@ -228,7 +228,7 @@ def status_line(table: Table, view: SeatView) -> str:
 
 
 def final_text(table: Table, view: SeatView) -> str:
-    if table.status == "abandoned":
+    if table.status == TableStatus.ABANDONED:
         return "This table was abandoned. The game is not rated."
     if view.winner is None:
         return "The game is over."
@@ -249,7 +249,7 @@ def final_text(table: Table, view: SeatView) -> str:
 def table_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     tid = table.id
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         for s in table.free_seats():
             v.add_item(
                 button(
@@ -267,7 +267,7 @@ def table_components(table: Table) -> discord.ui.View:
             button(ComponentRef(tid, TableVerb.START), "Start", discord.ButtonStyle.success, row=1)
         )
         v.add_item(button(ComponentRef(tid, TableVerb.RULES), "Rules", row=1))
-    elif table.status == "playing":
+    elif table.status == TableStatus.PLAYING:
         v.add_item(
             button(
                 ComponentRef(tid, TableVerb.HAND), "My hand", discord.ButtonStyle.primary, emoji="🂠"
