@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
+from bot.ai.levels import get_player
 from bot.ai.search import bidding
 from bot.ai.search.candidates import representative
 from bot.ai.search.spades_play import card_choice, search_card
@@ -86,8 +87,10 @@ def evaluate(
     ``budget_s`` is not capped at the player's 300 ms: a review may spend longer for a
     steadier estimate.  ``max_worlds`` bounds the worlds whatever the clock says."""
     legal = view.legal
-    if len(legal) == 1 or view.rules.game != "spades":
-        return _bare(HardPlayer(clock=clock).decide(view, rng, min(budget_s, MAX_BUDGET_S)))
+    if len(legal) == 1:
+        return _bare(legal[0])
+    if view.rules.game != "spades":  # Whist, Euchre: their own hard player, nothing valued
+        return _bare(get_player("hard").decide(view, rng, min(budget_s, MAX_BUDGET_S)))
     if view.phase is Phase.PLAY:
         return _play(view, rng, budget_s, clock, max_worlds)
     if view.phase is Phase.BID and not view.rules.new_york:

@@ -8,7 +8,6 @@ import enum
 from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
-from bot.engine.game import Phase
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
@@ -166,8 +165,3 @@ class Table:
     def computer_to_act(self) -> bool:
         seat = self.to_act
         return seat is not None and self.seats[seat].is_computer
-
-    @property
-    def in_hand(self) -> bool:
-        g = self.game
-        return g is not None and g.phase not in (Phase.DEAL, Phase.OVER)

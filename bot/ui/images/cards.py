@@ -18,7 +18,6 @@ Emoji names are ``c_<code>`` (two-colour) and ``c4_<code>`` (four-colour), e.g. 
 from __future__ import annotations
 
 import functools
-import hashlib
 import io
 import math
 from collections.abc import Iterable
@@ -197,12 +196,3 @@ def all_faces(schemes: Iterable[str] = SCHEMES) -> list[Face]:
     """Every face of every deck in use, in every scheme."""
     return [face(code, s) for s in schemes for code in face_codes()]
 
-
-def design_digest(faces: Iterable[Face]) -> str:
-    """A digest of the faces' names and pixels: it changes when the drawing changes, so the
-    emojis uploaded from an older design can be replaced."""
-    h = hashlib.sha256()
-    for f in faces:
-        h.update(f.name.encode())
-        h.update(hashlib.sha256(f.png).digest())
-    return h.hexdigest()
