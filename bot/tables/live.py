@@ -45,8 +45,8 @@ EDIT_BURST = 2.0  # per player: edits at once ...
 EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction token)
 # Seconds a non-urgent update (a trick completed, bidding ended) waits to go out with a later
 # one: in trick play the player's own turn is at most three cards away, so most of these ride
-# along with the turn's edit (about one edit per card instead of 1.5); the table message shows
-# the last trick meanwhile.
+# along with the turn's edit (live edits per play: docs/benchmarks.md, *Discord load*); the
+# table message shows the last trick meanwhile.
 SETTLE = 4.0
 
 
@@ -85,7 +85,8 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
     """What changes a player's view enough to edit their hand message (``None``: no game).
 
     Not every card: a card played by someone else only shows when the trick completes or the
-    player's turn comes (both are in the key), which keeps edits to about 1.5 per card.  Read
+    player's turn comes (both are in the key), which keeps edits fewer than the cards played
+    (measured in docs/benchmarks.md, *Discord load*).  Read
     from the game directly (it is computed for every seat after every move), and equal to what
     :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, cards
     received from the partner, and whether the cards are still face down."""

@@ -29,11 +29,9 @@ from bot.engine.views import SeatView
 
 MIN_WORLDS = 8
 NIL_BIDS = True
-# Play-outs where every seat sees every card rate a nil too safe: measured in the arena, nils
-# bid on their word made 58-70 %; each nil world is charged this much to calibrate.  50 was
-# set when the card play kept nils less well; since the search decides the cards (overtakes
-# need evidence), nils made 76 % at 50, and at 30 hard gained +5.9 points per deal against
-# normal (paired, 200 deals, docs/benchmarks.md) with 75 % of its nils made.
+# Play-outs where every seat sees every card rate a nil too safe, so each nil world is charged
+# this much to calibrate: 30 since the search decides the cards (the arena runs that chose it,
+# and the nils made: docs/benchmarks.md, *Nil calibration 30*).
 NIL_CALIBRATION = 30.0
 
 
@@ -98,7 +96,8 @@ class BidEstimate:
 
     def best(self) -> int:
         """The bid to make: the best mean.  (Bidding a trick below it, as hard did until
-        2026-11-24, lost 6 points per deal against ``normal``: docs/benchmarks.md.)"""
+        2026-11-24, lost points against ``normal``: docs/benchmarks.md, *Bids at the best
+        mean*.)"""
         return max(self.means, key=lambda b: self.means[b])
 
 
