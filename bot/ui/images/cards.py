@@ -195,4 +195,3 @@ def face(code: str, scheme: str = "two") -> Face:
 def all_faces(schemes: Iterable[str] = SCHEMES) -> list[Face]:
     """Every face of every deck in use, in every scheme."""
     return [face(code, s) for s in schemes for code in face_codes()]
-
