@@ -24,8 +24,7 @@ from typing import Any, Final
 
 import discord
 
-from bot import logsafe
-from bot.ui import disposal
+from bot import disposal, logsafe
 
 log = logging.getLogger(__name__)
 

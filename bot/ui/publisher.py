@@ -27,9 +27,10 @@ from typing import Any
 
 import discord
 
+from bot import disposal
 from bot.engine import HandResult, Phase, Seat, seat_view
 from bot.tables.state import Table, TableStatus
-from bot.ui import disposal, render
+from bot.ui import render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
 from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.scoresheet import game_over_components, game_over_embed, hand_result_embed

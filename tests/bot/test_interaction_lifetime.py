@@ -1,5 +1,5 @@
 """A click, once answered, is freed by reference counting alone (bot/timely.py,
-bot/ui/disposal.py): nothing of it waits for the cyclic garbage collector.
+bot/disposal.py): nothing of it waits for the cyclic garbage collector.
 
 At 200 tables the objects of each click (the interaction, the message it was clicked on, the
 member, the view discord.py rebuilds from that message, the answer's view) were held in

@@ -1,4 +1,4 @@
-"""Views taken apart after sending are freed by reference counting (bot/ui/disposal.py): no
+"""Views taken apart after sending are freed by reference counting (bot/disposal.py): no
 cyclic collection is needed for them, so none of their objects ever reaches the collector's
 oldest generation.  The collector is switched off in these tests: what is freed is freed by
 reference counting alone."""
@@ -13,10 +13,10 @@ from typing import Any
 import discord
 import pytest
 
+from bot.disposal import dispose, dispose_sent
 from bot.engine import Seat
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb, button
 from bot.ui.controls import Control, Option, controls_view
-from bot.ui.disposal import dispose, dispose_sent
 
 
 @pytest.fixture(autouse=True)
