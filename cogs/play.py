@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from bot.command_input import excerpt
+from bot.command_input import excerpt, whole_number
 from bot.engine import (
     BLIND_NIL,
     NIL,
@@ -55,11 +55,9 @@ def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
     if t in ("blind nil", "blindnil", "bn"):
         return BLIND_NIL, False
     blind = t.startswith("blind")
-    digits = t.removeprefix("blind").strip()
-    if digits.isdigit():
-        value = int(digits)
-        if 1 <= value <= most:
-            return value, blind
+    value = whole_number(t.removeprefix("blind").strip(), 2)
+    if value is not None and 1 <= value <= most:
+        return value, blind
     raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
 
 
@@ -149,9 +147,11 @@ class PlayCog(commands.Cog):
             return
         if table.rules.game != "spades":
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
-        if " ".join(bid.lower().split()) in LOOK_WORDS:  # cards face down: see them first
+        look = " ".join(bid.lower().split()) in LOOK_WORDS  # cards face down: see them first
+        if look:
             await self._move(interaction, table, lambda: moves.look(table, uid, interaction_id=iid))
             return
+        # The input is checked before anything else (the seat: by the move).
         value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         await self._move(
             interaction,

@@ -1,10 +1,13 @@
-"""Buttons and selects whose ``custom_id`` carries everything needed to act on them.
+"""Buttons and selects of the table and hand messages, whose ``custom_id`` carries everything
+needed to act on them.
 
-Every component is a :class:`discord.ui.DynamicItem`, registered once at start-up, so clicks
-on messages sent before a restart still work and no view objects are kept in memory.
+Every component is a :class:`discord.ui.DynamicItem` (:class:`bot.ui.clicks.Routed`),
+registered once at start-up, so clicks on messages sent before a restart still work and no
+view objects are kept in memory.
 
 A verb is written once, in its family's enum below: the family's template (the pattern
-discord.py matches a click's custom id against) is built from it, :func:`button` and
+discord.py matches a click's custom id against) is built from it, the values it takes are
+checked from it (:data:`SEATED`, :data:`CARDS`, :data:`CALLS`), :func:`button` and
 :func:`select` pick the family's item from it, and a click reaches the one handler
 registered for its verb (:class:`bot.ui.clicks.ClickRouter`).
 
@@ -15,7 +18,8 @@ message; logged only through :func:`bot.logsafe.custom_id`, which masks the card
                                                         addbot, leave, …; game over: again
     spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message:
                                                         buttons (HandVerb), selects (MenuVerb)
-    spades:lg:…, spades:rv:…                            league paging, reviews (their modules)
+    spades:lg:<view>:<user>:<subject>:<season>:<sort>:<page>  league paging (league_components)
+    spades:rv:<kind>:<key>[:<page>]                     reviews (review_components)
 """
 
 from __future__ import annotations
@@ -23,12 +27,12 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Final
 
 import discord
 
 from bot.engine import Seat
-from bot.ui.clicks import route_click
+from bot.ui.clicks import BadCustomId, Routed
 
 
 class TableVerb(enum.StrEnum):
@@ -66,16 +70,11 @@ class MenuVerb(enum.StrEnum):
 
 
 Verb = TableVerb | HandVerb | MenuVerb
-
-
-class Ref(Protocol):
-    """What a component's custom id says: where its click goes (:attr:`route`)."""
-
-    @property
-    def route(self) -> str: ...
-
-    @property
-    def custom_id(self) -> str: ...
+SEATED: Final = frozenset({TableVerb.CLAIMON})  # need a seat (``join`` may have one)
+CARDS: Final = frozenset({HandVerb.PLAY, HandVerb.DISCARD})  # need a card code
+CALLS: Final = frozenset({HandVerb.CALL})  # need a call: pass, order[+], a suit[+]
+_CARD = re.compile(r"[2-9TJQKA][SHDC]|BJ|LJ")
+_CALL = re.compile(r"pass|order\+?|[SHDC]\+?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,47 +103,6 @@ class ComponentRef:
         return ":".join(parts)
 
 
-class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """A component rebuilt from its custom id alone, whose click goes to the handler of its
-    ref's route.  Subclasses give the ``template``, the ``routes`` it can lead to, and
-    ``parse`` (match → ref)."""
-
-    routes: ClassVar[tuple[str, ...]] = ()
-
-    def __init__(self, ref: Ref, item: discord.ui.Item[Any]) -> None:
-        super().__init__(item)
-        self.ref = ref
-
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> Ref:
-        raise NotImplementedError
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(cls.parse(match), item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list(self.item.values) if isinstance(self.item, discord.ui.Select) else []
-        try:
-            await route_click(interaction, self.ref.route, self.ref, values)
-        finally:
-            # discord.py rebuilt the clicked message's whole view to find this item and keeps
-            # it nowhere: taken apart, it is freed at once (see bot.disposal).
-            if self.view is not None:
-                self.view.clear_items()
-
-
-def _either(verbs: type[enum.StrEnum]) -> str:
-    return "|".join(re.escape(v.value) for v in verbs)
-
-
-_TABLE = r"spades:t:(?P<table>[a-z0-9]{1,16})"
-_PRIVATE = r":(?P<seat>[NESW]):(?P<hand>\d{1,4})"
-_CARD = r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
-
-
 class VerbItem(Routed, template=r"(?!)"):
     """The items of one verb family: the verb in the custom id is one of ``verbs``, and it is
     the click's route."""
@@ -153,16 +111,36 @@ class VerbItem(Routed, template=r"(?!)"):
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> ComponentRef:
+        """The ref, its values checked against its verb: a seat where the verb needs one (and
+        only for ``join``/``claimon``), a card code for a play or a discard, a call for a
+        call, nothing else for the others."""
         g = match.groupdict()
         verb = cls.verbs(g["verb"])
         assert isinstance(verb, TableVerb | HandVerb | MenuVerb)
+        seat, hand, card = g.get("seat"), g.get("hand"), g.get("card")
+        if isinstance(verb, TableVerb):
+            if (verb in SEATED) != (seat is not None) and verb is not TableVerb.JOIN:
+                raise BadCustomId("a seat where the verb takes none, or none where it needs one")
+        elif verb in CARDS:
+            if card is None or not _CARD.fullmatch(card):
+                raise BadCustomId("a play or discard without a card")
+        elif verb in CALLS:
+            if card is None or not _CALL.fullmatch(card):
+                raise BadCustomId("a call without a call")
+        elif card is not None:
+            raise BadCustomId("a card where the verb takes none")
         return ComponentRef(
-            g["table"],
-            verb,
-            Seat[g["seat"]] if g.get("seat") else None,
-            int(g["hand"]) if g.get("hand") else None,
-            g.get("card"),
+            g["table"], verb, Seat[seat] if seat else None, int(hand) if hand else None, card
         )
+
+
+def _either(verbs: type[enum.StrEnum]) -> str:
+    return "|".join(re.escape(v.value) for v in verbs)
+
+
+_TABLE = r"spades:t:(?P<table>[a-z0-9]{1,16})"
+_PRIVATE = r":(?P<seat>[NESW]):(?P<hand>[0-9]{1,4})"
+_CARD_PART = r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
 
 
 class TableButton(
@@ -172,7 +150,9 @@ class TableButton(
     routes = tuple(TableVerb)
 
 
-class HandButton(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(HandVerb)}){_PRIVATE}{_CARD}"):
+class HandButton(
+    VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(HandVerb)}){_PRIVATE}{_CARD_PART}"
+):
     verbs = HandVerb
     routes = tuple(HandVerb)
 

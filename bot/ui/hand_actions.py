@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from bot.command_input import excerpt
+from bot.command_input import excerpt, whole_number
 from bot.engine import BLIND_NIL, NIL, Action, Bid, Card, Discard, Look, PassCards, Play, Seat
 from bot.engine import card as card_of_code
 from bot.errors import Refusal
@@ -33,10 +33,10 @@ def bid_value(b: Bid) -> str:
 def _bid(seat: Seat, ref: ComponentRef, values: list[str]) -> Action:
     raw = values[0] if values else ""
     blind = raw.startswith("blind")
-    digits = raw.removeprefix("blind")
-    if raw != "nil" and not (digits.isdigit() and len(digits) <= 2):
+    number = whole_number(raw.removeprefix("blind"), 2)
+    if raw != "nil" and number is None:
         raise Refusal(f"{excerpt(raw)} is not a bid: pick one from the menu.")
-    return Bid(seat, NIL if raw == "nil" else int(digits), blind)
+    return Bid(seat, NIL if number is None else number, blind)
 
 
 def _pass(seat: Seat, ref: ComponentRef, values: list[str]) -> Action:

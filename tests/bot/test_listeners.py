@@ -81,7 +81,7 @@ async def test_a_listener_that_raises_does_not_stop_the_computers(
     on into the second hand, up to her turn there."""
     monkeypatch.setattr(context, "TROUBLE_NOTICE_EVERY_S", 3600.0)  # however slow the run
     listener = Broken(part)
-    svc = TableService(db, decide, listener=listener, test_seed=3, bot_delay=0)
+    svc = TableService(db, decide, listener=listener, test_seed=5, bot_delay=0)
     try:
         table = await alone_with_computers(svc, "standard", 200)
         game = table.game
@@ -119,7 +119,7 @@ async def test_a_failing_game_over_still_ends_the_game_cleanly(db: Database) -> 
     """The final card is answered, and the table is closed, its channel and players free,
     even though the game-over post fails."""
     listener = Broken("game_finished")
-    svc = TableService(db, decide, listener=listener, test_seed=3, bot_delay=0)
+    svc = TableService(db, decide, listener=listener, test_seed=5, bot_delay=0)
     try:
         table = await whist_to_one(svc)
         uid, final = await to_the_final_move(svc, table)
