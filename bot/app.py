@@ -24,6 +24,8 @@ from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.cooldowns import Cooldowns
 from bot.engine import Action, SeatView
+from bot.events.model import Tournament
+from bot.events.service import TournamentService
 from bot.league_link import recorder
 from bot.review.service import ReviewService
 from bot.sharding import ShardingError, ShardPlan
@@ -43,8 +45,12 @@ from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
 from bot.ui.review_components import REVIEW_ITEMS
+from bot.ui.tournament_components import TOURNAMENT_ITEMS
+from bot.ui.tournament_publisher import TournamentPublisher
 
 log = logging.getLogger("spades")
+# Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
+ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS)
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
 # cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
@@ -55,6 +61,7 @@ EXTENSIONS = (
     "cogs.housekeeping",
     "cogs.review",
     "cogs.verify",
+    "cogs.tournament",
 )
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
@@ -145,6 +152,8 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
+        self.tournament_publisher = TournamentPublisher(self, self._set_tournament_message)
+        self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
@@ -154,6 +163,9 @@ class SpadesBot(commands.AutoShardedBot):
 
     async def _set_message(self, table: Table, message_id: int) -> None:
         await self.tables.set_message(table, message_id)
+
+    async def _set_tournament_message(self, t: Tournament, message_id: int) -> None:
+        await self.tournaments.set_message(t, message_id)
 
     async def setup_hook(self) -> None:
         count = self.settings.shard_count
@@ -168,12 +180,11 @@ class SpadesBot(commands.AutoShardedBot):
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
         log.info("serving %s", plan.describe())
-        items = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS)
-        for item in items:
+        for item in ROUTED_ITEMS:
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        unrouted = self.clicks.unrouted(route for item in items for route in item.routes)
+        unrouted = self.clicks.unrouted(route for item in ROUTED_ITEMS for route in item.routes)
         if unrouted:  # a verb without its handler: a mistake of ours, found before serving
             raise RuntimeError(f"no handler for the component route(s) {', '.join(unrouted)}")
         # Card faces upload in the background (by the process serving shard 0; the others
@@ -193,6 +204,10 @@ class SpadesBot(commands.AutoShardedBot):
         restored = await self.tables.restore(plan.serves)  # their messages brought up to date
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
+        # Tournaments of this process's servers catch up (seat, advance) after their tables.
+        resumed = await self.tournaments.resume(plan.serves)
+        if resumed:
+            log.info("resumed %d tournament(s)", len(resumed))
         await self.sync_commands_if_changed()
         collector.settle()  # start-up's objects stay for good: no collection walks them again
         self.pauses = collector.watch()  # logged at shutdown
@@ -226,7 +241,7 @@ class SpadesBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         # Components of ours that discord.py routes nowhere are answered, not left to fail.
-        await refuse_unknown(interaction, (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS))
+        await refuse_unknown(interaction, ROUTED_ITEMS)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
@@ -235,6 +250,8 @@ class SpadesBot(commands.AutoShardedBot):
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
         await self.reviews.close()
+        await self.tournaments.close()
+        await self.tournament_publisher.close()
         await self.tables.close()
         await self.publisher.close()
         self.ai.close()

@@ -21,6 +21,7 @@ from bot.names import clean_name, md_name
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.tournament_render import tournament_history, tournament_record
 from bot.ui.words import plural
 from cogs.common import Interaction, client, guild_id, is_admin, take_cooldowns
 
@@ -140,6 +141,11 @@ class LeagueCog(commands.Cog):
         await interaction.response.defer()
         name = await self._season_name(gid, s.season)
         embed = lr.stats_embed(s, name)
+        events = client(interaction).tournaments
+        if events is not None:  # issue 25: tournaments played, won, best finish
+            record = await events.store.record_of(gid, who.id)
+            if record.played:
+                embed.add_field(name="Tournaments", value=tournament_record(record), inline=False)
         if png is None:
             png = await render_rating_chart_async(points, title)
             self.charts.put(key, points, title, png)
@@ -158,9 +164,13 @@ class LeagueCog(commands.Cog):
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
-        await interaction.response.send_message(
-            embed=lr.history_embed(h, who.mention), view=lr.history_view(ref, h)
-        )
+        embed = lr.history_embed(h, who.mention)
+        events = client(interaction).tournaments
+        if events is not None:  # issue 25: their tournaments, newest first
+            past = await events.store.history_of(gid, who.id, limit=5)
+            if past:
+                embed.add_field(name="Tournaments", value=tournament_history(past), inline=False)
+        await interaction.response.send_message(embed=embed, view=lr.history_view(ref, h))
 
     # ------------------------------------------------------------------ paging
     async def on_component(

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from bot.engine import HandResult
@@ -51,6 +52,8 @@ class ServiceContext:
     turns: AutoTurns
     live: LiveHands
     listener: TableListener | None = None
+    # Told after a table ended and was forgotten (a tournament advances its round).
+    on_closed: list[Callable[[Table], None]] = field(default_factory=list)
     _troubled: dict[str, float] = field(default_factory=dict)  # table id → last notice
 
     def changed(self, table: Table) -> None:
@@ -84,6 +87,8 @@ class ServiceContext:
                 )
         self._tell(table, "showing the end in the live hands", lambda: self.live.closed(table))
         self._troubled.pop(table.id, None)
+        for observer in self.on_closed:
+            self._tell(table, "telling an organiser the table ended", partial(observer, table))
 
     def notice(self, table: Table, text: str) -> None:
         listener = self.listener

@@ -37,6 +37,10 @@ class Lobby:
         # one channel, one table — however many clicks arrive at once.
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
+    def seating(self, guild_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold the server's seating lock (opening tables, sitting down)."""
+        return self._seating(guild_id)
+
     @contextlib.asynccontextmanager
     async def _seating(self, guild_id: int) -> AsyncIterator[None]:
         async with self._guild_locks[guild_id]:
@@ -237,11 +241,13 @@ class Lobby:
             mine = table.seats[seat]
             occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
+            # An arranged (tournament) table plays on with computers: its result counts.
+            close = not humans_left and not table.arranged
             ending: Ending | None = None
             async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
-                if not humans_left:
+                if close:
                     ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
             # Saved: only now does the table change (a failed save leaves it as it was).
             table.abandon_vote = None  # a request to end early is void once anyone leaves

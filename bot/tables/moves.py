@@ -281,7 +281,9 @@ class Moves:
         for action in actions:
             sim.apply(action)  # IllegalAction propagates; the live game is untouched
         stored: list[Action | Deal] = list(actions)
-        if sim.phase is Phase.DEAL:
+        # An arranged table may end after a number of hands (duplicate boards).
+        limit = table.hand_limit is not None and len(sim.results) >= table.hand_limit
+        if sim.phase is Phase.DEAL and not limit:
             deal = self.ctx.randomness.deal(table, sim)
             sim.apply(deal)
             stored.append(deal)
@@ -292,7 +294,7 @@ class Moves:
             level = table.handover if timeouts >= MAX_TIMEOUTS else None
             occupant_update = (timeout_seat, Occupant(occ.user_id, occ.name, level, timeouts))
         deadline = deadline_after(table, sim, seat_override=occupant_update)
-        finished = sim.over
+        finished = sim.over or limit
         ending: Ending | None = None
         try:
             async with self.persistence.write(table) as conn:

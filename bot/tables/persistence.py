@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+# Told, in the transaction that ends a table, that it ended (a tournament records the result
+# of its table there, so the result and the end commit together).
+TableEndedHook = Callable[[Tx, Table, Game | None], Awaitable[None]]
 # Told of a table reloaded because another process wrote it (its fields are already the
 # database's; the service re-registers it and restarts its turn).
 MovedHook = Callable[[Table, list[int]], None]
@@ -97,6 +100,7 @@ class TablePersistence:
         self.store = TableStore(db)
         self.on_game_stored = on_game_stored  # the league, in the final action's transaction
         self.on_moved = on_moved  # the service, when another process wrote a table first
+        self.on_table_ended: list[TableEndedHook] = []  # organisers (tournaments), likewise
 
     @contextlib.asynccontextmanager
     async def write(self, table: Table | None = None) -> AsyncIterator[Tx]:
@@ -154,11 +158,13 @@ class TablePersistence:
             conn, table.id, status=status.value, ended_at=now, deadline=None
         )
         ending = Ending(status, now)
+        # The league and the organisers see the table as it will be (ended), on a copy: the
+        # table itself changes only once the transaction has committed.
+        ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
         if self.on_game_stored is not None and game is not None:
-            # The league sees the table as it will be (ended), on a copy: the table itself
-            # changes only once the transaction has committed.
-            ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
             ending = await self._record(conn, ended, game, self.on_game_stored, ending)
+        for hook in self.on_table_ended:
+            await hook(conn, ended, game)
         return ending
 
     @staticmethod

@@ -15,6 +15,7 @@ The service is split by concern, and callers use the part they need:
   same pipeline;
 * ``live`` — the players' hand messages, edited as the game moves (through the Discord
   layer's ``editor``; ``remind`` when they cannot be), and the answers that show them;
+* ``arranged`` — tables an organiser (a tournament) opens seated and started, and ends;
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up, and
   reloading a table that another process wrote first (:meth:`TableService._moved`).
 """
@@ -28,6 +29,7 @@ from bot.engine import Action, Seat
 from bot.errors import StoreFailed
 from bot.store.db import Database
 from bot.store.tables import TableStore
+from bot.tables.arranged import ArrangedTables
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
 from bot.tables.live import HandEditor, LiveHands, Reminder
@@ -86,6 +88,11 @@ class TableService:
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
         self.endings = Endings(self._ctx)
+        self.arranged = ArrangedTables(self._ctx, self.lobby)
+
+    def on_closed(self, observer: Callable[[Table], None]) -> None:
+        """Tell ``observer`` of every table that ended, after it was committed and forgotten."""
+        self._ctx.on_closed.append(observer)
 
     @property
     def store(self) -> TableStore:

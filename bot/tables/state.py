@@ -125,6 +125,15 @@ class Table:
     # Set when the finished game could not be recorded in the league (the table still ends).
     league_error: str | None = None
     abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
+    # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
+    # member has left (computers finish it: its result counts), and ``rated`` says whether the
+    # league rates it.  In memory; the organiser sets both again on a restored table.
+    arranged: bool = False
+    rated: bool = True
+    hand_limit: int | None = None  # the game ends after this many hands (duplicate boards)
+    # The game's seed, given instead of drawn (64 hex digits): every table given the same one
+    # draws the same dealer and deals the same boards (duplicate rounds).
+    deal_source: str | None = field(default=None, repr=False)
 
     @property
     def open(self) -> bool:
