@@ -11,7 +11,7 @@ still freed at once; little garbage lasts until a full pass.
 What full passes walk is kept small at the source too: each click's objects (the interaction,
 its message, the views) are freed by reference counting once answered (bot/timely.py,
 bot/disposal.py), so almost no cyclic garbage reaches the oldest generation, and a full
-pass walks only the live tables' objects (tests/bot/test_memory_bounded.py: a finished
+pass walks only the live tables' objects (tests/tables/test_memory_bounded.py: a finished
 table's objects are freed by reference counting, and games played over and over leave
 nothing of ours behind).
 """

@@ -18,7 +18,7 @@ from bot.tables import ending
 from bot.tables.randomness import TableRandomness
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import CHANNEL, GUILD, USERS, act_once, decide, started_table
+from tests.tables.test_service import CHANNEL, GUILD, USERS, act_once, decide, started_table
 
 
 class Notices:

@@ -20,8 +20,8 @@ from bot.errors import StoreFailed
 from bot.store.db import Database
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_integrity import Notices
-from tests.bot.test_service import CHANNEL, GUILD, USERS, decide
+from tests.tables.test_integrity import Notices
+from tests.tables.test_service import CHANNEL, GUILD, USERS, decide
 
 SQLITE_TRIPWIRE = """
 CREATE TABLE tripwire_parent (id INTEGER PRIMARY KEY);

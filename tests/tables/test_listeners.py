@@ -17,9 +17,9 @@ from bot.store.db import Database
 from bot.tables import context
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_commit_failures import make, next_move, to_the_final_move, whist_to_one
-from tests.bot.test_integrity import Notices
-from tests.bot.test_service import CHANNEL, GUILD, USERS, decide
+from tests.tables.test_commit_failures import make, next_move, to_the_final_move, whist_to_one
+from tests.tables.test_integrity import Notices
+from tests.tables.test_service import CHANNEL, GUILD, USERS, decide
 
 FAILED_NOTICE = "went wrong showing"
 

@@ -17,7 +17,7 @@ from bot.store.db import Database
 from bot.tables.live import Edit, live_key
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import USERS, act_once, decide, started_table, user_on_turn
+from tests.tables.test_service import USERS, act_once, decide, started_table, user_on_turn
 
 
 class Editor:

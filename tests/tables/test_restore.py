@@ -14,8 +14,8 @@ import pytest
 from bot.engine.record import export_record
 from bot.store.db import Database
 from bot.tables.service import TableService
-from tests.bot.test_integrity import Notices
-from tests.bot.test_service import GUILD, USERS, act_once, decide
+from tests.tables.test_integrity import Notices
+from tests.tables.test_service import GUILD, USERS, act_once, decide
 
 
 async def two_tables(path: Path) -> tuple[str, str]:
