@@ -21,8 +21,8 @@ from bot.names import clean_name, md_name
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.text import plural
 from bot.ui.tournament_render import tournament_history, tournament_record
-from bot.ui.words import plural
 from cogs.common import Interaction, client, guild_id, is_admin, take_cooldowns
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from bot.ui.components import ComponentRef, HandVerb, MenuVerb
 from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.hand_actions import bid_value
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
-from bot.ui.text import number
+from bot.ui.text import number, plural
 from bot.ui.trump_text import (
     call_button_label,
     call_value,
@@ -41,7 +41,6 @@ from bot.ui.trump_text import (
     trump_text,
 )
 from bot.ui.trump_text import prompt as trump_prompt
-from bot.ui.words import plural
 
 
 def hand_payload(

@@ -12,9 +12,8 @@ from bot.tables.state import Table
 from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.seed_text import reveal_text
-from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
+from bot.ui.text import number, plural, seat_names, signed, team_name, timer_unrated_reason
 from bot.ui.trump_text import hand_trump_text
-from bot.ui.words import plural
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:

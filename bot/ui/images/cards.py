@@ -7,7 +7,8 @@ lower half, so it stays readable at the ~20-pixel size of a button emoji.  Two c
 * ``two`` — the usual black spades and clubs, red hearts and diamonds;
 * ``four`` — the four-colour deck (black ♠, red ♥, blue ♦, green ♣) for colour-blind players
   and everyone who likes to tell suits apart at a glance; the four colours are chosen to stay
-  apart under protanopia, deuteranopia and tritanopia (tests/ui/images/test_card_faces.py checks it).
+  apart under protanopia, deuteranopia and tritanopia (tests/ui/images/test_card_faces.py
+  checks it).
 
 Jokers: the big joker on a gold card with a filled star, the little joker on a white card with
 a hollow star, so they differ in shape as well as colour.
