@@ -85,23 +85,69 @@ class Moves:
         return seat_view(table.game, seat) if table.game is not None else None
 
     # ------------------------------------------------------------------ a person's moves
-    async def play(
+    async def act(
         self,
         table: Table,
         user_id: int,
-        card: Card,
+        build: Callable[[Seat], Action],
         *,
         interaction_id: int | None = None,
         button_seat: Seat | None = None,
         button_hand: int | None = None,
     ) -> ActResult:
+        """A person's move: their seat is checked once, under the table's lock (with a private
+        button's seat and hand number), then ``build`` makes the action for that seat — a
+        refusal it raises (what a button carries cannot be read, say) comes after the check,
+        like the engine's — and the pipeline commits it."""
+        async with table.lock:
+            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            self._check_dup(interaction_id)
+            return await self.commit(table, seat, [build(seat)], interaction_id)
+
+    async def play(
+        self, table: Table, user_id: int, card: Card, *, interaction_id: int | None = None
+    ) -> ActResult:
         return await self.act(
-            table,
-            user_id,
-            lambda s: Play(s, card),
-            interaction_id=interaction_id,
-            button_seat=button_seat,
-            button_hand=button_hand,
+            table, user_id, lambda s: Play(s, card), interaction_id=interaction_id
+        )
+
+    async def call(
+        self,
+        table: Table,
+        user_id: int,
+        call: str,
+        alone: bool = False,
+        *,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        """Euchre: order up, pass, or name a suit (``call``), alone or not."""
+        return await self.act(
+            table, user_id, lambda s: Call(s, call, alone), interaction_id=interaction_id
+        )
+
+    async def discard(
+        self, table: Table, user_id: int, card: Card, *, interaction_id: int | None = None
+    ) -> ActResult:
+        """Euchre: the dealer, having taken the up-card, discards ``card``."""
+        return await self.act(
+            table, user_id, lambda s: Discard(s, card), interaction_id=interaction_id
+        )
+
+    async def look(
+        self, table: Table, user_id: int, *, interaction_id: int | None = None
+    ) -> ActResult:
+        return await self.act(table, user_id, Look, interaction_id=interaction_id)
+
+    async def pass_cards(
+        self,
+        table: Table,
+        user_id: int,
+        cards: tuple[Card, ...],
+        *,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        return await self.act(
+            table, user_id, lambda s: PassCards(s, cards), interaction_id=interaction_id
         )
 
     async def bid(
@@ -112,12 +158,12 @@ class Moves:
         blind: bool = False,
         *,
         interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
         look_first: bool = False,
     ) -> ActResult:
+        """A bid; with ``look_first`` (``/bid`` while the cards are face down) the player looks
+        at them first, in the same commit."""
         async with table.lock:
-            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            seat = self.seat_for(table, user_id)
             self._check_dup(interaction_id)
             game = table.game
             assert game is not None
@@ -131,84 +177,6 @@ class Moves:
             actions.append(Bid(seat, value, blind))
             return await self.commit(table, seat, actions, interaction_id)
 
-    async def call(
-        self,
-        table: Table,
-        user_id: int,
-        call: str,
-        alone: bool = False,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        """Euchre: order up, pass, or name a suit (``call``), alone or not."""
-        return await self.act(
-            table,
-            user_id,
-            lambda s: Call(s, call, alone),
-            interaction_id=interaction_id,
-            button_seat=button_seat,
-            button_hand=button_hand,
-        )
-
-    async def discard(
-        self,
-        table: Table,
-        user_id: int,
-        card: Card,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        """Euchre: the dealer, having taken the up-card, discards ``card``."""
-        return await self.act(
-            table,
-            user_id,
-            lambda s: Discard(s, card),
-            interaction_id=interaction_id,
-            button_seat=button_seat,
-            button_hand=button_hand,
-        )
-
-    async def look(
-        self,
-        table: Table,
-        user_id: int,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        return await self.act(
-            table,
-            user_id,
-            Look,
-            interaction_id=interaction_id,
-            button_seat=button_seat,
-            button_hand=button_hand,
-        )
-
-    async def pass_cards(
-        self,
-        table: Table,
-        user_id: int,
-        cards: tuple[Card, ...],
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        return await self.act(
-            table,
-            user_id,
-            lambda s: PassCards(s, cards),
-            interaction_id=interaction_id,
-            button_seat=button_seat,
-            button_hand=button_hand,
-        )
-
     async def claim(
         self, table: Table, user_id: int, against: Seat, *, interaction_id: int | None = None
     ) -> ActResult:
@@ -217,25 +185,6 @@ class Moves:
             seat = self.seat_for(table, user_id)
             self._check_dup(interaction_id)
             return await self.commit(table, seat, [Claim(seat, against)], interaction_id)
-
-    async def act(
-        self,
-        table: Table,
-        user_id: int,
-        build: Callable[[Seat], Action],
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        """A person's move: their seat is checked (with a private button's seat and hand
-        number), then ``build`` makes the action for it — a refusal it raises (what a button
-        carries cannot be read, say) comes after the check, like the engine's — and the
-        pipeline commits it."""
-        async with table.lock:
-            seat = self.seat_for(table, user_id, button_seat, button_hand)
-            self._check_dup(interaction_id)
-            return await self.commit(table, seat, [build(seat)], interaction_id)
 
     def _failed(self, table: Table) -> None:
         """A move could not be saved: say so on the table (at most once a minute), so that a
