@@ -122,7 +122,12 @@ class TableService:
         self._ctx.notice(table, text)
 
     async def set_message(self, table: Table, message_id: int) -> None:
-        await self.persistence.set_message(table, message_id)
+        """Remember the channel message that shows ``table``: a write of the table like any
+        other, so it takes the table's lock (a move at the same moment waits for it, instead of
+        finding the table's revision moved under it and being refused as if another process had
+        written the table)."""
+        async with table.lock:
+            await self.persistence.set_message(table, message_id)
 
     async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Load every unfinished table (of the servers ``guild_filter`` accepts: this
