@@ -36,7 +36,7 @@ from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
-from bot.tables.state import Table
+from bot.tables.state import SurfaceToken, Table
 from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
 from bot.ui.clicks import ClickRouter, refuse_unknown
 from bot.ui.components import DYNAMIC_ITEMS
@@ -129,7 +129,10 @@ class SpadesBot(commands.AutoShardedBot):
         self.ai = AIPool(budgets={"hard": settings.ai_budget_ms / 1000})
         # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
         self.publisher = TablePublisher(
-            self, self._set_message, writes_per_second=WRITES_PER_SECOND / settings.cluster_count
+            self,
+            self._set_message,
+            self._set_token,
+            writes_per_second=WRITES_PER_SECOND / settings.cluster_count,
         )
         self.league = LeagueStore(db)
         self.tables = TableService(
@@ -145,6 +148,8 @@ class SpadesBot(commands.AutoShardedBot):
         )
         self.clicks = ClickRouter()  # every button and select, by verb (the cogs register)
         self.plan: ShardPlan | None = None
+        # Each answered interaction's token may carry its table's next writes (issue 27).
+        timely.on_answered(self.publisher.offer)
         self.review_store = ReviewStore(db)
         self.reviews = ReviewService(
             self.review_store,
@@ -163,6 +168,9 @@ class SpadesBot(commands.AutoShardedBot):
 
     async def _set_message(self, table: Table, message_id: int) -> None:
         await self.tables.set_message(table, message_id)
+
+    async def _set_token(self, table: Table, token: SurfaceToken | None) -> None:
+        await self.tables.set_token(table, token)
 
     async def _set_tournament_message(self, t: Tournament, message_id: int) -> None:
         await self.tournaments.set_message(t, message_id)

@@ -35,7 +35,7 @@ from bot.ui.live_editor import send_hand
 from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
 from bot.ui.trump_text import parse_call
-from cogs.common import Interaction, display_name, guild_id, reply
+from cogs.common import Interaction, anywhere, display_name, guild_id, reply
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
@@ -120,7 +120,7 @@ class PlayCog(commands.Cog):
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="hand")
-    @app_commands.guild_only()
+    @anywhere
     async def hand(self, interaction: Interaction) -> None:
         """Your cards, with the actions that are yours now (only you see them)."""
         table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
@@ -129,7 +129,7 @@ class PlayCog(commands.Cog):
         await self._show_hand(interaction, table)
 
     @app_commands.command(name="bid")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         bid="1-13, nil or blind nil (New York: 4-10, or blind 4-10); Euchre: pass, order up, "
         "call ♥ (add alone to go alone)"
@@ -189,14 +189,14 @@ class PlayCog(commands.Cog):
         return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
 
     @app_commands.command(name="play")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(card="The card, e.g. AS, 10h, Q♦ or 'queen of hearts'")
     async def play(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Play a card when it is your turn."""
         await self._card_move(interaction, card, "play")
 
     @app_commands.command(name="claim")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(seat="The opponent who reneged this hand: N, E, S or W")
     async def claim(self, interaction: Interaction, seat: app_commands.Range[str, 1, 10]) -> None:
         """Claim that an opponent reneged this hand (tables with renege = claim)."""
@@ -216,9 +216,7 @@ class PlayCog(commands.Cog):
     async def claim_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None:
-            return []
-        table = self.tables.registry.find_of_user(interaction.guild_id, interaction.user.id)
+        table = self.tables.registry.find_of_user(guild_id(interaction), interaction.user.id)
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if table is None or table.game is None or seat is None:
             return []
@@ -238,7 +236,7 @@ class PlayCog(commands.Cog):
         return self._card_choices(interaction, current, Play)
 
     @app_commands.command(name="discard")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(card="Euchre, the dealer after taking the up-card: the card to discard")
     async def discard(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Euchre: discard a card face down after taking the up-card (the dealer)."""
@@ -279,9 +277,7 @@ class PlayCog(commands.Cog):
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
         """The caller's game and seat when it is their turn now (autocomplete offers nothing
         to anyone else)."""
-        if interaction.guild_id is None:
-            return None
-        table = self.tables.registry.find_of_user(interaction.guild_id, interaction.user.id)
+        table = self.tables.registry.find_of_user(guild_id(interaction), interaction.user.id)
         if table is None or table.game is None or table.status != TableStatus.PLAYING:
             return None
         seat = table.seat_of(interaction.user.id)
@@ -311,7 +307,6 @@ class PlayCog(commands.Cog):
     async def _table_click(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
     ) -> None:
-        guild_id(interaction)
         assert isinstance(ref.verb, TableVerb)
         table = self.tables.registry.get(ref.table_id)
         await self._table_clicks[ref.verb](interaction, table, ref)
@@ -370,12 +365,14 @@ class PlayCog(commands.Cog):
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
     ) -> None:
         """**Play again** on a game-over message: same seats and rules, a new table, started."""
-        guild_id(interaction)
         lobby, uid = self.tables.lobby, interaction.user.id
-        lobby.check_play_again(ref.table_id, uid)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = lobby.check_play_again(ref.table_id, uid)
+        if old.place.by_interaction:  # the new table is a public follow-up of this click
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         table = await lobby.play_again(ref.table_id, uid)
-        message = await self.bot.publisher.post_table_message(table)
+        message = await self.bot.publisher.post_table_message(table, via=interaction)
         await interaction.followup.send(
             f"A new game has started with the same seats and rules: {message.jump_url}",
             ephemeral=True,

@@ -22,7 +22,7 @@ from bot.review.decisions import GameReplay
 from bot.review.service import QueueFull, ReviewJob, replay_or_none
 from bot.ui import review_render as rr
 from bot.ui.review_components import REVIEW_ROUTE, ReviewRef
-from cogs.common import Interaction, guild_id, take_cooldowns
+from cogs.common import Interaction, league_scope, take_cooldowns
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
@@ -46,7 +46,7 @@ class ReviewCog(commands.Cog):
     ) -> None:
         """Open a review (a new ephemeral reply) or turn its page.  Refusals and failures
         are answered by :func:`bot.ui.failures.answer_error`."""
-        gid = guild_id(interaction)
+        gid = league_scope(interaction).key
         game_id = ref.game_id
         if game_id is None:
             game_id = await self.store.game_of_table(gid, ref.key)
@@ -54,7 +54,7 @@ class ReviewCog(commands.Cog):
                 raise Refusal("That game was not recorded (no member played in it).")
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
-            raise Refusal("That game is not on this server.")
+            raise Refusal("That game is not in this league.")
         replay = replay_or_none(doc)
         if replay is None:
             raise Refusal("That game's record cannot be replayed, so it cannot be reviewed.")

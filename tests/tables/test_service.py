@@ -180,24 +180,3 @@ async def test_when_the_last_person_leaves_the_table_closes(service: TableServic
     await service.lobby.start(table, USERS[0])
     await service.lobby.leave(table, USERS[0])  # hand North to a computer: no humans, table closes
     assert table.status == "abandoned"
-
-
-async def test_the_table_message_is_saved_under_the_tables_lock(service: TableService) -> None:
-    """Saving which message shows a table writes the table like a move: it waits for the
-    table's lock.  Before, it wrote beside a move under way, and the move — a join clicked as
-    soon as the table message appeared — was refused as if another process had written the
-    table (its revision had moved)."""
-    table = await started_table(service)
-    async with table.lock:  # a move under way
-        saving = asyncio.create_task(service.set_message(table, 4242))
-        for _ in range(20):
-            await asyncio.sleep(0)
-        stored = await service.store.load_table(table.id)  # a round trip to the database
-        assert stored is not None
-        assert stored.row.message_id is None, "not written while the move holds the table"
-        assert not saving.done()
-    await saving
-    stored = await service.store.load_table(table.id)
-    assert stored is not None
-    assert stored.row.message_id == table.message_id == 4242
-    await act_once(service, table, random.Random(1))  # and the table's next move goes through
