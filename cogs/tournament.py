@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 from discord import app_commands
@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.engine import RulesError
 from bot.errors import Refusal
+from bot.events import model
 from bot.events.controls import OrganiserControls
 from bot.events.model import EventError, Member, Settings, Tournament
 from bot.events.service import TournamentService, tournament_rules
@@ -23,6 +24,8 @@ from cogs.spades import check_preset, preset_choices
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
+
+T = TypeVar("T", bound=str)
 
 FORMATS = [
     app_commands.Choice(name="Swiss rounds", value="swiss"),
@@ -37,6 +40,14 @@ ODD = [
     app_commands.Choice(name="a bye", value="bye"),
     app_commands.Choice(name="a computer team", value="computer"),
 ]
+
+
+def one_of(value: str, allowed: tuple[T, ...], what: str) -> T:
+    """``value`` as the one of ``allowed`` it names (a choice's value, checked again here)."""
+    for option in allowed:
+        if option == value:
+            return option
+    raise Refusal(f"There is no {what} {value!r}: pick one from the list.")
 
 
 def service(interaction: Interaction) -> TournamentService:
@@ -127,14 +138,16 @@ class TournamentCog(commands.Cog):
             settings = Settings(
                 preset=preset,
                 target=target,
-                format=format,  # type: ignore[arg-type]
-                team_mode="solo" if rules.solo else team_mode,  # type: ignore[arg-type]
+                format=one_of(format, model.FORMATS, "format"),
+                team_mode="solo"
+                if rules.solo
+                else one_of(team_mode, model.TEAM_MODES, "team mode"),
                 rounds=rounds,
                 best_of=best_of,
                 boards=boards,
                 turn_timer=turn_timer,
                 rated=rated,
-                odd=odd,  # type: ignore[arg-type]
+                odd=one_of(odd, model.ODD_ENTRIES, "odd entry"),
                 round_minutes=round_minutes,
                 checkin_minutes=checkin_minutes,
                 players=rules.players,
