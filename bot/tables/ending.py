@@ -13,7 +13,7 @@ from bot.i18n import _, for_server, later
 from bot.names import md_name
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ensure_open
-from bot.tables.state import AbandonVote, Table
+from bot.tables.state import AbandonVote, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class Endings:
                 )
                 await self._end(table, for_server(table.guild_id, closed))
                 return _("The table is closed. The channel is told you closed it; it is unrated.")
-            if table.status != "playing" or not others:
+            if table.status != TableStatus.PLAYING or not others:
                 closed = later("This table was closed by its host, {host}.", host=table.host_name())
                 await self._end(table, for_server(table.guild_id, closed))
                 return _("The table is closed.")
@@ -153,7 +153,7 @@ class Endings:
         """End the table (abandoned, unrated); the caller holds its lock.  The table changes
         only once that is saved: a failed save leaves it open, as it was."""
         async with self.persistence.write(table) as conn:
-            ending = await self.persistence.end(conn, table, "abandoned")
+            ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
         self._stop_vote(table)
         table.end_reason = reason
         table.gone = table.gone or gone

@@ -14,7 +14,7 @@ from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.i18n.cards import seat_word
 from bot.i18n.engine_text import reason_text
 from bot.names import md_name
@@ -22,7 +22,7 @@ from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
 from bot.tables.persistence import Ending
-from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table
+from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,7 @@ class Lobby:
             ensure_open(table)
             mine = table.seat_of(user_id)
             self.registry.check_can_sit(table, user_id)
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 return await self._join_lobby(table, user_id, name, seat, mine)
             return await self._join_game(table, user_id, name, seat, mine)
 
@@ -250,8 +250,8 @@ class Lobby:
             ensure_open(table)
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
-                raise NotSeated(_("You are not seated at this table."))
-            if table.status == "lobby":
+                raise NotSeated("You are not seated at this table.")
+            if table.status == TableStatus.LOBBY:
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
             # The member keeps the seat (a computer plays it): a rated game is charged to
@@ -266,7 +266,7 @@ class Lobby:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
                 if close:
-                    ending = await self.persistence.end(conn, table, "abandoned")
+                    ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
             # Saved: only now does the table change (a failed save leaves it as it was).
             table.abandon_vote = None  # a request to end early is void once anyone leaves
             table.seats[seat] = occ
@@ -294,7 +294,7 @@ class Lobby:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
-                ending = await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
         del table.seats[seat]
         table.host_id = new_host
         self.registry.unseated(table, user_id)
@@ -313,8 +313,8 @@ class Lobby:
             raise Refusal(_("The level must be one of {levels}.", levels=", ".join(LEVELS)))
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, N_("add computer players"))
-            if table.status == "playing":
+            ensure_host(table, user_id, _("add computer players"))
+            if table.status == TableStatus.PLAYING:
                 raise Refusal(level_fixed(table, seat))
             ensure_in_play(table, seat)
             free = table.free_seats()
@@ -350,9 +350,9 @@ class Lobby:
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, N_("change the rules"))
-            if table.status != "lobby":
-                raise Refusal(_("The rules are fixed once the game has started."))
+            ensure_host(table, user_id, _("change the rules"))
+            if table.status != TableStatus.LOBBY:
+                raise Refusal("The rules are fixed once the game has started.")
             try:
                 if name == "preset":
                     rules = self._switched(table.rules, value.strip())
@@ -378,9 +378,9 @@ class Lobby:
     async def start(self, table: Table, user_id: int) -> Table:
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, N_("start the game"))
-            if table.status != "lobby":
-                raise Refusal(_("The game has already started."))
+            ensure_host(table, user_id, _("start the game"))
+            if table.status != TableStatus.LOBBY:
+                raise Refusal("The game has already started.")
             if table.free_seats():
                 free = ", ".join(seat_word(s) for s in table.free_seats())
                 raise Refusal(
@@ -404,7 +404,7 @@ class Lobby:
                 await self.store.update_table(
                     conn,
                     table.id,
-                    status="playing",
+                    status=TableStatus.PLAYING.value,
                     first_dealer=dealer.name,
                     dealer_draw=draw_doc,
                     started_at=now,
@@ -412,7 +412,7 @@ class Lobby:
                     seed=seed.reveal(),  # stored, never shown before the game is over
                 )
                 await self.store.append_action(conn, table.id, 1, deal, None)
-            table.status = "playing"
+            table.status = TableStatus.PLAYING
             table.game = game
             table.dealer_draw = draw_doc
             table.seed = seed

@@ -22,7 +22,7 @@ from bot.errors import Refusal, StoreFailed
 from bot.i18n import Text, later
 from bot.i18n.cards import BidWord, SeatWord
 from bot.names import md_name
-from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ class AutoTurns:
             return
         self.cancel(table)
         self._failures.pop(table.id, None)  # a new turn starts with a clean slate
-        if table.status != "playing" or table.game is None or table.game.over:
+        if table.status != TableStatus.PLAYING or table.game is None or table.game.over:
             return
         if table.computer_to_act() or self.computer_claim(table) is not None:
             delay = 0.0  # the decider spends the thinking delay, decision time included

@@ -10,9 +10,9 @@ from bot.engine import NIL, Phase, Seat, SeatView, Team
 from bot.i18n import _, number
 from bot.i18n.cards import bid_word, seat_word
 from bot.names import md_name
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.rules_text import rules_brief
 from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
@@ -70,7 +70,7 @@ def deadline_text(table: Table) -> str:
 
 # ---------------------------------------------------------------------- the embed
 def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         return _lobby_embed(table)
     title = game_title(table.rules)
     if view is None:  # closed before the game started
@@ -78,7 +78,7 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
         e.description = _("This table was closed before the game started.")
         e.set_footer(text=_("Table {table}", table=table.id))
         return e
-    playing = table.status == "playing"
+    playing = table.status == TableStatus.PLAYING
     e = discord.Embed(title=title, colour=GREEN if playing else GOLD)
     e.description = status_text(table, view) if playing else final_text(table, view)
     names = seat_names(table)
@@ -145,7 +145,7 @@ def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
 
 def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
     marks = [seat_word(seat)]
-    if view.to_act == seat and table.status == "playing":
+    if view.to_act == seat and table.status == TableStatus.PLAYING:
         marks.insert(0, ON_TURN)
     if seat == view.dealer:
         marks.append("· " + _("dealer"))
@@ -153,7 +153,7 @@ def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
 
 
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
-    on_turn = view.to_act == seat and table.status == "playing"
+    on_turn = view.to_act == seat and table.status == TableStatus.PLAYING
     name = f"**{names[seat]}**" if on_turn else names[seat]
     won = _("won {n}", n=number(view.tricks_won[seat]))
     lines = [name, f"{_call_or_bid(view, seat)}{won}"]
@@ -243,7 +243,7 @@ def status_line(table: Table, view: SeatView) -> str:
 
 
 def final_text(table: Table, view: SeatView) -> str:
-    if table.status == "abandoned":
+    if table.status == TableStatus.ABANDONED:
         return _("This table was abandoned. The game is not rated.")
     if view.winner is None:
         return _("The game is over.")
@@ -276,40 +276,57 @@ def final_text(table: Table, view: SeatView) -> str:
 def table_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     tid = table.id
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         for s in table.free_seats():
             v.add_item(
                 button(
-                    ComponentRef(tid, "join", s),
+                    ComponentRef(tid, TableVerb.JOIN, s),
                     _("Sit {seat}", seat=seat_word(s)),
                     discord.ButtonStyle.primary,
                     row=0,
                 )
             )
-        v.add_item(button(ComponentRef(tid, "addbot"), _("Add computer"), row=1))
-        leave = _("Leave")
-        v.add_item(button(ComponentRef(tid, "leave"), leave, discord.ButtonStyle.danger, row=1))
-        start = _("Start")
-        v.add_item(button(ComponentRef(tid, "start"), start, discord.ButtonStyle.success, row=1))
-        v.add_item(button(ComponentRef(tid, "rules"), _("Rules"), row=1))
-    elif table.status == "playing":
+        v.add_item(button(ComponentRef(tid, TableVerb.ADDBOT), _("Add computer"), row=1))
         v.add_item(
-            button(ComponentRef(tid, "hand"), _("My hand"), discord.ButtonStyle.primary, emoji="🂠")
+            button(
+                ComponentRef(tid, TableVerb.LEAVE), _("Leave"), discord.ButtonStyle.danger, row=1
+            )
         )
-        v.add_item(button(ComponentRef(tid, "rules"), _("Rules")))
+        v.add_item(
+            button(
+                ComponentRef(tid, TableVerb.START), _("Start"), discord.ButtonStyle.success, row=1
+            )
+        )
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), _("Rules"), row=1))
+    elif table.status == TableStatus.PLAYING:
+        v.add_item(
+            button(
+                ComponentRef(tid, TableVerb.HAND),
+                _("My hand"),
+                discord.ButtonStyle.primary,
+                emoji="🂠",
+            )
+        )
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), _("Rules")))
         if table.rules.claims:  # games.md G1
-            v.add_item(button(ComponentRef(tid, "claim"), _("Claim renege"), emoji="⚖"))
+            v.add_item(button(ComponentRef(tid, TableVerb.CLAIM), _("Claim renege"), emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
-            v.add_item(button(ComponentRef(tid, "join"), _("Take a computer's seat")))
+            v.add_item(button(ComponentRef(tid, TableVerb.JOIN), _("Take a computer's seat")))
         if table.abandon_vote is not None:  # the host asked to end the game early
             v.add_item(
                 button(
-                    ComponentRef(tid, "agree"), _("Agree to end"), discord.ButtonStyle.danger, row=1
+                    ComponentRef(tid, TableVerb.AGREE),
+                    _("Agree to end"),
+                    discord.ButtonStyle.danger,
+                    row=1,
                 )
             )
             v.add_item(
                 button(
-                    ComponentRef(tid, "keep"), _("Keep playing"), discord.ButtonStyle.success, row=1
+                    ComponentRef(tid, TableVerb.KEEP),
+                    _("Keep playing"),
+                    discord.ButtonStyle.success,
+                    row=1,
                 )
             )
     return v
@@ -322,7 +339,7 @@ def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View
     for s in targets:
         v.add_item(
             button(
-                ComponentRef(table.id, "claimon", s),
+                ComponentRef(table.id, TableVerb.CLAIMON, s),
                 f"{names[s]} ({seat_word(s)})",
                 discord.ButtonStyle.danger,
             )

@@ -19,7 +19,7 @@ from bot.i18n import _, _n
 from bot.i18n.cards import bid_word, call_word, seat_word
 from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
-from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
+from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision, TrickPlayed
 from bot.ui.review_components import ReviewRef, jump_select, review_button
 from bot.ui.trump_text import hand_trump_text
 
@@ -47,7 +47,7 @@ def _names(replay: GameReplay) -> dict[Seat, str]:
     return {s: md_name(n) for s, n in replay.players.items()}
 
 
-def _choice(d: Decision) -> str:
+def _choice(d: RecordedDecision) -> str:
     if isinstance(d.action, Play):
         return str(d.action.card)
     if isinstance(d.action, Bid):
@@ -77,13 +77,15 @@ def _how_much(o: Opinion) -> str:
     return _("about {points}", points=points)
 
 
-def _where(d: Decision) -> str:
+def _where(d: RecordedDecision) -> str:
     if d.trick == 0:
         return _("Hand {hand}, bidding", hand=d.hand)
     return _("Hand {hand}, trick {trick}", hand=d.hand, trick=d.trick)
 
 
-def opinion_line(replay: GameReplay, d: Decision, o: Opinion, viewer: frozenset[Seat]) -> str:
+def opinion_line(
+    replay: GameReplay, d: RecordedDecision, o: Opinion, viewer: frozenset[Seat]
+) -> str:
     """``you played K♥; hard prefers 4♥ — about 0.6 tricks (9 points)``."""
     who, chose = _who(replay, d.seat, viewer), _choice(d)
     did = (
@@ -97,7 +99,7 @@ def opinion_line(replay: GameReplay, d: Decision, o: Opinion, viewer: frozenset[
 
 def _differences(
     replay: GameReplay, analysis: Analysis, seats: frozenset[Seat] | None
-) -> list[tuple[Decision, Opinion]]:
+) -> list[tuple[RecordedDecision, Opinion]]:
     out = []
     for d in replay.decisions:
         o = analysis.opinions.get(d.index)
@@ -226,7 +228,7 @@ def _hand_lines(
         lines.append(_("**Bids**: none"))
     opinions = analysis.opinions if analysis is not None else {}
 
-    def notes(decisions: list[Decision]) -> list[str]:
+    def notes(decisions: list[RecordedDecision]) -> list[str]:
         out = []
         for d in decisions:
             o = opinions.get(d.index)

@@ -12,7 +12,7 @@ from bot.i18n.cards import bid_word, seat_word
 from bot.i18n.engine_text import reason_text
 from bot.league.settings import rates_turn_timer
 from bot.tables.state import Table
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.seed_text import reveal_text
 from bot.ui.text import seat_names, team_name, timer_unrated_reason
@@ -144,7 +144,7 @@ def game_over_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     v.add_item(
         button(
-            ComponentRef(table.id, "again"),
+            ComponentRef(table.id, TableVerb.AGAIN),
             _("Play again"),
             discord.ButtonStyle.success,
             emoji="🔁",
