@@ -48,7 +48,9 @@ def one_of(value: str, allowed: tuple[T, ...], what: str) -> T:
     for option in allowed:
         if option == value:
             return option
-    raise Refusal(f"There is no {what} {value!r}: pick one from the list.")
+    raise Refusal(
+        _("There is no {what} {value}: pick one from the list.", what=what, value=repr(value))
+    )
 
 
 def service(interaction: Interaction) -> TournamentService:

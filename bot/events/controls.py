@@ -10,7 +10,7 @@ import dataclasses
 from bot.errors import NotHost, Refusal
 from bot.events.model import Member, Tournament
 from bot.events.service import TournamentService
-from bot.i18n import N_, _
+from bot.i18n import N_, _, later
 from bot.tables.arranged import ArrangedSeat
 
 
@@ -37,7 +37,9 @@ class OrganiserControls:
     async def start_early(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         ensure_organiser(t, by, admin, N_("start the tournament"))
         answer = await self.service.start(t)
-        self.service.announcer.say(t, f"▶ Started early by <@{by}>{_why(reason)}.")
+        self.service.announcer.say(
+            t, later("▶ Started early by {who}{why}.", who=f"<@{by}>", why=_why(reason))
+        )
         return answer
 
     async def pause(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
@@ -54,8 +56,12 @@ class OrganiserControls:
             s._disarm(t.id)
         s.announcer.say(
             t,
-            f"⏸ **{t.name}** is paused{_why(reason)}. Tables in play finish their games; "
-            "the next round waits.",
+            later(
+                "⏸ **{name}** is paused{why}. Tables in play finish their games; the next "
+                "round waits.",
+                name=t.name,
+                why=_why(reason),
+            ),
         )
         s.announcer.updated(t)
         return _("Paused. `/tournament pause` again goes on.")
@@ -69,7 +75,7 @@ class OrganiserControls:
             async with s.write() as tx:
                 await s.store.update(tx, t.id, status="running", round_deadline=s._deadline(t))
             t = await s._reload(t.id)
-        s.announcer.say(t, f"▶ **{t.name}** goes on{_why(reason)}.")
+        s.announcer.say(t, later("▶ **{name}** goes on{why}.", name=t.name, why=_why(reason)))
         await s.advance(t.id)
         return _("The tournament goes on.")
 
@@ -90,7 +96,14 @@ class OrganiserControls:
             t = await s._reload(t.id)
             s._arm(t)
         s.announcer.say(
-            t, f"⏳ Round {t.round} now ends <t:{int(deadline)}:R> (+{minutes} min){_why(reason)}."
+            t,
+            later(
+                "⏳ Round {round} now ends {when} (+{minutes} min){why}.",
+                round=t.round,
+                when=f"<t:{int(deadline)}:R>",
+                minutes=minutes,
+                why=_why(reason),
+            ),
         )
         s.announcer.updated(t)
         return _("Round {round} extended by {minutes} minutes.", round=t.round, minutes=minutes)
@@ -139,9 +152,15 @@ class OrganiserControls:
                     None if substitute else table.handover,
                 )
                 await s.tables.arranged.replace_seat(table, member_id, seat)
-        who = substitute.name if substitute is not None else "a computer player"
+        who = substitute.name if substitute is not None else later("a computer player")
         mention = [substitute.user_id] if substitute is not None else []
-        s.announcer.say(t, f"🔁 <@{member_id}> is replaced by {who}{_why(reason)}.", mention)
+        replaced = later(
+            "🔁 {member} is replaced by {who}{why}.",
+            member=f"<@{member_id}>",
+            who=who,
+            why=_why(reason),
+        )
+        s.announcer.say(t, replaced, mention)
         s.announcer.updated(t)
         return _("Replaced by {who}.", who=who)
 
@@ -190,7 +209,9 @@ class OrganiserControls:
                                     now, status="done", winner=others[0], decided=True
                                 )
                         await s.store.put_game(tx, t.id, done)
-        s.announcer.say(t, f"🚫 {entry.name} is disqualified{_why(reason)}.")
+        s.announcer.say(
+            t, later("🚫 {name} is disqualified{why}.", name=entry.name, why=_why(reason))
+        )
         await s.advance(t.id)
         return _("{name} is disqualified.", name=entry.name)
 

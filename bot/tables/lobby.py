@@ -250,7 +250,7 @@ class Lobby:
             ensure_open(table)
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(_("You are not seated at this table."))
             if table.status == TableStatus.LOBBY:
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
@@ -352,7 +352,7 @@ class Lobby:
             ensure_open(table)
             ensure_host(table, user_id, _("change the rules"))
             if table.status != TableStatus.LOBBY:
-                raise Refusal("The rules are fixed once the game has started.")
+                raise Refusal(_("The rules are fixed once the game has started."))
             try:
                 if name == "preset":
                     rules = self._switched(table.rules, value.strip())
@@ -380,7 +380,7 @@ class Lobby:
             ensure_open(table)
             ensure_host(table, user_id, _("start the game"))
             if table.status != TableStatus.LOBBY:
-                raise Refusal("The game has already started.")
+                raise Refusal(_("The game has already started."))
             if table.free_seats():
                 free = ", ".join(seat_word(s) for s in table.free_seats())
                 raise Refusal(

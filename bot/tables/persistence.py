@@ -132,7 +132,7 @@ class TablePersistence:
             except StoreError as e:
                 log.error("database write failed: %s", e)
                 raise StoreFailed(
-                    "I could not save that, so nothing changed. Please try again."
+                    _("I could not save that, so nothing changed. Please try again.")
                 ) from e
             if table is not None:
                 table.revision += 1

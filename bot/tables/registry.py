@@ -81,7 +81,12 @@ class TableRegistry:
         """Refuse a member who already sits at another table of the server."""
         other = self._by_user.get((table.guild_id, user_id))
         if other is not None and other is not table:
-            raise Refusal(f"You are already seated at a table in <#{other.channel_id}>.")
+            raise Refusal(
+                _(
+                    "You are already seated at a table in {channel}.",
+                    channel=f"<#{other.channel_id}>",
+                )
+            )
 
     # ------------------------------------------------------------------ changes
     def add(self, table: Table) -> None:
