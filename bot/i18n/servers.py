@@ -14,6 +14,9 @@ class ServerLanguages:
     def __init__(self) -> None:
         self._chosen: dict[int, str] = {}
         self._seen: dict[int, str] = {}  # the preferred locale the last interaction carried
+        # Outside servers (a DM or group DM: docs/user-installs.md) a chat has no preferred
+        # locale: its public messages follow the last member who acted there.
+        self._chats: dict[int, str] = {}
         self.client: Any = None  # the discord.Client whose guild cache gives preferred locales
 
     def load(self, chosen: dict[int, str]) -> None:
@@ -31,6 +34,17 @@ class ServerLanguages:
         is not."""
         if guild_id is not None and guild_locale is not None:
             self._seen[guild_id] = language_of(guild_locale)
+
+    def seen_in_chat(self, channel_id: int | None, locale: object) -> None:
+        if channel_id is not None and locale is not None:
+            self._chats[channel_id] = language_of(locale)
+
+    def of_chat(self, guild_id: int | None, channel_id: int) -> str:
+        """The language of a table's public messages: its server's, or outside servers the
+        chat's (its last member's)."""
+        if not guild_id and channel_id in self._chats:
+            return self._chats[channel_id]
+        return self.of(guild_id)
 
     def chosen(self, guild_id: int) -> str | None:
         return self._chosen.get(guild_id)
@@ -57,7 +71,10 @@ def answering(interaction: Any) -> None:
     """At the edge of an interaction: write every answer in its user's language, and note the
     server's preferred locale it carries."""
     set_language(getattr(interaction, "locale", None))
-    SERVER_LANGUAGES.seen(getattr(interaction, "guild_id", None), interaction.guild_locale)
+    guild_id = getattr(interaction, "guild_id", None)
+    SERVER_LANGUAGES.seen(guild_id, getattr(interaction, "guild_locale", None))
+    if guild_id is None:  # a DM or group DM: the chat speaks its members' language
+        SERVER_LANGUAGES.seen_in_chat(interaction.channel_id, interaction.locale)
 
 
 def for_server(guild_id: int, text: Any) -> str:

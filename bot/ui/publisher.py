@@ -134,7 +134,7 @@ TokenSaver = Callable[[Table, SurfaceToken | None], Awaitable[None]]
 
 def public(table: Table) -> contextlib.AbstractContextManager[None]:
     """Write in the language of the table's server (its public messages)."""
-    return use(SERVER_LANGUAGES.of(table.guild_id))
+    return use(SERVER_LANGUAGES.of_chat(table.guild_id, table.channel_id))
 
 
 class TablePublisher:

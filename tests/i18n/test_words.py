@@ -137,3 +137,21 @@ def test_numbers_and_dates_in_each_languages_format() -> None:
     assert out["es"][0] == "−1250" or out["es"][0] == "−1.250"
     assert out["de"][2].startswith("14.03.26")
     assert out["en"][2].startswith("3/14/26")
+
+
+def test_public_messages_follow_the_server_or_outside_servers_the_chat() -> None:
+    from bot.i18n.servers import ServerLanguages
+
+    languages = ServerLanguages()
+    assert languages.of(1) == "en", "a server nothing is known of: English"
+    languages.seen(1, "es-ES")  # an interaction from the server carried its preferred locale
+    assert languages.of(1) == "es"
+    languages.choose(1, "fr")  # /spades-admin language
+    assert languages.of(1) == "fr"
+    assert languages.of_chat(1, 99) == "fr"
+    languages.choose(1, None)
+    assert languages.of(1) == "es"
+    languages.seen_in_chat(77, "de")  # a group DM: no server, the chat's last member
+    assert languages.of_chat(0, 77) == "de"
+    assert languages.of_chat(0, 78) == "en"
+    assert languages.of(None, "pt-BR") == "pt_BR"
