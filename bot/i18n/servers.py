@@ -61,6 +61,8 @@ class ServerLanguages:
         if preferred is None and self.client is not None:
             guild = self.client.get_guild(guild_id)
             preferred = getattr(guild, "preferred_locale", None)
+        if preferred is None and guild_id in self._chats:  # a group DM's league is keyed so
+            return self._chats[guild_id]
         return language_of(preferred)
 
 
