@@ -22,7 +22,7 @@ from bot import collector, command_input, health, logsafe, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
-from bot.engine import Action, CardParseError, SeatView, SpadesError
+from bot.engine import Action, CardParseError, GameError, SeatView
 from bot.errors import Refusal
 from bot.league_link import recorder
 from bot.review.service import ReviewService
@@ -88,7 +88,7 @@ class SpadesTree(app_commands.CommandTree[Any]):
                 f"I don't know the card {command_input.excerpt(original.text)}: "
                 "try AS, 10H, A♠ or 'queen of hearts'."
             )
-        elif isinstance(original, Refusal | SpadesError):
+        elif isinstance(original, Refusal | GameError):
             text = original.reason
         elif isinstance(
             error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch

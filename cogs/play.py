@@ -22,11 +22,11 @@ from bot.engine import (
     CardParseError,
     Discard,
     Game,
+    GameError,
     IllegalAction,
     Look,
     Play,
     Seat,
-    SpadesError,
     card,
     parse_card,
 )
@@ -331,7 +331,7 @@ class PlayCog(commands.Cog):
         except Duplicate:
             timely.ignore_repeat(interaction)
             return
-        except (Refusal, SpadesError) as e:
+        except (Refusal, GameError) as e:
             with contextlib.suppress(discord.HTTPException):
                 await reply(interaction, e.reason)
         except Exception:

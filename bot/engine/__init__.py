@@ -32,10 +32,10 @@ from bot.engine.cards import CARDS, Card, card, cards_of, format_cards, parse_ca
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import (
     CardParseError,
+    GameError,
     IllegalAction,
     RecordError,
     RulesError,
-    SpadesError,
 )
 from bot.engine.euchre import EuchreGame
 from bot.engine.game import Game, HandResult, Phase, Trick
@@ -65,6 +65,7 @@ __all__ = [
     "Discard",
     "EuchreGame",
     "Game",
+    "GameError",
     "HandResult",
     "IllegalAction",
     "Look",
@@ -78,7 +79,6 @@ __all__ = [
     "Seat",
     "SeatView",
     "Seating",
-    "SpadesError",
     "SpadesGame",
     "Team",
     "TeamHandScore",

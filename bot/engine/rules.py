@@ -15,16 +15,29 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine.errors import RulesError
+from bot.engine.games import GameKind
 from bot.engine.seats import SEATS, Seat
 
-GAMES: Final = ("spades", "whist", "euchre")
-GAME_TITLES: Final = {"spades": "Spades", "whist": "Whist", "euchre": "Euchre"}
+GAMES: Final = tuple(GameKind)
+GAME_TITLES: Final[dict[str, str]] = {
+    GameKind.SPADES: "Spades",
+    GameKind.WHIST: "Whist",
+    GameKind.EUCHRE: "Euchre",
+}
 SPADES_DECKS: Final = ("standard", "jokers", "jjdd")
 EUCHRE_DECKS: Final = ("euchre24", "euchre28", "euchre32")
 DECK_NAMES: Final = SPADES_DECKS + EUCHRE_DECKS
-GAME_DECKS: Final = {"spades": SPADES_DECKS, "whist": ("standard",), "euchre": EUCHRE_DECKS}
+GAME_DECKS: Final[dict[str, tuple[str, ...]]] = {
+    GameKind.SPADES: SPADES_DECKS,
+    GameKind.WHIST: ("standard",),
+    GameKind.EUCHRE: EUCHRE_DECKS,
+}
 # target bounds per game (Whist and Euchre count points, not tens of points)
-TARGETS: Final = {"spades": (100, 1000), "whist": (1, 100), "euchre": (1, 100)}
+TARGETS: Final[dict[str, tuple[int, int]]] = {
+    GameKind.SPADES: (100, 1000),
+    GameKind.WHIST: (1, 100),
+    GameKind.EUCHRE: (1, 100),
+}
 # Options each take one of these kinds of value.  A tuple lists the allowed strings/ints.
 CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "game": GAMES,
@@ -50,7 +63,7 @@ _INT_CHOICES: Final = ("blind_nil_pass", "renege_penalty", "players")
 RESTRICTED_BIDDING: Final = ("suicide", "whiz", "mirror")
 # int options: (min, max); a game may narrow them (TARGETS)
 INTS: Final[dict[str, tuple[int, int]]] = {
-    "target": TARGETS["spades"],
+    "target": TARGETS[GameKind.SPADES],
     "nil_value": (0, 1000),
     "blind_nil_value": (0, 1000),
     "blind_nil_min_deficit": (0, 1000),
@@ -78,7 +91,7 @@ class Rules:
     """
 
     preset: str = "standard"
-    game: str = "spades"
+    game: GameKind = GameKind.SPADES
     target: int = 500
     deck: str = "standard"
     bidding: str = "individual"
@@ -116,6 +129,7 @@ class Rules:
                 "preset",
             )
         check_value("game", self.game)
+        object.__setattr__(self, "game", GameKind(self.game))  # "whist" read from a record
         for name in option_names():
             check_value(name, getattr(self, name), self.game)
         self._check_game()
@@ -202,7 +216,7 @@ class Rules:
             was = base.get("bidding", "individual")
             if key == "bidding" and value != was and "new_york" in (value, was):
                 raise RulesError("New York bidding is fixed by the new-york preset", key)
-            if key == "game" and value != base.get("game", "spades"):
+            if key == "game" and value != base.get("game", GameKind.SPADES):
                 presets = [p for p, data in PRESETS_DATA.items() if data.get("game") == value]
                 choose = f": choose the preset {' or '.join(presets)}" if presets else ""
                 raise RulesError(f"game is set by the preset{choose}", key)
@@ -267,7 +281,7 @@ def option_kind(name: str) -> str:
     raise RulesError(f"Unknown rule option {name!r}", name)
 
 
-def check_value(name: str, value: Any, game: str = "spades") -> None:
+def check_value(name: str, value: Any, game: str = GameKind.SPADES) -> None:
     """Raise :class:`RulesError` naming the option and value unless ``value`` is allowed in
     ``game`` (which narrows ``deck`` and ``target``)."""
     kind = option_kind(name)
@@ -292,7 +306,7 @@ def check_value(name: str, value: Any, game: str = "spades") -> None:
             raise RulesError(f"{name} must be between {lo} and {hi}{off}, not {value}", name)
 
 
-def parse_value(name: str, text: str, game: str = "spades") -> Any:
+def parse_value(name: str, text: str, game: str = GameKind.SPADES) -> Any:
     """Turn user text (from ``/spades rule``) into a checked option value for ``game``."""
     kind = option_kind(name)
     t = text.strip().lower()
@@ -317,7 +331,7 @@ def parse_value(name: str, text: str, game: str = "spades") -> Any:
     return value
 
 
-def suggested_values(name: str, game: str = "spades") -> tuple[str, ...]:
+def suggested_values(name: str, game: str = GameKind.SPADES) -> tuple[str, ...]:
     """Values to offer in autocomplete for an option (as text) in ``game``."""
     kind = option_kind(name)
     if kind == "bool":
@@ -326,7 +340,7 @@ def suggested_values(name: str, game: str = "spades") -> tuple[str, ...]:
         return GAME_DECKS[game]
     if kind == "choice":
         return tuple(str(v) for v in CHOICES[name])
-    if name == "target" and game != "spades":
+    if name == "target" and game != GameKind.SPADES:
         return ("3", "5", "7", "9", "10", "11", "15", "21")
     common: dict[str, tuple[str, ...]] = {
         "target": ("100", "150", "200", "250", "300", "400", "500", "750", "1000"),
@@ -349,9 +363,11 @@ _OPTION_NAMES: tuple[str, ...] = tuple(
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}
 _OTHER_GAMES_OPTIONS = ("whist_points", "stick_the_dealer", "euchre_points")
 GAME_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "spades": tuple(n for n in _OPTION_NAMES if n != "game" and n not in _OTHER_GAMES_OPTIONS),
-    "whist": ("target", "whist_points"),
-    "euchre": ("target", "deck", "stick_the_dealer", "euchre_points"),
+    GameKind.SPADES: tuple(
+        n for n in _OPTION_NAMES if n != "game" and n not in _OTHER_GAMES_OPTIONS
+    ),
+    GameKind.WHIST: ("target", "whist_points"),
+    GameKind.EUCHRE: ("target", "deck", "stick_the_dealer", "euchre_points"),
 }
 
 _STANDARD: dict[str, Any] = {}
@@ -388,9 +404,9 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
         "bag_penalty": 0,
     },
     # games.md G3, G4
-    "whist": {"game": "whist", "target": 7},
-    "short-whist": {"game": "whist", "target": 5},
-    "euchre": {"game": "euchre", "target": 10, "deck": "euchre24"},
+    "whist": {"game": GameKind.WHIST, "target": 7},
+    "short-whist": {"game": GameKind.WHIST, "target": 5},
+    "euchre": {"game": GameKind.EUCHRE, "target": 10, "deck": "euchre24"},
     # games.md G2
     "solo": {"partnerships": False},
     "cutthroat-3": {"partnerships": False, "players": 3},
@@ -399,11 +415,13 @@ PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
     "mirror": {"bidding": "mirror"},
 }
 PRESET_NAMES: Final = tuple(PRESETS_DATA)
-PRESET_GAMES: Final[dict[str, str]] = {p: d.get("game", "spades") for p, d in PRESETS_DATA.items()}
+PRESET_GAMES: Final[dict[str, GameKind]] = {
+    p: d.get("game", GameKind.SPADES) for p, d in PRESETS_DATA.items()
+}
 
 
 def presets_of(game: str) -> tuple[str, ...]:
-    """The presets of one game (``"spades"``, ``"whist"``, ``"euchre"``), in table order."""
+    """The presets of one game, in table order."""
     return tuple(p for p in PRESET_NAMES if PRESET_GAMES[p] == game)
 
 

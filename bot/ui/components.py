@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot import logsafe, timely
-from bot.engine import Seat, SpadesError
+from bot.engine import GameError, Seat
 from bot.errors import Refusal
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any)
         if handler is None:
             raise Refusal("The bot is starting up; try again.")
         await handler(interaction, *args)
-    except (Refusal, SpadesError) as e:
+    except (Refusal, GameError) as e:
         with contextlib.suppress(discord.HTTPException):
             await timely.answer(interaction, e.reason)
     except Exception:
