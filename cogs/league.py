@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.rules import GAME_TITLES, PRESET_NAMES
+from bot.engine.games import entries, entry_of, preset_names
 from bot.errors import Refusal
 from bot.league.chart import chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
@@ -26,8 +26,8 @@ from cogs.common import Interaction, client, guild_id, is_admin
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
 ]
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
-GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in preset_names()]
+GAME_CHOICES = [app_commands.Choice(name=e.title, value=str(e.kind)) for e in entries()]
 COLOUR_CHOICES = [
     app_commands.Choice(name="two colours (black and red)", value="two"),
     app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
@@ -122,7 +122,8 @@ class LeagueCog(commands.Cog):
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{who.display_name} has no {GAME_TITLES[game]} games on this server this season."
+                f"{who.display_name} has no {entry_of(game).title} games on this server "
+                "this season."
             )
         await interaction.response.defer()
         name = await self._season_name(gid, s.season)
@@ -130,7 +131,7 @@ class LeagueCog(commands.Cog):
         history = await self.league.standings.rating_history(gid, who.id, s.season, game)
         png = await render_rating_chart_async(
             chart_points(history),
-            f"{s.display_name} — {GAME_TITLES[game]} rating over rated games",
+            f"{s.display_name} — {entry_of(game).title} rating over rated games",
         )
         embed.set_image(url="attachment://rating.png")
         await interaction.followup.send(
@@ -313,8 +314,10 @@ class LeagueCog(commands.Cog):
 
 
 def _game(value: str) -> str:
-    if value not in GAME_TITLES:
-        raise Refusal(f"There is no game {value!r}: choose Spades, Whist or Euchre.")
+    titles = [e.title for e in entries()]
+    if value not in {e.kind for e in entries()}:
+        choose = " or ".join([", ".join(titles[:-1]), titles[-1]])
+        raise Refusal(f"There is no game {value!r}: choose {choose}.")
     return value
 
 

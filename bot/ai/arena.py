@@ -63,7 +63,8 @@ from bot.ai.arena_report import (
     summarize,
 )
 from bot.engine.actions import SEATS
-from bot.engine.rules import PRESET_NAMES, Rules
+from bot.engine.games import preset_names
+from bot.engine.rules import Rules
 
 
 # --------------------------------------------------------------------------- tasks
@@ -304,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ew", type=check_side, default="easy", help="side B")
     ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
     ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
-    ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
+    ap.add_argument("--preset", choices=preset_names(), default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 = both cores)")
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")

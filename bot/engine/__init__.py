@@ -1,16 +1,18 @@
 """Pure game logic for Spades and its relatives: no Discord, no I/O, no asyncio.
 
-The public surface: :class:`Rules` (options and presets), :class:`Game` (``Game(rules)`` is the
-state machine of the game ``rules.game`` names), actions (:class:`Bid`, :class:`Look`,
-:class:`PassCards`, :class:`Play`, :class:`Call`, :class:`Discard`, :class:`Deal`),
-:func:`seat_view` (what one seat may know), cards and their parsing, and the typed errors.
+The public surface: :class:`GameKind` (the games' names) and each game's registry entry
+(:func:`entry_of`: title, presets, options, actions), :class:`Rules` (options), :class:`Game`
+(``Game(rules)`` is the state machine of the game ``rules.game`` names), actions
+(:class:`Bid`, :class:`Look`, :class:`PassCards`, :class:`Play`, :class:`Call`,
+:class:`Discard`, :class:`Deal`), :func:`seat_view` (what one seat may know), cards and their
+parsing, and the typed errors.
 
-Module map: ``cards`` (card values, parsing), ``decks`` (decks and trump orders), ``seats``
-(seats, sides, turn order), ``actions``, ``errors``, ``rules`` (options, presets),
-``scoring`` (a hand's itemised score), ``tricks`` (trick play, shared), ``game`` (the game
-protocol and hand cycle, shared), ``spades/`` (Spades' bidding, passing and scoring),
-``whist`` and ``euchre`` (their phases and scoring), ``views`` (seat views), ``record`` (records
-and replay), ``dealer`` (the first dealer).
+Module map: ``games`` (the game names and the registry), ``cards`` (card values, parsing),
+``decks`` (decks and trump orders), ``seats`` (seats, sides, turn order), ``actions``,
+``errors``, ``rules`` (options), ``scoring`` (a hand's itemised score), ``tricks`` (trick
+play, shared), ``game`` (the game protocol and hand cycle, shared), ``spades/`` (Spades'
+bidding, passing and scoring), ``whist`` and ``euchre`` (their phases and scoring), ``views``
+(seat views), ``record`` (records and replay), ``dealer`` (the first dealer).
 """
 
 from bot.engine.actions import (
@@ -39,7 +41,20 @@ from bot.engine.errors import (
 )
 from bot.engine.euchre import EuchreGame
 from bot.engine.game import Game, HandResult, Phase, Trick
-from bot.engine.rules import PRESET_NAMES, Rules
+from bot.engine.games import (
+    DEFAULT_GAME,
+    GameEntry,
+    GameKind,
+    GamePart,
+    Preset,
+    entries,
+    entry_of,
+    game_of_preset,
+    preset,
+    preset_names,
+    same_game,
+)
+from bot.engine.rules import Rules
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.engine.seats import SEATS, TEAMS, Seat, Seating, Team
 from bot.engine.spades import SpadesGame
@@ -50,9 +65,9 @@ __all__ = [
     "BLIND_NIL",
     "CARDS",
     "DECKS",
+    "DEFAULT_GAME",
     "NIL",
     "PLAYS",
-    "PRESET_NAMES",
     "SEATS",
     "TEAMS",
     "Action",
@@ -65,13 +80,17 @@ __all__ = [
     "Discard",
     "EuchreGame",
     "Game",
+    "GameEntry",
     "GameError",
+    "GameKind",
+    "GamePart",
     "HandResult",
     "IllegalAction",
     "Look",
     "PassCards",
     "Phase",
     "Play",
+    "Preset",
     "RecordError",
     "Rules",
     "RulesError",
@@ -88,7 +107,13 @@ __all__ = [
     "bid_text",
     "card",
     "cards_of",
+    "entries",
+    "entry_of",
     "format_cards",
+    "game_of_preset",
     "parse_card",
+    "preset",
+    "preset_names",
+    "same_game",
     "seat_view",
 ]

@@ -16,6 +16,7 @@ from typing import Final
 
 from bot.engine.actions import Action, Call, Deal, Discard
 from bot.engine.cards import SUIT_SYMBOLS, SUITS, Card
+from bot.engine.decks import EUCHRE_DECKS
 from bot.engine.errors import (
     IllegalCall,
     IllegalDiscard,
@@ -25,18 +26,17 @@ from bot.engine.errors import (
     WrongPhase,
 )
 from bot.engine.game import PHASE_REFUSAL, Game, Phase
+from bot.engine.games import GameEntry, GameKind, Preset, register
 from bot.engine.scoring import ScorePart, TeamHandScore, plural
 from bot.engine.seats import Seat, Team
 
 HAND: Final = 5  # cards dealt to each seat, and tricks in a hand
 
 
-class EuchreGame(Game, game="euchre"):
+class EuchreGame(Game, kind=GameKind.EUCHRE):
     """One game of Euchre from the first deal to the end."""
 
     __slots__ = ("_alone", "_calls", "_discard", "_maker", "_round")
-
-    title = "Euchre"
 
     def _cards_per_seat(self) -> int:
         return HAND
@@ -256,3 +256,22 @@ def score_euchre(
         points = sum(p.points for p in parts[side])
         out.append(TeamHandScore(points, 0, 0, scores[side] + points, 0, parts=tuple(parts[side])))
     return out
+
+
+EUCHRE = register(
+    GameEntry(
+        kind=GameKind.EUCHRE,
+        title="Euchre",
+        presets=(  # games.md G4
+            Preset(
+                "euchre",
+                "Euchre",
+                "Euchre: 24 cards, bowers, to 10",
+                {"target": 10, "deck": "euchre24"},
+            ),
+        ),
+        options=("target", "deck", "stick_the_dealer", "euchre_points"),
+        decks=tuple(EUCHRE_DECKS),
+        actions=frozenset({Call, Discard}),
+    )
+)

@@ -1,7 +1,8 @@
 """The game protocol every trick-taking game follows, and what they share beyond trick play.
 
 ``Game(rules, first_dealer)`` makes the game ``rules.game`` names (Spades, Whist, Euchre: each a
-subclass registered under that name).  Every game answers the same small API:
+subclass declaring its :class:`~bot.engine.games.GameKind`; the game's registry entry,
+:mod:`bot.engine.games`, says the rest of what it is).  Every game answers the same small API:
 
 * :attr:`Game.phase`, :attr:`Game.to_act` (the seat the game waits for), :attr:`Game.over`;
 * :meth:`Game.legal_actions` (every action a seat may take now), :meth:`Game.check` (raises a
@@ -24,12 +25,13 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import ClassVar, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from bot.engine.actions import PLAYS, Action, Bid, Call, ClaimResult, Deal, PassCards, Play
 from bot.engine.cards import CARDS, Card, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, WrongPhase
+from bot.engine.games import GameKind
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import PARTNERSHIPS, SEATS, Seat, Seating, Team
@@ -88,7 +90,7 @@ class HandResult(NamedTuple):
     claims: tuple[ClaimResult, ...] = ()  # games.md G1: the hand's renege claims, in order
 
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, type[Game]] = {}  # kind -> the class that plays it
 
 
 class Game(TrickPlay):
@@ -113,12 +115,10 @@ class Game(TrickPlay):
         "winner",
     )
 
-    title: ClassVar[str] = "A trick-taking game"
-
-    def __init_subclass__(cls, game: str | None = None, **kwargs: object) -> None:
+    def __init_subclass__(cls, kind: GameKind | None = None, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if game is not None:
-            _GAMES[game] = cls
+        if kind is not None:
+            _GAMES[kind] = cls
 
     def __new__(cls, rules: Rules, first_dealer: Seat = Seat.N) -> Game:
         if cls is Game:
@@ -167,6 +167,11 @@ class Game(TrickPlay):
         self._reset_tricks(self.deck, self.seating.seats)
 
     # ------------------------------------------------------------------ queries
+    @property
+    def title(self) -> str:
+        """The game's name (its registry entry's title)."""
+        return self.rules.title
+
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER

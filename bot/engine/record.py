@@ -347,7 +347,7 @@ class Replayer:
         if key is None:
             return None
         if key not in hand:
-            raise _malformed(f"a {self.game.title} hand names its {key}", **where)
+            raise _malformed(f"a {self.game.rules.title} hand names its {key}", **where)
         return _card(hand[key], where)
 
     def _replay_calls(self, n: int, calls: list[Any]) -> None:

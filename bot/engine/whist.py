@@ -14,18 +14,17 @@ from bot.engine.actions import Deal
 from bot.engine.cards import Card
 from bot.engine.errors import InvalidDeal
 from bot.engine.game import Game, Phase
+from bot.engine.games import GameEntry, GameKind, Preset, register
 from bot.engine.scoring import ScorePart, TeamHandScore, plural
 from bot.engine.seats import Team
 
 BOOK = 6  # tricks a side must take before its tricks score
 
 
-class WhistGame(Game, game="whist"):
+class WhistGame(Game, kind=GameKind.WHIST):
     """One game of Whist from the first deal to the end."""
 
     __slots__ = ()
-
-    title = "Whist"
 
     @property
     def trump_card(self) -> Card | None:
@@ -74,3 +73,26 @@ def score_whist(whist_points: str, tricks: int, score_before: int) -> TeamHandSc
     else:
         part = ScorePart("odd_tricks", f"No odd trick ({took})", 0)
     return TeamHandScore(part.points, 0, 0, score_before + part.points, 0, parts=(part,))
+
+
+WHIST = register(
+    GameEntry(
+        kind=GameKind.WHIST,
+        title="Whist",
+        presets=(  # games.md G3
+            Preset(
+                "whist",
+                "Whist",
+                "Whist: the dealer's last card names trump, odd tricks score, to 7",
+                {"target": 7},
+            ),
+            Preset(
+                "short-whist",
+                "Short whist",
+                "Short whist: the dealer's last card names trump, odd tricks score, to 5",
+                {"target": 5},
+            ),
+        ),
+        options=("target", "whist_points"),
+    )
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine.rules import GAME_TITLES
+from bot.engine.games import entry_of
 from bot.league.models import (
     HistoryPage,
     LeaderboardPage,
@@ -36,7 +36,7 @@ def _row_line(r: LeaderboardRow, me: int | None) -> str:
 
 def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> discord.Embed:
     e = discord.Embed(
-        title=f"Leaderboard — {GAME_TITLES[page.game]} — {season_name}",
+        title=f"Leaderboard — {entry_of(page.game).title} — {season_name}",
         description=f"Sorted by {SORT_LABELS.get(page.sort.value, page.sort.value)}.",
         colour=BLURPLE,
     )
@@ -65,7 +65,7 @@ def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> d
 
 def partnerships_embed(page: PartnershipPage, season_name: str) -> discord.Embed:
     e = discord.Embed(
-        title=f"Best partnerships — {GAME_TITLES[page.game]} — {season_name}", colour=BLURPLE
+        title=f"Best partnerships — {entry_of(page.game).title} — {season_name}", colour=BLURPLE
     )
     if page.rows:
         e.description = "\n".join(
@@ -99,7 +99,7 @@ def paging(ref: LeagueRef, page: int, pages: int | None, has_next: bool) -> disc
 
 
 def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
-    title = f"{s.display_name} — {GAME_TITLES[s.game]} — {season_name}"
+    title = f"{s.display_name} — {entry_of(s.game).title} — {season_name}"
     e = discord.Embed(title=title, colour=BLURPLE)
     rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
     trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
@@ -179,7 +179,7 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     for g in h.entries:
         opp = (" & " if g.partner else ", ").join(p.display_name for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
-        which = "" if g.game == "spades" else f"{GAME_TITLES.get(g.game, g.game)} · "
+        which = "" if g.game == "spades" else f"{entry_of(g.game).title} · "
         # solo (games.md G2): no partner; the score beside the best of the others'
         who = f"with {g.partner.display_name} vs {opp}" if g.partner else f"solo vs {opp}"
         lines.append(

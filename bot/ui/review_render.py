@@ -14,7 +14,6 @@ from typing import Final
 import discord
 
 from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, bid_text, card
-from bot.engine.rules import GAME_TITLES
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
 from bot.ui.review_components import ReviewRef, jump_select, review_button
@@ -109,7 +108,7 @@ def _overview(
     if replay.rules.game != "spades":
         lines.append(
             "The hard computer player judges Spades games only, so this review of a "
-            f"{GAME_TITLES[replay.rules.game]} game is the replay: every hand, what was trump "
+            f"{replay.rules.title} game is the replay: every hand, what was trump "
             "and every trick."
         )
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.engine import DECKS, Rules
-from bot.engine.rules import PRESET_DESCRIPTIONS
+from bot.engine.games import preset
 from bot.league.settings import RATED_TIMER_MIN
 from bot.tables.defaults import default_rules
 from bot.ui.text import number, preset_title
@@ -39,7 +39,7 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[Sentence]]]:
     """The rules as (topic, sentences), in the order people ask about them."""
     if rules.game != "spades":  # Whist and Euchre: their preset's description, for now
         return [
-            ("The game", [_s(PRESET_DESCRIPTIONS[rules.preset] + ".", "game", "deck")]),
+            ("The game", [_s(preset(rules.preset).description + ".", "game", "deck")]),
             ("End of the game", [_s(f"The first side to {rules.target} points wins.", "target")]),
         ]
     return [

@@ -4,31 +4,11 @@ from __future__ import annotations
 
 import re
 
-from bot.engine import Rules, Seat, Team, card
-from bot.engine.rules import GAME_TITLES
+from bot.engine import Rules, Seat, Team, card, entry_of, preset
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables.state import Table
 
 TEAM_NAMES = ("North–South", "East–West")
-PRESET_TITLES = {
-    "standard": "Standard",
-    "short": "Short game",
-    "house": "House rules",
-    "guide": "Guide rules",
-    "tennessee": "Tennessee",
-    "no-set": "No-set",
-    "joker": "Joker Spades",
-    "jjdd": "Joker-Joker-Deuce-Deuce",
-    "new-york": "New York",
-    "whist": "Whist",
-    "short-whist": "Short whist",
-    "euchre": "Euchre",
-    "solo": "Solo (cutthroat)",
-    "cutthroat-3": "Cutthroat for three",
-    "suicide": "Suicide",
-    "whiz": "Whiz",
-    "mirror": "Mirror",
-}
 
 
 def signed(n: int) -> str:
@@ -42,7 +22,7 @@ def number(n: int) -> str:
 
 
 def preset_title(rules: Rules) -> str:
-    return PRESET_TITLES.get(rules.preset, rules.preset)
+    return preset(rules.preset).title
 
 
 GAME_SYMBOLS = {"spades": "♠", "whist": "♣", "euchre": "♥"}
@@ -51,7 +31,7 @@ GAME_SYMBOLS = {"spades": "♠", "whist": "♣", "euchre": "♥"}
 def game_title(rules: Rules) -> str:
     """The table message's title: the game, the preset and the target the table plays to
     (``♠ Spades · Standard · to 500``; ``♥ Euchre · to 10``: its preset is its name)."""
-    game = GAME_TITLES.get(rules.game, rules.game)
+    game = entry_of(rules.game).title
     symbol = GAME_SYMBOLS.get(rules.game, "♠")
     preset = preset_title(rules)
     named = game if preset == game else f"{game} · {preset}"

@@ -24,6 +24,7 @@ from bot.engine.errors import (
     WrongPhase,
 )
 from bot.engine.game import PHASE_REFUSAL, Game, Phase
+from bot.engine.games import GameKind
 from bot.engine.rules import RESTRICTED_BIDDING, Rules
 from bot.engine.scoring import LOSES, WINS, TeamHandScore
 from bot.engine.seats import SEATS, Seat, Team
@@ -42,7 +43,7 @@ NEW_YORK_BLIND_DEFICIT: Final = 100
 NEW_YORK_BIDS: Final = range(4, 11)
 
 
-class SpadesGame(Game, game="spades"):
+class SpadesGame(Game, kind=GameKind.SPADES):
     """One game of Spades from the first deal to the end."""
 
     __slots__ = (
@@ -59,8 +60,6 @@ class SpadesGame(Game, game="spades"):
         "_team_bids",
         "set_streak",
     )
-
-    title = "Spades"
 
     def __init__(self, rules: Rules, first_dealer: Seat = Seat.N) -> None:
         super().__init__(rules, first_dealer)
