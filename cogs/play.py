@@ -28,7 +28,10 @@ from bot.engine import (
     Play,
     Seat,
     card,
+    claim_targets,
     parse_card,
+    public_claims,
+    seat_view,
 )
 from bot.errors import Duplicate, NotYourButtons, Refusal, StaleButton
 from bot.tables.live import Answer, LiveHands, live_key
@@ -82,7 +85,7 @@ def _done_text(result: ActResult) -> str:
 
 def _claim_text(result: ActResult) -> str:
     game = result.table.game
-    claims = game.claim_results if game is not None else ()
+    claims = public_claims(game) if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
         return f"Your claim: {mine[-1].text}."
@@ -208,7 +211,9 @@ class PlayCog(commands.Cog):
             # Cards face down: the blind choices above, looking, then the bids open whatever
             # the cards are (the game decides them without reading the cards).
             names.append((LOOK_CHOICE, LOOK_WORDS[0]))
-            names.extend((b.text, b.text) for b in game.unseen_bids(seat))
+            bidding = seat_view(game, seat).bidding
+            unseen = bidding.unseen_bids if bidding is not None else ()
+            names.extend((b.text, b.text) for b in unseen)
         return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
 
     @app_commands.command(name="play")
@@ -251,7 +256,7 @@ class PlayCog(commands.Cog):
             return []
         cur = current.lower().strip()
         out = []
-        for s in table.game.claim_targets(seat):
+        for s in claim_targets(table.game, seat):
             occ = table.seats.get(s)
             label = f"{s.word} ({occ.name})" if occ else s.word
             if cur in label.lower():
@@ -371,7 +376,7 @@ class PlayCog(commands.Cog):
                 raise Refusal("You are not seated at this table.")
             if table.game is None or not table.rules.claims:
                 raise Refusal("Renege claims are not played at this table.")
-            targets = table.game.claim_targets(seat)
+            targets = claim_targets(table.game, seat)
             if not targets:
                 raise Refusal(_no_claim_reason(table.game, seat))
             await interaction.response.send_message(

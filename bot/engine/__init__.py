@@ -57,8 +57,10 @@ from bot.engine.games import (
 from bot.engine.rules import Rules
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.engine.seats import SEATS, TEAMS, Seat, Seating, Team
-from bot.engine.spades import SpadesGame
-from bot.engine.views import SeatView, seat_view
+from bot.engine.spades import SpadesGame, look_then_bid
+from bot.engine.spades.view import SpadesPart
+from bot.engine.trump_part import TrumpPart
+from bot.engine.views import SeatView, claim_targets, public_claims, seat_view
 from bot.engine.whist import WhistGame
 
 __all__ = [
@@ -99,21 +101,26 @@ __all__ = [
     "SeatView",
     "Seating",
     "SpadesGame",
+    "SpadesPart",
     "Team",
     "TeamHandScore",
     "Trick",
+    "TrumpPart",
     "WhistGame",
     "bid_record",
     "bid_text",
     "card",
     "cards_of",
+    "claim_targets",
     "entries",
     "entry_of",
     "format_cards",
     "game_of_preset",
+    "look_then_bid",
     "parse_card",
     "preset",
     "preset_names",
+    "public_claims",
     "same_game",
     "seat_view",
 ]

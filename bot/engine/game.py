@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Self
 
 from bot.engine.actions import PLAYS, Action, Bid, Call, ClaimResult, Deal, PassCards, Play
 from bot.engine.cards import CARDS, Card, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, WrongPhase
-from bot.engine.games import GameKind
+from bot.engine.games import GameKind, GamePart
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import PARTNERSHIPS, SEATS, Seat, Seating, Team
@@ -202,87 +202,20 @@ class Game(TrickPlay):
         """Cards dealt to each seat (default: the whole deck, shared out)."""
         return self.deck.size // len(self.seating.seats)
 
-    # What the seat views show.  Spades answers the bidding questions, Whist and Euchre the
-    # trump questions; a game without such a phase has none of these.
-    @property
-    def bids(self) -> tuple[int | None, ...]:
-        """Individual bids by seat (``None`` = not yet bid, or no bidding in this game)."""
-        return (None, None, None, None)
-
-    @property
-    def bid_log(self) -> tuple[Bid, ...]:
-        return ()
-
-    @property
-    def team_bids(self) -> tuple[Bid | None, Bid | None]:
-        return (None, None)
-
-    def proposal(self, team: Team) -> tuple[int, bool] | None:
-        return None
-
-    @property
-    def passes(self) -> tuple[PassCards, ...]:
-        return ()
-
-    def blind_open(self, seat: Seat | int) -> bool:
-        return False
-
-    def hand_hidden(self, seat: Seat | int) -> bool:
-        return False
-
-    def unseen_bids(self, seat: Seat | int) -> tuple[Bid, ...]:
-        """The bids a seat whose cards are face down may make by looking first, decided
-        without its cards (a game with no face-down bidding has none)."""
-        return ()
-
-    def check_unseen_bid(self, bid: Bid) -> None:
-        """Refuse, naming no card, a bid made before looking whose legality depends on the
-        cards not seen yet (a game with no face-down bidding has nothing to refuse)."""
-
-    @property
-    def trump_card(self) -> Card | None:
-        """Whist: the dealer's card turned face up, which names trump."""
-        return None
-
-    @property
-    def up_card(self) -> Card | None:
-        """Euchre: the kitty's top card, turned face up."""
-        return None
-
-    @property
-    def calls(self) -> tuple[Call, ...]:
-        return ()
-
-    @property
-    def calling_round(self) -> int:
-        """Euchre: 1 or 2 while calling, else 0."""
-        return 0
-
-    @property
-    def maker(self) -> Seat | None:
-        return None
-
-    @property
-    def alone(self) -> bool:
-        return False
-
-    @property
-    def claim_results(self) -> tuple[ClaimResult, ...]:
-        """games.md G1: this hand's renege claims as judged (none unless ``renege = claim``)."""
-        return ()
-
-    def claim_targets(self, seat: Seat | int) -> tuple[Seat, ...]:
-        """G1: the opponents ``seat`` may claim a renege against now."""
-        return ()
-
     def honest_mask(self) -> int:
         """The cards the seat on turn may play without reneging (= the legal ones when
         reneges are prevented)."""
         return self.legal_mask()
 
-    def discarded(self, seat: Seat | int) -> Card | None:
-        """Euchre: the card this seat discarded (only the dealer ever has one)."""
+    def view_part(self, seat: Seat | None) -> GamePart | None:
+        """What ``seat`` (``None``: the public) may know of the game's own phases — bids,
+        calls, the turned card — as the game's part of a seat view (none: trick play only)."""
         return None
+
+    def hand_so_far(self) -> HandResult:
+        """The hand in progress as a record holds it: the deal, the game's own actions so far
+        and the plays (no score yet)."""
+        return self._result([])
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: Seat | int | None = None) -> list[Action]:
@@ -421,6 +354,8 @@ class Game(TrickPlay):
         self,
         teams: list[TeamHandScore],
         *,
+        trump_card: Card | None = None,
+        up_card: Card | None = None,
         bids: tuple[Bid, ...] = (),
         passes: tuple[PassCards, ...] = (),
         calls: tuple[Call, ...] = (),
@@ -442,8 +377,8 @@ class Game(TrickPlay):
             (t[0], t[1], t[2], t[3]),
             tuple(teams),
             trump=self.trump,
-            trump_card=self.trump_card,
-            up_card=self.up_card,
+            trump_card=trump_card,
+            up_card=up_card,
             calls=calls,
             discard=discard,
             maker=maker,
@@ -483,7 +418,7 @@ class Game(TrickPlay):
         return None, ""
 
     # ------------------------------------------------------------------ copying
-    def clone(self) -> Game:
+    def clone(self) -> Self:
         g = object.__new__(type(self))
         for name in _slots(type(self)):
             v = getattr(self, name)

@@ -36,6 +36,7 @@ __all__ = [
     "entries",
     "entry_of",
     "game_of_preset",
+    "is_default_game",
     "preset",
     "preset_names",
     "register",
@@ -99,8 +100,9 @@ class GamePart:
 
     __slots__ = ()
 
-    #: The seat's cards are face down (Spades' blind nil); then its view holds no hand.
-    hand_hidden: bool = False
+    def hides_hand(self) -> bool:
+        """Are the seat's cards face down (Spades' blind nil)?  Then its view holds no hand."""
+        return False
 
     def marks(self) -> tuple[object, ...]:
         """What of this part, when it changes, changes the seat's hand message (the rest is
@@ -200,6 +202,11 @@ def game_of_preset(name: str) -> GameKind:
 def preset_names() -> tuple[str, ...]:
     """Every preset, each game's together, in the order the games were registered."""
     return tuple(_PRESETS)
+
+
+def is_default_game(kind: str) -> bool:
+    """Is ``kind`` the game meant where none is named (a league page's id leaves it out)?"""
+    return kind == DEFAULT_GAME
 
 
 def same_game(a: str, b: str) -> bool:

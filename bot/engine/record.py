@@ -112,25 +112,7 @@ def export_record(
     name = game.rules.game
     hands = [result_json(r, name, ny) for r in game.results]
     if game.phase not in (Phase.DEAL, Phase.OVER):
-        # New York: the team left of the dealer bid first (records.md).
-        order = ((game.dealer + 1) % 2, game.dealer % 2)
-        team_bids = tuple(b for t in order if (b := game.team_bids[t]) is not None)
-        bids = team_bids if ny else game.bid_log
-        plays = tuple(c for _, c in game.plays)
-        hands.append(
-            hand_json(
-                game.deal_cards,
-                bids,
-                game.passes,
-                plays,
-                ny,
-                game=name,
-                turned=game.trump_card or game.up_card,
-                calls=game.calls,
-                discard=game.discarded(game.dealer),
-                claims=game.claim_results,
-            )
-        )
+        hands.append(result_json(game.hand_so_far(), name, ny))
     doc: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_record(),
@@ -398,7 +380,7 @@ class Replayer:
             if ny:
                 self._team_bid(seat, value, blind, at, shown)
             else:
-                if value != BLIND_NIL and game.to_act == seat and game.blind_open(seat):
+                if value != BLIND_NIL and game.to_act == seat and game.is_legal(Look(seat)):
                     self._look(seat)
                 self._do(Bid(seat, value), "bid", at, shown)
 
@@ -418,7 +400,7 @@ class Replayer:
             reason = f"it is team {'NS' if turn % 2 == 0 else 'EW'}'s turn to bid"
             raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
         for bidder in (turn, turn.partner):
-            if not blind and game.blind_open(bidder):
+            if not blind and game.is_legal(Look(bidder)):
                 self._look(bidder)
             self._do(Bid(bidder, value, blind), "bid", at, shown)
 

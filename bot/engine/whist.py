@@ -13,10 +13,11 @@ from __future__ import annotations
 from bot.engine.actions import Deal
 from bot.engine.cards import Card
 from bot.engine.errors import InvalidDeal
-from bot.engine.game import Game, Phase
+from bot.engine.game import Game, HandResult, Phase
 from bot.engine.games import GameEntry, GameKind, Preset, register
 from bot.engine.scoring import ScorePart, TeamHandScore, plural
-from bot.engine.seats import Team
+from bot.engine.seats import Seat, Team
+from bot.engine.trump_part import TrumpPart
 
 BOOK = 6  # tricks a side must take before its tricks score
 
@@ -30,6 +31,12 @@ class WhistGame(Game, kind=GameKind.WHIST):
     def trump_card(self) -> Card | None:
         """The dealer's card turned face up, which names trump (for the whole hand)."""
         return self._turned
+
+    def view_part(self, seat: Seat | None) -> TrumpPart:
+        return TrumpPart(trump_card=self._turned)
+
+    def hand_so_far(self) -> HandResult:
+        return self._result([], trump_card=self._turned)
 
     def _deal_from(self, cards: list[Card]) -> Deal:
         hands = super()._deal_from(cards).hands
@@ -54,7 +61,7 @@ class WhistGame(Game, kind=GameKind.WHIST):
             score_whist(self.rules.whist_points, t[a] + t[b], self.scores[side])
             for side, (a, b) in enumerate(team.seats for team in Team)
         ]
-        self._close_hand(teams, self._result(teams))
+        self._close_hand(teams, self._result(teams, trump_card=self._turned))
 
 
 def score_whist(whist_points: str, tricks: int, score_before: int) -> TeamHandScore:
@@ -94,5 +101,6 @@ WHIST = register(
             ),
         ),
         options=("target", "whist_points"),
+        part=TrumpPart,
     )
 )

@@ -50,7 +50,7 @@ EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction t
 SETTLE = 4.0
 
 # What a player's hand message must show anew when it changes (see live_key).
-LiveKey = tuple[int, Phase, bool, int, int, bool, bool, int]
+LiveKey = tuple[int, Phase, bool, int, tuple[object, ...], bool]
 
 
 class Edit(enum.Enum):
@@ -77,21 +77,20 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
     Not every card: a card played by someone else only shows when the trick completes or the
     player's turn comes (both are in the key), which keeps edits to about 1.5 per card.  Read
     from the game directly (it is computed for every seat after every move), and equal to what
-    :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, cards
-    received from the partner, and whether the cards are still face down."""
+    :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, and
+    the marks of the game's own part (Spades: cards received from the partner, whether the
+    cards are still face down; Euchre: the calling round)."""
     game = table.game
     if game is None:
         return None
-    received = sum(len(p.cards) for p in game.passes if p.seat == seat.partner)
+    part = game.view_part(seat)
     return (
         game.hand_number,
         game.phase,
         game.to_act == seat,
         len(game.completed_tricks),
-        received,
-        game.hand_hidden(seat),
+        part.marks() if part is not None else (),
         table.open,
-        game.calling_round,  # Euchre: the up-card turned down
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.engine.games import DEFAULT_GAME, is_default_game
 from bot.ui.components import Routed
 
 
@@ -28,11 +29,11 @@ class LeagueRef:
     season: int = 0
     sort: str = "rating"
     page: int = 0
-    game: str = "spades"
+    game: str = DEFAULT_GAME
 
     @property
     def custom_id(self) -> str:
-        game = "" if self.game == "spades" else f":@{self.game}"
+        game = "" if is_default_game(self.game) else f":@{self.game}"
         return (
             f"spades:lg:{self.view}:{self.viewer}:{self.subject}:{self.season}:{self.sort}:"
             f"{self.page}{game}"
@@ -59,7 +60,7 @@ def _ref(match: re.Match[str]) -> LeagueRef:
         int(g["season"]),
         g["sort"],
         int(g["page"]),
-        g["game"] or "spades",
+        g["game"] or DEFAULT_GAME,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine.games import entry_of
+from bot.engine.games import entry_of, is_default_game
 from bot.league.models import (
     HistoryPage,
     LeaderboardPage,
@@ -12,16 +12,14 @@ from bot.league.models import (
     PartnershipPage,
     PlayerStats,
 )
+from bot.ui.game_text import percent as _pct
+from bot.ui.games import text_of
 from bot.ui.league_components import LeagueRef, league_button, league_select
 from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.words import plural
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {"rating": "rating", "wins": "wins", "win_rate": "win rate", "games": "games"}
-
-
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{x * 100:.0f}%"
 
 
 def _row_line(r: LeaderboardRow, me: int | None) -> str:
@@ -111,12 +109,7 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
         f"{s.abandoned} abandoned\n{s.wins} won · {s.losses} lost · "
         f"win rate {_pct(s.win_rate)}",
     )
-    if s.game == "spades":
-        _spades_fields(e, s)
-    elif s.game == "euchre":
-        _euchre_fields(e, s)
-    else:
-        e.add_field(name="Tricks", value=f"{_per_hand(s.tricks_per_hand)} tricks per hand")
+    text_of(s.game).stats_fields(e, s)
     freq, best = s.most_frequent_partner, s.most_successful_partner
     partners = []
     if freq is not None:
@@ -125,49 +118,6 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
         partners.append(f"Most successful: {best.display_name} ({_pct(best.win_rate)})")
     e.add_field(name="Partners", value="\n".join(partners) or "—")
     return e
-
-
-def _per_hand(x: float | None) -> str:
-    return "—" if x is None else f"{x:.2f}"
-
-
-def _euchre_fields(e: discord.Embed, s: PlayerStats) -> None:
-    e.add_field(
-        name="Calling",
-        value=f"Made trump {s.maker_made}/{s.maker_hands} ({_pct(s.maker_rate)})\n"
-        f"Alone {s.alone_made}/{s.alone_hands} ({_pct(s.alone_rate)}) · "
-        f"{plural(s.marches, 'march', 'marches')}",
-    )
-    e.add_field(
-        name="Defence",
-        value=f"Euchred the makers {plural(s.euchres, 'time')}\n"
-        f"{_per_hand(s.tricks_per_hand)} tricks per hand",
-    )
-
-
-def _spades_fields(e: discord.Embed, s: PlayerStats) -> None:
-    avg_bid = "—" if s.average_bid is None else f"{s.average_bid:.2f}"
-    avg_tricks = "—" if s.average_tricks is None else f"{s.average_tricks:.2f}"
-    e.add_field(
-        name="Bidding",
-        value=f"Contracts made {_pct(s.contracts_made_rate)} ({s.contracts_made}/"
-        f"{s.contract_hands})\nAverage bid {avg_bid} · tricks {avg_tricks}",
-    )
-    e.add_field(
-        name="Nil",
-        value=f"Nil {s.nil_made}/{s.nil_bids} ({_pct(s.nil_rate)})\n"
-        f"Blind nil {s.blind_nil_made}/{s.blind_nil_bids} ({_pct(s.blind_nil_rate)})",
-    )
-    bags = "—" if s.bags_per_hand is None else f"{s.bags_per_hand:.2f}"
-    e.add_field(
-        name="Bags and sets", value=f"{bags} bags per hand\n{plural(s.sets, 'set')} suffered"
-    )
-    if s.claims or s.caught:  # games.md G1: renege claims
-        e.add_field(
-            name="Renege claims",
-            value=f"{plural(s.claims, 'claim')} made, {s.claims_won} correct\n"
-            f"Caught reneging {plural(s.caught, 'time')}",
-        )
 
 
 def history_embed(h: HistoryPage, who: str) -> discord.Embed:
@@ -179,7 +129,7 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     for g in h.entries:
         opp = (" & " if g.partner else ", ").join(p.display_name for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
-        which = "" if g.game == "spades" else f"{entry_of(g.game).title} · "
+        which = "" if is_default_game(g.game) else f"{entry_of(g.game).title} · "
         # solo (games.md G2): no partner; the score beside the best of the others'
         who = f"with {g.partner.display_name} vs {opp}" if g.partner else f"solo vs {opp}"
         lines.append(

@@ -13,11 +13,12 @@ from typing import Final
 
 import discord
 
-from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, bid_text, card
+from bot.engine import BLIND_NIL, NIL, Seat, bid_text, card
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
+from bot.ui.game_text import choice_text
+from bot.ui.games import text_of
 from bot.ui.review_components import ReviewRef, jump_select, review_button
-from bot.ui.trump_text import hand_trump_text
 
 BLURPLE: Final = discord.Colour(0x5865F2)
 PAGE_CHARS: Final = 3800  # an embed description holds 4,096
@@ -36,14 +37,6 @@ class ReviewPage:
 
 def _who(replay: GameReplay, seat: Seat, viewer: frozenset[Seat]) -> str:
     return "you" if seat in viewer else f"{replay.players[seat]} ({seat.name})"
-
-
-def _choice(d: Decision) -> str:
-    if isinstance(d.action, Play):
-        return str(d.action.card)
-    if isinstance(d.action, Bid):
-        return bid_text(d.action.value, d.action.blind)
-    return "?"
 
 
 def _preferred(o: Opinion) -> str:
@@ -76,7 +69,7 @@ def opinion_line(replay: GameReplay, d: Decision, o: Opinion, viewer: frozenset[
     """``you played K♥; hard prefers 4♥ — about 0.6 tricks (9 points)``."""
     verb = "played" if d.is_play else "bid"
     return (
-        f"{_who(replay, d.seat, viewer)} {verb} {_choice(d)}; hard prefers "
+        f"{_who(replay, d.seat, viewer)} {verb} {choice_text(d)}; hard prefers "
         f"{_preferred(o)} — {_how_much(o)}"
     )
 
@@ -177,13 +170,7 @@ def _hand_lines(
     names = replay.players
     seating = " · ".join(f"{s.name} {names[s]}" for s in replay.rules.seats)
     lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.name}) · {seating}"]
-    if replay.rules.game != "spades":
-        lines += _trump_lines(hand, names)
-    elif hand.bids:
-        bids = " · ".join(f"{b.seat.name} {_choice(b)}" for b in hand.bids)
-        lines.append(f"**Bids**: {bids}")
-    else:
-        lines.append("**Bids**: none")
+    lines += text_of(replay.rules.game).review_lines(hand, names)
     opinions = analysis.opinions if analysis is not None else {}
 
     def notes(decisions: list[Decision]) -> list[str]:
@@ -207,23 +194,6 @@ def _hand_lines(
             parts.append(f"{key} {r.points:+d} → {r.score}")
         lines.append("**Score**: " + " · ".join(parts))
     return lines
-
-
-def _trump_lines(hand: HandPlayed, names: dict[Seat, str]) -> list[str]:
-    """Whist and Euchre: what was trump and how (the calls, in Euchre), instead of bids."""
-    result = hand.result
-    if result is None:  # the hand the game was abandoned in
-        return ["**Trump**: not known (the game ended during this hand)"]
-    out = []
-    if result.calls:
-        out.append("**Calls**: " + " · ".join(f"{c.seat.name} {c.text}" for c in result.calls))
-    about = hand_trump_text(result, names)
-    if about is not None:
-        out.append(about)
-    if result.discard is not None:  # public once the hand is over, like the whole deal
-        dealer = names[result.dealer]
-        out.append(f"{dealer} took the {result.up_card} and discarded the {result.discard}.")
-    return out
 
 
 def review_pages(

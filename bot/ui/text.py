@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.engine import Rules, Seat, Team, card, entry_of, preset
+from bot.engine import Rules, Seat, Team, card, preset
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables.state import Table
 
@@ -23,19 +23,6 @@ def number(n: int) -> str:
 
 def preset_title(rules: Rules) -> str:
     return preset(rules.preset).title
-
-
-GAME_SYMBOLS = {"spades": "♠", "whist": "♣", "euchre": "♥"}
-
-
-def game_title(rules: Rules) -> str:
-    """The table message's title: the game, the preset and the target the table plays to
-    (``♠ Spades · Standard · to 500``; ``♥ Euchre · to 10``: its preset is its name)."""
-    game = entry_of(rules.game).title
-    symbol = GAME_SYMBOLS.get(rules.game, "♠")
-    preset = preset_title(rules)
-    named = game if preset == game else f"{game} · {preset}"
-    return f"{symbol} {named} · to {rules.target:,}"
 
 
 def team_name(team: Team) -> str:

@@ -73,7 +73,7 @@ def test_blind_decisions_and_passing(level: str, preset: str) -> None:
             view = seat_view(game, seat)
             action = player.decide(view, random.Random(rng.getrandbits(32)), 0.01)
             assert action in view.legal
-            if view.blind_open and seat == game.to_act:
+            if view.bidding.blind_open and seat == game.to_act:
                 asked += 1
                 assert view.hand is None
                 assert (

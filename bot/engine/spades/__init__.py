@@ -3,6 +3,7 @@ three players, renege claims and the Suicide/Whiz/Mirror bid restrictions (games
 
 from bot.engine.spades.entry import SPADES
 from bot.engine.spades.game import SpadesGame
+from bot.engine.spades.looking import look_then_bid
 from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.spades.solo import SoloSpadesGame
 from bot.engine.spades.variants import ClaimSoloSpadesGame, ClaimSpadesGame
@@ -13,6 +14,7 @@ __all__ = [
     "ClaimSpadesGame",
     "SoloSpadesGame",
     "SpadesGame",
+    "look_then_bid",
     "score_individual",
     "score_new_york",
 ]

@@ -7,6 +7,7 @@ from typing import Final
 
 from bot.engine.actions import Bid, Claim, Look, PassCards
 from bot.engine.games import GameEntry, GameKind, Preset, register
+from bot.engine.spades.view import SpadesPart
 
 PRESETS: Final = (
     Preset(
@@ -143,5 +144,6 @@ SPADES: Final = register(
         targets=(100, 1000),
         suggested_targets=("100", "150", "200", "250", "300", "400", "500", "750", "1000"),
         actions=frozenset({Bid, Look, PassCards, Claim}),
+        part=SpadesPart,
     )
 )
