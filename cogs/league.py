@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.games import entries, entry_of, preset_names
+from bot.engine.games import DEFAULT_GAME, entries, entry_of, preset_names
 from bot.errors import Refusal
 from bot.league.chart import chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
@@ -67,7 +67,7 @@ class LeagueCog(commands.Cog):
         interaction: Interaction,
         season: app_commands.Range[int, 1, 100_000] | None = None,
         sort: str = "rating",
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """This server's standings, one game at a time."""
         gid = guild_id(interaction)
@@ -113,7 +113,10 @@ class LeagueCog(commands.Cog):
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
-        self, interaction: Interaction, member: discord.Member | None = None, game: str = "spades"
+        self,
+        interaction: Interaction,
+        member: discord.Member | None = None,
+        game: str = DEFAULT_GAME,
     ) -> None:
         """A player's record in this server, with a chart of their rating."""
         gid = guild_id(interaction)

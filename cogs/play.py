@@ -29,6 +29,7 @@ from bot.engine import (
     Seat,
     card,
     claim_targets,
+    entry_of,
     parse_card,
     public_claims,
     seat_view,
@@ -154,7 +155,8 @@ class PlayCog(commands.Cog):
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.of_user(gid, interaction.user.id)
-        if table.rules.game == "euchre":
+        entry = entry_of(table.rules.game)
+        if entry.takes(Call):
             name, alone = parse_call(bid)
             seat = bot.tables.moves.seat_for(table, interaction.user.id)
             with self.live.answering(table, seat, interaction.user.id) as answer:
@@ -163,7 +165,7 @@ class PlayCog(commands.Cog):
                 )
                 await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
             return
-        if table.rules.game != "spades":
+        if not entry.takes(Bid):
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
         if " ".join(bid.lower().split()) in LOOK_WORDS:  # cards face down: see them first

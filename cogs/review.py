@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai.games import judges
 from bot.engine import Seat
 from bot.errors import Refusal
 from bot.review.analysis import Analysis
@@ -63,7 +64,7 @@ class ReviewCog(commands.Cog):
         if page == -1:  # the "Go to…" menu
             page = int(values[0]) if values and values[0].isdigit() else 0
         # The hard player judges partnership Spades only: elsewhere the review is the replay.
-        if replay.rules.solo or replay.rules.game != "spades":
+        if not judges(replay.rules):
             await self._show(interaction, replay, None, viewer, game_id, page)
             return
         analysis = await self.service.stored(game_id)

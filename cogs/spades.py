@@ -291,7 +291,7 @@ class SpadesCog(commands.Cog):
         """The game of this channel's table (Spades when there is none)."""
         cid = interaction.channel_id
         table = client(interaction).tables.registry.find_in_channel(cid) if cid else None
-        return table.rules.game if table is not None else "spades"
+        return table.rules.game if table is not None else games.DEFAULT_GAME
 
     @spades.command(name="start")
     async def start(self, interaction: Interaction) -> None:

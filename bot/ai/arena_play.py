@@ -13,8 +13,9 @@ from bot.ai.arena_detail import overtake_event, overtakes_partner
 from bot.ai.arena_players import VirtualClock, default_budget, player
 from bot.ai.arena_report import TeamLine
 from bot.ai.protocol import ExternalPlayer, game_end_message, hand_end_message
-from bot.engine.actions import BLIND_NIL, NIL, Deal, Play, Seat
+from bot.engine.actions import BLIND_NIL, NIL, Bid, Deal, Play, Seat
 from bot.engine.game import Game, HandResult, Phase
+from bot.engine.games import entry_of
 from bot.engine.rules import Rules
 from bot.engine.views import seat_view
 
@@ -35,7 +36,7 @@ def bag_unit(rules: Rules) -> float:
 
 
 def team_lines(rules: Rules, res: HandResult, side_of_team: Sequence[int]) -> list[TeamLine]:
-    if rules.game != "spades":  # no bids: points and tricks only
+    if not entry_of(rules.game).takes(Bid):  # no bids: points and tricks only
         return [
             TeamLine(
                 side_of_team[team],

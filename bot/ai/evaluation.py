@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.ai.games import ai_of
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
 from bot.ai.search import bidding
 from bot.ai.search.candidates import representative
@@ -86,7 +87,10 @@ def evaluate(
     ``budget_s`` is not capped at the player's 300 ms: a review may spend longer for a
     steadier estimate.  ``max_worlds`` bounds the worlds whatever the clock says."""
     legal = view.legal
-    if len(legal) == 1 or view.rules.game != "spades":
+    if view.bidding is None:  # not Spades: the game's own hard player's choice, unvalued
+        hard = ai_of(view.rules.game).players("hard")
+        return _bare(hard.decide(view, rng, min(budget_s, MAX_BUDGET_S)))
+    if len(legal) == 1:
         return _bare(HardPlayer(clock=clock).decide(view, rng, min(budget_s, MAX_BUDGET_S)))
     if view.phase is Phase.PLAY:
         return _play(view, rng, budget_s, clock, max_worlds)

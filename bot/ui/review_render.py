@@ -13,6 +13,7 @@ from typing import Final
 
 import discord
 
+from bot.ai.games import judges
 from bot.engine import BLIND_NIL, NIL, Seat, bid_text, card
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
@@ -98,7 +99,7 @@ def _overview(
             "order with whose they were, and the score."
         )
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
-    if replay.rules.game != "spades":
+    if not judges(replay.rules):
         lines.append(
             "The hard computer player judges Spades games only, so this review of a "
             f"{replay.rules.title} game is the replay: every hand, what was trump "
