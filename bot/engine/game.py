@@ -18,7 +18,9 @@ Written here once: the hand cycle (deal → the game's own phases → trick play
 dealer), the deal's checks, the score sheet per side, the end of the game at the target, and
 copying.  Trick play itself is :class:`~bot.engine.tricks.TrickPlay`.  A game adds its phases
 (``_begin_hand``, ``_legal_decisions``, ``_check_decision``, ``_apply_decision``), its scoring
-(``_last_trick_played`` → ``_close_hand``) and its end (``_decide``).
+(``_last_trick_played`` → ``_close_hand``), its end (``_decide``), and what a seat may know of
+its phases (:meth:`Game.view_part`) and a record of its hand (:meth:`Game.hand_so_far`); the
+base class knows nothing of any one game's state (docs/adding-a-game.md).
 """
 
 from __future__ import annotations

@@ -32,10 +32,12 @@ from bot.engine.actions import (
 from bot.engine.cards import BY_CODE, SUITS, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
+from bot.engine.games import DEFAULT_GAME, GameKind
 from bot.engine.rules import Rules
 from bot.engine.seats import PARTNERSHIPS
 
 FORMAT: Final = "spades-record/1"
+_TURNED: Final[dict[str, str]] = {GameKind.WHIST: "trump_card", GameKind.EUCHRE: "up_card"}
 TEAM_KEYS: Final = ("NS", "EW")
 
 
@@ -61,7 +63,7 @@ def hand_json(
     plays: tuple[Card, ...],
     new_york: bool,
     *,
-    game: str = "spades",
+    game: str = DEFAULT_GAME,
     turned: Card | None = None,
     calls: tuple[Call, ...] = (),
     discard: Card | None = None,
@@ -69,9 +71,9 @@ def hand_json(
 ) -> dict[str, Any]:
     """One hand's record: the deal, the game's own actions, the plays, the claims (G5)."""
     out: dict[str, Any] = {"deal": {SEATS[i].name: [c.code for c in h] for i, h in enumerate(deal)}}
-    if game == "whist":
+    if game == GameKind.WHIST:
         out["trump_card"] = turned.code if turned else None
-    elif game == "euchre":
+    elif game == GameKind.EUCHRE:
         out["up_card"] = turned.code if turned else None
         out["calls"] = [call_json(c) for c in calls]
         if discard is not None:
@@ -325,7 +327,7 @@ class Replayer:
 
     def _turned(self, hand: dict[str, Any], where: dict[str, Any]) -> Card | None:
         """Whist's ``trump_card`` or Euchre's ``up_card``."""
-        key = {"whist": "trump_card", "euchre": "up_card"}.get(self.game.rules.game)
+        key = _TURNED.get(self.game.rules.game)
         if key is None:
             return None
         if key not in hand:
