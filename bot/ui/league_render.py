@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine.errors import RulesError
 from bot.engine.games import entry_of, is_default_game
 from bot.league.models import (
     HistoryPage,
@@ -120,6 +121,14 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     return e
 
 
+def _title(game: str) -> str:
+    """A stored game's title (its stored name if no registered game has it any more)."""
+    try:
+        return entry_of(game).title
+    except RulesError:
+        return game
+
+
 def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     """``who`` is a mention (it renders in the description, not in titles)."""
     e = discord.Embed(title="Recent games", colour=BLURPLE)
@@ -129,7 +138,7 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     for g in h.entries:
         opp = (" & " if g.partner else ", ").join(p.display_name for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
-        which = "" if is_default_game(g.game) else f"{entry_of(g.game).title} · "
+        which = "" if is_default_game(g.game) else f"{_title(g.game)} · "
         # solo (games.md G2): no partner; the score beside the best of the others'
         who = f"with {g.partner.display_name} vs {opp}" if g.partner else f"solo vs {opp}"
         lines.append(
