@@ -14,11 +14,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.ai.games import ai_of
+from bot.ai.games import GENERIC as AI_GENERIC
+from bot.ai.games import AiGame, ai_of, register_ai, unregister_ai
 from bot.ai.levels import get_player
 from bot.ai.whist import TrickEasy, TrickNormal
 from bot.engine import (
     DECKS,
+    Action,
     Card,
     Deal,
     Deck,
@@ -30,6 +32,7 @@ from bot.engine import (
     Rules,
     RulesError,
     Seat,
+    SeatView,
     entry_of,
     preset_names,
     seat_view,
@@ -40,7 +43,8 @@ from bot.engine.record import export_record, replay
 from bot.engine.scoring import ScorePart, TeamHandScore, plural
 from bot.engine.seats import Team
 from bot.tables.state import Occupant, Table
-from bot.ui.games import GENERIC, game_title, text_of
+from bot.ui.game_text import GameText
+from bot.ui.games import GENERIC, game_title, register_text, text_of, unregister_text
 from bot.ui.hand import hand_embed, hand_text
 from bot.ui.images.deal import diagram_of, render_deal
 from bot.ui.render import table_embed
@@ -211,3 +215,50 @@ def test_the_hand_message_shows_a_hand_in_play(plain: GameEntry) -> None:
     assert all(isinstance(a, Play) for a in view.legal)
     status = table_embed(table, seat_view(game, None)).to_dict()["description"]
     assert f"({seat.word}) to lead." in status
+
+
+class PlainText(GameText):
+    """Words of its own: a symbol, and the tricks each side needs on the table."""
+
+    symbol = "🃏"
+
+    def team_lines(self, view: SeatView, team: Team) -> list[str]:
+        return [f"needs {max(0, view.rules.target - view.scores[team])}"]
+
+
+class FirstCard:
+    """Players of its own: the first legal card, every decision remembered."""
+
+    level = "normal"
+
+    def __init__(self) -> None:
+        self.decided: list[tuple[SeatView, Action]] = []
+
+    def decide(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
+        self.decided.append((view, view.legal[0]))
+        return view.legal[0]
+
+
+def test_its_own_words_and_players_are_used_once_registered(plain: GameEntry) -> None:
+    """The game's UI and AI entries, registered like its engine entry, replace the generic
+    ones — and go with it."""
+    first = FirstCard()
+    register_text(PLAIN, PlainText())
+    register_ai(PLAIN, AiGame(lambda level: first))
+    try:
+        rules = Rules.from_preset("plain")
+        game = play_to_the_end(rules, "hard", seed=1)
+        assert first.decided
+        assert all(action == view.legal[0] for view, action in first.decided)
+        table = Table("t3", 1, 2, 10, rules, status="finished", game=game)
+        table.seats = {s: Occupant(10 + s, f"p{s.name}") for s in game.seating.seats}
+        assert game_title(rules) == "🃏 Plain tricks · to 3"
+        fields = table_embed(table, seat_view(game, None)).to_dict()["fields"]
+        teams = [f for f in fields if f["name"] in ("North–South", "East–West")]
+        needs = [f"needs {max(0, 3 - game.scores[t])}" for t in Team]
+        assert [f["value"].splitlines()[-1] for f in teams] == needs
+    finally:
+        unregister_text(PLAIN)
+        unregister_ai(PLAIN)
+    assert text_of(PLAIN) is GENERIC
+    assert ai_of(PLAIN) is AI_GENERIC
