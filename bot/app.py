@@ -22,8 +22,10 @@ from bot import collector, command_input, health, logsafe, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
+from bot.cooldowns import Cooldowns
 from bot.engine import Action, CardParseError, GameError, SeatView
 from bot.errors import Refusal
+from bot.events.service import TournamentService
 from bot.league_link import recorder
 from bot.review.service import ReviewService
 from bot.sharding import ShardingError, ShardPlan
@@ -35,19 +37,35 @@ from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, refuse_unknown
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
 from bot.ui.review_components import REVIEW_ITEMS
+from bot.ui.tournament_components import TOURNAMENT_ITEMS
+from bot.ui.tournament_publisher import TournamentPublisher
 
 log = logging.getLogger("spades")
+# Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
+ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS)
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping", "cogs.review")
+# cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
+EXTENSIONS = (
+    "cogs.spades",
+    "cogs.play",
+    "cogs.league",
+    "cogs.housekeeping",
+    "cogs.review",
+    "cogs.verify",
+    "cogs.tournament",
+)
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 60.0
+# How long start-up waits for the application's emojis to be listed before drawing the
+# restored tables (the card faces already uploaded); past it, cards show as text until then.
+EMOJIS_KNOWN_S = 30.0
 # What "Discord cannot be reached" looks like to discord.py and aiohttp.
 UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
 
@@ -154,6 +172,10 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
+        self.tournament_publisher = TournamentPublisher(self)
+        self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
+        self.tournament_publisher.set_message = self.tournaments.set_message
+        self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
 
@@ -173,22 +195,31 @@ class SpadesBot(commands.AutoShardedBot):
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
         log.info("serving %s", plan.describe())
-        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS):
+        for item in ROUTED_ITEMS:
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         # Card faces upload in the background (by the process serving shard 0; the others
-        # pick them up); cards show as text until theirs is there.
+        # pick them up); cards show as text until theirs is there.  The faces already
+        # uploaded are known (one listing) before a table is drawn: a restored table message
+        # looks exactly as it did before the restart.
         self.emoji_sync = asyncio.create_task(
             sync_card_emojis(self, self.tables.store, upload=0 in plan.ids)
         )
         for gid, scheme in (await self.card_styles.schemes()).items():
             CARD_EMOJIS.set_scheme(gid, scheme)
-        restored = await self.tables.restore(plan.serves)
-        for table in restored:
-            self.publisher.changed(table)
+        if not await CARD_EMOJIS.wait_known(EMOJIS_KNOWN_S):
+            log.warning(
+                "the card emojis were not listed within %.0f s: cards show as text until they are",
+                EMOJIS_KNOWN_S,
+            )
+        restored = await self.tables.restore(plan.serves)  # their messages brought up to date
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
+        # Tournaments of this process's servers catch up (seat, advance) after their tables.
+        resumed = await self.tournaments.resume(plan.serves)
+        if resumed:
+            log.info("resumed %d tournament(s)", len(resumed))
         await self.sync_commands_if_changed()
         collector.settle()  # start-up's objects stay for good: no collection walks them again
         self.pauses = collector.watch()  # logged at shutdown
@@ -220,6 +251,10 @@ class SpadesBot(commands.AutoShardedBot):
     ) -> None:
         timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # Components of ours that discord.py routes nowhere are answered, not left to fail.
+        await refuse_unknown(interaction, ROUTED_ITEMS)
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
@@ -227,6 +262,8 @@ class SpadesBot(commands.AutoShardedBot):
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
         await self.reviews.close()
+        await self.tournaments.close()
+        await self.tournament_publisher.close()
         await self.tables.close()
         await self.publisher.close()
         self.ai.close()
@@ -346,8 +383,9 @@ async def _serve(settings: Settings, db: Database) -> int:
 
 
 def _alive(bot: SpadesBot) -> bool:
-    """Connected: ready, and every shard's gateway connection open."""
-    if not bot.is_ready() or bot.is_closed():
+    """Connected: ready, and every shard's gateway connection open; and the hard players'
+    worker processes not dying at every decision."""
+    if not bot.is_ready() or bot.is_closed() or not bot.ai.working:
         return False
     shards = bot.shards.values()
     return bool(shards) and all(not shard.is_closed() for shard in shards)

@@ -243,6 +243,13 @@ def _sharding(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | Non
             ShardPlan.make(count, ids)
     except ShardingError as e:
         raise ConfigError(str(e)) from None
+    if ids is not None and count is None:
+        # Discord's recommended count changes as the bot grows: processes that each read it
+        # at start-up could split the guilds differently, serving some twice and some never.
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the total number of shards, the "
+            "same in every process"
+        )
     if clusters is not None and not 1 <= clusters <= 1000:
         raise ConfigError(f"CLUSTER_COUNT must be between 1 and 1000, not {clusters}")
     return count, ids, clusters or 1

@@ -37,3 +37,8 @@ class Duplicate(Refusal):
 
 class StoreFailed(Refusal):
     """The action could not be saved, so it was not applied."""
+
+
+class TableMoved(Refusal):
+    """Another process wrote the table first: the action was not applied, and the table was
+    reloaded from the database."""

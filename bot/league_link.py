@@ -48,9 +48,9 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         rules=game.rules,
         scores=tuple(game.scores),
         winner=None if abandoned or game.winner is None else game.winner.name,
-        record=export_record(game, players),
+        record=export_record(game, players, table.seed),  # over: the seed is revealed
         results=tuple(game.results),
-        rateable=rates_turn_timer(table.turn_timer),
+        rateable=table.rated and rates_turn_timer(table.turn_timer),
     )
 
 

@@ -10,18 +10,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import cooldowns
+from bot.command_input import whole_number
 from bot.engine.games import DEFAULT_GAME, entries, entry_of, preset_names
 from bot.errors import Refusal
-from bot.league.chart import chart_points, render_rating_chart_async
+from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
+from bot.names import clean_name, md_name
 from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import set_handler
 from bot.ui.league_components import LeagueRef
+from bot.ui.tournament_render import tournament_history, tournament_record
 from bot.ui.words import plural
-from cogs.common import Interaction, client, guild_id, is_admin
+from cogs.common import Interaction, client, guild_id, is_admin, take_cooldowns
 
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
@@ -38,6 +42,7 @@ class LeagueCog(commands.Cog):
     def __init__(self, bot: commands.Bot, league: LeagueStore) -> None:
         self.bot = bot
         self.league = league
+        self.charts = ChartCache()  # the last chart of each member, season and game
         set_handler(self.on_component, "league")
 
     async def _season_name(self, gid: int, season: int) -> str:
@@ -125,17 +130,27 @@ class LeagueCog(commands.Cog):
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{who.display_name} has no {entry_of(game).title} games on this server "
+                f"{md_name(who.display_name)} has no {entry_of(game).title} games on this server "
                 "this season."
             )
+        history = await self.league.standings.rating_history(gid, who.id, s.season, game)
+        points = chart_points(history)
+        title = f"{clean_name(s.display_name)} — {entry_of(game).title} rating over rated games"
+        key = (gid, who.id, s.season, game)
+        png = self.charts.get(key, points, title)
+        if png is None:  # a new chart to draw: counted, and refused before anything is shown
+            take_cooldowns(interaction, cooldowns.chart(gid, interaction.user.id))
         await interaction.response.defer()
         name = await self._season_name(gid, s.season)
         embed = lr.stats_embed(s, name)
-        history = await self.league.standings.rating_history(gid, who.id, s.season, game)
-        png = await render_rating_chart_async(
-            chart_points(history),
-            f"{s.display_name} — {entry_of(game).title} rating over rated games",
-        )
+        events = client(interaction).tournaments
+        if events is not None:  # issue 25: tournaments played, won, best finish
+            record = await events.store.record_of(gid, who.id)
+            if record.played:
+                embed.add_field(name="Tournaments", value=tournament_record(record), inline=False)
+        if png is None:
+            png = await render_rating_chart_async(points, title)
+            self.charts.put(key, points, title, png)
         embed.set_image(url="attachment://rating.png")
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(png), filename="rating.png")
@@ -151,9 +166,13 @@ class LeagueCog(commands.Cog):
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
-        await interaction.response.send_message(
-            embed=lr.history_embed(h, who.mention), view=lr.history_view(ref, h)
-        )
+        embed = lr.history_embed(h, who.mention)
+        events = client(interaction).tournaments
+        if events is not None:  # issue 25: their tournaments, newest first
+            past = await events.store.history_of(gid, who.id, limit=5)
+            if past:
+                embed.add_field(name="Tournaments", value=tournament_history(past), inline=False)
+        await interaction.response.send_message(embed=embed, view=lr.history_view(ref, h))
 
     # ------------------------------------------------------------------ paging
     async def on_component(
@@ -180,16 +199,17 @@ class LeagueCog(commands.Cog):
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def _export(self, interaction: Interaction, gid: int, values: list[str]) -> None:
-        if not values or not values[0].isdigit():
+        game_id = whole_number(values[0]) if values else None
+        if game_id is None:
             raise Refusal("Pick a game from the list.")
-        doc = await self.league.history.game_record(gid, int(values[0]))
+        doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
             raise Refusal("That game is not on this server.")
         data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
-            f"Game #{values[0]}: replay it with `python -m bot.engine replay spades-game-"
-            f"{values[0]}.json`.",
-            file=discord.File(io.BytesIO(data), filename=f"spades-game-{values[0]}.json"),
+            f"Game #{game_id}: replay it with `python -m bot.engine replay spades-game-"
+            f"{game_id}.json`.",
+            file=discord.File(io.BytesIO(data), filename=f"spades-game-{game_id}.json"),
             ephemeral=True,
         )
 

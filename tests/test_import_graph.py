@@ -6,6 +6,8 @@
   library (no Discord, no database, no asyncio); its shared core imports no one game;
 * nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
   imports ``cogs`` (the bot loads its extensions by name);
+* the product (``bot`` and ``cogs``) imports nothing from ``tools`` or ``benchmarks``, which
+  measure it and are not shipped with it;
 * the table service never imports the computer players;
 * one place per game: outside ``bot.engine`` and the registries keyed by the game
   (``bot/ai/games.py``, ``bot/ui/games.py``) no code compares game names — it asks the
@@ -136,6 +138,20 @@ def test_nothing_outside_cogs_imports_cogs() -> None:
         if t.split(".")[0] == "cogs" and m.split(".")[0] != "cogs"
     }
     assert importers == set()
+
+
+def test_the_product_imports_nothing_from_tools_or_benchmarks() -> None:
+    everything = import_graph((*PACKAGES, "tools", "benchmarks"))
+    assert {"tools.arena", "tools.serve_player", "benchmarks.engine"} <= everything.keys()
+    assert "tools.protocol" in everything["tools.arena_play"]  # the graph sees tools' imports
+    outside = {
+        (m, t)
+        for m, targets in everything.items()
+        if m.split(".")[0] in PACKAGES
+        for t in targets
+        if t.split(".")[0] in ("tools", "benchmarks")
+    }
+    assert outside == set()
 
 
 def test_bot_never_imports_cogs() -> None:

@@ -7,6 +7,11 @@
 ``easy`` and ``normal`` decisions (well under a millisecond) run in a small thread pool; ``hard``
 decisions run in a process pool so a search never holds the event loop or the GIL.  Every
 decision is followed by a short, configurable "thinking" pause so people can follow the cards.
+
+The process pool has one worker per CPU the process may use (:func:`bot.ai.cpus.usable_cpus`:
+its affinity and a container's CPU limit).  A worker that dies (killed, out of memory) breaks
+the whole pool; the pool is then rebuilt (:mod:`bot.ai.process_pool`) and the hard decision
+that was running falls back to ``normal`` for that one decision, with a log line.
 """
 
 from __future__ import annotations
@@ -14,19 +19,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
+from bot.ai.cpus import usable_cpus
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
+from bot.ai.process_pool import RebuildingProcessPool
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 
 log = logging.getLogger(__name__)
 DEFAULT_REPLACEMENT_LEVEL: Final = "normal"
 DEFAULT_THINKING_DELAY_S: Final = 0.8
+#: Hard decisions in a row lost to dead workers before the pool counts as not working (the
+#: health check then fails, so that the container is restarted).
+CRASHES_UNHEALTHY: Final = 3
 
 _CACHE: dict[str, Player] = {}
 
@@ -77,11 +87,26 @@ class AIPool:
         self.thinking_delay_s = thinking_delay_s
         self.budgets = {**DEFAULT_BUDGET_S, **(budgets or {})}
         self._threads: Executor = ThreadPoolExecutor(threads, thread_name_prefix="spades-ai")
-        # One hard search per core at a time; workers start on the first hard decision.
-        self._processes: Executor = ProcessPoolExecutor(
-            processes or os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
+        # One hard search per usable CPU at a time; workers start on the first hard decision.
+        self.process_count = processes or usable_cpus()
+        self._processes = RebuildingProcessPool(
+            self.process_count, multiprocessing.get_context("spawn")
         )
         self._closed = False
+        self.fallbacks = 0  # hard decisions a dead worker handed to ``normal``
+        self._crashes_in_a_row = 0
+
+    @property
+    def working(self) -> bool:
+        """``False`` once :data:`CRASHES_UNHEALTHY` hard decisions in a row lost their worker
+        (rebuilt pools keep dying: out of memory?); the next hard decision that completes
+        makes it ``True`` again.  The health check reads it."""
+        return self._crashes_in_a_row < CRASHES_UNHEALTHY
+
+    @property
+    def rebuilds(self) -> int:
+        """How many times the process pool was rebuilt after a worker died."""
+        return self._processes.rebuilds
 
     def executor_for(self, level: str) -> Executor:
         return self._processes if level == "hard" else self._threads
@@ -104,9 +129,28 @@ class AIPool:
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         budget = self.budgets[level] if budget_s is None else budget_s
-        action = await loop.run_in_executor(
-            self.executor_for(level), decide_view, view, level, seed, budget
-        )
+        try:
+            action = await loop.run_in_executor(
+                self.executor_for(level), decide_view, view, level, seed, budget
+            )
+        except BrokenProcessPool:
+            # A worker died mid-search (killed, out of memory): the pool is rebuilt for the
+            # next decision, and this one is the normal player's, on a thread.
+            self.fallbacks += 1
+            self._crashes_in_a_row += 1
+            log.warning(
+                "a worker process died during a %s decision (seed %d); the normal player "
+                "decides this one and the pool is rebuilt",
+                level,
+                seed,
+            )
+            level = DEFAULT_REPLACEMENT_LEVEL
+            action = await loop.run_in_executor(
+                self._threads, decide_view, view, level, seed, self.budgets[level]
+            )
+        else:
+            if level == "hard":
+                self._crashes_in_a_row = 0
         delay = self.thinking_delay_s if thinking_delay_s is None else thinking_delay_s
         rest = delay - (loop.time() - start)
         if rest > 0:

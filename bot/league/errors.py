@@ -25,3 +25,7 @@ class SeasonError(LeagueError, ValueError):
 
 class InvalidGame(LeagueError, ValueError):
     """A finished game that cannot be recorded (inconsistent seats, scores or record)."""
+
+
+class AlreadyRecorded(LeagueError):
+    """The table's game is in the league already (``league_games.table_id`` is unique)."""

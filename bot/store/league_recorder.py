@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Final
 
+from bot.league.errors import AlreadyRecorded
 from bot.league.models import (
     SEAT_NAMES,
     TEAM_NAMES,
@@ -27,6 +28,7 @@ from bot.league.recording import RECORD_ENCODING, PreparedGame, prepare_game
 from bot.league.results import rate_finished
 from bot.league.stats import HandTotals, total_names
 from bot.store.db import Database, Tx
+from bot.store.errors import UniqueViolation
 from bot.store.league_settings import ensure_season, lock_settings
 from bot.store.sql import epoch, in_marks
 
@@ -93,30 +95,37 @@ class GameRecorder:
         )
         before = await _skills(conn, guild, season, game_name, finished.seats)
         after = rate_finished(finished, before) if rated else before
-        game_id = await conn.fetchval(
-            "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
-            "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner, "
-            "solo, players, winner_seat, game) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
-            (
-                guild,
-                season,
-                finished.channel_id,
-                finished.table_id,
-                epoch(finished.started_at),
-                epoch(finished.ended_at),
-                int(finished.abandoned),
-                int(rated),
-                finished.rules.preset,
-                prepared.rules_json,
-                summary.hands,
-                *((0, 0, None) if solo else (*finished.scores, finished.winner)),
-                int(solo),
-                len(finished.seats),
-                SEAT_NAMES.index(finished.winner) if solo and finished.winner else None,
-                game_name,
-            ),
-        )
+        try:
+            game_id = await conn.fetchval(
+                "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
+                "ended_at, abandoned, rated, preset, rules, hands, score_ns, score_ew, winner, "
+                "solo, players, winner_seat, game) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
+                (
+                    guild,
+                    season,
+                    finished.channel_id,
+                    finished.table_id,
+                    epoch(finished.started_at),
+                    epoch(finished.ended_at),
+                    int(finished.abandoned),
+                    int(rated),
+                    finished.rules.preset,
+                    prepared.rules_json,
+                    summary.hands,
+                    *((0, 0, None) if solo else (*finished.scores, finished.winner)),
+                    int(solo),
+                    len(finished.seats),
+                    SEAT_NAMES.index(finished.winner) if solo and finished.winner else None,
+                    game_name,
+                ),
+            )
+        except UniqueViolation as e:
+            if "table_id" not in e.columns:
+                raise
+            raise AlreadyRecorded(
+                f"the game of table {finished.table_id} is recorded already"
+            ) from e
         assert game_id is not None
         await conn.execute(
             "INSERT INTO league_records (game_id, encoding, data) VALUES (?, ?, ?)",

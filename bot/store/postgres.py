@@ -1,5 +1,14 @@
 """The PostgreSQL backend (asyncpg): a connection pool, one transaction per write block.
 
+Every call has a time limit, so a hung connection, a lock held elsewhere or a server that stops
+answering refuses one action (:class:`~bot.store.errors.StoreUnavailable`) instead of freezing a
+table: a pooled connection must be had within ``acquire`` seconds, the server cancels a
+statement after ``statement_timeout`` (and a lock wait after ``lock_timeout``) and ends a
+transaction left idle after ``idle_in_transaction_session_timeout``, and the client gives up on
+any call after ``command`` seconds even if the server never answers (:class:`Timeouts`).  The
+server-side ones yield to the same names in ``DATABASE_URL``'s query
+(``postgresql://…/spades?statement_timeout=20000``, in milliseconds).
+
 The schema version lives in the database (``schema_migrations``, one row per applied
 migration).  Migrating takes a session advisory lock first, so when several bot processes
 start together against an empty database one of them migrates and the others wait for it and
@@ -14,6 +23,7 @@ import re
 import time
 import urllib.parse
 from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -36,6 +46,29 @@ MIGRATION_LOCK = 0x737061646573
 POOL_SIZE = 10
 _KEY = re.compile(r"^Key \(([^)]*)\)=")
 CONNECT_TIMEOUT = 10.0
+#: A migration may wait for another process's migration and run long statements.
+MIGRATION_TIMEOUT = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Seconds each kind of wait may last (see the module's docstring)."""
+
+    acquire: float = 5.0  # a connection from the pool (all busy, or a hung one not returned)
+    command: float = 15.0  # the client's limit on any call, whatever the server does
+    statement: float = 10.0  # the server cancels a statement (``statement_timeout``)
+    lock: float = 3.0  # ... or its wait for a lock held by another session (``lock_timeout``)
+    idle_in_transaction: float = 30.0  # the server ends a transaction left open and idle
+
+    def server_settings(self, dsn: str) -> dict[str, str]:
+        """The server-side limits, in milliseconds, except those ``dsn``'s query sets."""
+        given = urllib.parse.parse_qs(urllib.parse.urlsplit(dsn).query)
+        limits = {
+            "statement_timeout": self.statement,
+            "lock_timeout": self.lock,
+            "idle_in_transaction_session_timeout": self.idle_in_transaction,
+        }
+        return {k: str(round(v * 1000)) for k, v in limits.items() if k not in given}
 
 
 def translate(e: BaseException) -> StoreError:
@@ -60,9 +93,14 @@ def translate(e: BaseException) -> StoreError:
         | asyncpg.CannotConnectNowError
         | asyncpg.PostgresConnectionError
         | asyncpg.InsufficientResourcesError
-        | asyncpg.OperatorInterventionError,
+        | asyncpg.OperatorInterventionError
+        | asyncpg.LockNotAvailableError
+        | asyncpg.IdleInTransactionSessionTimeoutError,
     ):
-        return StoreUnavailable(str(e) or type(e).__name__)
+        # OperatorInterventionError includes QueryCanceledError (statement_timeout).
+        return StoreUnavailable(
+            str(e) or f"{type(e).__name__}: the database did not answer in time"
+        )
     return StoreError(str(e))
 
 
@@ -113,25 +151,30 @@ class _Conn:
 class PostgresDatabase(Database):
     backend = "postgresql"
 
-    def __init__(self, pool: Any, where: str) -> None:
+    def __init__(self, pool: Any, where: str, timeouts: Timeouts | None = None) -> None:
         super().__init__()
         self.pool = pool
         self.where = where  # host:port/database, for messages (never the password)
-        self._reads = _Conn(pool)
+        self.timeouts = timeouts or Timeouts()
 
     @classmethod
     async def connect_to(cls, where: str, synchronous: Synchronous) -> PostgresDatabase:
         return await cls.connect(where)  # durability is the server's synchronous_commit
 
     @classmethod
-    async def connect(cls, dsn: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+    async def connect(
+        cls, dsn: str, *, pool_size: int = POOL_SIZE, timeouts: Timeouts | None = None
+    ) -> PostgresDatabase:
         where = _where(dsn)
+        timeouts = timeouts or Timeouts()
         try:
             pool = await asyncpg.create_pool(
                 dsn,
                 min_size=1,
                 max_size=pool_size,
                 timeout=CONNECT_TIMEOUT,
+                command_timeout=timeouts.command,
+                server_settings=timeouts.server_settings(dsn),
                 statement_cache_size=512,
             )
         except (
@@ -157,13 +200,13 @@ class PostgresDatabase(Database):
             raise SetupError(
                 f"PostgreSQL at {where} refused the connection: {_first_line(e)}"
             ) from None
-        return cls(pool, where)
+        return cls(pool, where, timeouts)
 
     # ------------------------------------------------------------------ Database
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Conn]:
         try:
-            async with self.pool.acquire() as conn:
+            async with self.pool.acquire(timeout=self.timeouts.acquire) as conn:
                 tx = conn.transaction()
                 await tx.start()
                 try:
@@ -178,14 +221,26 @@ class PostgresDatabase(Database):
         except _ERRORS as e:
             raise translate(e) from e
 
+    @contextlib.asynccontextmanager
+    async def _reads(self) -> AsyncIterator[_Conn]:
+        """A pooled connection for reads outside a transaction (had within the time limit)."""
+        try:
+            async with self.pool.acquire(timeout=self.timeouts.acquire) as conn:
+                yield _Conn(conn)
+        except _ERRORS as e:
+            raise translate(e) from e
+
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._reads.fetch(sql, params)
+        async with self._reads() as conn:
+            return await conn.fetch(sql, params)
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        return await self._reads.fetchrow(sql, params)
+        async with self._reads() as conn:
+            return await conn.fetchrow(sql, params)
 
     async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return await self._reads.fetchval(sql, params)
+        async with self._reads() as conn:
+            return await conn.fetchval(sql, params)
 
     async def schema_version(self) -> int:
         if await self.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL"):
@@ -196,8 +251,13 @@ class PostgresDatabase(Database):
 
     async def migrate(self) -> None:
         try:
-            async with self.pool.acquire() as conn:
-                await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            async with self.pool.acquire(timeout=MIGRATION_TIMEOUT) as conn:
+                # Another process may be migrating, and a migration may run long: no limits
+                # on this session while it migrates (the pool resets them on release).
+                await conn.execute("SET statement_timeout = 0; SET lock_timeout = 0")
+                await conn.execute(
+                    "SELECT pg_advisory_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_TIMEOUT
+                )
                 try:
                     await self._migrate_locked(conn)
                 finally:
@@ -222,7 +282,7 @@ class PostgresDatabase(Database):
                 continue
             log.info("applying migration %s", mig.name)
             async with conn.transaction():
-                await conn.execute(mig.sql)
+                await conn.execute(mig.sql, timeout=MIGRATION_TIMEOUT)
                 await conn.execute(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
                     mig.version,

@@ -52,6 +52,8 @@ class TableRow:
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
     ended_at: float | None = None
+    revision: int = 0  # committed writes of the table (see :meth:`TableStore.claim`)
+    seed: str | None = field(default=None, repr=False)  # 64 hex digits, secret until the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,9 @@ class StoredTable:
     row: TableRow
     seats: tuple[SeatRow, ...]
     actions: tuple[Action | Deal, ...]
+    # Why its stored record cannot be read (then ``row`` holds only the plain columns and
+    # ``seats`` and ``actions`` are empty); ``None``: read whole.
+    unreadable: str | None = None
 
 
 def encode_action(action: Action | Deal) -> str:
@@ -121,7 +126,7 @@ def decode_action(text: str) -> Action | Deal:
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, rules, turn_timer, handover, first_dealer, "
-    "dealer_draw, message_id, deadline, created_at, started_at, ended_at"
+    "dealer_draw, message_id, deadline, created_at, started_at, ended_at, revision, seed"
 )
 _UPDATABLE = frozenset(
     {
@@ -136,6 +141,7 @@ _UPDATABLE = frozenset(
         "started_at",
         "ended_at",
         "host_id",
+        "seed",
     }
 )
 
@@ -157,6 +163,23 @@ def _row_to_table(r: Row) -> TableRow:
         created_at=r["created_at"],
         started_at=r["started_at"],
         ended_at=r["ended_at"],
+        revision=r["revision"],
+        seed=r["seed"],
+    )
+
+
+def _bare_row(r: Row) -> TableRow:
+    """The plain columns of a table whose stored rules or record cannot be read."""
+    return TableRow(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        host_id=r["host_id"],
+        status=r["status"],
+        rules={},
+        turn_timer=r["turn_timer"],
+        message_id=r["message_id"],
+        created_at=r["created_at"],
     )
 
 
@@ -171,7 +194,7 @@ class TableStore:
     @staticmethod
     async def insert_table(tx: Tx, row: TableRow) -> None:
         await tx.execute(
-            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
+            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
             (
                 row.id,
                 row.guild_id,
@@ -188,8 +211,25 @@ class TableStore:
                 row.created_at,
                 row.started_at,
                 row.ended_at,
+                row.revision,
+                row.seed,
             ),
         )
+
+    @staticmethod
+    async def claim(tx: Tx, table_id: str, revision: int) -> bool:
+        """Bump the table's revision if it is still ``revision`` (the writer saw the latest
+        write); ``False``: another process wrote the table since, and nothing changed.
+
+        Run first in a write's transaction: the row stays locked until it commits, so the
+        writes of one table never interleave (PostgreSQL re-checks the condition after
+        waiting for another writer; SQLite has one writer at a time)."""
+        bumped = await tx.fetchval(
+            "UPDATE tables SET revision = revision + 1 WHERE id = ? AND revision = ? "
+            "RETURNING revision",
+            (table_id, revision),
+        )
+        return bumped is not None
 
     @staticmethod
     async def update_table(tx: Tx, table_id: str, **changes: Any) -> None:
@@ -245,6 +285,14 @@ class TableStore:
             (table_id, seq, encode_action(action), interaction_id, time.time()),
         )
 
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        """One table as the database has it now (``None``: there is no such table)."""
+        row = await self.db.fetchrow(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?",  # noqa: S608 - fixed columns
+            (table_id,),
+        )
+        return None if row is None else await self._stored(_row_to_table(row))
+
     async def load_unfinished(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTable]:
@@ -258,33 +306,37 @@ class TableStore:
         for r in rows:
             if guild_filter is not None and not guild_filter(r["guild_id"]):
                 continue
-            table = _row_to_table(r)
-            seats = await self.db.fetch(
-                "SELECT seat, user_id, name, bot_level, timeouts, left_game FROM seats "
-                "WHERE table_id = ?",
-                (table.id,),
-            )
-            actions = await self.db.fetch(
-                "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
-            )
-            out.append(
-                StoredTable(
-                    table,
-                    tuple(
-                        SeatRow(
-                            Seat[s["seat"]],
-                            s["user_id"],
-                            s["name"],
-                            s["bot_level"],
-                            s["timeouts"],
-                            bool(s["left_game"]),
-                        )
-                        for s in seats
-                    ),
-                    tuple(decode_action(a["action"]) for a in actions),
-                )
-            )
+            try:
+                out.append(await self._stored(_row_to_table(r)))
+            except (ValueError, KeyError, TypeError) as e:  # a record this version cannot read
+                out.append(StoredTable(_bare_row(r), (), (), unreadable=f"{type(e).__name__}: {e}"))
         return out
+
+    async def _stored(self, table: TableRow) -> StoredTable:
+        """The table's seats and actions, with its row."""
+        seats = await self.db.fetch(
+            "SELECT seat, user_id, name, bot_level, timeouts, left_game FROM seats "
+            "WHERE table_id = ?",
+            (table.id,),
+        )
+        actions = await self.db.fetch(
+            "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
+        )
+        return StoredTable(
+            table,
+            tuple(
+                SeatRow(
+                    Seat[s["seat"]],
+                    s["user_id"],
+                    s["name"],
+                    s["bot_level"],
+                    s["timeouts"],
+                    bool(s["left_game"]),
+                )
+                for s in seats
+            ),
+            tuple(decode_action(a["action"]) for a in actions),
+        )
 
     async def get_meta(self, key: str) -> str | None:
         value = await self.db.fetchval("SELECT value FROM meta WHERE key = ?", (key,))

@@ -9,6 +9,7 @@ import logging
 import time
 
 from bot.errors import NotHost, Refusal, StaleButton
+from bot.names import md_name
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ensure_open
 from bot.tables.state import AbandonVote, Table
@@ -39,7 +40,7 @@ class Endings:
                 )
             others = self._others(table, user_id)
             if is_admin:
-                who = f"{name or 'a moderator'} (Manage Server)"
+                who = f"{md_name(name) if name else 'a moderator'} (Manage Server)"
                 await self._end(table, f"This table was closed by {who}; the game is unrated.")
                 return "The table is closed. The channel is told you closed it; it is unrated."
             if table.status != "playing" or not others:
@@ -80,12 +81,13 @@ class Endings:
                 who = _names(table, {user_id})
                 self.ctx.notice(table, f"▶ {who} wants to keep playing: the game goes on.")
                 return "You chose to keep playing; the game goes on."
-            vote.agreed.add(user_id)
-            if vote.waiting_for:
+            if vote.waiting_for - {user_id}:
+                vote.agreed.add(user_id)
                 self.ctx.changed(table)
                 return f"Noted. Still waiting for {_names(table, vote.waiting_for)}."
+            # The last answer: the request stands until the end is saved (a failed save
+            # leaves it open, and the same answer can be given again).
             names = _names(table, vote.needed | {vote.host_id})
-            self._stop_vote(table)
             await self._end(table, f"This game was ended early by agreement of {names}; unrated.")
             return "Everyone agreed: the table is closed (unrated)."
 
@@ -122,12 +124,15 @@ class Endings:
             if o.user_id is not None and o.user_id != user_id and not o.away
         }
 
-    async def _end(self, table: Table, reason: str) -> None:
-        """End the table (abandoned, unrated); the caller holds its lock."""
+    async def _end(self, table: Table, reason: str, *, gone: bool = False) -> None:
+        """End the table (abandoned, unrated); the caller holds its lock.  The table changes
+        only once that is saved: a failed save leaves it open, as it was."""
+        async with self.persistence.write(table) as conn:
+            ending = await self.persistence.end(conn, table, "abandoned")
         self._stop_vote(table)
         table.end_reason = reason
-        async with self.persistence.write() as conn:
-            await self.persistence.end(conn, table, "abandoned")
+        table.gone = table.gone or gone
+        ending.apply(table)
         self.ctx.closed(table)
 
     async def close_orphan(self, table: Table, why: str) -> None:
@@ -136,11 +141,10 @@ class Endings:
         async with table.lock:
             if not table.open:
                 return
-            table.gone = True
             log.info("closing table %s: %s", table.id, why)
-            await self._end(table, why)
+            await self._end(table, why, gone=True)
 
 
 def _names(table: Table, user_ids: set[int] | frozenset[int]) -> str:
-    names = [o.name for o in table.seats.values() if o.user_id in user_ids]
+    names = [md_name(o.name) for o in table.seats.values() if o.user_id in user_ids]
     return ", ".join(sorted(names)) or "nobody"

@@ -15,9 +15,11 @@ from bot.engine.dealer import draw_first_dealer
 from bot.engine.games import preset_names, same_game
 from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
+from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
+from bot.tables.persistence import Ending
 from bot.tables.state import LEVELS, Occupant, Rematch, Table
 from bot.tables.turns import deadline_after
 
@@ -35,6 +37,10 @@ class Lobby:
         # Opening a table and sitting down are serialised per server: one member, one seat;
         # one channel, one table — however many clicks arrive at once.
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def seating(self, guild_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold the server's seating lock (opening tables, sitting down)."""
+        return self._seating(guild_id)
 
     @contextlib.asynccontextmanager
     async def _seating(self, guild_id: int) -> AsyncIterator[None]:
@@ -178,9 +184,9 @@ class Lobby:
         elif seat not in free:
             if seat == mine:
                 raise Refusal(f"You are already seated ({mine.word}).")
-            raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+            raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
         new = Occupant(user_id, name)
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             if mine is not None:
                 await self.store.delete_seat(conn, table.id, mine)
             await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -211,7 +217,7 @@ class Lobby:
                     "after their player left can be taken."
                 )
         new = Occupant(user_id, name, None, 0)
-        async with self.persistence.write() as conn:
+        async with self.persistence.write(table) as conn:
             await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
             deadline = deadline_after(table, table.game, seat_override=(seat, new))
             await self.store.update_table(conn, table.id, deadline=deadline)
@@ -225,7 +231,6 @@ class Lobby:
     async def leave(self, table: Table, user_id: int) -> str:
         async with table.lock:
             ensure_open(table)
-            table.abandon_vote = None  # a request to end early is void once anyone leaves
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
@@ -237,16 +242,22 @@ class Lobby:
             mine = table.seats[seat]
             occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
-            async with self.persistence.write() as conn:
+            # An arranged (tournament) table plays on with computers: its result counts.
+            close = not humans_left and not table.arranged
+            ending: Ending | None = None
+            async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
-                if not humans_left:
-                    await self.persistence.end(conn, table, "abandoned")
+                if close:
+                    ending = await self.persistence.end(conn, table, "abandoned")
+            # Saved: only now does the table change (a failed save leaves it as it was).
+            table.abandon_vote = None  # a request to end early is void once anyone leaves
             table.seats[seat] = occ
             table.host_id = new_host
             table.deadline = None
             self.registry.unseated(table, user_id)
-            if not humans_left:
+            if ending is not None:
+                ending.apply(table)
                 self.ctx.closed(table)
                 return "You left; with no players left the table is closed."
             self.ctx.changed(table)
@@ -259,15 +270,17 @@ class Lobby:
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
         humans_left, new_host = _after_leaving(table, user_id)
-        async with self.persistence.write() as conn:
+        ending: Ending | None = None
+        async with self.persistence.write(table) as conn:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
-                await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, "abandoned")
         del table.seats[seat]
         table.host_id = new_host
         self.registry.unseated(table, user_id)
-        if not humans_left:
+        if ending is not None:
+            ending.apply(table)
             self.ctx.closed(table)
             return "You left; the table is closed."
         self.ctx.changed(table)
@@ -291,9 +304,9 @@ class Lobby:
                     raise Refusal("The table is full.")
                 seat = free[0]
             elif seat not in free:
-                raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+                raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
             new = Occupant(None, f"Computer ({level})", level)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
             table.seats[seat] = new
             self.ctx.changed(table)
@@ -323,7 +336,7 @@ class Lobby:
             except RulesError as e:
                 raise Refusal(e.reason) from None
             moves = seat_moves(table, rules)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.update_table(conn, table.id, rules=rules.to_record())
                 for old, new in moves.items():
                     await self.store.delete_seat(conn, table.id, old)
@@ -349,14 +362,16 @@ class Lobby:
                     f"{need} players are needed: {free} still empty. "
                     "Fill a seat with `/spades bot`."
                 )
-            draws, dealer = draw_first_dealer(self.ctx.randomness.rng(table, 0), table.seat_order)
+            # The game's seed (docs/verifiable-deals.md): the draw and every deal come from it.
+            seed = self.ctx.randomness.game_seed(table)
+            draws, dealer = draw_first_dealer(seed.secret, table.seat_order)
             draw_doc = [{s.name: c.code for s, c in d.items()} for d in draws]
             game = Game(table.rules, dealer)
-            deal = self.ctx.randomness.deal(table, game)
+            deal = game.seeded_deal(seed.secret)
             game.apply(deal)
             now = time.time()
             deadline = deadline_after(table, game)
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 await self.store.update_table(
                     conn,
                     table.id,
@@ -365,11 +380,13 @@ class Lobby:
                     dealer_draw=draw_doc,
                     started_at=now,
                     deadline=deadline,
+                    seed=seed.reveal(),  # stored, never shown before the game is over
                 )
                 await self.store.append_action(conn, table.id, 1, deal, None)
             table.status = "playing"
             table.game = game
             table.dealer_draw = draw_doc
+            table.seed = seed
             table.started_at = now
             table.deadline = deadline
             table.seq = 1
@@ -399,7 +416,7 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
     outside = [s for s in table.seats if s not in rules.seats]
     free = [s for s in rules.seats if s not in table.seats]
     if len(outside) > len(free):
-        who = ", ".join(f"{table.seats[s].name} ({s.word})" for s in outside)
+        who = ", ".join(f"{md_name(table.seats[s].name)} ({s.word})" for s in outside)
         raise Refusal(
             f"{len(rules.seats)} players play {', '.join(s.word for s in rules.seats)}: "
             f"a seat must be free for {who} first."
@@ -420,9 +437,9 @@ def level_fixed(table: Table, seat: Seat | None) -> str:
             "game is rated against the players it began with)."
         )
     if not occ.is_computer:
-        return f"{occ.name} plays {seat.word}: only a computer player's seat has a level."
+        return f"{md_name(occ.name)} plays {seat.word}: only a computer player's seat has a level."
     yours = occ.user_id == table.host_id
-    whose = "your seat" if yours else f"{occ.name}'s seat"
+    whose = "your seat" if yours else f"{md_name(occ.name)}'s seat"
     if occ.left:
         why = (
             "you left the game" if yours else "they left the game (a loss for them if it is rated)"

@@ -29,8 +29,10 @@ from bot.engine.actions import Claim
 from bot.engine.cards import Card
 from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
+from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
+from bot.tables.persistence import Ending
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 from bot.tables.turns import deadline_after
 
@@ -66,7 +68,7 @@ class Moves:
         seat = table.seat_of(user_id)
         if button_seat is not None and seat != button_seat:
             owner = table.seats.get(button_seat)
-            who = owner.name if owner else button_seat.word
+            who = md_name(owner.name) if owner else button_seat.word
             raise NotYourButtons(
                 f"These buttons are {who}'s ({button_seat.word}). "
                 "Use `/hand` to see your own cards."
@@ -253,7 +255,9 @@ class Moves:
         for action in actions:
             sim.apply(action)  # IllegalAction propagates; the live game is untouched
         stored: list[Action | Deal] = list(actions)
-        if sim.phase is Phase.DEAL:
+        # An arranged table may end after a number of hands (duplicate boards).
+        limit = table.hand_limit is not None and len(sim.results) >= table.hand_limit
+        if sim.phase is Phase.DEAL and not limit:
             deal = self.ctx.randomness.deal(table, sim)
             sim.apply(deal)
             stored.append(deal)
@@ -264,9 +268,10 @@ class Moves:
             level = table.handover if timeouts >= MAX_TIMEOUTS else None
             occupant_update = (timeout_seat, Occupant(occ.user_id, occ.name, level, timeouts))
         deadline = deadline_after(table, sim, seat_override=occupant_update)
-        finished = sim.over
+        finished = sim.over or limit
+        ending: Ending | None = None
         try:
-            async with self.persistence.write() as conn:
+            async with self.persistence.write(table) as conn:
                 for i, a in enumerate(stored):
                     await self.store.append_action(
                         conn, table.id, table.seq + 1 + i, a, interaction_id if i == 0 else None
@@ -275,7 +280,7 @@ class Moves:
                     s, o = occupant_update
                     await self.store.put_seat(conn, table.id, self.persistence.seat_row(s, o))
                 if finished:
-                    await self.persistence.end(conn, table, "finished", sim)
+                    ending = await self.persistence.end(conn, table, "finished", sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
         except UniqueViolation as e:
@@ -288,6 +293,7 @@ class Moves:
         except StoreFailed:
             self._failed(table)
             raise
+        # Committed: only now does the table change in memory.
         results_before = len(game.results)
         same_hand = sim.hand_number == game.hand_number and game.rules.claims
         claims_before = len(public_claims(game)) if same_hand else None
@@ -296,11 +302,11 @@ class Moves:
         table.deadline = deadline
         if occupant_update is not None:
             table.seats[occupant_update[0]] = occupant_update[1]
+        if ending is not None:
+            ending.apply(table)
         self._remember(interaction_id)
-        listener = self.ctx.listener
-        if listener is not None:
-            for result in sim.results[results_before:]:
-                listener.hand_finished(table, result)
+        for result in sim.results[results_before:]:
+            self.ctx.hand_finished(table, result)
         if claims_before is not None:
             for claim in public_claims(sim)[claims_before:]:  # G1: the result is public
                 self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")

@@ -1,16 +1,33 @@
 """How the table service saves and loads tables: one transaction per change, rows to and from
 tables, the end of a game (handed to the league in the same transaction), and restoring the
-unfinished tables at start-up by replaying their actions."""
+unfinished tables at start-up by replaying their actions.
+
+Nothing here changes a table in memory before its transaction has committed: :meth:`end`
+returns the :class:`Ending` its caller applies once the COMMIT succeeded, so a COMMIT that
+fails (a full disk, a lost connection) leaves the table open and playable as it was.
+
+A write of a table's state is conditional on this process having seen the table's latest
+write: it first bumps the stored revision from the one the table holds in memory
+(:meth:`~bot.store.tables.TableStore.claim`).  When another process serves the same table
+(overlapping ``SHARD_IDS`` in a rolling deploy, a duplicated container) and wrote it first, the
+write is refused (:class:`~bot.errors.TableMoved`, nothing changed) and the table is reloaded
+from the database, so this process goes on from what the other one saved.  A revision (not an
+owner column or an advisory lock) because it needs no lease to expire when a process dies,
+holds no lock between actions, works the same on SQLite and PostgreSQL, and also catches a
+process whose COMMIT went through unseen (a lost connection): it reloads too."""
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
-from bot.errors import StoreFailed
+from bot.engine.shuffle import GameSeed
+from bot.errors import StoreFailed, TableMoved
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
@@ -21,6 +38,54 @@ log = logging.getLogger(__name__)
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+# Told, in the transaction that ends a table, that it ended (a tournament records the result
+# of its table there, so the result and the end commit together).
+TableEndedHook = Callable[[Tx, Table, Game | None], Awaitable[None]]
+# Told of a table reloaded because another process wrote it (its fields are already the
+# database's; the service re-registers it and restarts its turn).
+MovedHook = Callable[[Table, list[int]], None]
+MOVED = (
+    "Another instance of the bot changed this table just now, so that was not applied; I "
+    "have reloaded the table. Please look again and retry."
+)
+# A table's fields that come from the database (a reload replaces them all).
+_STORED_FIELDS = (
+    "host_id",
+    "rules",
+    "turn_timer",
+    "handover",
+    "status",
+    "seats",
+    "game",
+    "dealer_draw",
+    "message_id",
+    "deadline",
+    "started_at",
+    "ended_at",
+    "seq",
+    "revision",
+    "seed",
+)
+
+
+class _Lost(Exception):
+    """Another process wrote the table since this one last did."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a table ends, written in a transaction and applied to the table (:meth:`apply`)
+    only once that transaction has committed."""
+
+    status: str
+    ended_at: float
+    ratings: tuple[SeatRating, ...] | None = None
+    league_error: str | None = None  # the league could not record the game (why)
+
+    def apply(self, table: Table) -> None:
+        table.status, table.ended_at, table.ratings = self.status, self.ended_at, self.ratings
+        if self.league_error is not None:
+            table.league_error = self.league_error
 
 
 class TablePersistence:
@@ -28,52 +93,100 @@ class TablePersistence:
         self.db = db
         self.store = TableStore(db)
         self.on_game_stored: GameStoredHook | None = None
+        self.on_table_ended: list[TableEndedHook] = []
+        self.on_moved: MovedHook | None = None
 
     @contextlib.asynccontextmanager
-    async def write(self) -> AsyncIterator[Tx]:
-        """One transaction; a failed write is refused with a reason (nothing changed)."""
-        try:
-            async with self.db.transaction() as conn:
-                yield conn
-        except UniqueViolation:
-            raise
-        except StoreError as e:
-            log.error("database write failed: %s", e)
-            raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
+    async def write(self, table: Table | None = None) -> AsyncIterator[Tx]:
+        """One transaction; a failed write is refused with a reason (nothing changed).
 
-    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> None:
-        """Mark the table ended and hand the game to the league, in the caller's transaction."""
+        With ``table`` (a stored table's change), the write is conditional on the table's
+        revision: if another process wrote it meanwhile, the table is reloaded and
+        :class:`~bot.errors.TableMoved` refuses the change.  Writes of one table in this
+        process take turns (the publisher records a new table message outside the table's
+        lock), so each claims the revision the one before it left."""
+        guard = table.write_lock if table is not None else contextlib.nullcontext()
+        async with guard:
+            try:
+                async with self.db.transaction() as conn:
+                    if table is not None and not await self.store.claim(
+                        conn, table.id, table.revision
+                    ):
+                        raise _Lost
+                    yield conn
+            except _Lost:
+                assert table is not None
+                log.warning("table %s was written by another process; reloading it", table.id)
+                await self.reload(table)
+                raise TableMoved(MOVED) from None
+            except UniqueViolation:
+                raise
+            except StoreError as e:
+                log.error("database write failed: %s", e)
+                raise StoreFailed(
+                    "I could not save that, so nothing changed. Please try again."
+                ) from e
+            if table is not None:
+                table.revision += 1
+
+    async def reload(self, table: Table) -> None:
+        """Replace the table's stored state with the database's, and tell the service."""
+        humans = table.humans()
+        try:
+            stored = await self.store.load_table(table.id)
+            fresh = self._rebuild(stored) if stored is not None else None
+        except (StoreError, IllegalAction, RulesError, ValueError, KeyError) as e:
+            log.error("table %s could not be reloaded: %s", table.id, e)
+            raise StoreFailed(
+                "Another instance of the bot changed this table, and I could not reload it. "
+                "Please try again."
+            ) from e
+        if fresh is None:  # deleted meanwhile: nothing to play any more
+            table.status = "abandoned"
+        else:
+            for name in _STORED_FIELDS:
+                setattr(table, name, getattr(fresh, name))
+        if self.on_moved is not None:
+            self.on_moved(table, humans)
+
+    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> Ending:
+        """Mark the table ended and hand the game to the league, in the caller's transaction;
+        the caller applies the returned :class:`Ending` to ``table`` once it has committed."""
         game = game or table.game
         now = time.time()
         await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
-        previous = (table.status, table.ended_at, table.ratings)
-        table.status, table.ended_at = status, now
-        try:
-            if self.on_game_stored is not None and game is not None:
-                await self._record(conn, table, game, self.on_game_stored)
-        except BaseException:
-            table.status, table.ended_at, table.ratings = previous
-            raise
+        ending = Ending(status, now)
+        # The league and the organisers see the table as it will be (ended), on a copy: the
+        # table itself changes only once the transaction has committed.
+        ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
+        if self.on_game_stored is not None and game is not None:
+            ending = await self._record(conn, ended, game, self.on_game_stored, ending)
+        for hook in self.on_table_ended:
+            await hook(conn, ended, game)
+        return ending
 
     @staticmethod
-    async def _record(conn: Tx, table: Table, game: Game, hook: GameStoredHook) -> None:
+    async def _record(
+        conn: Tx, table: Table, game: Game, hook: GameStoredHook, ending: Ending
+    ) -> Ending:
         """Hand the game to the league inside a savepoint: a league that cannot record it
         (a bug, a constraint) must not stop the table from ending.  The failure is logged and
-        the channel is told (``table.league_error``); the game itself is saved."""
+        the channel is told (``league_error``); the game itself is saved."""
         await conn.execute("SAVEPOINT league_record")
         try:
-            table.ratings = await hook(conn, table, game)
+            ratings = await hook(conn, table, game)
         except Exception as e:
             await conn.execute("ROLLBACK TO league_record")
             await conn.execute("RELEASE league_record")
             log.error("the league could not record table %s", table.id, exc_info=True)
-            table.league_error = " ".join(str(e).split())[:120] or type(e).__name__
-        else:
-            await conn.execute("RELEASE league_record")
+            why = " ".join(str(e).split())[:120] or type(e).__name__
+            return dataclasses.replace(ending, league_error=why)
+        await conn.execute("RELEASE league_record")
+        return dataclasses.replace(ending, ratings=ratings)
 
     async def set_message(self, table: Table, message_id: int) -> None:
         """Remember which channel message shows the table."""
-        async with self.write() as conn:
+        async with self.write(table) as conn:
             await self.store.update_table(conn, table.id, message_id=message_id)
         table.message_id = message_id
 
@@ -98,16 +211,46 @@ class TablePersistence:
 
     async def load_unfinished(
         self, guild_filter: Callable[[int], bool] | None = None
-    ) -> list[Table]:
+    ) -> tuple[list[Table], list[Table]]:
         """Every unfinished table (of the servers ``guild_filter`` accepts), its game rebuilt
-        by replaying its actions (a table that cannot be rebuilt is logged and left alone)."""
-        tables = []
+        by replaying its actions; and, apart, those that cannot be rebuilt (a record this
+        version cannot read or replay), logged, as bare tables (no game) to be closed."""
+        tables, broken = [], []
         for stored in await self.store.load_unfinished(guild_filter):
             try:
+                if stored.unreadable is not None:
+                    raise ValueError(f"its stored record cannot be read: {stored.unreadable}")
                 tables.append(self._rebuild(stored))
-            except (IllegalAction, RulesError, ValueError, KeyError):
-                log.exception("table %s could not be restored; leaving it", stored.row.id)
-        return tables
+            except Exception:
+                log.exception("table %s cannot be restored; closing it (unrated)", stored.row.id)
+                broken.append(self._bare(stored))
+        return tables, broken
+
+    async def close_unrestorable(self, table: Table, reason: str) -> None:
+        """End a table that cannot be restored: abandoned, unrated (the league is not told:
+        there is no game to record)."""
+        async with self.write() as conn:
+            ending = await self.end(conn, table, "abandoned")
+        ending.apply(table)
+        table.end_reason = reason
+
+    @staticmethod
+    def _bare(stored: StoredTable) -> Table:
+        """What is known of a table that cannot be restored: where it is, who sat there."""
+        row = stored.row
+        table = Table(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            rules=Rules(),
+            status=row.status,
+            message_id=row.message_id,
+            created_at=row.created_at,
+        )
+        for s in stored.seats:
+            table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
+        return table
 
     @staticmethod
     def _rebuild(stored: StoredTable) -> Table:
@@ -122,11 +265,13 @@ class TablePersistence:
             # not row.handover: older versions let the host choose it (see Table.handover)
             status=row.status,
             dealer_draw=row.dealer_draw,
+            seed=GameSeed.from_hex(row.seed) if row.seed is not None else None,
             message_id=row.message_id,
             deadline=row.deadline,
             created_at=row.created_at,
             started_at=row.started_at,
             ended_at=row.ended_at,
+            revision=row.revision,
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)

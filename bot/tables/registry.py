@@ -25,6 +25,10 @@ class TableRegistry:
             raise StaleButton("That table has ended.")
         return table
 
+    def find_by_id(self, table_id: str) -> Table | None:
+        """The open table of that id, if any."""
+        return self._by_id.get(table_id)
+
     def in_channel(self, channel_id: int) -> Table:
         table = self._by_channel.get(channel_id)
         if table is None:
@@ -76,7 +80,9 @@ class TableRegistry:
         self._by_id[table.id] = table
         self._by_channel[table.channel_id] = table
         for uid in table.humans():
-            self._by_user[(table.guild_id, uid)] = table
+            # A member seated at an arranged (tournament) table while playing elsewhere keeps
+            # the table they were at (a computer plays their arranged seat meanwhile).
+            self._by_user.setdefault((table.guild_id, uid), table)
 
     def seated(self, table: Table, user_id: int) -> None:
         self._by_user[(table.guild_id, user_id)] = table

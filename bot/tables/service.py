@@ -15,16 +15,21 @@ The service is split by concern, and callers use the part they need:
   same pipeline;
 * ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
   its ``editor`` and ``remind``);
-* ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up.
+* ``arranged`` — tables an organiser (a tournament) opens seated and started, and ends;
+* ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up, and
+  reloading a table that another process wrote first (:meth:`TableService._moved`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from bot.engine import Action, Seat
+from bot.errors import StoreFailed
 from bot.store.db import Database
 from bot.store.tables import TableStore
+from bot.tables.arranged import ArrangedTables
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
 from bot.tables.live import LiveHands
@@ -35,6 +40,13 @@ from bot.tables.randomness import TableRandomness
 from bot.tables.registry import FINISHED_KEPT, TableRegistry
 from bot.tables.state import Table
 from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
+
+log = logging.getLogger(__name__)
+
+UNRESTORABLE = (
+    "⚠ I could not restore the table here after my restart (the error is in my log), so I "
+    "closed it; its game is unrated. Open a new one with `/spades new`."
+)
 
 
 class TableService:
@@ -67,6 +79,8 @@ class TableService:
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
         self.endings = Endings(self._ctx)
+        self.arranged = ArrangedTables(self._ctx, self.lobby)
+        self.persistence.on_moved = self._moved
 
     @property
     def listener(self) -> TableListener | None:
@@ -84,6 +98,10 @@ class TableService:
     def on_game_stored(self, hook: GameStoredHook | None) -> None:
         self.persistence.on_game_stored = hook
 
+    def on_closed(self, observer: Callable[[Table], None]) -> None:
+        """Tell ``observer`` of every table that ended, after it was committed and forgotten."""
+        self._ctx.on_closed.append(observer)
+
     @property
     def store(self) -> TableStore:
         return self.persistence.store
@@ -93,6 +111,21 @@ class TableService:
     ) -> ActResult:
         return await self.moves.commit(table, seat, [action], None, timeout_seat=timeout_seat)
 
+    def _moved(self, table: Table, humans_before: list[int]) -> None:
+        """``table`` was reloaded (another process wrote it first): index its members anew,
+        and go on from the database's state — or forget it quietly if the other process ended
+        it (that process tells the channel)."""
+        for user_id in humans_before:
+            if self.registry.find_of_user(table.guild_id, user_id) is table:
+                self.registry.unseated(table, user_id)
+        if table.open:
+            self.registry.add(table)
+            self._ctx.changed(table)
+            self.turns.schedule(table)
+        else:
+            table.gone = True  # post nothing: the process that ended it did
+            self._ctx.closed(table)
+
     def _notify(self, table: Table, text: str) -> None:
         self._ctx.notice(table, text)
 
@@ -101,13 +134,26 @@ class TableService:
 
     async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Load every unfinished table (of the servers ``guild_filter`` accepts: this
-        process's shards) and rebuild its game by replaying its actions."""
-        restored = await self.persistence.load_unfinished(guild_filter)
+        process's shards), rebuild its game by replaying its actions and bring its message up
+        to date.  A table that cannot be rebuilt is closed, unrated, and its channel told:
+        it never blocks its channel or its players."""
+        restored, broken = await self.persistence.load_unfinished(guild_filter)
         for table in restored:
             self.registry.add(table)
         for table in restored:
             self.turns.schedule(table)
+            self._ctx.redraw(table)
+        for table in broken:
+            await self._close_unrestorable(table)
         return restored
+
+    async def _close_unrestorable(self, table: Table) -> None:
+        try:
+            await self.persistence.close_unrestorable(table, UNRESTORABLE)
+        except StoreFailed:
+            log.error("could not close table %s; trying again at the next start", table.id)
+            return
+        self._ctx.notice(table, UNRESTORABLE)
 
     async def close(self) -> None:
         await self.turns.close()

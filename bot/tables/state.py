@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
 from bot.engine.game import Phase
+from bot.engine.shuffle import GameSeed
+from bot.names import md_name
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
@@ -91,6 +93,9 @@ class Table:
     seats: dict[Seat, Occupant] = field(default_factory=dict)
     game: Game | None = None
     dealer_draw: list[dict[str, str]] | None = None
+    # The game's secret seed (docs/verifiable-deals.md), drawn at the start: only its
+    # commitment is shown until the game is over.  None: a game from before seeds.
+    seed: GameSeed | None = field(default=None, repr=False)
     message_id: int | None = None
     deadline: float | None = None
     created_at: float = 0.0
@@ -99,7 +104,10 @@ class Table:
     ratings: tuple[SeatRating, ...] | None = None  # set when a rated game ended
     seq: int = 0  # number of stored game actions
     version: int = 0  # bumps on every change, for the renderer
+    revision: int = 0  # the stored table's revision this process last wrote or read
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # its writes in this process take turns (bot.tables.persistence.TablePersistence.write)
+    write_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # How it ended, for the channel: who closed it, or why (None: the game was finished or
     # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
     end_reason: str | None = None
@@ -107,6 +115,15 @@ class Table:
     # Set when the finished game could not be recorded in the league (the table still ends).
     league_error: str | None = None
     abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
+    # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
+    # member has left (computers finish it: its result counts), and ``rated`` says whether the
+    # league rates it.  In memory; the organiser sets both again on a restored table.
+    arranged: bool = False
+    rated: bool = True
+    hand_limit: int | None = None  # the game ends after this many hands (duplicate boards)
+    # The game's seed, given instead of drawn (64 hex digits): every table given the same one
+    # draws the same dealer and deals the same boards (duplicate rounds).
+    deal_source: str | None = field(default=None, repr=False)
 
     @property
     def open(self) -> bool:
@@ -131,8 +148,9 @@ class Table:
         return [o.user_id for o in self.seats.values() if o.user_id is not None and not o.left]
 
     def host_name(self) -> str:
+        """The host's name for a markdown message (escaped: :func:`bot.names.md_name`)."""
         seat = self.seat_of(self.host_id)
-        return self.seats[seat].name if seat is not None else "the host"
+        return md_name(self.seats[seat].name) if seat is not None else "the host"
 
     def rematch(self) -> Rematch:
         return Rematch(

@@ -30,6 +30,7 @@ from bot.engine import (
 )
 from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
+from bot.names import md_name
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 
 log = logging.getLogger(__name__)
@@ -226,11 +227,11 @@ def timeout_notice(after: Occupant, seat: Seat, action: Action) -> str:
     what = describe(action)
     if after.is_computer:
         return (
-            f"⏰ {after.name} ran out of time {MAX_TIMEOUTS} times; a computer played {what} "
-            f"and now plays {seat.word} until they come back with `/spades join`."
+            f"⏰ {md_name(after.name)} ran out of time {MAX_TIMEOUTS} times; a computer played "
+            f"{what} and now plays {seat.word} until they come back with `/spades join`."
         )
     return (
-        f"⏰ {after.name} ran out of time; a computer played {what} for them "
+        f"⏰ {md_name(after.name)} ran out of time; a computer played {what} for them "
         f"({after.timeouts}/{MAX_TIMEOUTS})."
     )
 

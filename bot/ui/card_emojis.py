@@ -5,7 +5,9 @@ an emoji of the application (Discord allows 2,000; we use 108): it lists the app
 emojis once, keeps those already there, uploads the missing ones, and replaces a face whose
 drawing changed since it was uploaded (the database's ``meta`` table remembers each face's
 digest).  It runs in the background: until a face is uploaded — or when Discord refuses it —
-that card is shown as text (``A♠``), so nothing waits on it.
+that card is shown as text (``A♠``), so nothing waits on it but start-up, which waits for the
+one listing (:meth:`CardEmojis.wait_known`): the faces already uploaded are known before any
+table is drawn, so a table message restored after a restart looks exactly as before it.
 
 :data:`CARD_EMOJIS` is the process-wide registry the renderers read::
 
@@ -71,6 +73,9 @@ class CardEmojis:
     def __init__(self) -> None:
         self.ids: dict[str, int] = {}
         self.guild_schemes: dict[int, str] = {}
+        # Set once the faces already uploaded are in ``ids`` (the application's emojis were
+        # listed, or could not be): before that a table drawn would show text, not faces.
+        self.known = asyncio.Event()
         self.ready = asyncio.Event()  # set when a sync has finished (whatever its outcome)
 
     def for_guild(self, guild_id: int | None) -> CardFaces:
@@ -88,7 +93,17 @@ class CardEmojis:
     def clear(self) -> None:
         self.ids.clear()
         self.guild_schemes.clear()
+        self.known = asyncio.Event()
         self.ready = asyncio.Event()
+
+    async def wait_known(self, timeout: float) -> bool:  # noqa: ASYNC109
+        """Wait (at most ``timeout`` seconds) until the faces already uploaded are known;
+        ``False`` when they are not by then (the cards show as text until they are)."""
+        try:
+            await asyncio.wait_for(self.known.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
 
 CARD_EMOJIS: Final = CardEmojis()
@@ -130,6 +145,7 @@ async def sync_card_emojis(
         existing = {e.name: e for e in await client.fetch_application_emojis()}
         free = MAX_APPLICATION_EMOJIS - len(existing)
         dirty = 0
+        missing: list[tuple[Face, str]] = []
         for face in faces:
             sha = digest(face)
             current = existing.get(face.name)
@@ -140,7 +156,11 @@ async def sync_card_emojis(
                     recorded[face.name] = sha
                     dirty += 1
                 report.kept += 1
-                continue
+            else:
+                missing.append((face, sha))
+        registry.known.set()  # every face already there is known: tables may be drawn
+        for face, sha in missing:
+            current = existing.get(face.name)
             if current is not None:  # drawn differently now: replace it
                 await current.delete()
                 registry.ids.pop(face.name, None)
@@ -182,6 +202,7 @@ async def sync_card_emojis(
     except discord.HTTPException as e:
         log.warning("could not set up the card emojis (cards show as text): %s", e)
     finally:
+        registry.known.set()
         registry.ready.set()
     return report
 
@@ -196,6 +217,7 @@ async def _adopt(
             for e in await client.fetch_application_emojis():
                 if e.name in wanted:
                     registry.ids[e.name] = e.id
+            registry.known.set()  # the faces there now are known; the rest may come later
             report.kept = len(wanted & registry.ids.keys())
             if report.kept == len(wanted) or attempt == RETRIES:
                 break
@@ -209,5 +231,6 @@ async def _adopt(
     except discord.HTTPException as e:
         log.warning("could not look up the card emojis (cards show as text): %s", e)
     finally:
+        registry.known.set()
         registry.ready.set()
     return report

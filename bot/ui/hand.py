@@ -36,14 +36,20 @@ from bot.ui.trump_text import call_button_label, call_value
 from bot.ui.words import plural
 
 
-def hand_payload(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
-    """The hand message of ``seat`` now: ``embed`` and ``view`` (no buttons once it ended)."""
+def hand_payload(
+    table: Table, seat: Seat, notice: str | None = None, *, edit: bool = False
+) -> dict[str, Any]:
+    """The hand message of ``seat`` now: ``embed`` and ``view`` — no buttons once the game
+    ended: for an ``edit``, ``view=None`` takes the old ones off; a new message gets no
+    ``view`` at all (discord.py's ``send_message`` takes no ``None`` there)."""
     assert table.game is not None
     view = seat_view(table.game, seat)
-    return {
-        "embed": hand_embed(table, view, notice),
-        "view": hand_components(table, view) if table.open else None,
-    }
+    payload: dict[str, Any] = {"embed": hand_embed(table, view, notice)}
+    if table.open:
+        payload["view"] = hand_components(table, view)
+    elif edit:
+        payload["view"] = None
+    return payload
 
 
 def hand_json(table: Table, seat: Seat) -> dict[str, Any]:

@@ -7,11 +7,13 @@ from __future__ import annotations
 import discord
 
 from bot.engine import Seat, SeatView, Team
+from bot.names import md_name
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, button
 from bot.ui.games import game_title, text_of
 from bot.ui.rules_text import rules_brief
+from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
     dealer_draw_text,
     end_reason_text,
@@ -68,7 +70,9 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
     note = text.footer_note(view)
     unrated = timer_footer(table.turn_timer)
-    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{note}{unrated}")
+    e.set_footer(
+        text=f"Table {table.id} · hand {view.hand_number}{note}{unrated}{commitment_footer(table)}"
+    )
     return e
 
 
@@ -167,7 +171,7 @@ def status_line(table: Table, view: SeatView) -> str:
     seat = view.to_act
     if seat is None:
         return "Dealing…"
-    who = table.seats[seat].name if seat in table.seats else seat.word
+    who = md_name(table.seats[seat].name) if seat in table.seats else seat.word
     what = text_of(view.rules.game).doing(view)
     if what is None:
         what = "to lead" if not view.current_trick else "to play"
@@ -239,7 +243,7 @@ def table_components(table: Table) -> discord.ui.View:
 def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View:
     """The ephemeral choice of the opponent a renege claim names (games.md G1)."""
     v = discord.ui.View(timeout=None)
-    names = seat_names(table)
+    names = seat_names(table, markdown=False)  # button labels show no markdown
     for s in targets:
         v.add_item(
             button(

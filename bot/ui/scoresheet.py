@@ -13,6 +13,7 @@ from bot.ui.components import ComponentRef, button
 from bot.ui.game_text import took_text
 from bot.ui.games import text_of
 from bot.ui.render import GOLD, GREY, final_text
+from bot.ui.seed_text import reveal_text
 from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
 from bot.ui.words import plural
 
@@ -84,6 +85,9 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
         final = " · ".join(f"{names[s]} ({s.word}) {number(view.scores[s])}" for s in view.seats)
     e.add_field(name="Final score", value=final, inline=False)
     e.add_field(name="Ratings", value=ratings_text(table), inline=False)
+    reveal = reveal_text(table)
+    if reveal is not None:  # docs/verifiable-deals.md: the game is over, the seed is shown
+        e.add_field(name="Verifiable deals", value=reveal, inline=False)
     e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
     return e
 

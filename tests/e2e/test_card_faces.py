@@ -9,7 +9,7 @@ import re
 from bot.engine import DECKS
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, Seated, eventually, has, table_message
-from tests.e2e.flows import act_until, four_player_game, quick_game
+from tests.e2e.flows import act_until, four_player_game, quick_game, quiet_table
 from tests.fakediscord import Component, Message, Response, User, run_bot
 
 FACES = 108  # 54 cards, two colour schemes
@@ -76,6 +76,31 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_in_the_trick(
         assert f"{FACES} kept, 0 uploaded" in line
         assert fake.app_emojis.creates == FACES, "a restart uploads nothing"
         assert fake.app_emojis.lists == 2, "one look at the application's emojis per start"
+
+
+async def test_a_restart_keeps_the_faces_on_the_table_message(world: World) -> None:
+    """The restarted bot brings each restored table message up to date at once: it must look
+    exactly as before the restart, card faces included (not ``8♦`` until the next move)."""
+    fake, ch = world.fake, world.channel
+    async with run_bot(fake, env=world.env()) as proc:
+        await proc.wait_for_line("card emojis:")
+        ids = {e.id: e.name for e in fake.app_emojis.by_id.values()}
+        driver = await four_player_game(world, preset="standard", target=100)
+        player, hand = await on_turn_to_play(driver)
+        plays = [c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id]
+        await play_and_see_its_face(world, player.user, hand, plays[0], ids)
+        before = await quiet_table(fake, ch)
+        embeds, components = before.embeds, [c.raw for c in before.all_components]
+        edits = before.edits
+        proc.kill9()
+        await proc.wait()
+    async with run_bot(fake, env=world.env(), wait_for="commands"):
+        await eventually(lambda: table_message(fake, ch).edits > edits)
+        after = table_message(fake, ch)
+        assert after.id == before.id
+        assert EMOJI.search(trick_field(after)), trick_field(after)
+        assert after.embeds == embeds
+        assert [c.raw for c in after.all_components] == components
 
 
 async def test_without_faces_cards_are_shown_as_text(world: World) -> None:

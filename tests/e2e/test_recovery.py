@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import CARD_RE, Driver, button, eventually, has, plain, table_message
-from tests.e2e.flows import four_player_game
+from tests.e2e.flows import answer, four_player_game
 from tests.fakediscord import run_bot
 
 
@@ -86,3 +88,45 @@ async def test_kill9_while_a_click_is_in_flight_loses_nothing(world: World) -> N
         else:
             assert len(held) == len(cards_in(hand_before.embeds[0]["description"])), trick_text
         await driver.play_until_over()
+
+
+async def test_a_table_that_cannot_be_restored_is_closed_unrated_with_a_notice(
+    world: World,
+) -> None:
+    """A record this version cannot replay (here: the first bid turned into a card played
+    during the bidding) must not leave the table "playing" for ever, blocking its channel
+    and its players: the restarted bot closes it, unrated, and says so in its channel."""
+    fake, ch = world.fake, world.channel
+    async with run_bot(fake, env=world.env()) as proc:
+        driver = await four_player_game(world, preset="standard", target=100)
+        for _ in range(4 + 3):
+            assert await driver.step()
+        old = table_message(fake, ch)
+        proc.kill9()
+        await proc.wait()
+    with sqlite3.connect(world.db_path) as conn:
+        table_id, seq, text = conn.execute(
+            "SELECT table_id, seq, action FROM actions WHERE action LIKE '%\"bid\"%' "
+            "ORDER BY seq LIMIT 1"
+        ).fetchone()
+        bad = json.dumps({"k": "play", "s": json.loads(text)["s"], "c": "AS"})
+        conn.execute(
+            "UPDATE actions SET action = ? WHERE table_id = ? AND seq = ?", (bad, table_id, seq)
+        )
+    async with run_bot(fake, env=world.env(), wait_for="commands") as proc:
+        notice = await fake.wait_for_message(ch, lambda m: "could not restore" in m.text, after=old)
+        assert "unrated" in notice.text
+        assert "/spades new" in notice.text
+        await proc.wait_for_line(f"table {table_id} cannot be restored")
+        with sqlite3.connect(world.db_path) as conn:
+            (status,) = conn.execute(
+                "SELECT status FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            games = conn.execute("SELECT count(*) FROM league_games").fetchone()[0]
+        assert status == "abandoned"
+        assert games == 0, "unrated: nothing reaches the league"
+        # Neither the channel nor its players are blocked: the host opens a new table there.
+        r = await answer(world, world.users[0], "spades", "new", preset="standard")
+        assert "could not open" not in r.text, r.text
+        await eventually(lambda: table_message(fake, ch).id != old.id)
+        assert "Waiting for players" in table_message(fake, ch).text

@@ -16,6 +16,7 @@ from tests.fakediscord import FakeDiscord
 @pytest.mark.parametrize(
     ("env", "words"),
     [
+        ({"SHARD_IDS": "1"}, ["SHARD_IDS needs SHARD_COUNT", "same in every process"]),
         ({"SHARD_IDS": "0-x"}, ["SHARD_IDS", "'0-x'", "0-7"]),
         ({"SHARD_IDS": "0,,2"}, ["SHARD_IDS", "not a shard id"]),
         ({"SHARD_IDS": "5-3"}, ["SHARD_IDS", "5-3", "empty"]),
@@ -34,20 +35,25 @@ def test_bad_sharding_settings_stop_start_up(
     assert not (tmp_path / "s.db").exists(), "settings are checked before the database opens"
 
 
-async def test_shard_ids_beyond_discords_recommendation_stop_start_up(tmp_path: Path) -> None:
+async def test_shard_ids_without_shard_count_stop_start_up_before_connecting(
+    tmp_path: Path,
+) -> None:
+    # Valid under Discord's recommendation (2 shards) today, but a process reading the
+    # recommendation after it changes would split the guilds differently: refused.
     async with FakeDiscord(recommended_shards=2) as fake:
         code, lines = await asyncio.to_thread(
             start_bot,
             {
                 "DATABASE_PATH": str(tmp_path / "s.db"),
-                "SHARD_IDS": "1-2",
+                "SHARD_IDS": "1",
                 "DISCORD_TOKEN": fake.token,
                 "DISCORD_API_BASE": fake.api_base,
                 "LOG_LEVEL": "ERROR",
             },
         )
-        assert_one_line(code, lines, "shard 2", "2 shard(s)", "SHARD_COUNT")
+        assert_one_line(code, lines, "SHARD_IDS needs SHARD_COUNT")
         assert fake.identify_payloads == [], "no shard connected"
+        assert not (tmp_path / "s.db").exists()
 
 
 def test_shard_plans() -> None:
