@@ -38,6 +38,7 @@ class EuchreGame(Game, kind=GameKind.EUCHRE):
     """One game of Euchre from the first deal to the end."""
 
     __slots__ = ("_alone", "_calls", "_discard", "_maker", "_round")
+    turned_card_name = "up-card"
 
     def _cards_per_seat(self) -> int:
         return HAND

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Final, NamedTuple, Self
+from typing import ClassVar, Final, NamedTuple, Self
 
 from bot.engine.actions import PLAYS, Action, Bid, Call, ClaimResult, Deal, PassCards, Play
 from bot.engine.cards import CARDS, Card, mask_of
@@ -98,6 +98,10 @@ _GAMES: dict[str, type[Game]] = {}  # kind -> the class that plays it
 
 class Game(TrickPlay):
     """One game from the first deal to the end; ``Game(rules)`` is the game of ``rules.game``."""
+
+    #: What the game calls the card its deal turns face up, if it turns one (Whist's trump
+    #: card, Euchre's up-card): the words of a verification that finds it changed.
+    turned_card_name: ClassVar[str] = "turned card"
 
     __slots__ = (
         "_deal",

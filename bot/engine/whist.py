@@ -26,6 +26,7 @@ class WhistGame(Game, kind=GameKind.WHIST):
     """One game of Whist from the first deal to the end."""
 
     __slots__ = ()
+    turned_card_name = "trump card"
 
     @property
     def trump_card(self) -> Card | None:

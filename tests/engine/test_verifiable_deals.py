@@ -238,6 +238,15 @@ def test_a_changed_trump_card_is_refused(records: dict[str, Doc]) -> None:
     assert refusal(doc) == f"hand 1: the record turns up {other} as the trump card, the seed {was}"
 
 
+def test_a_changed_up_card_is_refused_in_the_words_of_euchre(records: dict[str, Doc]) -> None:
+    doc = copy.deepcopy(records["euchre"])
+    hand = doc["hands"][0]
+    dealt = {c for cards in hand["deal"].values() for c in cards} | {hand["up_card"]}
+    other = next(r + s for s in "SHDC" for r in "9TJQKA" if r + s not in dealt)
+    was, hand["up_card"] = hand["up_card"], other
+    assert refusal(doc) == f"hand 1: the record turns up {other} as the up-card, the seed {was}"
+
+
 def test_a_changed_seed_is_refused_by_the_commitment(records: dict[str, Doc]) -> None:
     doc = copy.deepcopy(records["standard"])
     doc["seed"] = ("0" if doc["seed"][0] != "0" else "1") + doc["seed"][1:]
