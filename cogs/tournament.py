@@ -18,7 +18,7 @@ from bot.events.signup import SignUp
 from bot.ui import tournament_render as render
 from bot.ui.components import set_handler
 from bot.ui.tournament_components import TournamentRef
-from cogs.common import Interaction, channel_id, client, guild_id, is_admin, reply
+from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 from cogs.spades import check_preset, preset_choices
 
 FORMATS = [
@@ -69,7 +69,7 @@ class TournamentCog(commands.Cog):
         set_handler(self.on_component, "tournament")
 
     def _find(self, interaction: Interaction, name: str | None) -> Tournament:
-        return service(interaction).running(guild_id(interaction), name)
+        return service(interaction).running(server_id(interaction), name)
 
     def _controls(self, interaction: Interaction) -> OrganiserControls:
         return OrganiserControls(service(interaction))
@@ -113,7 +113,7 @@ class TournamentCog(commands.Cog):
         checkin_minutes: app_commands.Range[int, 0, 120] = 0,
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
-        gid = guild_id(interaction)
+        gid = server_id(interaction)
         if not is_admin(interaction):
             raise Refusal("Only a member with Manage Server can open a tournament.")
         if isinstance(interaction.channel, discord.Thread):
@@ -285,7 +285,7 @@ class TournamentCog(commands.Cog):
     async def results(self, interaction: Interaction, name: str | None = None) -> None:
         """A tournament's standings or final results, with CSV and JSON."""
         s = service(interaction)
-        gid = guild_id(interaction)
+        gid = server_id(interaction)
         t: Tournament | None
         if name:
             t = await s.store.find(gid, name)
@@ -302,7 +302,7 @@ class TournamentCog(commands.Cog):
     async def results_names(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        names = await service(interaction).store.names(guild_id(interaction), current)
+        names = await service(interaction).store.names(server_id(interaction), current)
         return [app_commands.Choice(name=n, value=n) for n in names]
 
     # ------------------------------------------------------------------ buttons
@@ -312,7 +312,7 @@ class TournamentCog(commands.Cog):
         s = service(interaction)
         if ref.verb in ("csv", "json"):
             t = await s.store.load(s.db, ref.tournament_id)
-            if t is None or t.guild_id != guild_id(interaction):
+            if t is None or t.guild_id != server_id(interaction):
                 raise Refusal("That tournament is gone.")
             text = render.results_csv(t) if ref.verb == "csv" else render.results_json(t)
             file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{t.id}.{ref.verb}")
