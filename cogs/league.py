@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,13 +18,11 @@ from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
-from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import set_handler
-from bot.ui.league_components import LeagueRef
+from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.text import plural
 from bot.ui.tournament_render import tournament_history, tournament_record
-from bot.ui.words import plural
 from cogs.common import (
     SERVER_CONTEXTS,
     SERVER_INSTALLS,
@@ -36,6 +34,9 @@ from cogs.common import (
     server_id,
     take_cooldowns,
 )
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
@@ -49,11 +50,11 @@ COLOUR_CHOICES = [
 
 
 class LeagueCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, league: LeagueStore) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.league = league
+        self.league = bot.league
         self.charts = ChartCache()  # the last chart of each member, season and game
-        set_handler(self.on_component, "league")
+        bot.clicks.on([LEAGUE_ROUTE], self.on_component)
 
     async def _season_name(self, gid: int, season: int) -> str:
         for s in await self.league.settings.seasons(gid):
@@ -381,6 +382,5 @@ def settings_embed(s: Any) -> discord.Embed:
     return e
 
 
-async def setup(bot: commands.Bot) -> None:
-    league: LeagueStore = bot.league  # type: ignore[attr-defined]
-    await bot.add_cog(LeagueCog(bot, league))
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(LeagueCog(bot))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -35,6 +35,9 @@ from cogs.common import (
     require_channel_permissions,
     take_cooldowns,
 )
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
 TABLE_PRESETS = games.preset_names()  # every game's presets: Spades and its variants, Whist, Euchre
@@ -101,7 +104,7 @@ class SpadesCog(commands.Cog):
         allowed_installs=ANYWHERE_INSTALLS,
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
 
     @spades.command(name="new")
@@ -448,5 +451,5 @@ def _started_text(table: Table) -> str:
     return f"Draw for dealer: {dealer_draw_text(draw, table.game.first_dealer)}. Good luck!"
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: SpadesBot) -> None:
     await bot.add_cog(SpadesCog(bot))

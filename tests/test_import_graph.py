@@ -1,7 +1,9 @@
-"""The architecture, kept honest (one test for the whole tree).
+"""The architecture, kept honest (one test for the whole tree; docs/architecture.md).
 
 * no import cycle anywhere in ``bot`` and ``cogs`` (imports inside functions and under
   ``TYPE_CHECKING`` count: a cycle hidden from the interpreter is still a cycle in the design);
+* no upward import: every module has its layer (:data:`LAYERS`, top to bottom), and imports
+  only from its own layer and the layers below;
 * ``bot.engine`` imports nothing of ours outside itself, and of the rest only the standard
   library (no Discord, no database, no asyncio); its shared core imports no one game;
 * nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
@@ -184,8 +186,67 @@ def test_the_table_service_never_imports_the_computer_players() -> None:
     assert not {m for m in reachable(GRAPH, "bot.tables") if m.split(".")[:2] == ["bot", "ai"]}
 
 
+# ---------------------------------------------------------------------- the layers
+# Top to bottom.  A module belongs to the layer of the longest prefix that names it, and may
+# import modules of its own layer and of the layers below, never above (docs/architecture.md).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("cogs",),  # thin: parse, call, render
+    # the program: settings, start-up, wiring (the league's hook, shards, health, the collector)
+    ("bot.app", "bot.__main__", "bot.config", "bot.health", "bot.sharding", "bot.collector",
+     "bot.league_link"),
+    ("bot.ui",),  # Discord: rendering, components, clicks, publishers
+    # tournaments' running side: it seats and ends tables through the table service
+    ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results"),
+    ("bot.tables",),  # the table service
+    ("bot.review", "bot.store"),  # reviews of games; the database (SQL only here)
+    ("bot.ai", "bot.league", "bot.events"),  # computer players; ratings; pairings (pure)
+    ("bot.engine",),  # the rules
+    ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
+    # the foundations every layer may use
+    ("bot.errors", "bot.logsafe", "bot.disposal", "bot.command_input", "bot.names", "bot"),
+)  # fmt: skip
+
+
+def layer_of(module: str) -> int | None:
+    """The index in :data:`LAYERS` of ``module`` (the longest prefix that names it)."""
+    named = [
+        (len(prefix), i)
+        for i, prefixes in enumerate(LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    return max(named)[1] if named else None
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(importer, imported) for every import of a module from a layer above the importer's."""
+    found = []
+    for module, targets in graph.items():
+        mine = layer_of(module)
+        assert mine is not None, f"{module} has no layer: add it to LAYERS"
+        for target in sorted(targets):
+            theirs = layer_of(target)
+            assert theirs is not None, f"{target} has no layer: add it to LAYERS"
+            if theirs < mine:
+                found.append((module, target))
+    return found
+
+
+def test_the_layers_are_read_by_longest_prefix() -> None:
+    assert layer_of("bot.events.service") == 3
+    assert layer_of("bot.events.model") == layer_of("bot.league.models") == 6
+    assert layer_of("bot") == len(LAYERS) - 1
+    assert layer_of("botany") is None
+    assert upward_imports({"bot.engine.cards": {"bot.ui.render"}, "bot.ui.render": set()}) == [
+        ("bot.engine.cards", "bot.ui.render")
+    ]
+
+
+def test_no_module_imports_from_a_layer_above_its_own() -> None:
+    assert upward_imports(GRAPH) == []
+
+
 # ---------------------------------------------------------------------- the pure engine
-ENGINE = ROOT / "bot" / "engine"
 FORBIDDEN = {"discord", "aiosqlite", "asyncpg", "asyncio"}
 ENGINE_MODULES = {n: p for n, p in our_modules().items() if n.split(".")[:2] == ["bot", "engine"]}
 

@@ -20,8 +20,8 @@ import random
 import time
 from collections.abc import Callable
 
-from bot.ai.bidding import choose_bid as rules_choose_bid
-from bot.ai.bidding import choose_pass
+from bot.ai.rule_bidding import choose_bid as rules_choose_bid
+from bot.ai.rule_bidding import choose_pass
 from bot.ai.search import bidding
 from bot.ai.search.spades_play import card_choice, search_card
 from bot.engine.actions import Action

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bot.ai.trumps import Seen, choose_card, ctx_from, table_for
+from bot.ai.trumps import Seen, choose_card, ctx_from, trump_deck
 from bot.engine.actions import Action, Play
 from bot.engine.cards import CARDS
 from bot.engine.views import SeatView
@@ -24,7 +24,7 @@ LONG_TRUMPS: Final = 5  # with this many trumps, draw the opponents' trumps
 def play(view: SeatView) -> Action:
     """The ``normal`` card (under the trump in force, or none)."""
     assert view.seat is not None
-    t = table_for(view.rules.deck, view.trump)
+    t = trump_deck(view.rules.deck, view.trump)
     seen = Seen(view, t)
     attack = (seen.hand & t.trumps).bit_count() >= LONG_TRUMPS
     return Play(view.seat, CARDS[choose_card(ctx_from(view, seen, attack))])

@@ -20,7 +20,7 @@ from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
 from bot.tables.persistence import Ending
-from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table
+from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 log = logging.getLogger(__name__)
@@ -170,7 +170,7 @@ class Lobby:
             ensure_open(table)
             mine = table.seat_of(user_id)
             self.registry.check_can_sit(table, user_id)
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 return await self._join_lobby(table, user_id, name, seat, mine)
             return await self._join_game(table, user_id, name, seat, mine)
 
@@ -238,7 +238,7 @@ class Lobby:
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
             # The member keeps the seat (a computer plays it): a rated game is charged to
@@ -253,7 +253,7 @@ class Lobby:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
                 if close:
-                    ending = await self.persistence.end(conn, table, "abandoned")
+                    ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
             # Saved: only now does the table change (a failed save leaves it as it was).
             table.abandon_vote = None  # a request to end early is void once anyone leaves
             table.seats[seat] = occ
@@ -279,7 +279,7 @@ class Lobby:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
-                ending = await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
         del table.seats[seat]
         table.host_id = new_host
         self.registry.unseated(table, user_id)
@@ -299,7 +299,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "add computer players")
-            if table.status == "playing":
+            if table.status == TableStatus.PLAYING:
                 raise Refusal(level_fixed(table, seat))
             ensure_in_play(table, seat)
             free = table.free_seats()
@@ -329,7 +329,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "change the rules")
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise Refusal("The rules are fixed once the game has started.")
             try:
                 if name == "preset":
@@ -357,7 +357,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "start the game")
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise Refusal("The game has already started.")
             if table.free_seats():
                 need = ("Three", "Four")[table.rules.players - 3]
@@ -379,7 +379,7 @@ class Lobby:
                 await self.store.update_table(
                     conn,
                     table.id,
-                    status="playing",
+                    status=TableStatus.PLAYING.value,
                     first_dealer=dealer.name,
                     dealer_draw=draw_doc,
                     started_at=now,
@@ -387,7 +387,7 @@ class Lobby:
                     seed=seed.reveal(),  # stored, never shown before the game is over
                 )
                 await self.store.append_action(conn, table.id, 1, deal, None)
-            table.status = "playing"
+            table.status = TableStatus.PLAYING
             table.game = game
             table.dealer_draw = draw_doc
             table.seed = seed

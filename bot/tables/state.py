@@ -4,15 +4,27 @@ reading itself: the other modules of the service change it)."""
 from __future__ import annotations
 
 import asyncio
+import enum
 from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
-from bot.engine.game import Phase
 from bot.engine.shuffle import GameSeed
 from bot.names import md_name
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
+
+
+class TableStatus(enum.StrEnum):
+    """Where a table is in its life; stored as these strings (the ``tables.status`` column)."""
+
+    LOBBY = "lobby"  # open: people sit down, the host sets the rules
+    PLAYING = "playing"  # open: the game is on
+    FINISHED = "finished"  # the game was played to its end
+    ABANDONED = "abandoned"  # closed before its end (by agreement, orphaned, everyone left)
+
+
+OPEN = frozenset({TableStatus.LOBBY, TableStatus.PLAYING})
 
 
 @dataclass(slots=True)
@@ -121,7 +133,7 @@ class Table:
     # The level a computer plays an absent member's seat at (timed out or left): the same for
     # every member, and nobody chooses it (issue 23: a host could make opponents' stand-ins easy).
     handover: str = "normal"
-    status: str = "lobby"
+    status: TableStatus = TableStatus.LOBBY
     seats: dict[Seat, Occupant] = field(default_factory=dict)
     game: Game | None = None
     dealer_draw: list[dict[str, str]] | None = None
@@ -162,7 +174,7 @@ class Table:
 
     @property
     def open(self) -> bool:
-        return self.status in ("lobby", "playing")
+        return self.status in OPEN
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat, occ in self.seats.items():
@@ -206,8 +218,3 @@ class Table:
     def computer_to_act(self) -> bool:
         seat = self.to_act
         return seat is not None and self.seats[seat].is_computer
-
-    @property
-    def in_hand(self) -> bool:
-        g = self.game
-        return g is not None and g.phase not in (Phase.DEAL, Phase.OVER)

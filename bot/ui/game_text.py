@@ -31,7 +31,7 @@ from bot.engine import (
 from bot.engine.cards import mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.league.models import PlayerStats
-from bot.review.decisions import Decision, HandPlayed
+from bot.review.decisions import HandPlayed, RecordedDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +188,7 @@ class GameText:
         e.add_field(name="Tricks", value=f"{per_hand(s.tricks_per_hand)} tricks per hand")
 
 
-def choice_text(d: Decision) -> str:
+def choice_text(d: RecordedDecision) -> str:
     """A reviewed decision: the card played, or the bid."""
     if isinstance(d.action, Play):
         return str(d.action.card)

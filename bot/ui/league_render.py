@@ -18,7 +18,7 @@ from bot.ui.game_text import percent as _pct
 from bot.ui.games import text_of
 from bot.ui.league_components import LeagueRef, league_button, league_select
 from bot.ui.review_components import ReviewRef, review_button
-from bot.ui.words import plural
+from bot.ui.text import plural
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {"rating": "rating", "wins": "wins", "win_rate": "win rate", "games": "games"}

@@ -9,13 +9,12 @@ from bot.engine import HandResult, Seat, SeatView, Team, bid_text
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.league.settings import rates_turn_timer
 from bot.tables.state import Table
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.game_text import took_text
 from bot.ui.games import text_of
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.seed_text import reveal_text
-from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
-from bot.ui.words import plural
+from bot.ui.text import number, plural, seat_names, signed, team_name, timer_unrated_reason
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
@@ -112,7 +111,7 @@ def game_over_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     v.add_item(
         button(
-            ComponentRef(table.id, "again"),
+            ComponentRef(table.id, TableVerb.AGAIN),
             "Play again",
             discord.ButtonStyle.success,
             emoji="🔁",

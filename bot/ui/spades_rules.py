@@ -6,8 +6,7 @@ from __future__ import annotations
 from bot.engine import DECKS, Rules
 from bot.ui.game_text import Sentence
 from bot.ui.game_text import sentence as _s
-from bot.ui.text import number
-from bot.ui.words import plural
+from bot.ui.text import number, plural
 
 
 def spades_sections(rules: Rules) -> list[tuple[str, list[Sentence]]]:

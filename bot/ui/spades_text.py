@@ -23,7 +23,7 @@ from bot.league.models import PlayerStats
 from bot.review.decisions import HandPlayed
 from bot.ui.game_text import GameText, Sentence, choice_text, per_hand, percent
 from bot.ui.spades_rules import spades_sections
-from bot.ui.words import plural
+from bot.ui.text import plural
 
 
 def bid_label(view: SeatView, seat: Seat) -> str:

@@ -24,10 +24,11 @@ BRACKET = "bracket.png"
 
 
 class TournamentPublisher:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(
+        self, client: discord.Client, set_message: Callable[[Tournament, int], Awaitable[None]]
+    ) -> None:
         self.client = client
-        # Remembers the message showing a tournament (set by the app: the service's setter).
-        self.set_message: Callable[[Tournament, int], Awaitable[None]] | None = None
+        self.set_message = set_message  # remembers the message showing a tournament
         self._latest: dict[int, Tournament] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -134,8 +135,7 @@ class TournamentPublisher:
             payload["file"] = discord.File(io.BytesIO(picture), BRACKET)
         message = await channel.send(**payload)
         t.message_id = message.id
-        if self.set_message is not None:
-            await self.set_message(t, message.id)
+        await self.set_message(t, message.id)
 
     async def close(self) -> None:
         for task in [*self._tasks.values(), *self._posts]:

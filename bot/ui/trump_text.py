@@ -19,7 +19,7 @@ from bot.league.models import PlayerStats
 from bot.review.decisions import HandPlayed
 from bot.ui.game_text import GameText, per_hand, percent
 from bot.ui.images.cards import PIPS
-from bot.ui.words import plural
+from bot.ui.text import plural
 
 
 class TrumpText(GameText):

@@ -2,7 +2,7 @@
 one fixed deal looks as it did when the golden image was made (within a tolerance).
 
 Regenerate the golden image after a deliberate change of the drawing with
-``UPDATE_GOLDEN=1 python -m pytest tests/ui/test_deal_diagram.py`` and look at it."""
+``UPDATE_GOLDEN=1 python -m pytest tests/ui/images/test_deal_diagram.py`` and look at it."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from bot.engine.record import Replayer
 from bot.ui.images.cards import PIPS
 from bot.ui.images.deal import HEIGHT, WIDTH, diagram_of, render_deal
 
-RECORDS = Path(__file__).resolve().parents[1] / "engine" / "records"
+RECORDS = Path(__file__).resolve().parents[2] / "engine" / "records"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "deal-standard-hand-3.png"
 NAMES = {Seat.N: "alice", Seat.E: "Computer (hard)", Seat.S: "carol", Seat.W: "dave"}
 

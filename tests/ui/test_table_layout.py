@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine import Game, Rules, seat_view
 from bot.tables.randomness import TableRandomness
-from bot.tables.state import Occupant, Table
+from bot.tables.state import Occupant, Table, TableStatus
 from bot.ui.render import BLANK, table_embed
 
 
@@ -19,7 +19,7 @@ def table_of(preset: str, status: str) -> Table:
     table = Table(id="t4ble123", guild_id=1, channel_id=2, host_id=1, rules=rules)
     for i, seat in enumerate(table.seat_order):
         table.seats[seat] = Occupant(i + 1, f"player{i + 1}")
-    table.status = status
+    table.status = TableStatus(status)
     if status == "playing":
         game = Game(rules, table.seat_order[0])
         game.apply(TableRandomness(test_seed=3).deal(table, game))

@@ -18,7 +18,7 @@ from bot.tables import ending
 from bot.tables.randomness import TableRandomness
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import CHANNEL, GUILD, USERS, act_once, decide, started_table
+from tests.tables.test_service import CHANNEL, GUILD, USERS, act_once, decide, started_table
 
 
 class Notices:
@@ -59,9 +59,8 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def service(db_path: Path) -> AsyncIterator[tuple[TableService, Notices]]:
     async with Database.open(str(db_path)) as db:
-        svc = TableService(db, decide, test_seed=3, bot_delay=0)
         notices = Notices()
-        svc.listener = notices
+        svc = TableService(db, decide, listener=notices, test_seed=3, bot_delay=0)
         yield svc, notices
         await svc.close()
 
@@ -123,19 +122,24 @@ async def test_a_computers_failed_move_is_retried_announced_and_then_made(
 
 
 async def test_a_league_that_cannot_record_does_not_stop_the_game_from_ending(
-    service: tuple[TableService, Notices], db_path: Path
+    db_path: Path,
 ) -> None:
-    svc, notices = service
-
     async def broken_league(conn: object, table: Table, game: object) -> None:
         await conn.execute("INSERT INTO meta (key, value) VALUES ('league', 'x')")  # type: ignore[attr-defined]
         raise RuntimeError("the league is broken")
 
-    svc.on_game_stored = broken_league
-    table = await started_table(svc)
-    rng = random.Random(5)
-    while table.open:
-        await act_once(svc, table, rng)
+    notices = Notices()
+    async with Database.open(str(db_path)) as db:
+        svc = TableService(
+            db, decide, listener=notices, on_game_stored=broken_league, test_seed=3, bot_delay=0
+        )
+        try:
+            table = await started_table(svc)
+            rng = random.Random(5)
+            while table.open:
+                await act_once(svc, table, rng)
+        finally:
+            await svc.close()
     assert table.status == "finished"
     assert table.league_error == "the league is broken"
     assert any("could not record it in the league" in t for t in notices.texts)

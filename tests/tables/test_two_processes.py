@@ -17,7 +17,7 @@ from bot.errors import TableMoved
 from bot.store.db import Database
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import CHANNEL, GUILD, USERS, act_once, decide, started_table
+from tests.tables.test_service import CHANNEL, GUILD, USERS, act_once, decide, started_table
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from bot.errors import StoreFailed
 from bot.store.db import Database
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_integrity import Notices
-from tests.bot.test_service import CHANNEL, GUILD, USERS, decide
+from tests.tables.test_integrity import Notices
+from tests.tables.test_service import CHANNEL, GUILD, USERS, decide
 
 SQLITE_TRIPWIRE = """
 CREATE TABLE tripwire_parent (id INTEGER PRIMARY KEY);
@@ -76,9 +76,8 @@ class Bench:
 @pytest.fixture
 async def bench(database_url: str) -> AsyncIterator[Bench]:
     async with Database.open(database_url) as db:
-        svc = TableService(db, decide, test_seed=3, bot_delay=0)
         notices = Notices()
-        svc.listener = notices
+        svc = TableService(db, decide, listener=notices, test_seed=3, bot_delay=0)
         yield Bench(svc, notices, database_url)
         await svc.close()
 

@@ -18,7 +18,7 @@ from bot.engine.game import Game
 from bot.store.db import Database
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import CHANNEL, act_once, decide, started_table
+from tests.tables.test_service import CHANNEL, act_once, decide, started_table
 
 KEPT = 2  # finished games kept for Play again (the bot keeps 2,000)
 

@@ -3,7 +3,7 @@
 A discord.py view and its items point at each other (``view._children`` → item,
 ``item._view`` → view): a reference cycle, which only the cyclic garbage collector frees.  The
 bot builds a view for nearly every answer and table-message edit, and discord.py rebuilds one
-from the clicked message for every click; at 200 tables that was thousands of cyclic objects a
+from the clicked message for every click: at 200 tables, a great many cyclic objects a
 second.  Any of them still alive at two young collections (an answer waiting on Discord, a
 busy machine) moves to the oldest generation, where only a full collection frees it — and a
 full collection stops the event loop for as long as it takes to walk everything there

@@ -12,7 +12,7 @@ import pytest
 from bot.ai.levels import get_player
 from bot.engine import Game, Rules, Seat, seat_view
 from bot.tables.randomness import TableRandomness
-from bot.tables.state import Occupant, Table
+from bot.tables.state import Occupant, Table, TableStatus
 from bot.ui.controls import controls_json
 from bot.ui.hand import hand_components, hand_controls
 
@@ -41,7 +41,7 @@ def test_the_view_and_the_json_of_a_hand_agree_in_every_state(preset: str) -> No
     table = Table(id="t3st1234", guild_id=1, channel_id=2, host_id=1, rules=rules)
     for seat in Seat:
         table.seats[seat] = Occupant(int(seat) + 1, seat.word)
-    table.status = "playing"
+    table.status = TableStatus.PLAYING
     game = Game(rules, Seat.N)
     table.game = game
     randomness = TableRandomness(test_seed=5)

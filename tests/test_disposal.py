@@ -1,4 +1,4 @@
-"""Views taken apart after sending are freed by reference counting (bot/ui/disposal.py): no
+"""Views taken apart after sending are freed by reference counting (bot/disposal.py): no
 cyclic collection is needed for them, so none of their objects ever reaches the collector's
 oldest generation.  The collector is switched off in these tests: what is freed is freed by
 reference counting alone."""
@@ -13,10 +13,10 @@ from typing import Any
 import discord
 import pytest
 
+from bot.disposal import dispose, dispose_sent
 from bot.engine import Seat
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb, button
 from bot.ui.controls import Control, Option, controls_view
-from bot.ui.disposal import dispose, dispose_sent
 
 
 @pytest.fixture(autouse=True)
@@ -30,11 +30,11 @@ def no_cyclic_collection() -> Iterator[None]:
 def hand_view() -> discord.ui.View:
     """A hand's controls as an answer sends them: card buttons and a bid select."""
     cards = [
-        Control(ComponentRef("t1", "play", Seat.N, 3, card), card, row=i // 5)
+        Control(ComponentRef("t1", HandVerb.PLAY, Seat.N, 3, card), card, row=i // 5)
         for i, card in enumerate(("AS", "KS", "QH", "2C", "9D", "TD"))
     ]
     bid = Control(
-        ComponentRef("t1", "bid", Seat.N, 3),
+        ComponentRef("t1", MenuVerb.BID, Seat.N, 3),
         "Bid",
         row=4,
         options=tuple(Option(str(n), str(n)) for n in range(14)),
@@ -73,7 +73,7 @@ async def test_a_view_discord_py_keeps_for_dispatch_is_left_whole() -> None:
     """A view with an item that is not a dynamic item is dispatched through discord.py's view
     store, which holds it: taking it apart would break its buttons."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(ComponentRef("t1", "join"), "Join"))
+    view.add_item(button(ComponentRef("t1", TableVerb.JOIN), "Join"))
     plain: discord.ui.Button[Any] = discord.ui.Button(label="Stored", custom_id="other:1")
     view.add_item(plain)
     dispose(view)

@@ -17,7 +17,7 @@ from bot.store.db import Database
 from bot.tables.live import Edit, live_key
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import USERS, act_once, decide, started_table, user_on_turn
+from tests.tables.test_service import USERS, act_once, decide, started_table, user_on_turn
 
 
 class Editor:
@@ -38,9 +38,25 @@ class Editor:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+def editor() -> Editor:
+    return Editor()
+
+
+@pytest.fixture
+def reminded() -> list[tuple[Seat, int, int]]:
+    """The reminders sent: (seat, user id, the table's seq then)."""
+    return []
+
+
+@pytest.fixture
+async def service(
+    tmp_path: Path, editor: Editor, reminded: list[tuple[Seat, int, int]]
+) -> AsyncIterator[TableService]:
+    def remind(t: Table, seat: Seat, user_id: int) -> None:
+        reminded.append((seat, user_id, t.seq))
+
     async with Database.open(str(tmp_path / "t.db")) as db:
-        svc = TableService(db, decide, test_seed=3, bot_delay=0)
+        svc = TableService(db, decide, editor=editor, remind=remind, test_seed=3, bot_delay=0)
         # No waiting for a later update or for Discord's rate: these tests look at what is sent.
         svc.live.settle = 0
         svc.live.rate = 1e6
@@ -53,7 +69,7 @@ def show_everyone(svc: TableService, table: Table) -> dict[Seat, str]:
     handles = {}
     for seat, occ in table.seats.items():
         assert occ.user_id is not None
-        with svc.live.answering(table, seat, occ.user_id) as answer:
+        with svc.live.answering(table, occ.user_id) as answer:
             handles[seat] = f"message of {seat.name}"
             answer.shown(handles[seat], live_key(table, seat))
     return handles
@@ -70,10 +86,8 @@ async def settled(svc: TableService) -> None:
 
 
 async def test_the_player_whose_turn_comes_is_edited_with_their_turn(
-    service: TableService,
+    service: TableService, editor: Editor
 ) -> None:
-    editor = Editor()
-    service.live.editor = editor
     table = await started_table(service)
     handles = show_everyone(service, table)
     rng = random.Random(1)
@@ -91,18 +105,11 @@ async def test_the_player_whose_turn_comes_is_edited_with_their_turn(
 
 
 async def test_a_message_that_is_gone_is_forgotten_and_its_player_reminded_once_per_turn(
-    service: TableService,
+    service: TableService, editor: Editor, reminded: list[tuple[Seat, int, int]]
 ) -> None:
-    editor = Editor()
-    reminded: list[tuple[Seat, int, int]] = []
-    service.live.editor = editor
     table = await started_table(service)
-
-    def remind(t: Table, seat: Seat, user_id: int) -> None:
-        reminded.append((seat, user_id, t.seq))
-
-    service.live.remind = remind
     show_everyone(service, table)
+    reminded.clear()  # only the turns that come from here on
     editor.result = Edit.GONE
     rng = random.Random(2)
     for _ in range(8):
@@ -122,16 +129,14 @@ async def test_a_message_that_is_gone_is_forgotten_and_its_player_reminded_once_
 
 
 async def test_no_edit_overtakes_an_answer_and_the_answer_becomes_the_live_message(
-    service: TableService,
+    service: TableService, editor: Editor
 ) -> None:
-    editor = Editor()
-    service.live.editor = editor
     table = await started_table(service)
     show_everyone(service, table)
     seat = table.to_act
     assert seat is not None
     uid = user_on_turn(table)
-    with service.live.answering(table, seat, uid) as answer:
+    with service.live.answering(table, uid) as answer:
         await act_once(service, table, random.Random(3))  # the player's own move
         for _ in range(3):  # and the others' while the answer is still on its way
             if table.to_act != seat:
@@ -149,9 +154,9 @@ async def test_no_edit_overtakes_an_answer_and_the_answer_becomes_the_live_messa
     assert [e[0] for e in editor.edits if e[1] == seat][-1] == "the answer"
 
 
-async def test_a_finished_game_is_shown_to_everyone_then_forgotten(service: TableService) -> None:
-    editor = Editor()
-    service.live.editor = editor
+async def test_a_finished_game_is_shown_to_everyone_then_forgotten(
+    service: TableService, editor: Editor
+) -> None:
     table = await started_table(service)
     show_everyone(service, table)
     await service.endings.abandon(table, USERS[0], True)
@@ -190,13 +195,11 @@ async def edited(editor: Editor, done: Any) -> None:
 
 
 async def test_a_completed_trick_rides_along_with_the_players_turn(
-    service: TableService,
+    service: TableService, editor: Editor
 ) -> None:
     """Coalescing: what is not urgent (the end of bidding, a completed trick) waits for the
     player's turn and goes out with it, so within a hand every edit a player gets is the one
     showing their turn — one edit per turn, not one per change."""
-    editor = Editor()
-    service.live.editor = editor
     service.live.settle = 1e9  # a non-urgent update never goes out on its own here
     table = await started_table(service)
     show_everyone(service, table)
@@ -219,12 +222,12 @@ async def test_a_completed_trick_rides_along_with_the_players_turn(
     assert waiting, "the others' messages still wait for their turn (the trick is on the table)"
 
 
-async def test_a_players_edits_are_capped_by_their_allowance(service: TableService) -> None:
+async def test_a_players_edits_are_capped_by_their_allowance(
+    service: TableService, editor: Editor
+) -> None:
     """The per-player token bucket: ``burst`` edits at once, then ``rate`` a second.  With no
     refill, no player gets more than ``burst`` edits however often the game changes, and the
     change still waiting is not lost (the player's message is simply behind)."""
-    editor = Editor()
-    service.live.editor = editor
     service.live.rate = 1e-9  # no refill within the test
     table = await started_table(service)
     show_everyone(service, table)
@@ -243,3 +246,22 @@ async def test_a_players_edits_are_capped_by_their_allowance(service: TableServi
     hands = service.live._hands
     behind = [s for s in table.seats if hands[(table.id, s)].shown != live_key(table, s)]
     assert behind, "changes beyond the allowance wait for it"
+
+
+async def test_an_answer_follows_the_seat_its_member_plays_and_nothing_once_they_left(
+    service: TableService, editor: Editor
+) -> None:
+    """The service, not the caller, finds the seat an answer shows: the member's own; once
+    they left it, an answer to them follows nothing (its cards are no longer theirs)."""
+    table = await started_table(service)
+    with service.live.answering(table, USERS[1]) as answer:
+        answer.shown("bob's hand", live_key(table, Seat.E))
+    assert service.live._hands[(table.id, Seat.E)].handle == "bob's hand"
+    await service.lobby.leave(table, USERS[1])
+    assert table.seats[Seat.E].left
+    assert (table.id, Seat.E) not in service.live._hands, "forgotten when he left"
+    with service.live.answering(table, USERS[1]) as answer:
+        answer.shown("a message after leaving", live_key(table, Seat.E))
+    assert (table.id, Seat.E) not in service.live._hands, "and not followed again"
+    await settled(service)
+    assert all(seat != Seat.E for _, seat, _, _ in editor.edits)

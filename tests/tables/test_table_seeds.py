@@ -21,8 +21,8 @@ from bot.tables.service import TableService
 from bot.tables.state import Table
 from bot.ui.render import table_embed
 from bot.ui.seed_text import reveal_text, verify_answer
-from tests.bot.test_service import act_once, decide, started_table
 from tests.engine.test_verifiable_deals import seed_of, seeded_game
+from tests.tables.test_service import act_once, decide, started_table
 
 
 async def play_to_hand(svc: TableService, table: Table, hand: int, rng: random.Random) -> None:

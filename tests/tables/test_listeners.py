@@ -17,9 +17,9 @@ from bot.store.db import Database
 from bot.tables import context
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_commit_failures import make, next_move, to_the_final_move, whist_to_one
-from tests.bot.test_integrity import Notices
-from tests.bot.test_service import CHANNEL, GUILD, USERS, decide
+from tests.tables.test_commit_failures import make, next_move, to_the_final_move, whist_to_one
+from tests.tables.test_integrity import Notices
+from tests.tables.test_service import CHANNEL, GUILD, USERS, decide
 
 FAILED_NOTICE = "went wrong showing"
 
@@ -80,9 +80,8 @@ async def test_a_listener_that_raises_does_not_stop_the_computers(
     Whatever part of the Discord layer fails, her moves are answered and the computers play
     on into the second hand, up to her turn there."""
     monkeypatch.setattr(context, "TROUBLE_NOTICE_EVERY_S", 3600.0)  # however slow the run
-    svc = TableService(db, decide, test_seed=5, bot_delay=0)
     listener = Broken(part)
-    svc.listener = listener
+    svc = TableService(db, decide, listener=listener, test_seed=5, bot_delay=0)
     try:
         table = await alone_with_computers(svc, "standard", 200)
         game = table.game
@@ -119,9 +118,8 @@ async def test_a_listener_that_raises_does_not_stop_the_computers(
 async def test_a_failing_game_over_still_ends_the_game_cleanly(db: Database) -> None:
     """The final card is answered, and the table is closed, its channel and players free,
     even though the game-over post fails."""
-    svc = TableService(db, decide, test_seed=5, bot_delay=0)
     listener = Broken("game_finished")
-    svc.listener = listener
+    svc = TableService(db, decide, listener=listener, test_seed=5, bot_delay=0)
     try:
         table = await whist_to_one(svc)
         uid, final = await to_the_final_move(svc, table)

@@ -13,7 +13,7 @@ import pytest
 from bot.engine import BLIND_NIL, NIL, Bid, Game, HandResult, Rules, Seat, Team, seat_view
 from bot.engine.record import Replayer
 from bot.engine.spades.scoring import score_individual, score_new_york
-from bot.tables.state import Occupant, SeatRating, Table
+from bot.tables.state import Occupant, SeatRating, Table, TableStatus
 from bot.ui.scoresheet import game_over_embed, hand_result_embed, ratings_text
 from bot.ui.text import end_reason_text
 from tests.engine.builders import play_hand
@@ -155,7 +155,7 @@ def test_a_nil_line_names_the_player_and_the_bag_penalty_is_its_own_line() -> No
 def finished_table(ratings: tuple[SeatRating, ...] | None) -> tuple[Table, Game]:
     game = replayed("standard")
     table = table_for(game.rules)
-    table.status = "finished"
+    table.status = TableStatus.FINISHED
     table.game = game
     table.ratings = ratings
     return table, game

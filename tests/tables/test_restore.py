@@ -14,8 +14,8 @@ import pytest
 from bot.engine.record import export_record
 from bot.store.db import Database
 from bot.tables.service import TableService
-from tests.bot.test_integrity import Notices
-from tests.bot.test_service import GUILD, USERS, act_once, decide
+from tests.tables.test_integrity import Notices
+from tests.tables.test_service import GUILD, USERS, act_once, decide
 
 
 async def two_tables(path: Path) -> tuple[str, str]:
@@ -67,9 +67,8 @@ async def test_a_table_that_cannot_be_restored_is_closed_and_the_others_restored
     with sqlite3.connect(path) as conn:
         assert conn.execute(damage, (broken_id,)).rowcount == 1
     async with Database.open(str(path)) as db:
-        svc = TableService(db, decide, test_seed=3, bot_delay=0)
         notices = Notices()
-        svc.listener = notices
+        svc = TableService(db, decide, listener=notices, test_seed=3, bot_delay=0)
         try:
             restored = await svc.restore()
             assert [t.id for t in restored] == [good_id]

@@ -1,12 +1,12 @@
 """A click, once answered, is freed by reference counting alone (bot/timely.py,
-bot/ui/disposal.py): nothing of it waits for the cyclic garbage collector.
+bot/disposal.py): nothing of it waits for the cyclic garbage collector.
 
 At 200 tables the objects of each click (the interaction, the message it was clicked on, the
 member, the view discord.py rebuilds from that message, the answer's view) were held in
 reference cycles and kept 2 s by the answer's watchdog: most reached the collector's oldest
 generation, and the full collections that freed them were the bot's slowest answers
 (docs/benchmarks.md, *Discord load*).  Here a real discord.py client, routing clicks through
-the bot's dynamic items and :func:`bot.ui.components.dispatch`, answers clicks from the fake
+the bot's dynamic items and its :class:`bot.ui.clicks.ClickRouter`, answers clicks from the fake
 Discord while the cyclic collector is switched off; afterwards no interaction object is left.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -22,8 +22,8 @@ import pytest
 
 from bot import timely
 from bot.engine import Seat
-from bot.ui import components
-from bot.ui.components import DYNAMIC_ITEMS, ComponentRef
+from bot.ui.clicks import ClickRouter
+from bot.ui.components import DYNAMIC_ITEMS, ComponentRef, HandVerb
 from bot.ui.controls import Control, controls_view
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import World, inprocess_bot
@@ -34,7 +34,7 @@ CARDS = ("AS", "KS", "QH", "2C", "9D")
 def hand(hand_number: int) -> discord.ui.View:
     return controls_view(
         [
-            Control(ComponentRef("t1", "play", Seat.N, hand_number, card), card, row=0)
+            Control(ComponentRef("t1", HandVerb.PLAY, Seat.N, hand_number, card), card, row=0)
             for card in CARDS
         ]
     )
@@ -48,8 +48,16 @@ def views_alive() -> int:
     return sum(1 for o in gc.get_objects() if isinstance(o, discord.ui.View))
 
 
+class RoutingClient(discord.Client):
+    """A client that routes the bot's clicks, as the bot does (``clicks``)."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.none())
+        self.clicks = ClickRouter()
+
+
 @pytest.fixture
-def answered() -> Iterator[asyncio.Queue[str]]:
+def answered(bot: RoutingClient) -> asyncio.Queue[str]:
     """The bot's component handler for this test: it answers a card click the way a play is
     answered (the clicked message edited to the next hand), or a deferral then a follow-up
     (the way a slow answer goes out); it reports each click once it has answered it."""
@@ -65,16 +73,19 @@ def answered() -> Iterator[asyncio.Queue[str]]:
             await interaction.response.edit_message(content="played", view=hand(4))
         await queue.put(str(ref.card))
 
-    before = dict(components._handlers)
-    components.set_handler(handler)
-    yield queue
-    components._handlers.clear()
-    components._handlers.update(before)
+    bot.clicks.on([HandVerb.PLAY], handler)
+    return queue
 
 
 @pytest.fixture
-async def client(fake: FakeDiscord, world: World) -> AsyncIterator[discord.Client]:
-    bot = discord.Client(intents=discord.Intents.none())
+def bot() -> RoutingClient:
+    return RoutingClient()
+
+
+@pytest.fixture
+async def client(
+    fake: FakeDiscord, world: World, bot: RoutingClient
+) -> AsyncIterator[discord.Client]:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     async with inprocess_bot(fake, bot) as c:
         yield c

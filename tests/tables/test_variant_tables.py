@@ -58,9 +58,10 @@ class Watcher:
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[tuple[TableService, Watcher]]:
     async with Database.open(str(tmp_path / "t.db")) as db:
-        svc = TableService(db, decide, test_seed=5, bot_delay=0, claim=proven_renege)
         watcher = Watcher()
-        svc.listener = watcher
+        svc = TableService(
+            db, decide, listener=watcher, test_seed=5, bot_delay=0, claim=proven_renege
+        )
         yield svc, watcher
         await svc.close()
 
@@ -143,9 +144,10 @@ async def test_a_three_player_table_plays_and_is_rebuilt_after_a_restart(tmp_pat
     turns never touch West, and a restart rebuilds the same game."""
     path = str(tmp_path / "three.db")
     async with Database.open(path) as db:
-        svc = TableService(db, decide, test_seed=9, bot_delay=0, claim=proven_renege)
         watcher = Watcher()
-        svc.listener = watcher
+        svc = TableService(
+            db, decide, listener=watcher, test_seed=9, bot_delay=0, claim=proven_renege
+        )
         table = await host_with_computers(svc, "cutthroat-3")
         assert set(table.seats) == {Seat.N, Seat.E, Seat.S}
         assert table.dealer_draw is not None

@@ -26,7 +26,7 @@ from bot.ui.images.cards import (
     face_codes,
     suit_colour,
 )
-from tests.ui.colour import CVD, DISCORD_DARK, DISCORD_LIGHT, contrast, seen_distance
+from tests.ui.images.colour import CVD, DISCORD_DARK, DISCORD_LIGHT, contrast, seen_distance
 
 EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")  # Discord's rule for emoji names
 BUTTON_EMOJI_PX = 22  # about the size Discord shows an emoji on a button or inline

@@ -15,7 +15,7 @@ from PIL import Image
 
 from bot.engine import SEATS
 from bot.engine.record import Replayer
-from bot.tables.state import Occupant, Table
+from bot.tables.state import Occupant, Table, TableStatus
 from bot.ui.hand_pictures import PICTURE, DealPictures, PendingPicture, with_picture
 from bot.ui.images.deal import HEIGHT, WIDTH
 
@@ -27,7 +27,7 @@ def finished_table() -> tuple[Table, Replayer]:
     for _ in replayer.lines():
         pass
     game = replayer.game
-    table = Table("t1", 1, 2, 3, game.rules, status="playing", game=game)
+    table = Table("t1", 1, 2, 3, game.rules, status=TableStatus.PLAYING, game=game)
     table.seats = {s: Occupant(100 + s, f"p{s}") for s in SEATS}
     return table, replayer
 

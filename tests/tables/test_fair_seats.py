@@ -15,7 +15,7 @@ from bot.errors import Refusal
 from bot.league_link import finished_game
 from bot.store.db import Database
 from bot.tables.service import TableService
-from tests.bot.test_service import USERS, decide, started_table
+from tests.tables.test_service import USERS, decide, started_table
 
 
 @pytest.fixture
