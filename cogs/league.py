@@ -182,7 +182,7 @@ class LeagueCog(commands.Cog):
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
-        embed = lr.history_embed(h, who.mention)
+        embed = lr.history_embed(h, f"<@{who.id}>")  # an unresolved member is a bare Object
         events = client(interaction).tournaments
         if events is not None:  # issue 25: their tournaments, newest first
             past = await events.store.history_of(gid, who.id, limit=5)
