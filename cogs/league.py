@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.command_input import whole_number
-from bot.engine.rules import GAME_TITLES, PRESET_NAMES
+from bot.engine.games import DEFAULT_GAME, entries, preset_names
 from bot.errors import Refusal
 from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _, _n, use
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
 ]
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
-GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in preset_names()]
+GAME_CHOICES = [app_commands.Choice(name=e.title, value=str(e.kind)) for e in entries()]
 COLOUR_CHOICES = [
     app_commands.Choice(name="two colours (black and red)", value="two"),
     app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
@@ -88,7 +88,7 @@ class LeagueCog(commands.Cog):
         interaction: Interaction,
         season: app_commands.Range[int, 1, 100_000] | None = None,
         sort: str = "rating",
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """This server's (or this group's) standings, one game at a time."""
         gid = league_scope(interaction).key
@@ -140,7 +140,7 @@ class LeagueCog(commands.Cog):
         self,
         interaction: Interaction,
         member: discord.Member | discord.User | None = None,
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """A player's record in this server (or group), with a chart of their rating."""
         scope = league_scope(interaction)
@@ -199,7 +199,7 @@ class LeagueCog(commands.Cog):
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
         with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):  # a public board
-            embed = lr.history_embed(h, who.mention)
+            embed = lr.history_embed(h, f"<@{who.id}>")  # an unresolved member: a bare Object
         events = client(interaction).tournaments
         if events is not None:  # issue 25: their tournaments, newest first
             past = await events.store.history_of(gid, who.id, limit=5)
@@ -398,10 +398,10 @@ class LeagueCog(commands.Cog):
 
 
 def _game(value: str) -> str:
-    if value not in GAME_TITLES:
-        raise Refusal(
-            _("There is no game {game}: choose Spades, Whist or Euchre.", game=repr(value))
-        )
+    titles = [_(e.title) for e in entries()]
+    if value not in {e.kind for e in entries()}:
+        choose = " or ".join([", ".join(titles[:-1]), titles[-1]])
+        raise Refusal(_("There is no game {game}: choose {games}.", game=repr(value), games=choose))
     return value
 
 

@@ -25,6 +25,10 @@ from bot.engine import (
     Look,
     Play,
     Seat,
+    claim_targets,
+    entry_of,
+    public_claims,
+    seat_view,
 )
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.i18n import N_, SOURCE, _, current
@@ -92,7 +96,7 @@ def _done_text(result: ActResult) -> str:
 
 def _claim_text(result: ActResult) -> str:
     game = result.table.game
-    claims = game.claim_results if game is not None else ()
+    claims = public_claims(game) if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
         return _("Your claim: {claim}.", claim=reason_text(mine[-1].text))
@@ -159,15 +163,16 @@ class PlayCog(commands.Cog):
         uid, iid = interaction.user.id, interaction.id
         table = self.tables.registry.of_user(guild_id(interaction), uid)
         moves = self.tables.moves
-        if table.rules.game == "euchre":
+        entry = entry_of(table.rules.game)
+        if entry.takes(Call):
             name, alone = parse_call(bid)
             await self._move(
                 interaction, table, lambda: moves.call(table, uid, name, alone, interaction_id=iid)
             )
             return
-        if table.rules.game != "spades":
+        if not entry.takes(Bid):
             raise Refusal(
-                _("There is no bidding in {game}: play your cards.", game=table.rules.title)
+                _("There is no bidding in {game}: play your cards.", game=_(table.rules.title))
             )
         look = " ".join(bid_words(bid).lower().split()) in LOOK_WORDS  # see the cards first
         if look:
@@ -208,7 +213,9 @@ class PlayCog(commands.Cog):
             # Cards face down: the blind choices above, looking, then the bids open whatever
             # the cards are (the game decides them without reading the cards).
             names.append((_(LOOK_CHOICE), LOOK_WORDS[0]))
-            names.extend((bid_word(b.value, b.blind), b.text) for b in game.unseen_bids(seat))
+            bidding = seat_view(game, seat).bidding
+            unseen = bidding.unseen_bids if bidding is not None else ()
+            names.extend((bid_word(b.value, b.blind), b.text) for b in unseen)
         return [
             app_commands.Choice(name=n, value=v) for n, v in names if cur in n.lower() or cur in v
         ][:25]
@@ -247,7 +254,7 @@ class PlayCog(commands.Cog):
             return []
         cur = current.lower().strip()
         out = []
-        for s in table.game.claim_targets(seat):
+        for s in claim_targets(table.game, seat):
             occ = table.seats.get(s)
             label = f"{seat_word(s)} ({occ.name})" if occ else seat_word(s)
             if cur in label.lower():
@@ -368,7 +375,7 @@ class PlayCog(commands.Cog):
             raise Refusal(_("You are not seated at this table."))
         if table.game is None or not table.rules.claims:
             raise Refusal(_("Renege claims are not played at this table."))
-        targets = table.game.claim_targets(seat)
+        targets = claim_targets(table.game, seat)
         if not targets:
             raise Refusal(_no_claim_reason(table.game, seat))
         await interaction.response.send_message(

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.rules import PRESET_DESCRIPTIONS
+from bot.engine import games
 from bot.i18n.core import DOMAIN, LANGUAGES, LOCALES_DIR, SOURCE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,8 +77,14 @@ def template() -> Catalog:
     for where, message, context in code_messages():
         path, line = where.rsplit(":", 1)
         catalog.add(message, locations=[(path, int(line))], context=context)
-    for message in PRESET_DESCRIPTIONS.values():  # the engine's words, shown by the cogs
-        catalog.add(message, locations=[("bot/engine/rules.py", 0)])
+    for name in games.preset_names():  # the engine's words for its presets, shown by bot/ui
+        found = games.preset(name)
+        for message in (found.title, found.description):
+            if message not in catalog:
+                catalog.add(message, locations=[("bot/engine/games.py", 0)])
+    for entry in games.entries():  # and each game's title
+        if entry.title not in catalog:
+            catalog.add(entry.title, locations=[("bot/engine/games.py", 0)])
     for context, message in command_messages():
         if message not in catalog or catalog.get(message, context) is None:
             catalog.add(message, context=context)

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot import command_input, timely
-from bot.engine import CardParseError, SpadesError
+from bot.engine import CardParseError, GameError
 from bot.errors import Duplicate, Refusal
 from bot.i18n import N_, _
 from bot.i18n.engine_text import reason_text
@@ -52,7 +52,7 @@ def error_text(
         )
     if isinstance(original, Refusal):
         return original.reason  # written in the member's language where it was raised
-    if isinstance(original, SpadesError):
+    if isinstance(original, GameError):
         return reason_text(original.reason)  # the engine's English, translated here
     name = timely.describe(interaction)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):

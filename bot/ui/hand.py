@@ -24,23 +24,18 @@ from bot.engine import (
     SeatView,
     seat_view,
 )
-from bot.i18n import _, _n, number
-from bot.i18n.cards import bid_word, seat_word
+from bot.i18n import _, _n
+from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb
 from bot.ui.controls import Control, Option, controls_json, controls_view
+from bot.ui.game_text import effective_suit, sorted_hand
+from bot.ui.games import text_of
 from bot.ui.hand_actions import bid_value
-from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
-from bot.ui.trump_text import (
-    call_button_label,
-    call_value,
-    calls_line,
-    effective_suit,
-    sorted_hand,
-    trump_text,
-)
-from bot.ui.trump_text import prompt as trump_prompt
+from bot.ui.render import GREEN, GREY, deadline_text, final_text, trick_text
+from bot.ui.text import number
+from bot.ui.trump_text import call_button_label, call_value
 
 
 def hand_payload(
@@ -80,11 +75,10 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     assert view.seat is not None
     seat = view.seat
     e = discord.Embed(
-        title=_("Your hand — {seat}", seat=seat_word(seat)),
-        colour=GREEN if view.my_turn else GREY,
+        title=_("Your hand — {seat}", seat=seat_word(seat)), colour=GREEN if view.my_turn else GREY
     )
     if view.hand_hidden:
-        e.description = _hidden_text(view, seat)
+        e.description = text_of(view.rules.game).hidden_text(view, seat)
     elif view.hand is not None:
         e.description = f"# {hand_text(view.hand, view)}" if view.hand else _("(no cards left)")
     lines = [f"**{notice}**"] if notice else []
@@ -105,24 +99,9 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
             best=number(best),
         )
     won = _n("you won {n} trick", "you won {n} tricks", view.tricks_won[seat])
-    e.set_footer(
-        text=_("Hand {number}", number=number(view.hand_number)) + f" · {standing} · {won}"
-    )
+    hand = _("Hand {number}", number=number(view.hand_number))
+    e.set_footer(text=f"{hand} · {standing} · {won}")
     return e
-
-
-def _hidden_text(view: SeatView, seat: Seat) -> str:
-    if view.rules.new_york:
-        return _(
-            "Your cards are face down. Your team may make a **blind bid** (4–10, "
-            "scores double) before either of you looks — or look at your cards."
-        )
-    if view.bids[seat] == BLIND_NIL:
-        return _("You bid blind nil. Your cards show when bidding is over.")
-    return _(
-        "Your cards are face down. You may bid **blind nil** before looking "
-        "— or look at your cards."
-    )
 
 
 def now_lines(table: Table, view: SeatView) -> list[str]:
@@ -131,28 +110,17 @@ def now_lines(table: Table, view: SeatView) -> list[str]:
         return [_("The game is over."), final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]
+    text = text_of(view.rules.game)
     lines = [prompt_line(view)]
-    trump = trump_text(view)
+    trump = text.trump_line(view)
     if trump is not None:
         lines.append(trump)
-    if view.calls and view.my_turn:
-        lines.append(_("Calls: {calls}", calls=calls_line(view)))
-    if view.discarded is not None and view.phase is Phase.PLAY:
-        lines.append(_("You discarded the {card}.", card=view.discarded))
+    lines += text.status_lines(view)
     if view.my_turn and table.deadline is not None:
         lines.append(
-            _(
-                "⏱ Time runs out {when}; then a computer plays for you.",
-                when=deadline_text(table),
-            )
+            _("⏱ Time runs out {when}; then a computer plays for you.", when=deadline_text(table))
         )
-    if view.received:
-        cards = " ".join(str(c) for c in view.received)
-        lines.append(_("Your partner passed you: {cards}", cards=cards))
-    if view.phase is Phase.BID and view.my_turn and view.bid_log:
-        lines.append(_("Bids so far: {bids}", bids=_bids_line(view)))
-    elif view.phase in (Phase.PASS, Phase.PLAY) and view.bid_log:
-        lines.append(_("Bids: {bids}", bids=_bids_line(view)))
+    lines += text.bid_lines(view)
     if view.phase is Phase.PLAY:
         if view.my_turn and view.current_trick:
             lines.append(_("Trick: {trick}", trick=trick_text(view)))
@@ -173,33 +141,12 @@ def _last(view: SeatView) -> str:
     return cards + "  → " + _("{seat} wins", seat=seat_word(last.winner))
 
 
-def _bids_line(view: SeatView) -> str:
-    return " · ".join(f"{seat_word(s)} {bid_label(view, s)}" for s in view.seats)
-
-
 def prompt_line(view: SeatView) -> str:
     if view.over:
         return _("The game is over.")
     if not view.my_turn:
         return _("Not your turn: this message updates itself when it is.")
-    if view.phase is Phase.BID:
-        if view.rules.new_york:
-            prop = view.proposals[view.seat.team] if view.seat is not None else None
-            if prop is not None:
-                return _(
-                    "Your partner proposes **{bid}**: confirm it or choose the team's bid.",
-                    bid=bid_word(prop[0], prop[1]),
-                )
-            return _("**Your turn:** propose your team's bid (4–10).")
-        return _("**Your turn to bid.**")
-    if view.phase is Phase.PASS:
-        n = view.rules.blind_nil_pass
-        return _n(
-            "**Your turn:** choose {n} card to pass to your partner.",
-            "**Your turn:** choose {n} cards to pass to your partner.",
-            n,
-        )
-    return trump_prompt(view) or _("**Your turn to play** a card.")
+    return text_of(view.rules.game).prompt(view) or _("**Your turn to play** a card.")
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
@@ -230,7 +177,8 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
             out.append(Control(ref(HandVerb.BLIND), _("Blind nil"), 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
-            prop = view.proposals[seat.team] if view.rules.new_york else None
+            bidding = view.bidding
+            prop = bidding.proposals[seat.team] if bidding and view.rules.new_york else None
             options = tuple(
                 Option(_bid_option_label(b), bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine.rules import GAME_TITLES
+from bot.engine.errors import RulesError
+from bot.engine.games import entry_of, is_default_game
 from bot.i18n import N_, _, _n, number
 from bot.league.models import (
     HistoryPage,
@@ -14,9 +15,10 @@ from bot.league.models import (
     PlayerStats,
 )
 from bot.names import md_name
+from bot.ui.game_text import percent as _pct
+from bot.ui.games import text_of
 from bot.ui.league_components import LeagueRef, league_button, league_select
 from bot.ui.review_components import ReviewRef, review_button
-from bot.ui.text import GAME_NAMES
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {
@@ -41,11 +43,7 @@ def result_word(result: str) -> str:
 
 def game_name(game: str) -> str:
     """Spades, Whist, Euchre in the reader's language."""
-    return _(GAME_NAMES[game]) if game in GAME_NAMES else GAME_TITLES.get(game, game)
-
-
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{x * 100:.0f}%"
+    return _title(game)
 
 
 def _row_line(r: LeaderboardRow, me: int | None) -> str:
@@ -157,13 +155,7 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
             rate=_pct(s.win_rate),
         ),
     )
-    if s.game == "spades":
-        _spades_fields(e, s)
-    elif s.game == "euchre":
-        _euchre_fields(e, s)
-    else:
-        per_hand = _("{n} tricks per hand", n=_per_hand(s.tricks_per_hand))
-        e.add_field(name=_("Tricks"), value=per_hand)
+    text_of(s.game).stats_fields(e, s)
     freq, best = s.most_frequent_partner, s.most_successful_partner
     partners = []
     if freq is not None:
@@ -177,78 +169,12 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     return e
 
 
-def _per_hand(x: float | None) -> str:
-    return "—" if x is None else f"{x:.2f}"
-
-
-def _euchre_fields(e: discord.Embed, s: PlayerStats) -> None:
-    e.add_field(
-        name=_("Calling"),
-        value=_(
-            "Made trump {made}/{hands} ({rate})\nAlone {alone}/{alone_hands} ({alone_rate})",
-            made=s.maker_made,
-            hands=s.maker_hands,
-            rate=_pct(s.maker_rate),
-            alone=s.alone_made,
-            alone_hands=s.alone_hands,
-            alone_rate=_pct(s.alone_rate),
-        )
-        + " · "
-        + _n("{n} march", "{n} marches", s.marches),
-    )
-    e.add_field(
-        name=_("Defence"),
-        value=_n("Euchred the makers {n} time", "Euchred the makers {n} times", s.euchres)
-        + "\n"
-        + _("{n} tricks per hand", n=_per_hand(s.tricks_per_hand)),
-    )
-
-
-def _spades_fields(e: discord.Embed, s: PlayerStats) -> None:
-    avg_bid = "—" if s.average_bid is None else f"{s.average_bid:.2f}"
-    avg_tricks = "—" if s.average_tricks is None else f"{s.average_tricks:.2f}"
-    e.add_field(
-        name=_("Bidding"),
-        value=_(
-            "Contracts made {rate} ({made}/{hands})\nAverage bid {bid} · tricks {tricks}",
-            rate=_pct(s.contracts_made_rate),
-            made=s.contracts_made,
-            hands=s.contract_hands,
-            bid=avg_bid,
-            tricks=avg_tricks,
-        ),
-    )
-    e.add_field(
-        name=_("Nil"),
-        value=_(
-            "Nil {made}/{bids} ({rate})\nBlind nil {blind_made}/{blind_bids} ({blind_rate})",
-            made=s.nil_made,
-            bids=s.nil_bids,
-            rate=_pct(s.nil_rate),
-            blind_made=s.blind_nil_made,
-            blind_bids=s.blind_nil_bids,
-            blind_rate=_pct(s.blind_nil_rate),
-        ),
-    )
-    bags = "—" if s.bags_per_hand is None else f"{s.bags_per_hand:.2f}"
-    e.add_field(
-        name=_("Bags and sets"),
-        value=_("{n} bags per hand", n=bags)
-        + "\n"
-        + _n("{n} set suffered", "{n} sets suffered", s.sets),
-    )
-    if s.claims or s.caught:  # games.md G1: renege claims
-        e.add_field(
-            name=_("Renege claims"),
-            value=_n(
-                "{n} claim made, {won} correct",
-                "{n} claims made, {won} correct",
-                s.claims,
-                won=s.claims_won,
-            )
-            + "\n"
-            + _n("Caught reneging {n} time", "Caught reneging {n} times", s.caught),
-        )
+def _title(game: str) -> str:
+    """A stored game's title (its stored name if no registered game has it any more)."""
+    try:
+        return _(entry_of(game).title)
+    except RulesError:
+        return game
 
 
 def history_embed(h: HistoryPage, who: str) -> discord.Embed:
@@ -260,7 +186,7 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     for g in h.entries:
         opp = (" & " if g.partner else ", ").join(md_name(p.display_name) for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
-        which = "" if g.game == "spades" else f"{game_name(g.game)} · "
+        which = "" if is_default_game(g.game) else f"{_title(g.game)} · "
         # solo (games.md G2): no partner; the score beside the best of the others'
         who = (
             _(

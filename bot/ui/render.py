@@ -6,61 +6,31 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import NIL, Phase, Seat, SeatView, Team
-from bot.i18n import _, number
-from bot.i18n.cards import bid_word, seat_word
+from bot.engine import Seat, SeatView, Team
+from bot.i18n import _
+from bot.i18n.cards import seat_word
 from bot.names import md_name
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, TableVerb, button
+from bot.ui.games import game_title, text_of
 from bot.ui.rules_text import rules_brief
 from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
     dealer_draw_text,
     end_reason_text,
-    game_title,
+    number,
     seat_names,
     team_name,
     timer_footer,
     timer_text,
 )
-from bot.ui.trump_text import call_label, trump_text
 
 BLANK = "\u200b"  # an empty embed field (Discord refuses an empty name or value)
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
 GOLD = discord.Colour(0xF9A825)
 ON_TURN = "▶"
-
-
-def bid_label(view: SeatView, seat: Seat) -> str:
-    """What the table shows for a seat's bid (individual or New York)."""
-    if view.rules.new_york:
-        team = seat.team
-        tb = view.team_bids[team]
-        if tb is not None:
-            if tb.seat != seat:
-                return "—"
-            return _("team bid {bid}", bid=bid_word(tb.value, tb.blind))
-        prop = view.proposals[team]
-        proposer = next((b.seat for b in view.bid_log if b.seat.team == team), None)
-        if prop is not None and proposer == seat:
-            return _("proposes {bid}", bid=bid_word(prop[0], prop[1]))
-        return "…"
-    b = view.bids[seat]
-    return "…" if b is None else bid_word(b)
-
-
-def team_contract(view: SeatView, team: Team) -> str:
-    if view.rules.new_york:
-        tb = view.team_bids[team]
-        return bid_word(tb.value, tb.blind) if tb else "—"
-    bids = [view.bids[s] for s in team.seats]
-    if any(b is None for b in bids):
-        return "—"
-    contract = sum(b for b in bids if b is not None and b > 0)
-    nils = [bid_word(b) for b in bids if b is not None and b <= NIL]
-    return " + ".join([str(contract)] * (contract > 0) + nils) or "0"
 
 
 def deadline_text(table: Table) -> str:
@@ -94,16 +64,16 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
                     name=_seat_head(table, view, s), value=_seat_body(table, view, s, names)
                 )
             e.add_field(name=team_name(team), value=_team_body(view, team))
-    trump = trump_text(view)
+    text = text_of(view.rules.game)
+    trump = text.trump_line(view)
     if trump is not None:
         e.add_field(name=_("Trump"), value=trump, inline=False)
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
-    spades = view.spades_broken and view.rules.game == "spades"
-    broken = " · " + _("spades broken") if spades else ""
+    note = text.footer_note(view)
     unrated = timer_footer(table.turn_timer)
     head = _("Table {table} · hand {number}", table=table.id, number=number(view.hand_number))
-    e.set_footer(text=f"{head}{broken}{unrated}{commitment_footer(table)}")
+    e.set_footer(text=f"{head}{note}{unrated}{commitment_footer(table)}")
     return e
 
 
@@ -120,15 +90,18 @@ def _lobby_embed(table: Table) -> discord.Embed:
     )
     names = seat_names(table)
     if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S
-        alone = [(_("{seat} (alone)", seat=seat_word(s)), names[s]) for s in table.seat_order]
-        _players_in_rows(e, alone)
+        _players_in_rows(
+            e, [(_("{seat} (alone)", seat=seat_word(s)), names[s]) for s in table.seat_order]
+        )
     else:
         for team in Team:
             for s in team.seats:
                 e.add_field(name=seat_word(s), value=names[s])
             a, b = team.seats
-            partners = _("{a} and {b} are partners", a=seat_word(a), b=seat_word(b))
-            e.add_field(name=team_name(team), value=partners)
+            e.add_field(
+                name=team_name(team),
+                value=_("{a} and {b} are partners", a=seat_word(a), b=seat_word(b)),
+            )
     e.set_footer(text=_("Table {table}", table=table.id) + f" · {rules_brief(table.rules)}")
     return e
 
@@ -155,8 +128,8 @@ def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
     on_turn = view.to_act == seat and table.status == TableStatus.PLAYING
     name = f"**{names[seat]}**" if on_turn else names[seat]
-    won = _("won {n}", n=number(view.tricks_won[seat]))
-    lines = [name, f"{_call_or_bid(view, seat)}{won}"]
+    action = text_of(view.rules.game).seat_action(view, seat)
+    lines = [name, action + _("won {n}", n=number(view.tricks_won[seat]))]
     if seat == view.sitting_out:
         lines[1] = _("sits this hand out")
     if on_turn and table.deadline is not None:
@@ -164,25 +137,9 @@ def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str])
     return "\n".join(lines)
 
 
-def _call_or_bid(view: SeatView, seat: Seat) -> str:
-    """``bid 4 · `` (Spades), ``order up · `` (Euchre's calls), nothing in Whist."""
-    game = view.rules.game
-    if game == "spades":
-        return _("bid {bid}", bid=bid_label(view, seat)) + " · "
-    if game == "euchre" and (view.calls or view.phase is Phase.CALL):
-        return f"{call_label(view, seat)} · "
-    return ""
-
-
 def _team_body(view: SeatView, team: Team) -> str:
     lines = [_("**{points}** points", points=number(view.scores[team]))]
-    if view.rules.game != "spades":
-        if view.maker is not None:
-            lines.append(_("makers") if view.maker.team == team else _("defenders"))
-        return "\n".join(lines)
-    if view.rules.has_bags:
-        lines.append(_("bags {n}", n=number(view.bag_counts[team])))
-    lines.append(_("contract {contract}", contract=team_contract(view, team)))
+    lines += text_of(view.rules.game).team_lines(view, team)
     return "\n".join(lines)
 
 
@@ -214,8 +171,9 @@ def status_text(table: Table, view: SeatView) -> str:
     """Whose turn it is, what they do and until when; the dealer draw in the first hand."""
     lines = [status_line(table, view)]
     if view.hand_number == 1 and table.dealer_draw and not view.completed_tricks:
-        draw = dealer_draw_text(table.dealer_draw, view.dealer)
-        lines.append(_("Draw for dealer: {draw}.", draw=draw))
+        lines.append(
+            _("Draw for dealer: {draw}.", draw=dealer_draw_text(table.dealer_draw, view.dealer))
+        )
     lines.append(_("Press **My hand** (or `/hand`) for your cards: it updates by itself."))
     return "\n".join(lines)
 
@@ -225,15 +183,8 @@ def status_line(table: Table, view: SeatView) -> str:
     if seat is None:
         return _("Dealing…")
     who = md_name(table.seats[seat].name) if seat in table.seats else seat_word(seat)
-    if view.phase is Phase.BID:
-        what = _("to bid")
-    elif view.phase is Phase.PASS:
-        what = _("to pass cards")
-    elif view.phase is Phase.CALL:
-        what = _("to order up or pass") if view.calling_round == 1 else _("to name trump or pass")
-    elif view.phase is Phase.DISCARD:
-        what = _("to discard (the dealer took the up-card)")
-    else:
+    what = text_of(view.rules.game).doing(view)
+    if what is None:
         what = _("to lead") if not view.current_trick else _("to play")
     hand = _("Hand {number}", number=number(view.hand_number))
     line = f"{hand} · {ON_TURN} **{who}** ({seat_word(seat)}) {what}"
@@ -253,24 +204,28 @@ def final_text(table: Table, view: SeatView) -> str:
     if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
         w = view.winner
         others = ", ".join(f"{names[s]} {number(view.scores[s])}" for s in view.seats if s != w)
-        won = _(
-            "🏆 **{name}** ({seat}) wins with {points} ({others})",
-            name=names[w],
-            seat=seat_word(w),
-            points=number(view.scores[w]),
-            others=others,
+        return (
+            _(
+                "🏆 **{name}** ({seat}) wins with {points} ({others})",
+                name=names[w],
+                seat=seat_word(w),
+                points=number(view.scores[w]),
+                others=others,
+            )
+            + why
         )
-        return won + why
     a, b = view.winner.seats
-    won = _(
-        "🏆 **{team}** win ({a} & {b}) {points} to {theirs}",
-        team=team_name(view.winner),
-        a=names[a],
-        b=names[b],
-        points=number(view.scores[view.winner]),
-        theirs=number(view.scores[view.winner.other]),
+    return (
+        _(
+            "🏆 **{team}** win ({a} & {b}) {points} to {theirs}",
+            team=team_name(view.winner),
+            a=names[a],
+            b=names[b],
+            points=number(view.scores[view.winner]),
+            theirs=number(view.scores[view.winner.other]),
+        )
+        + why
     )
-    return won + why
 
 
 def table_components(table: Table) -> discord.ui.View:

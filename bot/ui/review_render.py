@@ -13,15 +13,16 @@ from typing import Final
 
 import discord
 
-from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, card
-from bot.engine.rules import GAME_TITLES
+from bot.ai.games import judges
+from bot.engine import BLIND_NIL, NIL, Seat, card
 from bot.i18n import _, _n
-from bot.i18n.cards import bid_word, call_word, seat_word
+from bot.i18n.cards import bid_word, seat_word
 from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision, TrickPlayed
+from bot.ui.game_text import choice_text
+from bot.ui.games import text_of
 from bot.ui.review_components import ReviewRef, jump_select, review_button
-from bot.ui.trump_text import hand_trump_text
 
 BLURPLE: Final = discord.Colour(0x5865F2)
 PAGE_CHARS: Final = 3800  # an embed description holds 4,096
@@ -45,14 +46,6 @@ def _who(replay: GameReplay, seat: Seat, viewer: frozenset[Seat]) -> str:
 def _names(replay: GameReplay) -> dict[Seat, str]:
     """The players' names for markdown (escaped: :func:`bot.names.md_name`)."""
     return {s: md_name(n) for s, n in replay.players.items()}
-
-
-def _choice(d: RecordedDecision) -> str:
-    if isinstance(d.action, Play):
-        return str(d.action.card)
-    if isinstance(d.action, Bid):
-        return bid_word(d.action.value, d.action.blind)
-    return "?"
 
 
 def _preferred(o: Opinion) -> str:
@@ -87,7 +80,7 @@ def opinion_line(
     replay: GameReplay, d: RecordedDecision, o: Opinion, viewer: frozenset[Seat]
 ) -> str:
     """``you played K♥; hard prefers 4♥ — about 0.6 tricks (9 points)``."""
-    who, chose = _who(replay, d.seat, viewer), _choice(d)
+    who, chose = _who(replay, d.seat, viewer), choice_text(d)
     did = (
         _("{who} played {choice}", who=who, choice=chose)
         if d.is_play
@@ -125,12 +118,12 @@ def _overview(
             )
         )
         return ReviewPage(title, tuple(lines), overview)
-    if replay.rules.game != "spades":
+    if not judges(replay.rules):
         lines.append(
             _(
                 "The hard computer player judges Spades games only, so this review of a "
                 "{game} game is the replay: every hand, what was trump and every trick.",
-                game=GAME_TITLES[replay.rules.game],
+                game=_(replay.rules.title),
             )
         )
         return ReviewPage(title, tuple(lines), overview)
@@ -219,13 +212,7 @@ def _hand_lines(
     seating = " · ".join(f"{s.name} {names[s]}" for s in replay.rules.seats)
     dealer = _("Dealer {name} ({seat})", name=names[hand.dealer], seat=hand.dealer.name)
     lines = [f"{dealer} · {seating}"]
-    if replay.rules.game != "spades":
-        lines += _trump_lines(hand, names)
-    elif hand.bids:
-        bids = " · ".join(f"{b.seat.name} {_choice(b)}" for b in hand.bids)
-        lines.append(_("**Bids**: {bids}", bids=bids))
-    else:
-        lines.append(_("**Bids**: none"))
+    lines += text_of(replay.rules.game).review_lines(hand, names)
     opinions = analysis.opinions if analysis is not None else {}
 
     def notes(decisions: list[RecordedDecision]) -> list[str]:
@@ -249,31 +236,6 @@ def _hand_lines(
             parts.append(f"{key} {r.points:+d} → {r.score}")
         lines.append(_("**Score**: {parts}", parts=" · ".join(parts)))
     return lines
-
-
-def _trump_lines(hand: HandPlayed, names: dict[Seat, str]) -> list[str]:
-    """Whist and Euchre: what was trump and how (the calls, in Euchre), instead of bids."""
-    result = hand.result
-    if result is None:  # the hand the game was abandoned in
-        return [_("**Trump**: not known (the game ended during this hand)")]
-    out = []
-    if result.calls:
-        calls = " · ".join(f"{c.seat.name} {call_word(c.call, c.alone)}" for c in result.calls)
-        out.append(_("**Calls**: {calls}", calls=calls))
-    about = hand_trump_text(result, names)
-    if about is not None:
-        out.append(about)
-    if result.discard is not None:  # public once the hand is over, like the whole deal
-        dealer = names[result.dealer]
-        out.append(
-            _(
-                "{dealer} took the {card} and discarded the {discard}.",
-                dealer=dealer,
-                card=result.up_card,
-                discard=result.discard,
-            )
-        )
-    return out
 
 
 def review_pages(

@@ -13,10 +13,11 @@ from bot.i18n.engine_text import reason_text
 from bot.league.settings import rates_turn_timer
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, TableVerb, button
+from bot.ui.game_text import took_text
+from bot.ui.games import text_of
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.seed_text import reveal_text
 from bot.ui.text import seat_names, team_name, timer_unrated_reason
-from bot.ui.trump_text import hand_trump_text
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
@@ -24,14 +25,15 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
     points in plain words (contract made or set, bags, each nil, bag penalty, jokers, New
     York), which add up to the hand's total."""
     names = seat_names(table)
-    e = discord.Embed(title=_("Hand {number} — scores", number=number(result.number)), colour=GREY)
-    about = hand_trump_text(result, names)
+    e = discord.Embed(title=_("Hand {number} — scores", number=result.number), colour=GREY)
+    about = text_of(table.rules.game).result_line(result, names)
     if about:
         e.description = about
     if table.rules.solo:  # games.md G2: a sheet per player
         for s in table.seat_order:
-            sheet = player_sheet(table, result, s, names)
-            e.add_field(name=f"{seat_word(s)} — {names[s]}", value=sheet)
+            e.add_field(
+                name=f"{seat_word(s)} — {names[s]}", value=player_sheet(table, result, s, names)
+            )
     else:
         for t in Team:
             e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
@@ -47,7 +49,7 @@ def player_sheet(table: Table, result: HandResult, seat: Seat, names: dict[Seat,
     res = result.teams[seat]
     bids = {x.seat: x.value for x in result.bids}
     bid = bid_word(bids[seat]) if seat in bids else "?"
-    lines = [_("Bid {bid} · took {n}", bid=bid, n=number(result.tricks[seat]))]
+    lines = [_("Bid {bid} · took {n}", bid=bid, n=result.tricks[seat])]
     lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
     lines.append(_total(table, res))
     return "\n".join(lines)
@@ -55,19 +57,8 @@ def player_sheet(table: Table, result: HandResult, seat: Seat, names: dict[Seat,
 
 def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, str]) -> str:
     res = result.teams[team]
-    a, b = team.seats
-    took = result.tricks[a] + result.tricks[b]
-    each = f"{names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]}"
-    took_text = _("took {n} ({each})", n=number(took), each=each)
-    game = table.rules.game
-    if game == "spades":
-        first = _("Bid {bid}", bid=_team_bid(table, result, team)) + f" · {took_text}"
-    elif game == "euchre" and result.maker is not None:
-        side = _("Makers") if result.maker.team == team else _("Defenders")
-        first = f"{side} · {took_text}"
-    else:
-        first = took_text[0].upper() + took_text[1:]
-    lines = [first]
+    took = took_text(result, team, names)
+    lines = [text_of(table.rules.game).sheet_head(table.rules, result, team, took)]
     lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
     lines.append(_total(table, res))
     return "\n".join(lines)
@@ -94,16 +85,6 @@ def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
     return part.label.replace(f"{seat.word}'s", f"{names[seat]}'s", 1)
 
 
-def _team_bid(table: Table, result: HandResult, team: Team) -> str:
-    if table.rules.new_york:
-        tb = next((x for x in result.bids if x.seat.team == team), None)
-        if tb is None:
-            return _("none (first hand)")
-        return bid_word(tb.value, tb.blind)
-    bids = {x.seat: x.value for x in result.bids}
-    return " + ".join(bid_word(bids[s]) if s in bids else "?" for s in team.seats)
-
-
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     e = discord.Embed(title=_("Game over"), colour=GOLD, description=final_text(table, view))
     if view.rules.partnerships:
@@ -119,8 +100,7 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     reveal = reveal_text(table)
     if reveal is not None:  # docs/verifiable-deals.md: the game is over, the seed is shown
         e.add_field(name=_("Verifiable deals"), value=reveal, inline=False)
-    hands = _n("{n} hand", "{n} hands", len(view.results))
-    e.set_footer(text=_("Table {table}", table=table.id) + f" · {hands}")
+    e.set_footer(text=f"Table {table.id} · {_n('{n} hand', '{n} hands', len(view.results))}")
     return e
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.engine import Rules, Seat, Team, card
-from bot.engine.rules import GAME_TITLES
+from bot.engine import Rules, Seat, Team, card, preset
 from bot.i18n import N_, _, number, signed
 from bot.i18n.cards import seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
@@ -13,46 +12,17 @@ from bot.names import md_name
 from bot.tables.state import Table
 
 TEAM_NAMES = (N_("North–South"), N_("East–West"))
-PRESET_TITLES = {
-    "standard": N_("Standard"),
-    "short": N_("Short game"),
-    "house": N_("House rules"),
-    "guide": N_("Guide rules"),
-    "tennessee": N_("Tennessee"),
-    "no-set": N_("No-set"),
-    "joker": N_("Joker Spades"),
-    "jjdd": N_("Joker-Joker-Deuce-Deuce"),
-    "new-york": N_("New York"),
-    "whist": N_("Whist"),
-    "short-whist": N_("Short whist"),
-    "euchre": N_("Euchre"),
-    "solo": N_("Solo (cutthroat)"),
-    "cutthroat-3": N_("Cutthroat for three"),
-    "suicide": N_("Suicide"),
-    "whiz": N_("Whiz"),
-    "mirror": N_("Mirror"),
-}
 LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))  # computer players' levels, as shown
-GAME_NAMES = {"spades": N_("Spades"), "whist": N_("Whist"), "euchre": N_("Euchre")}
-__all__ = ["number", "signed"]  # a score's number, in the reader's format (bot.i18n)
+__all__ = ["number", "plural", "signed"]  # numbers in the reader's format (bot.i18n)
+
+
+def plural(n: int, noun: str, plural_form: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``0 games`` (English: ``_n`` is for what readers see)."""
+    return f"{n} {noun if n == 1 else plural_form or noun + 's'}"
 
 
 def preset_title(rules: Rules) -> str:
-    title = PRESET_TITLES.get(rules.preset)
-    return _(title) if title is not None else rules.preset
-
-
-GAME_SYMBOLS = {"spades": "♠", "whist": "♣", "euchre": "♥"}
-
-
-def game_title(rules: Rules) -> str:
-    """The table message's title: the game, the preset and the target the table plays to
-    (``♠ Spades · Standard · to 500``; ``♥ Euchre · to 10``: its preset is its name)."""
-    game = _(GAME_NAMES[rules.game]) if rules.game in GAME_NAMES else GAME_TITLES[rules.game]
-    symbol = GAME_SYMBOLS.get(rules.game, "♠")
-    preset = preset_title(rules)
-    named = game if preset == game else f"{game} · {preset}"
-    return f"{symbol} {named} · " + _("to {target}", target=number(rules.target))
+    return _(preset(rules.preset).title)
 
 
 def team_name(team: Team) -> str:

@@ -9,9 +9,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.engine import card
+from bot.engine import card, entries
 from bot.i18n import LANGUAGES, _, use
-from bot.ui.text import GAME_NAMES, GAME_SYMBOLS
+from bot.ui.games import text_of
 from tests.fakediscord import (
     Channel,
     Component,
@@ -52,7 +52,7 @@ def _table_titles() -> tuple[str, ...]:
     out = []
     for language in LANGUAGES:
         with use(language):
-            out += [f"{GAME_SYMBOLS[g]} {_(name)}" for g, name in GAME_NAMES.items()]
+            out += [f"{text_of(e.kind).symbol} {_(e.title)}" for e in entries()]
     return tuple(dict.fromkeys(out))
 
 

@@ -22,10 +22,11 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import DECKS, NIL, SEATS, Bid, Card, HandResult, Rules, Seat, Team
+from bot.engine import DECKS, SEATS, Card, HandResult, Rules, Seat, Team
 from bot.engine.cards import SUITS
-from bot.i18n import _, _n, _p, number
-from bot.i18n.cards import bid_word, seat_word
+from bot.i18n import N_, _, _n, _p
+from bot.i18n.cards import seat_word
+from bot.ui.games import text_of
 from bot.ui.images.cards import INK, PIPS, RGB, SUIT_COLOURS
 from bot.ui.images.fonts import BOLD, REGULAR, font
 
@@ -43,7 +44,7 @@ PANEL_H: Final = 232
 _CARD_FONT: Final = 30
 _HEAD_FONT: Final = 24
 _SMALL_FONT: Final = 20
-TEAM_NAMES: Final = ("North–South", "East–West")  # translated where drawn (bot.ui.text)
+TEAM_NAMES: Final = (N_("North–South"), N_("East–West"))  # translated where drawn
 # Panel top-left corners.
 _PANEL_AT: Final = {
     Seat.N: ((WIDTH - PANEL_W) // 2, 14),
@@ -141,12 +142,10 @@ def diagram_of(
     result: HandResult, rules: Rules, names: dict[Seat, str], scheme: str = "two"
 ) -> DealDiagram:
     """What the picture of ``result`` shows (the deal as dealt, before any pass)."""
-    spades = rules.game == "spades"
+    text = text_of(rules.game)
     hands = []
     for s in SEATS[: len(result.deal)]:
-        bid = _seat_bid(result, rules, s) if spades else ""
-        took = _("took {n}", n=number(result.tricks[s]))
-        note = _("bid {bid}", bid=bid) + f" · {took}" if spades else _trump_note(result, s, took)
+        bid, note = text.diagram_seat(result, rules, s)
         hands.append(
             SeatHand(
                 s,
@@ -158,89 +157,37 @@ def diagram_of(
             )
         )
     if rules.solo:
-        teams: tuple[TeamLine, ...] = tuple(_player_line(result, rules, h.seat) for h in hands)
+        teams: tuple[TeamLine, ...] = tuple(_player_line(result, rules, h) for h in hands)
     else:
         teams = (_team_line(result, rules, Team.NS), _team_line(result, rules, Team.EW))
-    trump = None if spades else _trump_title(result)
+    trump = text.diagram_trump(result)
     return DealDiagram(result.number, result.dealer, tuple(hands), teams, scheme, trump)
 
 
-def _trump_title(result: HandResult) -> str:
-    if result.void:
-        if result.up_card is None:
-            return _("all passed")
-        return _("all passed (up-card {card})", card=result.up_card)
-    pip = PIPS[result.trump] if result.trump is not None else "?"
-    if result.trump_card is not None:
-        return _("trump {suit} (turned {card})", suit=pip, card=result.trump_card)
-    if result.up_card is not None:
-        return _("trump {suit} · up-card {card}", suit=pip, card=result.up_card)
-    return _("trump {suit}", suit=pip)
-
-
-def _trump_note(result: HandResult, seat: Seat, took: str) -> str:
-    """Whist/Euchre: a seat's line — the maker (alone), who sat out, the dealer's discard."""
-    parts = []
-    if result.maker is not None and result.alone and seat == result.maker.partner:
-        parts.append(_("sat out"))
-    else:
-        if seat == result.maker:
-            parts.append(_("maker, alone") if result.alone else _("maker"))
-        parts.append(took)
-    if seat == result.dealer and result.discard is not None:
-        parts.append(_("discarded {card}", card=result.discard))
-    return " · ".join(parts)
-
-
-def _player_line(result: HandResult, rules: Rules, seat: Seat) -> TeamLine:
+def _player_line(result: HandResult, rules: Rules, hand: SeatHand) -> TeamLine:
     """A solo player's line in the middle: their own bid, tricks and points."""
-    res = result.teams[seat]
+    res = result.teams[hand.seat]
     return TeamLine(
-        seat_word(seat),
-        _seat_bid(result, rules, seat),
-        result.tricks[seat],
+        seat_word(hand.seat),
+        hand.bid,
+        result.tricks[hand.seat],
         res.points,
         res.score,
         res.bag_count if rules.has_bags else None,
     )
 
 
-def _team_bid(result: HandResult, team: Team) -> Bid | None:
-    """New York: the team's final bid."""
-    return next((b for b in result.bids if b.seat.team == team), None)
-
-
-def _seat_bid(result: HandResult, rules: Rules, seat: Seat) -> str:
-    if rules.new_york:
-        tb = _team_bid(result, seat.team)
-        if tb is None:
-            return _("no bid")
-        return _("team {bid}", bid=bid_word(tb.value, tb.blind))
-    mine = next((b for b in result.bids if b.seat == seat), None)
-    return bid_word(mine.value, mine.blind) if mine else "—"
-
-
 def _team_line(result: HandResult, rules: Rules, team: Team) -> TeamLine:
     a, b = team.seats
-    if rules.game != "spades":
-        makers = result.maker is not None and result.maker.team == team
-        bid = (_("makers") if makers else _("defenders")) if result.maker is not None else ""
-    elif rules.new_york:
-        tb = _team_bid(result, team)
-        bid = bid_word(tb.value, tb.blind) if tb else "—"
-    else:
-        values = [x.value for x in result.bids if x.seat in (a, b)]
-        contract = sum(v for v in values if v > 0)
-        nils = [bid_word(v) for v in values if v <= NIL]
-        bid = " + ".join([str(contract)] * (contract > 0) + nils) or "0"
+    text = text_of(rules.game)
     res = result.teams[team]
     return TeamLine(
         _(TEAM_NAMES[team]),
-        bid,
+        text.diagram_team(result, rules, team),
         result.tricks[a] + result.tricks[b],
         res.points,
         res.score,
-        res.bag_count if rules.game == "spades" and rules.has_bags and not rules.new_york else None,
+        res.bag_count if text.diagram_bags(rules) else None,
     )
 
 
@@ -335,8 +282,13 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
     cx1, cy1 = _PANEL_AT[Seat.E][0] - 14, _PANEL_AT[Seat.S][1] - 14
     d.rounded_rectangle((cx0, cy0, cx1, cy1), radius=16, fill=FELT_DARK, outline=GOLD, width=2)
     mid = (cx0 + cx1) // 2
-    title = _("Hand {number}", number=number(diagram.number))
-    d.text((mid, cy0 + 22), title, font=font(BOLD, 26), fill=WHITE, anchor="mm")
+    d.text(
+        (mid, cy0 + 22),
+        _("Hand {number}", number=diagram.number),
+        font=font(BOLD, 26),
+        fill=WHITE,
+        anchor="mm",
+    )
     y, step, gap = cy0 + 50, 82, 24
     if diagram.trump is not None:  # Whist/Euchre: the trump line, the teams closer together
         trump, size = _shrunk(diagram.trump, BOLD, 18, cx1 - cx0 - 16)
@@ -353,7 +305,7 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
         return
     for team in diagram.teams:
         d.text((mid, y), team.name, font=font(BOLD, 20), fill=GOLD, anchor="mt")
-        took = _("took {n}", n=number(team.tricks))
+        took = _("took {n}", n=team.tricks)
         if diagram.trump is None:
             took = _("bid {bid}", bid=team.bid) + f" · {took}"
         elif team.bid:
