@@ -50,7 +50,8 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         winner=None if abandoned or game.winner is None else game.winner.name,
         record=export_record(game, players),
         results=tuple(game.results),
-        rateable=rates_turn_timer(table.turn_timer),
+        # A table with hints is practice: the host chose hints over a rating.
+        rateable=rates_turn_timer(table.turn_timer) and not table.options.hints,
     )
 
 

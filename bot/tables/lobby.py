@@ -17,7 +17,8 @@ from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
-from bot.tables.persistence import Ending
+from bot.tables.options import TableOptions
+from bot.tables.persistence import Ending, rules_doc
 from bot.tables.state import LEVELS, Occupant, Rematch, Table
 from bot.tables.turns import deadline_after
 
@@ -127,6 +128,7 @@ class Lobby:
                 turn_timer=old.turn_timer,
                 handover=old.handover,
                 created_at=time.time(),
+                options=old.options,
             )
             for seat, occ in old.seats.items():
                 # away (a computer played for them at the end) unless they are asking now
@@ -314,6 +316,22 @@ class Lobby:
         changed = "target" in rules.overrides()
         return default_rules(preset, **({"target": rules.target} if same_game and changed else {}))
 
+    async def set_option(self, table: Table, user_id: int, name: str, value: str) -> TableOptions:
+        """Host, in the lobby: one of the table's own settings (``spectators``, ``hints``)."""
+        async with table.lock:
+            ensure_open(table)
+            ensure_host(table, user_id, "change the table's settings")
+            if table.status != "lobby":
+                raise Refusal(f"`{name}` is fixed once the game has started.")
+            options = table.options.with_option(name, value)
+            async with self.persistence.write(table) as conn:
+                await self.store.update_table(
+                    conn, table.id, rules=rules_doc(table, options=options)
+                )
+            table.options = options
+            self.ctx.changed(table)
+            return options
+
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
         async with table.lock:
             ensure_open(table)
@@ -330,7 +348,7 @@ class Lobby:
                 raise Refusal(e.reason) from None
             moves = seat_moves(table, rules)
             async with self.persistence.write(table) as conn:
-                await self.store.update_table(conn, table.id, rules=rules.to_record())
+                await self.store.update_table(conn, table.id, rules=rules_doc(table, rules=rules))
                 for old, new in moves.items():
                     await self.store.delete_seat(conn, table.id, old)
                     await self.store.put_seat(

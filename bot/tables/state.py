@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
 from bot.engine.game import Phase
+from bot.tables.options import TableOptions
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
@@ -57,6 +58,7 @@ class Rematch:
     turn_timer: int
     handover: str
     seats: dict[Seat, Occupant]
+    options: TableOptions = field(default_factory=TableOptions)
 
     def humans(self) -> list[int]:
         return [o.user_id for o in self.seats.values() if o.user_id is not None]
@@ -108,10 +110,20 @@ class Table:
     # Set when the finished game could not be recorded in the league (the table still ends).
     league_error: str | None = None
     abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
+    # The host's table settings (spectators, hints) and the hints each seat took: stored with
+    # the rules (bot.tables.options).
+    options: TableOptions = field(default_factory=TableOptions)
+    hints_taken: dict[Seat, int] = field(default_factory=dict)
+    watching: int = 0  # spectators following the game live now (in memory only)
 
     @property
     def open(self) -> bool:
         return self.status in ("lobby", "playing")
+
+    def sat_here(self, user_id: int) -> bool:
+        """Has ``user_id`` sat at this table during its game (playing, away or left)?  A seat
+        taken during the game keeps its member's id until the end, whatever happens."""
+        return any(o.user_id == user_id for o in self.seats.values())
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat, occ in self.seats.items():
@@ -144,6 +156,7 @@ class Table:
             self.turn_timer,
             self.handover,
             dict(self.seats),
+            self.options,
         )
 
     @property

@@ -103,6 +103,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
         final = " · ".join(f"{names[s]} ({s.word}) {number(view.scores[s])}" for s in view.seats)
     e.add_field(name="Final score", value=final, inline=False)
     e.add_field(name="Ratings", value=ratings_text(table), inline=False)
+    if table.options.hints:
+        e.add_field(name="💡 Hints taken", value=hints_text(table), inline=False)
     e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
     return e
 
@@ -110,6 +112,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
 def ratings_text(table: Table) -> str:
     """Each member's rating change, or why the game is not rated."""
     if table.ratings is None:
+        if table.options.hints:
+            return "Not rated: a practice game with hints."
         if not rates_turn_timer(table.turn_timer):
             return f"Not rated: {timer_unrated_reason(table.turn_timer)}."
         if any(o.user_id is None for o in table.seats.values()):
@@ -121,6 +125,14 @@ def ratings_text(table: Table) -> str:
         for r in sorted(table.ratings, key=lambda r: r.seat)
     ]
     return "\n".join(lines) or "Not rated."
+
+
+def hints_text(table: Table) -> str:
+    """How many hints each member took (a practice game with ``hints: on``)."""
+    people = [(s, o) for s, o in sorted(table.seats.items()) if o.user_id is not None]
+    return " · ".join(
+        f"{o.name} ({s.word}) {plural(table.hints_taken.get(s, 0), 'hint')}" for s, o in people
+    )
 
 
 def game_over_components(table: Table) -> discord.ui.View:
