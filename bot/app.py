@@ -40,11 +40,19 @@ from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
 from bot.ui.review_components import REVIEW_ITEMS
+from bot.ui.spectator_editor import SpectatorViews
 
 log = logging.getLogger("spades")
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
-EXTENSIONS = ("cogs.spades", "cogs.play", "cogs.league", "cogs.housekeeping", "cogs.review")
+EXTENSIONS = (
+    "cogs.spades",
+    "cogs.play",
+    "cogs.league",
+    "cogs.housekeeping",
+    "cogs.review",
+    "cogs.watch",
+)
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 60.0
@@ -148,6 +156,9 @@ class SpadesBot(commands.AutoShardedBot):
         self.publisher.set_message = self.tables.set_message
         self.tables.live.editor = InteractionHandEditor()
         self.tables.live.remind = self.publisher.turn_reminder
+        self.spectator_views = SpectatorViews(self.tables.spectators)
+        self.tables.spectators.editor = self.spectator_views
+        self.tables.spectators.recounted = self.publisher.changed  # the table shows the count
         self.league = LeagueStore(db)
         self.tables.on_game_stored = recorder(self.league)
         self.review_store = ReviewStore(db)
@@ -237,6 +248,7 @@ class SpadesBot(commands.AutoShardedBot):
         await self.reviews.close()
         await self.tables.close()
         await self.publisher.close()
+        self.spectator_views.close()
         self.ai.close()
         await super().close()
         commits = sorted(self.db.commit_seconds)

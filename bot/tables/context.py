@@ -19,6 +19,7 @@ from bot.tables.live import LiveHands
 from bot.tables.persistence import TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import TableRegistry
+from bot.tables.spectators import Spectators
 from bot.tables.state import Table
 from bot.tables.turns import AutoTurns
 
@@ -50,6 +51,7 @@ class ServiceContext:
     randomness: TableRandomness
     turns: AutoTurns
     live: LiveHands
+    spectators: Spectators = field(default_factory=Spectators)
     listener: TableListener | None = None
     _troubled: dict[str, float] = field(default_factory=dict)  # table id → last notice
 
@@ -60,6 +62,7 @@ class ServiceContext:
         if listener is not None:
             self._tell(table, "showing the table", lambda: listener.changed(table))
         self._tell(table, "updating the live hands", lambda: self.live.changed(table))
+        self._tell(table, "updating the spectators", lambda: self.spectators.changed(table))
 
     def hand_finished(self, table: Table, result: HandResult) -> None:
         listener = self.listener
@@ -83,6 +86,7 @@ class ServiceContext:
                     "(the error is in my log); ratings and stats do not include it.",
                 )
         self._tell(table, "showing the end in the live hands", lambda: self.live.closed(table))
+        self._tell(table, "showing the end to spectators", lambda: self.spectators.closed(table))
         self._troubled.pop(table.id, None)
 
     def notice(self, table: Table, text: str) -> None:

@@ -15,6 +15,9 @@ The service is split by concern, and callers use the part they need:
   same pipeline;
 * ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
   its ``editor`` and ``remind``);
+* ``spectators`` — the live views of members who watch a game (its ``editor`` and
+  ``recounted`` likewise);
+* ``hints`` — practice tables' hints: who may have one now, and how many each seat took;
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up, and
   reloading a table that another process wrote first (:meth:`TableService._moved`).
 """
@@ -30,12 +33,14 @@ from bot.store.db import Database
 from bot.store.tables import TableStore
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
+from bot.tables.hints import Hints
 from bot.tables.live import LiveHands
 from bot.tables.lobby import Lobby
 from bot.tables.moves import ActResult, Moves
 from bot.tables.persistence import GameStoredHook, TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import FINISHED_KEPT, TableRegistry
+from bot.tables.spectators import Spectators
 from bot.tables.state import Table
 from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
 
@@ -71,11 +76,13 @@ class TableService:
             bot_delay=bot_delay,
         )
         self.live = LiveHands()
+        self.spectators = Spectators()
         self._ctx = ServiceContext(
-            self.persistence, self.registry, randomness, self.turns, self.live
+            self.persistence, self.registry, randomness, self.turns, self.live, self.spectators
         )
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
+        self.hints = Hints(self._ctx, self.moves)
         self.endings = Endings(self._ctx)
         self.persistence.on_moved = self._moved
 
@@ -151,3 +158,4 @@ class TableService:
     async def close(self) -> None:
         await self.turns.close()
         await self.live.close()
+        await self.spectators.close()

@@ -9,6 +9,8 @@ message; logged only through :func:`bot.logsafe.custom_id`, which masks the card
     spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...,
                                                         game over: again (Play again)
     spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message
+    spades:t:<table>:watch|rewatch|unwatch              spectators (table message, own view)
+    spades:t:<table>:hint:<seat>:<hand>                 a player's Hint button (hints: on)
     spades:lb:<kind>:<user>:<season>:<sort>:<page>      league paging (see cogs/league.py)
 """
 
@@ -43,6 +45,9 @@ TABLE_VERBS = (
     "claimon",
 )
 HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass", "call", "discard")
+# Spectators: Watch on the table message; Refresh and Stop on a spectator's own message.
+WATCH_VERBS = ("watch", "rewatch", "unwatch")
+HINT_VERB = "hint"  # a player's hand: the hard player's choice for them now (hints: on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +144,11 @@ _HAND_TEMPLATE = (
     r":(?P<seat>[NESW]):(?P<hand>\d{1,4})"
     r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
 )
+_WATCH_TEMPLATE = rf"spades:t:(?P<table>[a-z0-9]{{1,16}}):(?P<verb>{'|'.join(WATCH_VERBS)})"
+_HINT_TEMPLATE = (
+    rf"spades:t:(?P<table>[a-z0-9]{{1,16}}):(?P<verb>{HINT_VERB})"
+    r":(?P<seat>[NESW]):(?P<hand>\d{1,4})"
+)
 _SELECT_TEMPLATE = (
     r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>bid|pass):(?P<seat>[NESW]):(?P<hand>\d{1,4})"
 )
@@ -167,6 +177,16 @@ class HandSelect(Routed, template=_SELECT_TEMPLATE):
     parse = staticmethod(_ref)
 
 
+class WatchButton(Routed, template=_WATCH_TEMPLATE):
+    kind = "watch"
+    parse = staticmethod(_ref)
+
+
+class HintButton(Routed, template=_HINT_TEMPLATE):
+    kind = "hint"
+    parse = staticmethod(_ref)
+
+
 def button(
     ref: ComponentRef,
     label: str,
@@ -181,6 +201,10 @@ def button(
     )
     if ref.verb in TABLE_VERBS:
         return TableButton(ref, b)
+    if ref.verb in WATCH_VERBS:
+        return WatchButton(ref, b)
+    if ref.verb == HINT_VERB:
+        return HintButton(ref, b)
     return HandButton(ref, b)
 
 
@@ -204,4 +228,4 @@ def select(
     return HandSelect(ref, s)
 
 
-DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect)
+DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect, WatchButton, HintButton)

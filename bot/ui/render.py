@@ -95,8 +95,11 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
     broken = " · spades broken" if view.spades_broken and view.rules.game == "spades" else ""
-    unrated = timer_footer(table.turn_timer)
-    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}")
+    unrated = timer_footer(table.turn_timer) + (
+        " · practice: hints on" if table.options.hints else ""
+    )
+    watching = f" · 👁 {table.watching} watching" if table.watching and playing else ""
+    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}{watching}")
     return e
 
 
@@ -106,7 +109,7 @@ def _lobby_embed(table: Table) -> discord.Embed:
         f"Waiting for players. Host: **{table.host_name()}**.\n"
         "Sit with the buttons or `/spades join`; the host fills empty seats with "
         "**Add computer** or `/spades bot` and starts with **Start**.\n"
-        f"{timer_text(table.turn_timer)}"
+        f"{timer_text(table.turn_timer)}\n{options_text(table)}"
     )
     names = seat_names(table)
     if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S
@@ -119,6 +122,20 @@ def _lobby_embed(table: Table) -> discord.Embed:
             e.add_field(name=team_name(team), value=f"{a.word} and {b.word} are partners")
     e.set_footer(text=f"Table {table.id} · {rules_brief(table.rules)}")
     return e
+
+
+def options_text(table: Table) -> str:
+    """The lobby's lines on the host's table settings (``/spades rule spectators|hints``)."""
+    o = table.options
+    watch = {
+        "public": "👁 Spectators: anyone not seated may watch.",
+        "hands": "👁 Spectators: anyone not seated may watch; each hand's deal is shown to them "
+        "once the hand is over.",
+        "off": "👁 No spectators.",
+    }[o.spectators]
+    if not o.hints:
+        return watch
+    return f"{watch}\n💡 Hints on: a **Hint** button on every hand. A practice game: **unrated**."
 
 
 def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
@@ -272,6 +289,8 @@ def table_components(table: Table) -> discord.ui.View:
             v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
             v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+        if table.options.watchable:
+            v.add_item(button(ComponentRef(tid, "watch"), "Watch", emoji="👁"))
         if table.abandon_vote is not None:  # the host asked to end the game early
             v.add_item(
                 button(
