@@ -27,7 +27,7 @@ from bot.engine import (
 )
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import ComponentRef
+from bot.ui.components import HINT_VERB, ComponentRef
 from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
 from bot.ui.text import number
@@ -228,6 +228,8 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         for i, c in enumerate(ordered[:20]):
             style = _card_style(c, view)
             out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
+    if table.options.hints and view.my_turn and len(view.legal) > 1:
+        out.append(Control(ref(HINT_VERB), "Hint", 4, discord.ButtonStyle.success, emoji="💡"))
     out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
     return out
 
