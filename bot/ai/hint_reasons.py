@@ -174,8 +174,10 @@ def _why_card(b: _Board) -> str:
     if partner is not None and top is not None and top[0] == partner and not wins:
         return "it leaves the trick to your partner, who is winning it already"
     contract = _contract(view, me)
+    made = "your side has its contract" if partner is not None else "you have your contract"
+    needed = "a trick your side needs" if partner is not None else "a trick you need"
     if contract is not None and contract[1] >= contract[0] and not wins:
-        return "it avoids bags: your side has its contract already"
+        return f"it avoids bags: {made} already"
     if (
         wins
         and b.top_of_suit()
@@ -186,10 +188,10 @@ def _why_card(b: _Board) -> str:
         return "it trumps the trick"
     if wins and b.players_after() == 0:
         if contract is not None and contract[1] < contract[0]:
-            return "it keeps the contract safe: it takes a trick your side needs"
+            return f"it keeps the contract safe: it takes {needed}"
         return "it takes the trick as cheaply as possible"
     if wins and contract is not None and contract[1] < contract[0]:
-        return "it keeps the contract safe: a trick your side needs"
+        return f"it keeps the contract safe: {needed}"
     if view.current_trick and not wins:
         return "it plays low: this trick cannot be won cheaply, so your high cards wait"
     if not view.current_trick and b.suit == b.deck.trump:

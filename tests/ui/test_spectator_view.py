@@ -147,7 +147,7 @@ def test_no_spectator_payload_holds_a_card_not_yet_played(
             table.status = "finished" if over else "playing"
             table.deadline = None if over else 1_900_000_000.0
             if mode == "off":
-                with pytest.raises(Refusal, match="closed this table to spectators|has ended"):
+                with pytest.raises(Refusal, match=r"closed this table to spectators|has ended"):
                     Spectators.check(table, 999)
                 assert watch_choices([table], "") == []
                 continue
@@ -174,9 +174,7 @@ def test_the_check_reads_cards_in_both_forms() -> None:
     """The reader of the property finds a card in every form the bot writes one."""
     CARD_EMOJIS.ids[emoji_name("QH")] = 77
     try:
-        from bot.ui.card_emojis import CARD_EMOJIS as faces_now
-
-        face = faces_now.for_guild(1).inline(card("QH"))
+        face = CARD_EMOJIS.for_guild(1).inline(card("QH"))
     finally:
         CARD_EMOJIS.ids.clear()
     assert cards_named(f"South {face}  West 10♦  → North · Big🃏") == {
