@@ -1,64 +1,50 @@
-"""Engine speed: complete random hands per second per game, the engine before the shared core
-against today's on Spades, and the cost of legal_actions() and apply().
+"""Engine speed: complete random hands per second per game, an older revision's engine against
+today's on Spades, and the cost of legal_actions() and apply().
 
     python benchmarks/engine.py [--seconds 3] [--runs 3] [--seed 1] [--games spades,...]
+                                [--baseline REV ...]
 
 ``--games variants`` measures the games.md G2 presets (solo, cutthroat-3, suicide, whiz,
 mirror) and ``renege = claim`` beside standard Spades, and prints each one's ratio to it
 (issue 10 asks for every one ≥ 0.8 × standard).
 
-One core.  A "complete random hand" is a deal, the game's own phases (bids; calls and the
-dealer's discard) and every card played, each action chosen at random (``random.Random``)
-among ``Game.legal_actions()``; a finished game is replaced by a new one.  Euchre hands that
-everyone passes (void, no card played) are not counted, though their time is.
-
-Spades is measured twice in the same run: with the frozen copy of the engine as it was before
-the shared trick-taking core (``benchmarks/frozen_engine``) and with today's ``bot.engine``;
-their runs alternate, so both see the same machine load, and the ratio of the medians is
-printed (issue 11 asks for new ≥ 0.9 × old).  Hands per second are measured ``--runs`` times
-for ``--seconds`` each; the best and the median run are reported.  A game is restarted after
-25 hands (random bids never end a Spades game).  ``legal_actions()`` and ``apply()`` are then
-timed alone over states collected from standard Spades hands (game copies made beforehand, so
-copying is not counted).
+One core.  Random hands are played by ``benchmarks/engine_hands.py`` (what a "complete random
+hand" is: there), one process per engine: this checkout's, and for each ``--baseline`` the
+engine of that git revision, run from its worktree (:mod:`tools.revisions`) with the worktree
+first on ``PYTHONPATH``.  The default baseline, 215363d, is the engine before the shared
+trick-taking core (issue 11 asks for new ≥ 0.9 × old); ``--baseline HEAD`` (or any revision)
+measures a change against the code before it.  Spades is played by every engine in the same
+run, the runs alternating so that all see the same machine load, and the ratio of the medians
+is printed.  Hands per second are measured ``--runs`` times for ``--seconds`` each; the best
+and the median run are reported.  ``legal_actions()`` and ``apply()`` are then timed alone
+over states collected from standard Spades hands (game copies made beforehand, so copying is
+not counted).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import frozen_engine.game as old_engine
-import frozen_engine.rules as old_rules
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # as a script: bot and tools
 
 from bot.engine import Action, Game, Phase, Rules
+from tools import revisions
 
-# Uniformly random bids are nearly always set, so a game would never end and one Game would
-# pile up thousands of hand results; a real game lasts 10-25 hands, so start a new one then.
-HANDS_PER_GAME = 25
+ROOT = Path(__file__).resolve().parents[1]
+HANDS = Path(__file__).resolve().parent / "engine_hands.py"
+HANDS_PER_GAME = 25  # as engine_hands.py: a game is restarted after this many hands
+BASELINE = "215363d"  # the engine before the shared trick-taking core (issue 11)
 
-# name: (make a game, the engine's DEAL and OVER phases)
-Maker = Callable[[], Any]
-SUBJECTS: dict[str, tuple[Maker, Any, Any]] = {
-    "spades (engine before the core)": (
-        lambda: old_engine.Game(old_rules.Rules.from_preset("standard")),
-        old_engine.Phase.DEAL,
-        old_engine.Phase.OVER,
-    ),
-    "spades": (lambda: Game(Rules.from_preset("standard")), Phase.DEAL, Phase.OVER),
-    "whist": (lambda: Game(Rules.from_preset("whist")), Phase.DEAL, Phase.OVER),
-    "euchre": (lambda: Game(Rules.from_preset("euchre")), Phase.DEAL, Phase.OVER),
-}
 # games.md G1-G2 (issue 10): each preset, and renege claims, beside standard Spades.
 VARIANTS: dict[str, dict[str, Any]] = {
     "solo": {},
@@ -70,50 +56,45 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-def _variant_maker(name: str, overrides: dict[str, Any]) -> Maker:
-    preset = name.split()[0]
-    return lambda: Game(Rules.from_preset(preset, **overrides))
+class Engine:
+    """``engine_hands.py`` running one tree's engine in a process of its own."""
+
+    def __init__(self, root: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HANDS)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        self.stdin: IO[str] = self.proc.stdin  # type: ignore[assignment]
+        self.stdout: IO[str] = self.proc.stdout  # type: ignore[assignment]
+        found = Path(json.loads(self.stdout.readline())["engine"]).resolve()
+        if not found.is_relative_to(root.resolve()):
+            raise SystemExit(f"engine.py: the engine of {root} was imported from {found}")
+
+    def hands(self, preset: str, overrides: dict[str, Any], seconds: float, seed: int) -> Any:
+        request = {"preset": preset, "overrides": overrides, "seconds": seconds, "seed": seed}
+        self.stdin.write(json.dumps(request) + "\n")
+        self.stdin.flush()
+        return json.loads(self.stdout.readline())
+
+    def close(self) -> None:
+        self.stdin.close()
+        self.proc.wait()
 
 
-for _name, _overrides in VARIANTS.items():
-    SUBJECTS[_name] = (_variant_maker(_name, _overrides), Phase.DEAL, Phase.OVER)
-GAMES = {
-    "spades": ("spades (engine before the core)", "spades"),
-    "whist": ("whist",),
-    "euchre": ("euchre",),
-    "variants": ("spades", *VARIANTS),
-}
-
-
-def random_hands(
-    subject: tuple[Maker, Any, Any], seconds: float, rng: random.Random
-) -> tuple[int, float, float]:
-    """Play complete random hands for about ``seconds``: (hands, wall seconds, CPU seconds)."""
-    make, deal_phase, over_phase = subject
-    game = make()
-    hands = 0
-    clock = time.perf_counter
-    cpu_start = time.process_time()
-    start = clock()
-    deadline = start + seconds
-    while True:
-        phase = game.phase
-        if phase is deal_phase:
-            if clock() >= deadline:
-                break
-            if game.hand_number > HANDS_PER_GAME:
-                game = make()
-            game.deal(rng)
-            continue
-        if phase is over_phase:
-            game = make()
-            continue
-        legal = game.legal_actions()
-        before = len(game.results)
-        game.apply(legal[rng.randrange(len(legal))])
-        if len(game.results) != before and game.results[-1].plays:
-            hands += 1
-    return hands, clock() - start, time.process_time() - cpu_start
+def subjects(baselines: list[str]) -> dict[str, tuple[str | None, str, dict[str, Any]]]:
+    """Every subject by name: (the revision, or None for this checkout; preset; overrides)."""
+    out: dict[str, tuple[str | None, str, dict[str, Any]]] = {
+        f"spades @{rev}": (rev, "standard", {}) for rev in baselines
+    }
+    out.update({"spades": (None, "standard", {}), "whist": (None, "whist", {}),
+                "euchre": (None, "euchre", {})})  # fmt: skip
+    for name, overrides in VARIANTS.items():
+        out[name] = (None, name.split()[0], overrides)
+    return out
 
 
 def collect_states(count: int, rng: random.Random) -> list[tuple[Game, Action]]:
@@ -177,31 +158,60 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="number of runs per subject")
     parser.add_argument("--states", type=int, default=50_000, help="states for the call timings")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", default=",".join(GAMES), help="games to measure")
+    parser.add_argument("--games", default="spades,whist,euchre,variants", help="games measured")
+    parser.add_argument(
+        "--baseline",
+        action="append",
+        default=None,
+        help=f"a git revision whose engine plays Spades too (default {BASELINE})",
+    )
     args = parser.parse_args(argv)
-    names = list(dict.fromkeys(n for g in args.games.split(",") for n in GAMES[g.strip()]))
+    baselines = args.baseline or [BASELINE]
+    try:
+        roots = {rev: revisions.worktree(rev) for rev in baselines}
+    except revisions.RevisionError as e:
+        parser.error(str(e))
+    games = {
+        "spades": (*(f"spades @{rev}" for rev in baselines), "spades"),
+        "whist": ("whist",),
+        "euchre": ("euchre",),
+        "variants": ("spades", *VARIANTS),
+    }
+    wanted = [g.strip() for g in args.games.split(",")]
+    if unknown := [g for g in wanted if g not in games]:
+        parser.error(f"no game {unknown[0]!r}: choose among {', '.join(games)}")
+    names = list(dict.fromkeys(n for g in wanted for n in games[g]))
+    table = subjects(baselines)
+    engines = {rev: Engine(roots[rev] if rev else ROOT) for rev in {table[n][0] for n in names}}
     rng = random.Random(args.seed)
     load = os.getloadavg()[0]
     print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs; one core used")
     print(f"python:  {platform.python_version()} ({platform.python_implementation()})")
+    for rev in baselines:
+        print(f"baseline {rev}: {revisions.resolve(rev)[:12]}, run from {roots[rev]}")
     rates: dict[str, list[float]] = {n: [] for n in names}
     cpu_rates: dict[str, list[float]] = {n: [] for n in names}
     for run in range(1, args.runs + 1):
         for name in names:
-            hands, wall, cpu = random_hands(SUBJECTS[name], args.seconds, rng)
+            rev, preset, overrides = table[name]
+            got = engines[rev].hands(preset, overrides, args.seconds, rng.getrandbits(32))
+            hands, wall, cpu = got["hands"], got["wall"], got["cpu"]
             rates[name].append(hands / wall)
             cpu_rates[name].append(hands / cpu)
             print(f"run {run} {name}: {hands} hands in {wall:.2f} s = {hands / wall:,.0f} hands/s "
                   f"({hands / cpu:,.0f} per CPU second)")  # fmt: skip
+    for engine in engines.values():
+        engine.close()
     print("complete random hands per second (best, median; per CPU second best, median):")
     for name in names:
         r, c = rates[name], cpu_rates[name]
         print(f"  {name:32} {max(r):8,.0f} {statistics.median(r):8,.0f}   "
               f"{max(c):8,.0f} {statistics.median(c):8,.0f}")  # fmt: skip
-    old, new = GAMES["spades"]
-    if old in rates and new in rates:
-        ratio = statistics.median(cpu_rates[new]) / statistics.median(cpu_rates[old])
-        print(f"spades new/old (median per CPU second): {ratio:.2f}×")
+    for rev in baselines:
+        old = f"spades @{rev}"
+        if old in rates and "spades" in rates:
+            ratio = statistics.median(cpu_rates["spades"]) / statistics.median(cpu_rates[old])
+            print(f"spades new/{rev} (median per CPU second): {ratio:.3f}×")
     if "spades" in rates:
         base = statistics.median(cpu_rates["spades"])
         for name in VARIANTS:

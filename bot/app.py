@@ -22,6 +22,7 @@ from bot import collector, command_input, health, logsafe, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
+from bot.cooldowns import Cooldowns
 from bot.engine import Action, CardParseError, SeatView, SpadesError
 from bot.errors import Refusal
 from bot.league_link import recorder
@@ -35,7 +36,7 @@ from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, refuse_unknown
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
@@ -45,12 +46,14 @@ from bot.ui.spectator_editor import SpectatorViews
 log = logging.getLogger("spades")
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
 
+# cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
 EXTENSIONS = (
     "cogs.spades",
     "cogs.play",
     "cogs.league",
     "cogs.housekeeping",
     "cogs.review",
+    "cogs.verify",
     "cogs.watch",
 )
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
@@ -168,6 +171,7 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
+        self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
 
@@ -238,6 +242,10 @@ class SpadesBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction[Any], command: object
     ) -> None:
         timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # Components of ours that discord.py routes nowhere are answered, not left to fail.
+        await refuse_unknown(interaction, (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS))
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))

@@ -35,6 +35,22 @@ class BadInput(Exception):
         self.reason = reason
 
 
+def whole_number(text: str, max_digits: int = 18) -> int | None:
+    """``text`` as a whole number when it is 1 to ``max_digits`` ASCII digits (``"07"`` → 7),
+    else ``None``.  ``str.isdigit`` and ``int`` take more than people type: ``"²"`` is a digit
+    ``int`` refuses, ``"٣"`` (Arabic-Indic) one it reads as 3, and ``int`` also reads
+    ``" 5"``, ``"+5"`` and ``"1_000"``; none of them is a number here."""
+    if 0 < len(text) <= max_digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def is_snowflake(text: str) -> bool:
+    """A Discord id as text: ASCII digits, below 2**63 (Discord's ids are signed 64-bit)."""
+    value = whole_number(text, 20)
+    return value is not None and 0 < value < 2**63
+
+
 def excerpt(value: object, limit: int = EXCERPT) -> str:
     """A short, harmless quotation of user input: one line in a code span (where Discord
     renders no markdown, mention or link), without backticks, control or format characters
@@ -134,9 +150,7 @@ def _check_value(param: app_commands.Parameter, value: Any) -> None:
     elif kind is Opt.boolean:
         if not isinstance(value, bool):
             raise BadInput(f"{name} must be true or false.")
-    elif kind in _SNOWFLAKE_TYPES and not (
-        isinstance(value, str) and value.isdigit() and len(value) <= 20
-    ):
+    elif kind in _SNOWFLAKE_TYPES and not (isinstance(value, str) and is_snowflake(value)):
         raise BadInput(f"{name} is not something I can look up.")
     if param.choices and value not in [c.value for c in param.choices]:
         names = ", ".join(c.name.split(" — ")[0] for c in param.choices[:12])

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import timely
+from bot.cooldowns import Limit
 from bot.errors import Refusal
+from bot.names import clean_name
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
@@ -33,8 +35,16 @@ def channel_id(interaction: Interaction) -> int:
 
 
 def display_name(interaction: Interaction) -> str:
+    """The member's name as the bot keeps it: one line, without control or bidi characters
+    (:func:`bot.names.clean_name`); escaped where it reaches markdown."""
     user = interaction.user
-    return (getattr(user, "display_name", None) or user.name)[:32]
+    return clean_name(getattr(user, "display_name", None) or "", fallback=user.name)
+
+
+def take_cooldowns(interaction: Interaction, uses: tuple[tuple[Limit, Any], ...]) -> None:
+    """Count one use of each limit (:mod:`bot.cooldowns`) or refuse, naming when to try
+    again.  The time is the interaction's own, on Discord's clock."""
+    client(interaction).cooldowns.take(*uses, now=interaction.created_at.timestamp())
 
 
 def is_admin(interaction: Interaction) -> bool:

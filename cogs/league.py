@@ -10,18 +10,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import cooldowns
+from bot.command_input import whole_number
 from bot.engine.rules import GAME_TITLES, PRESET_NAMES
 from bot.errors import Refusal
-from bot.league.chart import chart_points, render_rating_chart_async
+from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
+from bot.names import clean_name, md_name
 from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import set_handler
 from bot.ui.league_components import LeagueRef
 from bot.ui.words import plural
-from cogs.common import Interaction, client, guild_id, is_admin
+from cogs.common import Interaction, client, guild_id, is_admin, take_cooldowns
 
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
@@ -38,6 +41,7 @@ class LeagueCog(commands.Cog):
     def __init__(self, bot: commands.Bot, league: LeagueStore) -> None:
         self.bot = bot
         self.league = league
+        self.charts = ChartCache()  # the last chart of each member, season and game
         set_handler(self.on_component, "league")
 
     async def _season_name(self, gid: int, season: int) -> str:
@@ -122,16 +126,22 @@ class LeagueCog(commands.Cog):
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{who.display_name} has no {GAME_TITLES[game]} games on this server this season."
+                f"{md_name(who.display_name)} has no {GAME_TITLES[game]} games on this server "
+                "this season."
             )
+        history = await self.league.standings.rating_history(gid, who.id, s.season, game)
+        points = chart_points(history)
+        title = f"{clean_name(s.display_name)} — {GAME_TITLES[game]} rating over rated games"
+        key = (gid, who.id, s.season, game)
+        png = self.charts.get(key, points, title)
+        if png is None:  # a new chart to draw: counted, and refused before anything is shown
+            take_cooldowns(interaction, cooldowns.chart(gid, interaction.user.id))
         await interaction.response.defer()
         name = await self._season_name(gid, s.season)
         embed = lr.stats_embed(s, name)
-        history = await self.league.standings.rating_history(gid, who.id, s.season, game)
-        png = await render_rating_chart_async(
-            chart_points(history),
-            f"{s.display_name} — {GAME_TITLES[game]} rating over rated games",
-        )
+        if png is None:
+            png = await render_rating_chart_async(points, title)
+            self.charts.put(key, points, title, png)
         embed.set_image(url="attachment://rating.png")
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(png), filename="rating.png")
@@ -176,16 +186,17 @@ class LeagueCog(commands.Cog):
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def _export(self, interaction: Interaction, gid: int, values: list[str]) -> None:
-        if not values or not values[0].isdigit():
+        game_id = whole_number(values[0]) if values else None
+        if game_id is None:
             raise Refusal("Pick a game from the list.")
-        doc = await self.league.history.game_record(gid, int(values[0]))
+        doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
             raise Refusal("That game is not on this server.")
         data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
-            f"Game #{values[0]}: replay it with `python -m bot.engine replay spades-game-"
-            f"{values[0]}.json`.",
-            file=discord.File(io.BytesIO(data), filename=f"spades-game-{values[0]}.json"),
+            f"Game #{game_id}: replay it with `python -m bot.engine replay spades-game-"
+            f"{game_id}.json`.",
+            file=discord.File(io.BytesIO(data), filename=f"spades-game-{game_id}.json"),
             ephemeral=True,
         )
 

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import logsafe, timely
-from bot.command_input import excerpt
+from bot.command_input import excerpt, whole_number
 from bot.engine import (
     BLIND_NIL,
     NIL,
@@ -57,11 +57,9 @@ def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
     if t in ("blind nil", "blindnil", "bn"):
         return BLIND_NIL, False
     blind = t.startswith("blind")
-    digits = t.removeprefix("blind").strip()
-    if digits.isdigit():
-        value = int(digits)
-        if 1 <= value <= most:
-            return value, blind
+    value = whole_number(t.removeprefix("blind").strip(), 2)
+    if value is not None and 1 <= value <= most:
+        return value, blind
     raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
 
 
@@ -162,15 +160,17 @@ class PlayCog(commands.Cog):
             return
         if table.rules.game != "spades":
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
+        look = " ".join(bid.lower().split()) in LOOK_WORDS  # cards face down: see them first
+        if not look:  # input is checked before anything else
+            value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         seat = bot.tables.moves.seat_for(table, interaction.user.id)
-        if " ".join(bid.lower().split()) in LOOK_WORDS:  # cards face down: see them first
+        if look:
             with self.live.answering(table, seat, interaction.user.id) as answer:
                 result = await bot.tables.moves.look(
                     table, interaction.user.id, interaction_id=interaction.id
                 )
                 await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
             return
-        value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
         with self.live.answering(table, seat, interaction.user.id) as answer:
             result = await bot.tables.moves.bid(
                 table,
@@ -465,10 +465,10 @@ class PlayCog(commands.Cog):
         if ref.verb == "bid" and values:
             raw = values[0]
             blind = raw.startswith("blind")
-            digits = raw.removeprefix("blind")
-            if raw != "nil" and not (digits.isdigit() and len(digits) <= 2):
+            number = whole_number(raw.removeprefix("blind"), 2)
+            if raw != "nil" and number is None:
                 raise Refusal(f"{excerpt(raw)} is not a bid: pick one from the menu.")
-            value = NIL if raw == "nil" else int(digits)
+            value = NIL if number is None else number
             return await moves.bid(table, uid, value, blind, **common)
         if ref.verb == "pass" and values:
             try:

@@ -12,17 +12,20 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import cooldowns
+from bot.command_input import whole_number
+from bot.cooldowns import relative_time
 from bot.engine import Seat
 from bot.errors import Refusal
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
-from bot.review.service import ReviewJob, ReviewService, replay_or_none
+from bot.review.service import QueueFull, ReviewJob, ReviewService, replay_or_none
 from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
 from bot.ui import review_render as rr
 from bot.ui.components import set_handler
 from bot.ui.review_components import ReviewRef
-from cogs.common import Interaction, guild_id
+from cogs.common import Interaction, guild_id, take_cooldowns
 
 log = logging.getLogger(__name__)
 Editor = Callable[..., Awaitable[Any]]  # edits the reply that shows the review
@@ -61,7 +64,7 @@ class ReviewCog(commands.Cog):
         viewer = frozenset(s for s, uid in seats.items() if uid == interaction.user.id)
         page = ref.page
         if page == -1:  # the "Go to…" menu
-            page = int(values[0]) if values and values[0].isdigit() else 0
+            page = (whole_number(values[0], 4) if values else None) or 0
         # The hard player judges partnership Spades only: elsewhere the review is the replay.
         if replay.rules.solo or replay.rules.game != "spades":
             await self._show(interaction, replay, None, viewer, game_id, page)
@@ -70,8 +73,8 @@ class ReviewCog(commands.Cog):
         if analysis is not None:
             await self._show(interaction, replay, analysis, viewer, game_id, page)
             return
-        job = self.service.start(game_id, doc, replay)
-        embed = rr.progress_embed(game_id, job.done, job.total)
+        job = self._job(interaction, gid, game_id, doc, replay, own=bool(viewer))
+        embed = rr.progress_embed(game_id, job.done, job.total, job.ahead)
         edit: Editor = interaction.edit_original_response
         if page is None:
             sent = await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -82,6 +85,31 @@ class ReviewCog(commands.Cog):
         else:
             await interaction.response.edit_message(embed=embed, view=None)
         await self._follow(edit, job, replay, viewer, game_id)
+
+    def _job(
+        self,
+        interaction: Interaction,
+        gid: int,
+        game_id: int,
+        doc: dict[str, Any],
+        replay: GameReplay,
+        *,
+        own: bool,
+    ) -> ReviewJob:
+        """The game's analysis job: joining one under way costs nothing; a new one needs a
+        place in the review queue (own games keep some) and counts against the asker's and
+        the server's review limits (:mod:`bot.cooldowns`).  Refused with when to try again."""
+        if self.service.running(game_id) is None:
+            try:
+                self.service.check_room(own)
+            except QueueFull as e:
+                retry = interaction.created_at.timestamp() + e.retry_after_s
+                raise Refusal(
+                    "Reviews are queued up for the hard player right now "
+                    f"(your own games go first). Try again {relative_time(retry)}."
+                ) from None
+            take_cooldowns(interaction, cooldowns.review(gid, interaction.user.id, own))
+        return self.service.start(game_id, doc, replay, own=own)
 
     async def _show(
         self,
@@ -123,14 +151,14 @@ class ReviewCog(commands.Cog):
     ) -> None:
         """Show the job's progress in the reply, then the review (while the token lasts)."""
         started = time.monotonic()
-        shown = job.done
+        shown = (job.done, job.ahead)
         while not job.finished and time.monotonic() - started < TOKEN_LIFE_S:
             await job.wait_change(PROGRESS_EVERY_S)
-            if job.finished or job.done == shown:
+            if job.finished or (job.done, job.ahead) == shown:
                 continue
-            shown = job.done
+            shown = (job.done, job.ahead)
             with contextlib.suppress(discord.HTTPException):
-                await edit(embed=rr.progress_embed(game_id, job.done, job.total))
+                await edit(embed=rr.progress_embed(game_id, job.done, job.total, job.ahead))
         if job.result is None:
             with contextlib.suppress(discord.HTTPException):
                 await edit(

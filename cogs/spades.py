@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import cooldowns
 from bot.command_input import excerpt
 from bot.engine import Seat
 from bot.engine.rules import (
@@ -33,6 +34,7 @@ from cogs.common import (
     is_admin,
     reply,
     require_channel_permissions,
+    take_cooldowns,
 )
 
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
@@ -130,6 +132,8 @@ class SpadesCog(commands.Cog):
         bot.tables.registry.check_can_open(gid, cid if not thread else -1, interaction.user.id)
         if preset is not None:
             check_preset(preset)
+        if thread:  # a new thread each time: counted per member and server (bot.cooldowns)
+            take_cooldowns(interaction, cooldowns.thread(gid, interaction.user.id))
         if settings is not None:
             chosen = preset or settings.preset
             # The server's target goes with its preset's game (a Spades 300 is no Euchre target).
@@ -326,10 +330,11 @@ class SpadesCog(commands.Cog):
     @spades.command(name="table")
     async def table(self, interaction: Interaction) -> None:
         """Post this channel's table message again at the bottom."""
-        guild_id(interaction)
+        gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
         require_channel_permissions(interaction)
+        take_cooldowns(interaction, cooldowns.repost(gid, interaction.user.id))
         await interaction.response.defer(ephemeral=True)
         try:
             message = await bot.publisher.post_table_message(table)

@@ -4,7 +4,9 @@
   ``TYPE_CHECKING`` count: a cycle hidden from the interpreter is still a cycle in the design);
 * ``bot.engine`` imports nothing of ours outside itself;
 * nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
-  imports ``cogs`` (the bot loads its extensions by name).
+  imports ``cogs`` (the bot loads its extensions by name);
+* the product (``bot`` and ``cogs``) imports nothing from ``tools`` or ``benchmarks``, which
+  measure it and are not shipped with it.
 """
 
 from __future__ import annotations
@@ -130,6 +132,20 @@ def test_nothing_outside_cogs_imports_cogs() -> None:
         if t.split(".")[0] == "cogs" and m.split(".")[0] != "cogs"
     }
     assert importers == set()
+
+
+def test_the_product_imports_nothing_from_tools_or_benchmarks() -> None:
+    everything = import_graph((*PACKAGES, "tools", "benchmarks"))
+    assert {"tools.arena", "tools.serve_player", "benchmarks.engine"} <= everything.keys()
+    assert "tools.protocol" in everything["tools.arena_play"]  # the graph sees tools' imports
+    outside = {
+        (m, t)
+        for m, targets in everything.items()
+        if m.split(".")[0] in PACKAGES
+        for t in targets
+        if t.split(".")[0] in ("tools", "benchmarks")
+    }
+    assert outside == set()
 
 
 def test_bot_never_imports_cogs() -> None:

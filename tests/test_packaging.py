@@ -9,6 +9,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import setuptools
+
 from bot.config import SETTINGS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,3 +97,25 @@ def test_the_bot_reads_no_setting_that_is_not_listed() -> None:
             re.findall(r"""_optional_\w+\(\w+, ["']([A-Z][A-Z0-9_]+)["']""", path.read_text())
         )
     assert names <= set(SETTINGS), names - set(SETTINGS)
+
+
+# The measuring tools that shipped inside bot/ai until they moved to tools/ (issue 24).
+MOVED_OUT = {"arena", "arena_detail", "arena_journal", "arena_play", "arena_players",
+             "arena_report", "solo_arena", "protocol", "example_player"}  # fmt: skip
+
+
+def test_the_wheel_ships_the_bot_and_not_its_tools() -> None:
+    """The packages setuptools puts in the wheel (pyproject's ``packages.find``, namespace
+    packages included as for a pyproject build) are ``bot`` and ``cogs``, and none of their
+    modules is one of the tools: the arena, the player protocol, the baselines."""
+    find = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    packages = setuptools.find_namespace_packages(str(ROOT), **find["packages"]["find"])
+    assert {p.split(".")[0] for p in packages} == {"bot", "cogs"}
+    assert {"bot", "bot.ai", "bot.engine", "cogs"} <= set(packages)
+    shipped = {
+        path.stem
+        for package in packages
+        for path in (ROOT / package.replace(".", "/")).glob("*.py")
+    }
+    tools = {path.stem for path in (ROOT / "tools").glob("*.py")} - {"__init__"}
+    assert shipped & (MOVED_OUT | tools) == set()

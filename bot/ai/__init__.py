@@ -8,8 +8,9 @@
   :class:`~bot.engine.views.SeatView` only (never the hidden cards);
 * :func:`get_player` – the player of a level; :func:`decide` – a convenience wrapper that
   builds the seat view of a game;
-* :mod:`bot.ai.worker` – :class:`~bot.ai.worker.AIPool`, decisions off the event loop;
-* :mod:`bot.ai.arena` – duplicate matches; :mod:`bot.ai.protocol` – external players.
+* :mod:`bot.ai.worker` – :class:`~bot.ai.worker.AIPool`, decisions off the event loop.
+
+The arena (duplicate matches) and the player protocol are tools, not the bot: ``tools/``.
 """
 
 from __future__ import annotations

@@ -114,3 +114,9 @@ class RecordError(SpadesError):
     def __init__(self, reason: str, details: dict[str, object]) -> None:
         super().__init__(reason)
         self.details = details
+
+
+class NotVerified(SpadesError):
+    """A record whose deals do not come from its revealed seed, whose seed does not match its
+    commitment, or that has no seed (docs/verifiable-deals.md); ``reason`` is one line naming
+    the hand and the seat or card."""

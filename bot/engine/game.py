@@ -33,6 +33,7 @@ from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, 
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import PARTNERSHIPS, SEATS, Seat, Seating, Team
+from bot.engine.shuffle import DEAL, shuffled
 from bot.engine.tricks import Trick, TrickPlay
 
 __all__ = ["PHASE_REFUSAL", "Game", "HandResult", "Phase", "Trick"]
@@ -393,6 +394,11 @@ class Game(TrickPlay):
         cards = list(self.deck.cards)
         rng.shuffle(cards)
         return self._deal_from(cards)
+
+    def seeded_deal(self, seed: bytes) -> Deal:
+        """This hand's deal derived from the game's ``seed`` (docs/verifiable-deals.md: the
+        deck in card order, shuffled by the stream ``deal``/hand number), not yet applied."""
+        return self._deal_from(shuffled(seed, DEAL, self.hand_number, self.deck.cards))
 
     def _deal_from(self, cards: list[Card]) -> Deal:
         """The deal of a shuffled deck (default: every card, round the table)."""

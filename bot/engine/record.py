@@ -34,6 +34,7 @@ from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.rules import Rules
 from bot.engine.seats import PARTNERSHIPS
+from bot.engine.shuffle import GameSeed
 
 FORMAT: Final = "spades-record/1"
 TEAM_KEYS: Final = ("NS", "EW")
@@ -105,9 +106,12 @@ def result_json(result: HandResult, game: str, new_york: bool = False) -> dict[s
 
 
 def export_record(
-    game: Game, players: Mapping[str, Mapping[str, Any]] | None = None
+    game: Game,
+    players: Mapping[str, Mapping[str, Any]] | None = None,
+    seed: GameSeed | None = None,
 ) -> dict[str, Any]:
-    """The whole game so far as a ``spades-record/1`` document."""
+    """The whole game so far as a ``spades-record/1`` document; with the game's ``seed`` (give
+    it only once the game is over) the record reveals it beside its ``commitment``."""
     ny = game.rules.new_york
     name = game.rules.game
     hands = [result_json(r, name, ny) for r in game.results]
@@ -136,8 +140,10 @@ def export_record(
         "rules": game.rules.to_record(),
         "players": {s.name: dict(players[s.name]) for s in game.seating.seats} if players else {},
         "first_dealer": game.first_dealer.name,
-        "hands": hands,
     }
+    if seed is not None:  # docs/verifiable-deals.md
+        doc["seed"], doc["commitment"] = seed.reveal(), seed.commitment
+    doc["hands"] = hands
     if not players:
         del doc["players"]
     return doc

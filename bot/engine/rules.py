@@ -292,6 +292,17 @@ def check_value(name: str, value: Any, game: str = "spades") -> None:
             raise RulesError(f"{name} must be between {lo} and {hi}{off}, not {value}", name)
 
 
+def _whole_number(text: str) -> int | None:
+    """A whole number in ASCII digits, with an optional minus sign (``-``, or the ``−`` the
+    bot writes scores with); ``None`` for anything else.  ``int`` reads more than that: other
+    scripts' digits (``"٣"``), spaces, ``"+5"``, ``"1_000"``; ``str.isdigit`` passes ``"²"``,
+    which ``int`` then refuses."""
+    sign, digits = (-1, text[1:]) if text[:1] in ("-", "−") else (1, text)
+    if 0 < len(digits) <= 9 and digits.isascii() and digits.isdigit():
+        return sign * int(digits)
+    return None
+
+
 def parse_value(name: str, text: str, game: str = "spades") -> Any:
     """Turn user text (from ``/spades rule``) into a checked option value for ``game``."""
     kind = option_kind(name)
@@ -305,14 +316,14 @@ def parse_value(name: str, text: str, game: str = "spades") -> Any:
         else:
             raise RulesError(f"{name} must be on or off, not {text!r}", name)
     elif kind == "choice":
-        value = int(t) if name in _INT_CHOICES and t.isdigit() else t.replace("-", "_")
+        number = _whole_number(t) if name in _INT_CHOICES else None
+        value = number if number is not None else t.replace("-", "_")
     elif kind == "optional_int" and t in ("off", "none", "null", ""):
         value = None
     else:
-        try:
-            value = int(t)
-        except ValueError:
-            raise RulesError(f"{name} must be a whole number, not {text!r}", name) from None
+        value = _whole_number(t)
+        if value is None:
+            raise RulesError(f"{name} must be a whole number, not {text!r}", name)
     check_value(name, value, game)
     return value
 

@@ -3,13 +3,20 @@
 Only :class:`matplotlib.figure.Figure` and ``FigureCanvasAgg`` are used — never ``pyplot``
 and its global state — so charts can be drawn in worker threads, off the event loop
 (:func:`render_rating_chart_async`).  matplotlib is imported on first use.
+
+The title carries a member's display name, which may be anything: it is drawn as plain text
+(matplotlib's ``$…$`` maths is off, so ``$\\foo$`` is a name, not a formula to fail on).
+A drawn chart is kept per member, season and game (:class:`ChartCache`) and drawn again only
+when a rated game (or the name) changed it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 
 from bot.league.models import RatingPoint
 from bot.league.ratings import INITIAL
@@ -55,7 +62,7 @@ def render_rating_chart(points: Sequence[tuple[int, float]], title: str) -> byte
         ax.text(0.5, 0.5, "No rated games yet", ha="center", va="center", transform=ax.transAxes)
         ax.set_xticks([])
         ax.set_yticks([])
-    ax.set_title(title, fontsize=12, loc="left")
+    ax.set_title(title, fontsize=12, loc="left", parse_math=False)
     ax.set_xlabel("rated games")
     ax.set_ylabel("rating")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -71,3 +78,36 @@ def render_rating_chart(points: Sequence[tuple[int, float]], title: str) -> byte
 async def render_rating_chart_async(points: Sequence[tuple[int, float]], title: str) -> bytes:
     """:func:`render_rating_chart` in a worker thread, so the event loop keeps running."""
     return await asyncio.to_thread(render_rating_chart, list(points), title)
+
+
+class ChartCache:
+    """The last chart drawn for each key (server, member, season, game), at most ``size`` of
+    them (the least recently used go first).  A chart is reused while its points and title
+    are the ones it was drawn from, so a new rated game or a new name draws it again."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._charts: OrderedDict[Hashable, tuple[bytes, bytes]] = OrderedDict()
+
+    @staticmethod
+    def _drawn_from(points: Sequence[tuple[int, float]], title: str) -> bytes:
+        return hashlib.sha256(repr((list(points), title)).encode()).digest()
+
+    def get(self, key: Hashable, points: Sequence[tuple[int, float]], title: str) -> bytes | None:
+        """The PNG drawn for ``key`` from these points and title, if it is kept."""
+        kept = self._charts.get(key)
+        if kept is None or kept[0] != self._drawn_from(points, title):
+            return None
+        self._charts.move_to_end(key)
+        return kept[1]
+
+    def put(
+        self, key: Hashable, points: Sequence[tuple[int, float]], title: str, png: bytes
+    ) -> None:
+        self._charts[key] = (self._drawn_from(points, title), png)
+        self._charts.move_to_end(key)
+        while len(self._charts) > self.size:
+            self._charts.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._charts)

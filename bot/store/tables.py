@@ -53,6 +53,7 @@ class TableRow:
     started_at: float | None = None
     ended_at: float | None = None
     revision: int = 0  # committed writes of the table (see :meth:`TableStore.claim`)
+    seed: str | None = field(default=None, repr=False)  # 64 hex digits, secret until the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ def decode_action(text: str) -> Action | Deal:
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, rules, turn_timer, handover, first_dealer, "
-    "dealer_draw, message_id, deadline, created_at, started_at, ended_at, revision"
+    "dealer_draw, message_id, deadline, created_at, started_at, ended_at, revision, seed"
 )
 _UPDATABLE = frozenset(
     {
@@ -140,6 +141,7 @@ _UPDATABLE = frozenset(
         "started_at",
         "ended_at",
         "host_id",
+        "seed",
     }
 )
 
@@ -162,6 +164,7 @@ def _row_to_table(r: Row) -> TableRow:
         started_at=r["started_at"],
         ended_at=r["ended_at"],
         revision=r["revision"],
+        seed=r["seed"],
     )
 
 
@@ -191,7 +194,7 @@ class TableStore:
     @staticmethod
     async def insert_table(tx: Tx, row: TableRow) -> None:
         await tx.execute(
-            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
+            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
             (
                 row.id,
                 row.guild_id,
@@ -209,6 +212,7 @@ class TableStore:
                 row.started_at,
                 row.ended_at,
                 row.revision,
+                row.seed,
             ),
         )
 

@@ -9,6 +9,7 @@ import logging
 import time
 
 from bot.errors import NotHost, Refusal, StaleButton
+from bot.names import md_name
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ensure_open
 from bot.tables.state import AbandonVote, Table
@@ -39,7 +40,7 @@ class Endings:
                 )
             others = self._others(table, user_id)
             if is_admin:
-                who = f"{name or 'a moderator'} (Manage Server)"
+                who = f"{md_name(name) if name else 'a moderator'} (Manage Server)"
                 await self._end(table, f"This table was closed by {who}; the game is unrated.")
                 return "The table is closed. The channel is told you closed it; it is unrated."
             if table.status != "playing" or not others:
@@ -145,5 +146,5 @@ class Endings:
 
 
 def _names(table: Table, user_ids: set[int] | frozenset[int]) -> str:
-    names = [o.name for o in table.seats.values() if o.user_id in user_ids]
+    names = [md_name(o.name) for o in table.seats.values() if o.user_id in user_ids]
     return ", ".join(sorted(names)) or "nobody"

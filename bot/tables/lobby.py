@@ -14,6 +14,7 @@ from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
+from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
@@ -180,7 +181,7 @@ class Lobby:
         elif seat not in free:
             if seat == mine:
                 raise Refusal(f"You are already seated ({mine.word}).")
-            raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+            raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
         new = Occupant(user_id, name)
         async with self.persistence.write(table) as conn:
             if mine is not None:
@@ -298,7 +299,7 @@ class Lobby:
                     raise Refusal("The table is full.")
                 seat = free[0]
             elif seat not in free:
-                raise Refusal(f"{seat.word} is taken by {table.seats[seat].name}.")
+                raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
             new = Occupant(None, f"Computer ({level})", level)
             async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -373,10 +374,12 @@ class Lobby:
                     f"{need} players are needed: {free} still empty. "
                     "Fill a seat with `/spades bot`."
                 )
-            draws, dealer = draw_first_dealer(self.ctx.randomness.rng(table, 0), table.seat_order)
+            # The game's seed (docs/verifiable-deals.md): the draw and every deal come from it.
+            seed = self.ctx.randomness.game_seed(table)
+            draws, dealer = draw_first_dealer(seed.secret, table.seat_order)
             draw_doc = [{s.name: c.code for s, c in d.items()} for d in draws]
             game = Game(table.rules, dealer)
-            deal = self.ctx.randomness.deal(table, game)
+            deal = game.seeded_deal(seed.secret)
             game.apply(deal)
             now = time.time()
             deadline = deadline_after(table, game)
@@ -389,11 +392,13 @@ class Lobby:
                     dealer_draw=draw_doc,
                     started_at=now,
                     deadline=deadline,
+                    seed=seed.reveal(),  # stored, never shown before the game is over
                 )
                 await self.store.append_action(conn, table.id, 1, deal, None)
             table.status = "playing"
             table.game = game
             table.dealer_draw = draw_doc
+            table.seed = seed
             table.started_at = now
             table.deadline = deadline
             table.seq = 1
@@ -423,7 +428,7 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
     outside = [s for s in table.seats if s not in rules.seats]
     free = [s for s in rules.seats if s not in table.seats]
     if len(outside) > len(free):
-        who = ", ".join(f"{table.seats[s].name} ({s.word})" for s in outside)
+        who = ", ".join(f"{md_name(table.seats[s].name)} ({s.word})" for s in outside)
         raise Refusal(
             f"{len(rules.seats)} players play {', '.join(s.word for s in rules.seats)}: "
             f"a seat must be free for {who} first."
@@ -444,9 +449,9 @@ def level_fixed(table: Table, seat: Seat | None) -> str:
             "game is rated against the players it began with)."
         )
     if not occ.is_computer:
-        return f"{occ.name} plays {seat.word}: only a computer player's seat has a level."
+        return f"{md_name(occ.name)} plays {seat.word}: only a computer player's seat has a level."
     yours = occ.user_id == table.host_id
-    whose = "your seat" if yours else f"{occ.name}'s seat"
+    whose = "your seat" if yours else f"{md_name(occ.name)}'s seat"
     if occ.left:
         why = (
             "you left the game" if yours else "they left the game (a loss for them if it is rated)"

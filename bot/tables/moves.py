@@ -27,6 +27,7 @@ from bot.engine.actions import Claim
 from bot.engine.cards import Card
 from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
+from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.persistence import Ending
@@ -65,7 +66,7 @@ class Moves:
         seat = table.seat_of(user_id)
         if button_seat is not None and seat != button_seat:
             owner = table.seats.get(button_seat)
-            who = owner.name if owner else button_seat.word
+            who = md_name(owner.name) if owner else button_seat.word
             raise NotYourButtons(
                 f"These buttons are {who}'s ({button_seat.word}). "
                 "Use `/hand` to see your own cards."

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
+from bot.engine.shuffle import GameSeed
 from bot.errors import StoreFailed, TableMoved
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
@@ -62,6 +63,7 @@ _STORED_FIELDS = (
     "ended_at",
     "seq",
     "revision",
+    "seed",
     "options",
     "hints_taken",
 )
@@ -256,6 +258,7 @@ class TablePersistence:
             # not row.handover: older versions let the host choose it (see Table.handover)
             status=row.status,
             dealer_draw=row.dealer_draw,
+            seed=GameSeed.from_hex(row.seed) if row.seed is not None else None,
             message_id=row.message_id,
             deadline=row.deadline,
             created_at=row.created_at,

@@ -1,7 +1,9 @@
-"""Every random choice of the table service: table ids, deals and computer players' seeds.
+"""Every random choice of the table service: table ids, game seeds and computer players' seeds.
 
 In production they come from the operating system.  With a test seed (``SPADES_TEST_SEED``)
-they are derived from the seed and the table, so a test can replay a game exactly.
+they are derived from the seed and the table, so a test can replay a game exactly.  A game's
+deals and its draw for first dealer come from the game's own seed (docs/verifiable-deals.md);
+only a game started before seeds existed is dealt by :meth:`TableRandomness.rng`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import random
 import secrets
 
 from bot.engine import Deal, Game
+from bot.engine.shuffle import SEED_BYTES, GameSeed
 from bot.tables.state import Table
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -38,10 +41,20 @@ class TableRandomness:
         # make the same choices from the same state in tests.
         return random.Random(f"{self.test_seed}:{table.id}:{salt}")
 
+    def game_seed(self, table: Table) -> GameSeed:
+        """A new game's secret seed: 32 bytes from the operating system (with a test seed:
+        from the test seed and the table id)."""
+        if self.test_seed is None:
+            return GameSeed(secrets.token_bytes(SEED_BYTES))
+        return GameSeed(random.Random(f"{self.test_seed}:{table.id}:seed").randbytes(SEED_BYTES))
+
     def deal(self, table: Table, game: Game) -> Deal:
         """Shuffle and deal the next hand of ``game`` (its own way: 13 cards to four seats, 17 to
         three; Whist turns up the dealer's last card, Euchre deals five each and turns up the
-        kitty's top card)."""
+        kitty's top card): from the table's seed, or for a game without one (started before
+        seeds) from the operating system."""
+        if table.seed is not None:
+            return game.seeded_deal(table.seed.secret)
         return game.random_deal(self.rng(table, game.hand_number))
 
     def computer_seed(self, table: Table, seq: int) -> int:

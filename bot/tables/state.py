@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
 from bot.engine.game import Phase
+from bot.engine.shuffle import GameSeed
+from bot.names import md_name
 from bot.tables.options import TableOptions
 
 LEVELS = ("easy", "normal", "hard")
@@ -93,6 +95,9 @@ class Table:
     seats: dict[Seat, Occupant] = field(default_factory=dict)
     game: Game | None = None
     dealer_draw: list[dict[str, str]] | None = None
+    # The game's secret seed (docs/verifiable-deals.md), drawn at the start: only its
+    # commitment is shown until the game is over.  None: a game from before seeds.
+    seed: GameSeed | None = field(default=None, repr=False)
     message_id: int | None = None
     deadline: float | None = None
     created_at: float = 0.0
@@ -144,8 +149,9 @@ class Table:
         return [o.user_id for o in self.seats.values() if o.user_id is not None and not o.left]
 
     def host_name(self) -> str:
+        """The host's name for a markdown message (escaped: :func:`bot.names.md_name`)."""
         seat = self.seat_of(self.host_id)
-        return self.seats[seat].name if seat is not None else "the host"
+        return md_name(self.seats[seat].name) if seat is not None else "the host"
 
     def rematch(self) -> Rematch:
         return Rematch(

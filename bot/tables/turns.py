@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from bot.engine import Action, Bid, Game, PassCards, Phase, Play, Seat, SeatView, seat_view
 from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
+from bot.names import md_name
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
 
 log = logging.getLogger(__name__)
@@ -215,11 +216,11 @@ def timeout_notice(after: Occupant, seat: Seat, action: Action) -> str:
     what = describe(action)
     if after.is_computer:
         return (
-            f"⏰ {after.name} ran out of time {MAX_TIMEOUTS} times; a computer played {what} "
-            f"and now plays {seat.word} until they come back with `/spades join`."
+            f"⏰ {md_name(after.name)} ran out of time {MAX_TIMEOUTS} times; a computer played "
+            f"{what} and now plays {seat.word} until they come back with `/spades join`."
         )
     return (
-        f"⏰ {after.name} ran out of time; a computer played {what} for them "
+        f"⏰ {md_name(after.name)} ran out of time; a computer played {what} for them "
         f"({after.timeouts}/{MAX_TIMEOUTS})."
     )
 

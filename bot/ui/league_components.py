@@ -17,7 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import Routed
+from bot.engine.rules import GAME_TITLES
+from bot.league.models import LeaderboardSort
+from bot.ui.components import BadCustomId, Routed, snowflake
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,23 +45,31 @@ class LeagueRef:
 
 
 _REST = (
-    r":(?P<viewer>\d{1,20}):(?P<subject>\d{1,20}):(?P<season>\d{1,6}):(?P<sort>[a-z_]{1,12})"
-    r":(?P<page>\d{1,6})(?::@(?P<game>[a-z]{1,12}))?(?::(?P<tag>[a-z]{1,8}))?"
+    r":(?P<viewer>[0-9]{1,20}):(?P<subject>[0-9]{1,20}):(?P<season>[0-9]{1,6})"
+    r":(?P<sort>[a-z_]{1,12}):(?P<page>[0-9]{1,6})(?::@(?P<game>[a-z]{1,12}))?"
+    r"(?::(?P<tag>[a-z]{1,8}))?"
 )
+_SORTS = frozenset(s.value for s in LeaderboardSort)
 _BUTTONS = r"spades:lg:(?P<view>players|pairs|hist)" + _REST
 _SELECT = r"spades:lg:(?P<view>pick)" + _REST
 
 
 def _ref(match: re.Match[str]) -> LeagueRef:
+    """The ref, its values checked: ids a database holds, a sort and a game there are."""
     g = match.groupdict()
+    game = g["game"] or "spades"
+    if g["sort"] not in _SORTS:
+        raise BadCustomId("no such sort")
+    if game not in GAME_TITLES:
+        raise BadCustomId("no such game")
     return LeagueRef(
         g["view"],
-        int(g["viewer"]),
-        int(g["subject"]),
+        snowflake(g["viewer"]),
+        snowflake(g["subject"]),
         int(g["season"]),
         g["sort"],
         int(g["page"]),
-        g["game"] or "spades",
+        game,
     )
 
 

@@ -12,6 +12,7 @@ from bot.league.models import (
     PartnershipPage,
     PlayerStats,
 )
+from bot.names import md_name
 from bot.ui.league_components import LeagueRef, league_button, league_select
 from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.words import plural
@@ -26,7 +27,7 @@ def _pct(x: float | None) -> str:
 
 def _row_line(r: LeaderboardRow, me: int | None) -> str:
     rank = f"#{r.rank}" if r.rank is not None else "unranked"
-    name = f"**{r.display_name}**" if r.user_id == me else r.display_name
+    name = f"**{md_name(r.display_name)}**" if r.user_id == me else md_name(r.display_name)
     return (
         f"`{rank:>5}` {name} — {r.rating:,} · {plural(r.rated_games, 'game')} · "
         f"{plural(r.wins, 'win')} · "
@@ -99,7 +100,7 @@ def paging(ref: LeagueRef, page: int, pages: int | None, has_next: bool) -> disc
 
 
 def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
-    title = f"{s.display_name} — {GAME_TITLES[s.game]} — {season_name}"
+    title = f"{md_name(s.display_name)} — {GAME_TITLES[s.game]} — {season_name}"
     e = discord.Embed(title=title, colour=BLURPLE)
     rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
     trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
@@ -120,9 +121,9 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     freq, best = s.most_frequent_partner, s.most_successful_partner
     partners = []
     if freq is not None:
-        partners.append(f"Most often: {freq.display_name} ({plural(freq.games, 'game')})")
+        partners.append(f"Most often: {md_name(freq.display_name)} ({plural(freq.games, 'game')})")
     if best is not None:
-        partners.append(f"Most successful: {best.display_name} ({_pct(best.win_rate)})")
+        partners.append(f"Most successful: {md_name(best.display_name)} ({_pct(best.win_rate)})")
     e.add_field(name="Partners", value="\n".join(partners) or "—")
     return e
 
@@ -177,11 +178,11 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     if not h.entries:
         lines.append("No games yet.")
     for g in h.entries:
-        opp = (" & " if g.partner else ", ").join(p.display_name for p in g.opponents)
+        opp = (" & " if g.partner else ", ").join(md_name(p.display_name) for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
         which = "" if g.game == "spades" else f"{GAME_TITLES.get(g.game, g.game)} · "
         # solo (games.md G2): no partner; the score beside the best of the others'
-        who = f"with {g.partner.display_name} vs {opp}" if g.partner else f"solo vs {opp}"
+        who = f"with {md_name(g.partner.display_name)} vs {opp}" if g.partner else f"solo vs {opp}"
         lines.append(
             f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · {which}{who} · "
             f"{g.score_us}–{g.score_them} **{g.result}**{change}"

@@ -33,6 +33,7 @@ from bot.ui import disposal, render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
 from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.scoresheet import game_over_components, game_over_embed, hand_result_embed
+from bot.ui.seed_text import reveal_text
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +133,9 @@ class TablePublisher:
             ch.posts.append({"embed": game_over_embed(table, view), "view": buttons})
         elif table.status == "abandoned":
             why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
-            ch.posts.append({"content": f"{why}Open a new one with `/spades new`."})
+            reveal = reveal_text(table)  # a game ended early reveals its seed too
+            seed = f"\n\n**Verifiable deals**\n{reveal}" if reveal is not None else ""
+            ch.posts.append({"content": f"{why}Open a new one with `/spades new`.{seed}"})
         ch.wake.set()
 
     def notice(self, table: Table, text: str) -> None:

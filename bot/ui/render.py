@@ -7,10 +7,12 @@ from __future__ import annotations
 import discord
 
 from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
+from bot.names import md_name
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, button
 from bot.ui.rules_text import rules_brief
+from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
     dealer_draw_text,
     end_reason_text,
@@ -99,7 +101,10 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
         " · practice: hints on" if table.options.hints else ""
     )
     watching = f" · 👁 {table.watching} watching" if table.watching and playing else ""
-    e.set_footer(text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}{watching}")
+    e.set_footer(
+        text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}{watching}"
+        f"{commitment_footer(table)}"
+    )
     return e
 
 
@@ -227,7 +232,7 @@ def status_line(table: Table, view: SeatView) -> str:
     seat = view.to_act
     if seat is None:
         return "Dealing…"
-    who = table.seats[seat].name if seat in table.seats else seat.word
+    who = md_name(table.seats[seat].name) if seat in table.seats else seat.word
     if view.phase is Phase.BID:
         what = "to bid"
     elif view.phase is Phase.PASS:
@@ -308,7 +313,7 @@ def table_components(table: Table) -> discord.ui.View:
 def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View:
     """The ephemeral choice of the opponent a renege claim names (games.md G1)."""
     v = discord.ui.View(timeout=None)
-    names = seat_names(table)
+    names = seat_names(table, markdown=False)  # button labels show no markdown
     for s in targets:
         v.add_item(
             button(

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import Routed
+from bot.ui.components import BadCustomId, Routed, snowflake
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +37,21 @@ class ReviewRef:
 
 _TEMPLATE = (
     r"spades:rv:(?P<kind>[tg]):(?P<key>[a-z0-9]{1,20})"
-    r"(?::(?P<page>\d{1,4})(?::(?P<tag>[a-z]{1,8}))?)?"
+    r"(?::(?P<page>[0-9]{1,4})(?::(?P<tag>[a-z]{1,8}))?)?"
 )
+_TABLE_ID = re.compile(r"[a-z0-9]{1,16}")
 
 
 def _ref(match: re.Match[str]) -> ReviewRef:
-    page = match.group("page")
-    return ReviewRef(match.group("kind"), match.group("key"), int(page) if page else None)
+    """The ref, its key checked: a league game id (digits a database holds) or a table id."""
+    kind, key, page = match.group("kind"), match.group("key"), match.group("page")
+    if kind == "g":
+        if not key.isdigit():
+            raise BadCustomId("a game id that is not a number")
+        key = str(snowflake(key))
+    elif not _TABLE_ID.fullmatch(key):
+        raise BadCustomId("a table id of the wrong form")
+    return ReviewRef(kind, key, int(page) if page else None)
 
 
 class ReviewButton(Routed, template=_TEMPLATE):
@@ -51,12 +59,12 @@ class ReviewButton(Routed, template=_TEMPLATE):
     parse = staticmethod(_ref)
 
 
-class ReviewSelect(Routed, template=r"spades:rv:(?P<kind>g):(?P<key>\d{1,20}):jump"):
+class ReviewSelect(Routed, template=r"spades:rv:(?P<kind>g):(?P<key>[0-9]{1,20}):jump"):
     kind = "review"
 
     @staticmethod
     def parse(match: re.Match[str]) -> Any:
-        return ReviewRef("g", match.group("key"), -1)
+        return ReviewRef("g", str(snowflake(match.group("key"))), -1)
 
 
 def review_button(

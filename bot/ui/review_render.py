@@ -15,6 +15,7 @@ import discord
 
 from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, bid_text, card
 from bot.engine.rules import GAME_TITLES
+from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
 from bot.ui.review_components import ReviewRef, jump_select, review_button
@@ -36,7 +37,12 @@ class ReviewPage:
 
 
 def _who(replay: GameReplay, seat: Seat, viewer: frozenset[Seat]) -> str:
-    return "you" if seat in viewer else f"{replay.players[seat]} ({seat.name})"
+    return "you" if seat in viewer else f"{md_name(replay.players[seat])} ({seat.name})"
+
+
+def _names(replay: GameReplay) -> dict[Seat, str]:
+    """The players' names for markdown (escaped: :func:`bot.names.md_name`)."""
+    return {s: md_name(n) for s, n in replay.players.items()}
 
 
 def _choice(d: Decision) -> str:
@@ -51,7 +57,7 @@ def _preferred(o: Opinion) -> str:
     text = o.preferred
     if text in ("nil", "blind_nil"):
         return bid_text(NIL if text == "nil" else BLIND_NIL)
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return text
     return str(card(text))
 
@@ -149,7 +155,7 @@ def _overview(
 def _standing(replay: GameReplay) -> str:
     """``North–South (alice & carol) 512 · East–West (…) 230 · **NS** win``; in solo games
     every player's own score."""
-    names = replay.players
+    names = _names(replay)
     ended = "not finished (abandoned)"
     if replay.rules.solo:
         scores = " · ".join(
@@ -168,14 +174,14 @@ def _trick_line(replay: GameReplay, t: TrickPlayed) -> str:
     for seat, c, _ in t.plays:
         text = f"{seat.name} {c}"
         cards.append(f"**{text}**" if seat == t.winner else text)
-    end = f" → {replay.players[t.winner]}" if t.winner is not None else " (unfinished)"
+    end = f" → {md_name(replay.players[t.winner])}" if t.winner is not None else " (unfinished)"
     return f"`{t.number:>2}` " + " · ".join(cards) + end
 
 
 def _hand_lines(
     replay: GameReplay, hand: HandPlayed, analysis: Analysis | None, viewer: frozenset[Seat]
 ) -> list[str]:
-    names = replay.players
+    names = _names(replay)
     seating = " · ".join(f"{s.name} {names[s]}" for s in replay.rules.seats)
     lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.name}) · {seating}"]
     if replay.rules.game != "spades":
@@ -298,14 +304,22 @@ def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.
     return v
 
 
-def progress_embed(game_id: int, done: int, total: int) -> discord.Embed:
+def progress_embed(game_id: int, done: int, total: int, ahead: int = 0) -> discord.Embed:
+    """The review's progress; ``ahead``: reviews queued before it (its players' own games go
+    first)."""
     filled = round(12 * done / total) if total else 12
     bar = "▰" * filled + "▱" * (12 - filled)
+    doing = (
+        "The hard player is going through the game…"
+        if not ahead
+        else f"Waiting for the hard player: {ahead} review{'s' if ahead != 1 else ''} "
+        "before this one (players' own games go first)…"
+    )
     return discord.Embed(
         title=f"Review of game #{game_id}",
         colour=BLURPLE,
         description=(
-            f"The hard player is going through the game…\n{bar} {done} of {total} decisions"
+            f"{doing}\n{bar} {done} of {total} decisions"
             "\nThis message turns into the review when it is done."
         ),
     )

@@ -11,6 +11,7 @@ from bot.league.settings import rates_turn_timer
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
+from bot.ui.seed_text import reveal_text
 from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
 from bot.ui.trump_text import hand_trump_text
 from bot.ui.words import plural
@@ -105,6 +106,9 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     e.add_field(name="Ratings", value=ratings_text(table), inline=False)
     if table.options.hints:
         e.add_field(name="💡 Hints taken", value=hints_text(table), inline=False)
+    reveal = reveal_text(table)
+    if reveal is not None:  # docs/verifiable-deals.md: the game is over, the seed is shown
+        e.add_field(name="Verifiable deals", value=reveal, inline=False)
     e.set_footer(text=f"Table {table.id} · {plural(len(view.results), 'hand')}")
     return e
 

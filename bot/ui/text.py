@@ -7,6 +7,7 @@ import re
 from bot.engine import Rules, Seat, Team, card
 from bot.engine.rules import GAME_TITLES
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
+from bot.names import md_name
 from bot.tables.state import Table
 
 TEAM_NAMES = ("North–South", "East–West")
@@ -115,19 +116,21 @@ def timer_unrated_reason(turn_timer: int) -> str:
     return f"its turn timer ({turn_timer} s) is under {RATED_TIMER_MIN} s; {RATED_TIMERS}"
 
 
-def seat_names(table: Table) -> dict[Seat, str]:
-    """Who sits where, as the table shows it."""
+def seat_names(table: Table, *, markdown: bool = True) -> dict[Seat, str]:
+    """Who sits where, as the table shows it: markdown, each member's name escaped
+    (:func:`bot.names.md_name`); with ``markdown=False`` plain text (button labels)."""
+    name = md_name if markdown else str
     out = {}
     for s in table.seat_order:  # N, E, S with three players
         occ = table.seats.get(s)
         if occ is None:
-            out[s] = "*(empty)*"
+            out[s] = "*(empty)*" if markdown else "(empty)"
         elif occ.left:
-            out[s] = f"Computer ({occ.bot_level}) · {occ.name} left"
+            out[s] = f"Computer ({occ.bot_level}) · {name(occ.name)} left"
         elif occ.away:
-            out[s] = f"{occ.name} (a computer plays)"
+            out[s] = f"{name(occ.name)} (a computer plays)"
         else:
-            out[s] = occ.name
+            out[s] = name(occ.name)
     return out
 
 

@@ -80,7 +80,7 @@ async def test_a_listener_that_raises_does_not_stop_the_computers(
     Whatever part of the Discord layer fails, her moves are answered and the computers play
     on into the second hand, up to her turn there."""
     monkeypatch.setattr(context, "TROUBLE_NOTICE_EVERY_S", 3600.0)  # however slow the run
-    svc = TableService(db, decide, test_seed=3, bot_delay=0)
+    svc = TableService(db, decide, test_seed=5, bot_delay=0)
     listener = Broken(part)
     svc.listener = listener
     try:
@@ -119,7 +119,7 @@ async def test_a_listener_that_raises_does_not_stop_the_computers(
 async def test_a_failing_game_over_still_ends_the_game_cleanly(db: Database) -> None:
     """The final card is answered, and the table is closed, its channel and players free,
     even though the game-over post fails."""
-    svc = TableService(db, decide, test_seed=3, bot_delay=0)
+    svc = TableService(db, decide, test_seed=5, bot_delay=0)
     listener = Broken("game_finished")
     svc.listener = listener
     try:

@@ -15,6 +15,7 @@ import yarl
 
 from .channels import Channel
 from .guilds import Guild
+from .openapi import description_path
 from .process import BotProcess, run_bot
 from .server import FakeDiscord
 from .users import User
@@ -89,3 +90,13 @@ def world(fake: FakeDiscord) -> World:
 async def barebot(fake: FakeDiscord, world: World) -> AsyncIterator[BotProcess]:
     async with run_bot(fake, module=BAREBOT) as proc:
         yield proc
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say so when the fake checked nothing against Discord's API description."""
+    if not description_path().is_file():
+        terminalreporter.write_line(
+            f"fakediscord: no Discord OpenAPI description at {description_path()}: requests "
+            "were NOT checked against it (see tests/fakediscord/discord-api-spec/README.md)",
+            yellow=True,
+        )

@@ -99,9 +99,20 @@ def channel_of(request: web.Request) -> Channel | None:
     return None if cid is None else fake_of(request).channels.get(cid)
 
 
-async def read_body(request: web.Request) -> tuple[Any, dict[int, tuple[str, bytes, str | None]]]:
-    """JSON body, or multipart (``payload_json`` + ``files[n]``). Returns (payload, files)."""
-    files: dict[int, tuple[str, bytes, str | None]] = {}
+Files = dict[int, tuple[str, bytes, str | None]]
+_BODY: web.RequestKey[tuple[Any, Files]] = web.RequestKey("fakediscord_body", tuple)
+
+
+async def read_body(request: web.Request) -> tuple[Any, Files]:
+    """JSON body, or multipart (``payload_json`` + ``files[n]``). Returns (payload, files).
+    Read once a request (the middleware reads it first, to check it) and kept on the request."""
+    if _BODY not in request:
+        request[_BODY] = await _parse_body(request)
+    return request[_BODY]
+
+
+async def _parse_body(request: web.Request) -> tuple[Any, Files]:
+    files: Files = {}
     if not request.body_exists:
         return None, files
     if request.content_type.startswith("multipart/"):
@@ -162,6 +173,10 @@ async def middleware(
         fake.auth_failures += 1
         return error(401, 0, "401: Unauthorized")
     try:
+        if fake.api is not None and path.startswith(P + "/"):
+            refused = await _check_api(fake, request)
+            if refused is not None:
+                return refused
         return await handler(request)
     except web.HTTPException:
         raise
@@ -169,6 +184,29 @@ async def middleware(
         log.exception("fake discord handler crashed on %s %s", request.method, path)
         fake.server_errors.append(f"{request.method} {path}: {exc!r}")
         return error(500, 0, "500: Internal Server Error (fakediscord bug)")
+
+
+async def _check_api(fake: FakeDiscord, request: web.Request) -> web.Response | None:
+    """Answer as Discord would a request its published description rejects (and record it,
+    so the test fails at teardown); ``None`` when the description accepts it."""
+    assert fake.api is not None
+    media = request.content_type if request.body_exists else None
+    try:
+        body, _ = await read_body(request)
+    except ValueError as exc:  # json.JSONDecodeError, a broken multipart body
+        fake.api_violations.append(f"{request.method} {request.path}: unreadable body: {exc}")
+        return error(400, 50109, "The request body contains invalid JSON.")
+    if media is not None and media.startswith("multipart/"):
+        media = "multipart/form-data"
+    query = {k: request.query[k] for k in request.query}
+    path = request.path[len(P) :]
+    rejection = fake.api.check(request.method, path, query, media, body)
+    if rejection is None:
+        return None
+    for line in rejection.lines():
+        fake.api_violations.append(f"{request.method} {request.path}: {line}")
+    log.warning("fakediscord: %s %s rejected by Discord's API description", request.method, path)
+    return error(rejection.status, rejection.code, rejection.message, rejection.errors)
 
 
 async def unknown_route(request: web.Request) -> web.Response:

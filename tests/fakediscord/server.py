@@ -27,6 +27,7 @@ from .guilds import Guild
 from .handles import Interaction, WebhookEdit
 from .messages import Attachment, Message, Snapshot
 from .observe import ObserveMixin
+from .openapi import ApiDescription, default_description
 from .ratelimit import RateLimiter, RateLimits
 from .rest import build_app
 from .snowflakes import Snowflakes, make_token
@@ -35,6 +36,18 @@ from .users import User
 log = logging.getLogger("fakediscord")
 JSON = dict[str, Any]
 API_PREFIX = "/api/v10"
+
+
+class ApiViolation(AssertionError):
+    """Requests the bot sent that Discord's published API description rejects."""
+
+    def __init__(self, lines: list[str]) -> None:
+        shown = "\n".join(f"  {line}" for line in lines[:20])
+        more = f"\n  ... and {len(lines) - 20} more" if len(lines) > 20 else ""
+        super().__init__(
+            f"{len(lines)} request problem(s) Discord's API description rejects:\n{shown}{more}"
+        )
+        self.lines = list(lines)
 
 
 class FakeDiscord(ObserveMixin, DriverMixin):
@@ -65,6 +78,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         gateway_buffer: int = 2_000,
         token_lifetime: float = 15 * 60.0,
         recommended_shards: int = 1,
+        check_api: bool = True,
     ) -> None:
         self.host, self._port = host, port
         self.recommended_shards = recommended_shards  # GET /gateway/bot "shards"
@@ -77,6 +91,11 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.clock = DiscordClock()
         self.response_timeout = response_timeout
         self.validate = validate
+        # Discord's published API description: every REST request is checked against it, and
+        # each one it rejects is answered as Discord would and kept here; leaving the
+        # ``async with`` block with any fails the test (clear the list after asserting on it)
+        self.api: ApiDescription | None = default_description() if check_api else None
+        self.api_violations: list[str] = []
         self.dispatch_message_events = dispatch_message_events
         self.history_limit = history_limit
         self.max_tracked_interactions = max_tracked_interactions
@@ -144,6 +163,14 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         tb: TracebackType | None,
     ) -> None:
         await self.close()
+        if exc_type is None and self.api_violations:
+            raise ApiViolation(self.api_violations)
+
+    def take_api_violations(self) -> list[str]:
+        """The requests rejected by Discord's API description so far (then forgotten): for a
+        test that sends such a request on purpose."""
+        taken, self.api_violations = self.api_violations, []
+        return taken
 
     @property
     def port(self) -> int:
@@ -316,10 +343,13 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         cmd["application_id"] = str(self.application_id)
         cmd["version"] = str(self.snowflakes.next())
         cmd.setdefault("description", "")
-        cmd.setdefault("default_member_permissions", None)
+        # Discord takes the permissions as an integer and answers with a string
+        perms = cmd.get("default_member_permissions")
+        cmd["default_member_permissions"] = None if perms is None else str(perms)
         cmd.setdefault("dm_permission", True)
         cmd.setdefault("nsfw", False)
-        cmd.setdefault("integration_types", [0])
+        if cmd.get("integration_types") is None:  # discord.py sends null: Discord's default
+            cmd["integration_types"] = [0]
         cmd.setdefault("contexts", None)
         if scope is not None:
             cmd["guild_id"] = str(scope)
@@ -433,6 +463,12 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         if msg.visible_to is None:
             self._dispatch_message("MESSAGE_DELETE", msg)
         self._w_message.wake(msg.id, msg)
+
+    def bot_message(self, channel: Channel, data: JSON) -> Message:
+        """A message the bot left in ``channel`` before the test looked (its JSON: ``content``,
+        ``embeds``, ``components``), as an older version of the bot wrote it, custom ids and
+        all: clicks on it reach the bot like clicks on any of its messages."""
+        return self._create_message(channel, self.bot_user, Snapshot.from_data(data, None))
 
     def find_message(self, message_id: int) -> Message | None:
         return self.messages_by_id.get(message_id) or self.ephemeral_messages.get(message_id)

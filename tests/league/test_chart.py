@@ -10,7 +10,12 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.league import chart
-from bot.league.chart import chart_points, render_rating_chart, render_rating_chart_async
+from bot.league.chart import (
+    ChartCache,
+    chart_points,
+    render_rating_chart,
+    render_rating_chart_async,
+)
 from bot.league.models import RatingPoint
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -65,3 +70,37 @@ def test_rendering_from_several_threads_at_once() -> None:
         t.join()
     assert len(out) == 4
     assert all(png.startswith(PNG_SIGNATURE) for png in out)
+
+
+@pytest.mark.parametrize(
+    "name", ["$\\foo$", "$x^$", "a $ b", "\\alpha_", "$$", "[x](https://evil)"]
+)
+def test_any_name_renders_as_plain_text_in_the_title(name: str) -> None:
+    """matplotlib reads ``$…$`` as maths (``\\foo`` is no symbol it knows): the title must
+    not."""
+    png = render_rating_chart([(0, 1000.0), (1, 1040.0)], f"{name} — Spades rating")
+    assert png.startswith(PNG_SIGNATURE)
+
+
+def test_a_kept_chart_is_reused_while_its_points_and_title_are_the_same() -> None:
+    charts = ChartCache(size=2)
+    points = [(0, 1000.0), (1, 1040.0)]
+    assert charts.get("alice", points, "alice") is None
+    charts.put("alice", points, "alice", b"png-1")
+    assert charts.get("alice", list(points), "alice") == b"png-1"
+    assert charts.get("alice", [*points, (2, 990.0)], "alice") is None, "a new rated game"
+    assert charts.get("alice", points, "Alice") is None, "a new name"
+    assert charts.get("bob", points, "alice") is None, "another member, season or game"
+
+
+def test_the_chart_cache_keeps_the_most_recently_used() -> None:
+    charts = ChartCache(size=2)
+    points = [(0, 1000.0)]
+    charts.put("a", points, "t", b"a")
+    charts.put("b", points, "t", b"b")
+    assert charts.get("a", points, "t") == b"a"  # a is now the most recent
+    charts.put("c", points, "t", b"c")
+    assert len(charts) == 2
+    assert charts.get("b", points, "t") is None
+    assert charts.get("a", points, "t") == b"a"
+    assert charts.get("c", points, "t") == b"c"

@@ -11,7 +11,7 @@ import bot.store.sqlite
 from bot.league.errors import AlreadyRecorded
 from bot.store.db import Database
 from bot.store.league import LeagueStore
-from bot.store.migrations import migrations
+from bot.store.migrations import latest, migrations
 from tests.league.games import finished_game
 
 GUILD = 7
@@ -57,7 +57,7 @@ async def test_migration_007_keeps_games_recorded_twice_under_a_renamed_table_id
             )
     monkeypatch.undo()
     async with Database.open(database_url) as db:
-        assert await db.schema_version() == 7
+        assert await db.schema_version() == latest(db.backend)  # 007 and every later one
         rows = await db.fetch("SELECT game_id, table_id FROM league_games ORDER BY game_id")
         assert [tuple(r) for r in rows] == [
             (1, "a"),
