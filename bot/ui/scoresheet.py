@@ -8,6 +8,7 @@ import discord
 from bot.engine import HandResult, Seat, SeatView, Team, bid_text
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.league.settings import rates_turn_timer
+from bot.names import md_name
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, button
 from bot.ui.render import GOLD, GREY, final_text
@@ -135,7 +136,8 @@ def hints_text(table: Table) -> str:
     """How many hints each member took (a practice game with ``hints: on``)."""
     people = [(s, o) for s, o in sorted(table.seats.items()) if o.user_id is not None]
     return " · ".join(
-        f"{o.name} ({s.word}) {plural(table.hints_taken.get(s, 0), 'hint')}" for s, o in people
+        f"{md_name(o.name)} ({s.word}) {plural(table.hints_taken.get(s, 0), 'hint')}"
+        for s, o in people
     )
 
 

@@ -214,7 +214,7 @@ def watch_choices(tables: list[Table], current: str) -> list[tuple[str, str]]:
     for t in tables:
         if t.status != "playing" or t.game is None or not t.options.watchable:
             continue
-        names = seat_names(t)
+        names = seat_names(t, markdown=False)  # autocomplete is plain text
         who = ", ".join(f"{s.name} {names[s]}" for s in t.seat_order)
         label = f"{game_title(t.rules)} · hand {t.game.hand_number} · {who}"[:100]
         if cur in label.lower() or cur in t.id:
