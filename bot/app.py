@@ -40,6 +40,7 @@ from bot.ui.components import DYNAMIC_ITEMS, refuse_unknown
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
+from bot.ui.replay_components import REPLAY_ITEMS
 from bot.ui.review_components import REVIEW_ITEMS
 from bot.ui.spectator_editor import SpectatorViews
 
@@ -55,6 +56,7 @@ EXTENSIONS = (
     "cogs.review",
     "cogs.verify",
     "cogs.watch",
+    "cogs.replay",
 )
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
@@ -191,7 +193,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
         log.info("serving %s", plan.describe())
-        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS):
+        for item in (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *REPLAY_ITEMS):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -245,7 +247,9 @@ class SpadesBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         # Components of ours that discord.py routes nowhere are answered, not left to fail.
-        await refuse_unknown(interaction, (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS))
+        await refuse_unknown(
+            interaction, (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *REPLAY_ITEMS)
+        )
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))

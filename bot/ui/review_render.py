@@ -18,6 +18,7 @@ from bot.engine.rules import GAME_TITLES
 from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
+from bot.ui.replay_components import ReplayRef, replay_button
 from bot.ui.review_components import ReviewRef, jump_select, review_button
 from bot.ui.trump_text import hand_trump_text
 
@@ -268,7 +269,11 @@ def page_embed(page: ReviewPage, number: int, count: int) -> discord.Embed:
     return e
 
 
-def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.View:
+def page_view(
+    game_id: int, pages: list[ReviewPage], number: int, *, share: bool = False
+) -> discord.ui.View:
+    """The review's paging; with ``share`` (a player of the game reads it), **Share as
+    replay** too (bot/ui/replay_render.py)."""
     v = discord.ui.View(timeout=None)
     key = str(game_id)
     last = len(pages) - 1
@@ -301,6 +306,8 @@ def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.
         for i in window
     ]
     v.add_item(jump_select(game_id, options, row=1))
+    if share:
+        v.add_item(replay_button(ReplayRef(game_id), "Share as replay", emoji="📣", row=2))
     return v
 
 
