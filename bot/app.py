@@ -46,6 +46,8 @@ from bot.ui.spectator_editor import SpectatorViews
 
 log = logging.getLogger("spades")
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
+# How long a spectator's edit waits for the players' interactions to be answered first.
+SPECTATORS_WAIT_S = 0.25
 
 # cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
 EXTENSIONS = (
@@ -164,6 +166,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.spectator_views = SpectatorViews(self.tables.spectators)
         self.tables.spectators.editor = self.spectator_views
         self.tables.spectators.recounted = self.publisher.changed  # the table shows the count
+        self.tables.spectators.gate = lambda: timely.quiet(SPECTATORS_WAIT_S)
         self.league = LeagueStore(db)
         self.tables.on_game_stored = recorder(self.league)
         self.review_store = ReviewStore(db)

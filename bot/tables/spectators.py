@@ -11,12 +11,13 @@ What differs from hands is the fan-out: twenty people may watch one table, and t
 same thing.  So a table's spectators are served together by one task per table (a *room*):
 when the table changes it waits until ``interval`` seconds after its previous round (a new
 hand and the end of the game go out at once), renders the view once, and edits every
-spectator's message with that one payload.  Edits are coalesced (the view rendered is the
-state at the moment of the round) and, over all tables, spread by a process-wide budget of
-``edits_per_second`` — interaction webhooks are not counted in Discord's global limit, but
-each edit still costs the bot's event loop, and the players' own answers come first.  Per
-token that is at most one edit every ``interval`` seconds plus the urgent ones, inside
-Discord's five per two seconds.
+spectator's message with that one payload, one message after the other (the longest behind
+first).  Edits are coalesced (a round shows the state at the moment of each edit) and, over
+all tables, spread by a process-wide budget of ``edits_per_second`` — interaction webhooks are
+not counted in Discord's global limit, but each edit still costs the bot's event loop about a
+millisecond, and the players' own answers must not queue behind a burst of them.  With many
+spectators the rounds simply grow further apart.  Per token that is at most one edit every
+``interval`` seconds plus the urgent ones, inside Discord's five per two seconds.
 
 Who may watch: a member who has not sat at the table during its game (playing, away or left:
 they could pass on what spectators are shown), once the game has started, unless the host
@@ -30,7 +31,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -41,8 +42,10 @@ from bot.tables.state import Table
 log = logging.getLogger(__name__)
 
 INTERVAL = 1.5  # seconds between two rounds of a table's spectator edits (coalescing)
-EDITS_PER_SECOND = 200.0  # spectator edits a second, all tables together
-EDIT_BURST = 40  # ... of which at once
+# Spectator edits a second, all tables together, and at once: each costs the bot's event loop
+# about a millisecond, and the players' answers come first (docs/benchmarks.md, Spectators).
+EDITS_PER_SECOND = 100.0
+EDIT_BURST = 5
 
 WatchKey = tuple[int, str]
 
@@ -78,6 +81,7 @@ class Watcher:
     shown: WatchKey | None = None
     picture: int | None = None  # the hand whose deal picture the message carries
     answering: int = 0
+    shown_at: float = 0.0  # when the message was last brought up to date
 
 
 class WatchAnswer:
@@ -105,21 +109,24 @@ class _Room:
 
 
 class _Budget:
-    """``rate`` edits a second on average, ``burst`` at once (all tables share it)."""
+    """``rate`` edits a second on average, ``burst`` at once (all tables share it); takers
+    are served in turn (one waits for the refill, the others queue behind it)."""
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate, self.burst = rate, float(burst)
         self.tokens, self.stamp = float(burst), time.monotonic()
+        self._turn = asyncio.Lock()
 
     async def take(self) -> None:
-        while True:
-            now = time.monotonic()
-            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-            self.stamp = now
-            if self.tokens >= 1:
-                self.tokens -= 1
-                return
-            await asyncio.sleep((1 - self.tokens) / self.rate)
+        async with self._turn:
+            while True:
+                now = time.monotonic()
+                self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+                self.stamp = now
+                if self.tokens >= 1:
+                    self.tokens -= 1
+                    return
+                await asyncio.sleep((1 - self.tokens) / self.rate)
 
 
 class Spectators:
@@ -134,6 +141,9 @@ class Spectators:
         self.editor: SpectatorEditor | None = None
         # Told when a table's number of spectators changed (the table message shows it).
         self.recounted: Callable[[Table], None] | None = None
+        # Awaited before each edit: returns once no player's interaction waits for its answer
+        # (the Discord layer's; None: no waiting).
+        self.gate: Callable[[], Awaitable[None]] | None = None
         self.interval = interval
         self.token_lifetime = token_lifetime
         self._budget = _Budget(edits_per_second, burst)
@@ -178,6 +188,7 @@ class Spectators:
             if answer.handle is not None:
                 watcher.handle, watcher.shown = answer.handle, answer.key
                 watcher.picture, watcher.issued = answer.picture, time.monotonic()
+                watcher.shown_at = watcher.issued
                 if table.open and not table.sat_here(user_id):
                     room.watchers[user_id] = watcher
             self._recount(room)
@@ -266,8 +277,7 @@ class Spectators:
                     await _nap(room, wait)
                     continue
                 room.last_round, room.hand = now, _hand(table)
-                frame = self.editor.render(table)  # once for all, before any await
-                await asyncio.gather(*(self._edit(room, w, key, frame) for w in due))
+                await self._round(room, due)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -279,11 +289,26 @@ class Spectators:
             room.watchers.clear()
         self._recount(room)
 
+    async def _round(self, room: _Room, due: list[Watcher]) -> None:
+        """Edit ``due`` one after the other (the longest behind first), each within the
+        budget; the view is rendered once, and again only when the table changed meanwhile."""
+        table = room.table
+        key, frame = watch_key(table), None
+        for w in sorted(due, key=lambda w: w.shown_at):
+            if not self._usable(w):
+                self._drop(room, w)
+                continue
+            await self._budget.take()
+            if self.gate is not None:
+                await self.gate()  # the players' answers first
+            if self.editor is None:
+                return
+            if frame is None or watch_key(room.table) != key:
+                table = room.table
+                key, frame = watch_key(table), self.editor.render(table)
+            await self._edit(room, w, key, frame)
+
     async def _edit(self, room: _Room, w: Watcher, key: WatchKey, frame: Frame) -> None:
-        if not self._usable(w):
-            self._drop(room, w)
-            return
-        await self._budget.take()
         handle = w.handle
         if w.answering or room.watchers.get(w.user_id) is not w or self.editor is None:
             return  # answered meanwhile (the answer shows the view), or gone
@@ -292,7 +317,7 @@ class Spectators:
         if w.handle is not handle:
             return  # an answer replaced the message meanwhile
         if result is Edit.SHOWN:
-            w.shown = key
+            w.shown, w.shown_at = key, time.monotonic()
             if with_picture:
                 w.picture = frame.picture
             self.edits += 1
