@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections import OrderedDict
 
 from discord.ext import commands
 
+from bot.ai.hints import Hint
+from bot.ai.worker import AIPool
+from bot.engine import Seat
 from bot.errors import NotYourButtons, Refusal, StaleButton
+from bot.tables.hints import HintRequest
 from bot.tables.live import live_key
 from bot.ui.components import ComponentRef, set_handler
 from bot.ui.hand import hand_payload
@@ -18,6 +23,7 @@ from bot.ui.live_editor import hand_message
 from cogs.common import Interaction, client, guild_id
 
 log = logging.getLogger(__name__)
+HINTS_KEPT = 1_000
 
 
 class WatchCog(commands.Cog):
@@ -25,6 +31,8 @@ class WatchCog(commands.Cog):
         self.bot = bot
         set_handler(self.on_watch, "watch")
         set_handler(self.on_hint, "hint")
+        # The last hints worked out, by position: the same position is not searched twice.
+        self._hints: OrderedDict[tuple[str, int, Seat], Hint] = OrderedDict()
 
     async def on_watch(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
@@ -59,7 +67,7 @@ class WatchCog(commands.Cog):
         seat = request.seat
         with bot.tables.live.answering(table, seat, uid) as answer:
             try:
-                hint = await bot.ai.hint(request.view, request.seed)
+                hint = await self._hint(bot.ai, table.id, request)
                 taken = await bot.tables.hints.taken(table, request)
                 notice = hint_line(hint, taken)
             except (StaleButton, Refusal) as e:
@@ -72,6 +80,15 @@ class WatchCog(commands.Cog):
             handle = hand_message(interaction, answered, edited=True)
             if handle is not None:
                 answer.shown(handle, key)
+
+    async def _hint(self, ai: AIPool, table_id: str, request: HintRequest) -> Hint:
+        key = (table_id, request.seq, request.seat)
+        hint = self._hints.get(key)
+        if hint is None:
+            hint = self._hints[key] = await ai.hint(request.view, request.seed)
+            while len(self._hints) > HINTS_KEPT:
+                self._hints.popitem(last=False)
+        return hint
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,6 +21,8 @@ from bot.tables.moves import Moves
 from bot.tables.persistence import rules_doc
 from bot.tables.state import Table
 
+COUNTED_KEPT = 10_000  # positions remembered so that a hint asked twice counts once
+
 
 @dataclass(frozen=True, slots=True)
 class HintRequest:
@@ -38,6 +40,8 @@ class Hints:
         self.ctx = ctx
         self.moves = moves
         self.persistence = ctx.persistence
+        # (table, seat) → the position (table.seq) whose hint was counted last
+        self._counted: dict[tuple[str, Seat], int] = {}
 
     def request(
         self, table: Table, user_id: int, seat: Seat | None = None, hand: int | None = None
@@ -58,10 +62,14 @@ class Hints:
 
     async def taken(self, table: Table, request: HintRequest) -> int:
         """Count a hint shown to ``request.seat`` (stored before the answer); the seat's
-        hints so far.  Refused when the game moved on while the hint was worked out."""
+        hints so far.  Refused when the game moved on while the hint was worked out.  Asking
+        again in the same position shows the same hint and counts once."""
         async with table.lock:
             if not table.open or table.seq != request.seq:
                 raise StaleButton("The game moved on meanwhile: ask again for a fresh hint.")
+            key = (table.id, request.seat)
+            if self._counted.get(key) == request.seq:
+                return table.hints_taken.get(request.seat, 0)
             counts = dict(table.hints_taken)
             counts[request.seat] = counts.get(request.seat, 0) + 1
             async with self.persistence.write(table) as conn:
@@ -69,4 +77,7 @@ class Hints:
                     conn, table.id, rules=rules_doc(table, hints_taken=counts)
                 )
             table.hints_taken = counts
+            self._counted[key] = request.seq
+            if len(self._counted) > COUNTED_KEPT:
+                self._counted.pop(next(iter(self._counted)))
             return counts[request.seat]

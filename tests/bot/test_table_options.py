@@ -96,6 +96,11 @@ async def test_a_hint_is_offered_to_the_player_on_turn_at_a_table_with_hints(
         svc.hints.request(table, 999)
 
     assert await svc.hints.taken(table, request) == 1
+    again = svc.hints.request(table, ALICE)
+    assert again.seed == request.seed, "the same position, the same hint"
+    assert await svc.hints.taken(table, again) == 1, "asked twice in one position: one hint"
+    await act_once(svc, table, rng)
+    await until_turn_of(svc, table, Seat.N, rng)
     assert await svc.hints.taken(table, svc.hints.request(table, ALICE)) == 2
     # A hint worked out for a state that has moved on is not counted.
     stale = svc.hints.request(table, ALICE)

@@ -59,7 +59,9 @@ async def test_a_practice_game_offers_hints_and_counts_them(world: World, bot: B
             if len(cards) > 1:
                 assert "Runner-up: play" in shown.text
             assert driver.can_act(shown), "the hand still offers its cards after a hint"
-            continue
+            again = await (await fake.click(alice, shown, hint_button(shown))).answer()
+            assert f"{hints} hint" in again.text, "asked again in one position: one hint"
+            hand = again
         await driver.act(me, hand)
     over = await fake.wait_for_message(world.channel, lambda m: "Game over" in m.text)
     assert "Not rated: a practice game with hints." in over.text
