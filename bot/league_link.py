@@ -9,17 +9,22 @@ from bot.engine import Game, Seat
 from bot.engine.record import export_record
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
+from bot.league.scope import scope_of
 from bot.league.settings import rates_turn_timer
 from bot.store.db import Tx
 from bot.store.league import LeagueStore
 from bot.tables.persistence import GameStoredHook
-from bot.tables.state import SeatRating, Table
+from bot.tables.state import SeatRating, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
 
 def finished_game(table: Table, game: Game) -> FinishedGame | None:
-    """The league's view of a table that ended; ``None`` when no member sat at it."""
+    """The league's view of a table that ended; ``None`` when no member sat at it, or when
+    it counts in no league (a DM, a server that has not added the bot)."""
+    scope = scope_of(table.place.league, table.guild_id, table.channel_id)
+    if scope is None:
+        return None
     seats = []
     for s in game.seating.seats:
         occ = table.seats.get(s)
@@ -31,14 +36,14 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         seats.append(SeatPlayer(occ.user_id, occ.name, level, forfeit=occ.left))
     if all(p.user_id is None for p in seats):
         return None
-    abandoned = table.status == "abandoned" or game.winner is None
+    abandoned = table.status == TableStatus.ABANDONED or game.winner is None
     players = {
         s.name: {"name": p.display_name, "bot": p.user_id is None}
         for s, p in zip(game.seating.seats, seats, strict=True)
     }
     started = table.started_at or table.created_at
     return FinishedGame(
-        guild_id=table.guild_id,
+        guild_id=scope.key,  # the league's key: a server's, or a group DM's (bot.league.scope)
         channel_id=table.channel_id,
         table_id=table.id,
         started_at=datetime.fromtimestamp(started, UTC),
@@ -51,7 +56,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         record=export_record(game, players, table.seed),  # over: the seed is revealed
         results=tuple(game.results),
         # A table with hints is practice: the host chose hints over a rating.
-        rateable=rates_turn_timer(table.turn_timer) and not table.options.hints,
+        rateable=table.rated and rates_turn_timer(table.turn_timer) and not table.options.hints,
     )
 
 

@@ -19,13 +19,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 
 import discord
 
-from bot import logsafe
-from bot.ui import disposal
+from bot import disposal, logsafe
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,8 @@ def _cut(kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def _name(interaction: discord.Interaction[Any]) -> str:
+def describe(interaction: discord.Interaction[Any]) -> str:
+    """The interaction for a log line: ``/command``, or the component's custom id (masked)."""
     command = interaction.command
     if command is not None:
         return "/" + command.qualified_name
@@ -114,7 +115,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                 self._late(e)
                 return
             self.auto_deferred = True
-            log.info("deferred %s: no answer within %.1f s", _name(parent), DEFER_AFTER_S)
+            log.info("deferred %s: no answer within %.1f s", describe(parent), DEFER_AFTER_S)
 
     # ------------------------------------------------------------------ answers
     async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
@@ -175,12 +176,12 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         if error.code not in _GONE and error.status != 404:
             return False
         if error.code == 40060:
-            log.info("%s was answered already (delivered twice?)", _name(self._parent))
+            log.info("%s was answered already (delivered twice?)", describe(self._parent))
             return True
         age = time.monotonic() - self.received
         log.warning(
             "answer to %s came too late (%.1f s after it arrived): %s",
-            _name(self._parent),
+            describe(self._parent),
             age,
             error.text or error.status,
         )
@@ -208,6 +209,15 @@ def ignore_repeat(interaction: discord.Interaction[Any]) -> None:
     log.info("interaction %s delivered again; applied once, ignored now", interaction.id)
 
 
+_on_answered: list[Callable[[discord.Interaction[Any]], None]] = []
+
+
+def on_answered(hook: Callable[[discord.Interaction[Any]], None]) -> None:
+    """Call ``hook(interaction)`` once the handler of an answered interaction has finished
+    (its token then takes follow-ups and edits: the table publisher's next writes)."""
+    _on_answered.append(hook)
+
+
 def release(interaction: discord.Interaction[Any]) -> None:
     """The handler of ``interaction`` has finished: if it was answered, drop the response's
     link back to the interaction (see :meth:`TimelyResponse._answered`) — also after an
@@ -215,6 +225,11 @@ def release(interaction: discord.Interaction[Any]) -> None:
     response = getattr(interaction, "_cs_response", None)
     if isinstance(response, TimelyResponse) and response.is_done():
         response._answered()
+        for hook in _on_answered:
+            try:
+                hook(interaction)
+            except Exception:
+                log.exception("a hook after answering %s failed", describe(interaction))
 
 
 async def quiet(max_wait: float, poll: float = 0.005) -> None:

@@ -5,21 +5,23 @@ the same is checked once at start-up for what happened while the bot was away.""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
-from bot.tables.service import TableService
 from bot.tables.state import Table
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 log = logging.getLogger(__name__)
 
 
 class HousekeepingCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, tables: TableService) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.tables = tables
+        self.tables = bot.tables
         self._swept = False
 
     async def _close(self, tables: list[Table], why: str) -> None:
@@ -28,7 +30,10 @@ class HousekeepingCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self._close(self.tables.registry.in_guild(guild.id), "the bot left the server")
+        tables = self.tables.registry.in_guild(guild.id)
+        await self._close(
+            [t for t in tables if not t.place.by_interaction], "the bot left the server"
+        )
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -39,7 +44,7 @@ class HousekeepingCog(commands.Cog):
             [
                 t
                 for t in self.tables.registry.in_guild(channel.guild.id)
-                if not await self._exists(t)
+                if not t.place.by_interaction and not await self._exists(t)
             ],
             "its thread went with its channel",
         )
@@ -57,6 +62,8 @@ class HousekeepingCog(commands.Cog):
         self._swept = True
         present = {g.id for g in self.bot.guilds}
         for table in self.tables.registry.all():
+            if table.place.by_interaction:
+                continue  # a chat the bot is no member of: nothing to check (issue 27)
             if table.guild_id not in present:
                 await self._close([table], "the bot is no longer in its server")
             elif not await self._exists(table):
@@ -77,6 +84,5 @@ class HousekeepingCog(commands.Cog):
         return True
 
 
-async def setup(bot: commands.Bot) -> None:
-    tables: Any = bot.tables  # type: ignore[attr-defined]
-    await bot.add_cog(HousekeepingCog(bot, tables))
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(HousekeepingCog(bot))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,13 +18,25 @@ from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
-from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import set_handler
-from bot.ui.league_components import LeagueRef
-from bot.ui.words import plural
-from cogs.common import Interaction, client, guild_id, is_admin, take_cooldowns
+from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.text import plural
+from bot.ui.tournament_render import tournament_history, tournament_record
+from cogs.common import (
+    SERVER_CONTEXTS,
+    SERVER_INSTALLS,
+    Interaction,
+    anywhere,
+    client,
+    is_admin,
+    league_scope,
+    server_id,
+    take_cooldowns,
+)
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
@@ -38,11 +50,11 @@ COLOUR_CHOICES = [
 
 
 class LeagueCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, league: LeagueStore) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.league = league
+        self.league = bot.league
         self.charts = ChartCache()  # the last chart of each member, season and game
-        set_handler(self.on_component, "league")
+        bot.clicks.on([LEAGUE_ROUTE], self.on_component)
 
     async def _season_name(self, gid: int, season: int) -> str:
         for s in await self.league.settings.seasons(gid):
@@ -54,12 +66,12 @@ class LeagueCog(commands.Cog):
         if season is None:
             return None
         if not any(s.number == season for s in await self.league.settings.seasons(gid)):
-            raise Refusal(f"There is no season {season} on this server.")
+            raise Refusal(f"There is no season {season} here.")
         return season
 
     # ------------------------------------------------------------------ leaderboard
     @app_commands.command(name="leaderboard", extras={"public": True})
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         season="Which season (default: the current one)",
         sort="Order",
@@ -73,8 +85,8 @@ class LeagueCog(commands.Cog):
         sort: str = "rating",
         game: str = "spades",
     ) -> None:
-        """This server's standings, one game at a time."""
-        gid = guild_id(interaction)
+        """This server's (or this group's) standings, one game at a time."""
+        gid = league_scope(interaction).key
         number = await self._season_number(gid, season)
         ref = LeagueRef("players", interaction.user.id, 0, number or 0, sort, 0, _game(game))
         embed, view = await self._board(gid, ref)
@@ -84,10 +96,12 @@ class LeagueCog(commands.Cog):
     async def season_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        if interaction.guild_id is None:
+        try:
+            gid = league_scope(interaction).key
+        except Refusal:
             return []
         out = []
-        for s in reversed(await self.league.settings.seasons(interaction.guild_id)):
+        for s in reversed(await self.league.settings.seasons(gid)):
             label = f"{s.name}{' (current)' if s.current else ''}"
             if current.lower() in label.lower() or current == str(s.number):
                 out.append(app_commands.Choice(name=label[:100], value=s.number))
@@ -111,22 +125,26 @@ class LeagueCog(commands.Cog):
 
     # ------------------------------------------------------------------ stats
     @app_commands.command(name="stats", extras={"public": True})
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         member="Whose record (default: yours)", game="Which game (default: Spades)"
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
-        self, interaction: Interaction, member: discord.Member | None = None, game: str = "spades"
+        self,
+        interaction: Interaction,
+        member: discord.Member | discord.User | None = None,
+        game: str = "spades",
     ) -> None:
-        """A player's record in this server, with a chart of their rating."""
-        gid = guild_id(interaction)
+        """A player's record in this server (or group), with a chart of their rating."""
+        scope = league_scope(interaction)
+        gid = scope.key
         who = member or interaction.user
         game = _game(game)
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{md_name(who.display_name)} has no {GAME_TITLES[game]} games on this server "
+                f"{md_name(who.display_name)} has no {GAME_TITLES[game]} games {scope.here} "
                 "this season."
             )
         history = await self.league.standings.rating_history(gid, who.id, s.season, game)
@@ -139,6 +157,11 @@ class LeagueCog(commands.Cog):
         await interaction.response.defer()
         name = await self._season_name(gid, s.season)
         embed = lr.stats_embed(s, name)
+        events = client(interaction).tournaments
+        if events is not None:  # issue 25: tournaments played, won, best finish
+            record = await events.store.record_of(gid, who.id)
+            if record.played:
+                embed.add_field(name="Tournaments", value=tournament_record(record), inline=False)
         if png is None:
             png = await render_rating_chart_async(points, title)
             self.charts.put(key, points, title, png)
@@ -149,23 +172,29 @@ class LeagueCog(commands.Cog):
 
     # ------------------------------------------------------------------ history
     @app_commands.command(name="history", extras={"public": True})
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(member="Whose games (default: yours)")
-    async def history(self, interaction: Interaction, member: discord.Member | None = None) -> None:
+    async def history(
+        self, interaction: Interaction, member: discord.Member | discord.User | None = None
+    ) -> None:
         """Recent games; pick one to get its replayable record file."""
-        gid = guild_id(interaction)
+        gid = league_scope(interaction).key
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
-        await interaction.response.send_message(
-            embed=lr.history_embed(h, who.mention), view=lr.history_view(ref, h)
-        )
+        embed = lr.history_embed(h, f"<@{who.id}>")  # an unresolved member is a bare Object
+        events = client(interaction).tournaments
+        if events is not None:  # issue 25: their tournaments, newest first
+            past = await events.store.history_of(gid, who.id, limit=5)
+            if past:
+                embed.add_field(name="Tournaments", value=tournament_history(past), inline=False)
+        await interaction.response.send_message(embed=embed, view=lr.history_view(ref, h))
 
     # ------------------------------------------------------------------ paging
     async def on_component(
         self, interaction: Interaction, ref: LeagueRef, values: list[str]
     ) -> None:
-        gid = guild_id(interaction)
+        gid = league_scope(interaction).key
         if interaction.user.id != ref.viewer:
             await interaction.response.send_message(
                 "Only the member who asked can page through this. Use the command yourself.",
@@ -191,7 +220,7 @@ class LeagueCog(commands.Cog):
             raise Refusal("Pick a game from the list.")
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
-            raise Refusal("That game is not on this server.")
+            raise Refusal("That game is not in this league.")
         data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
             f"Game #{game_id}: replay it with `python -m bot.engine replay spades-game-"
@@ -206,10 +235,12 @@ class LeagueCog(commands.Cog):
         description="Server settings and seasons of Spades (Manage Server)",
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
+        allowed_contexts=SERVER_CONTEXTS,  # a server that added the bot: never a user install
+        allowed_installs=SERVER_INSTALLS,
     )
 
     def _check_admin(self, interaction: Interaction) -> int:
-        gid = guild_id(interaction)
+        gid = server_id(interaction)
         if not is_admin(interaction):
             raise Refusal("You need the Manage Server permission for this.")
         return gid
@@ -349,6 +380,5 @@ def settings_embed(s: Any) -> discord.Embed:
     return e
 
 
-async def setup(bot: commands.Bot) -> None:
-    league: LeagueStore = bot.league  # type: ignore[attr-defined]
-    await bot.add_cog(LeagueCog(bot, league))
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(LeagueCog(bot))

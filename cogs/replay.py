@@ -4,6 +4,7 @@ of the channel, stepped trick by trick with **Previous** / **Next** for whoever 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -11,33 +12,31 @@ from discord.ext import commands
 from bot import cooldowns
 from bot.errors import Refusal
 from bot.review.decisions import GameReplay
-from bot.review.service import ReviewService, replay_or_none
-from bot.store.league import LeagueStore
-from bot.store.reviews import ReviewStore
-from bot.ui.components import set_handler
-from bot.ui.replay_components import SHARE, ReplayRef
+from bot.review.service import replay_or_none
+from bot.ui.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
 from bot.ui.replay_render import step_payload
-from cogs.common import Interaction, guild_id, take_cooldowns
+from cogs.common import Interaction, league_scope, take_cooldowns
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 log = logging.getLogger(__name__)
 
 
 class ReplayCog(commands.Cog):
-    def __init__(
-        self, bot: commands.Bot, reviews: ReviewService, store: ReviewStore, league: LeagueStore
-    ) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.reviews = reviews
-        self.store = store
-        self.league = league
-        set_handler(self.on_component, "replay")
+        self.reviews = bot.reviews
+        self.store = bot.review_store
+        self.league = bot.league
+        bot.clicks.on([REPLAY_ROUTE], self.on_component)
 
     async def on_component(
         self, interaction: Interaction, ref: ReplayRef, values: list[str]
     ) -> None:
         """Share a replay, or turn its step.  Refusals are answered by
-        :func:`bot.ui.components.dispatch`."""
-        gid = guild_id(interaction)
+        :func:`bot.ui.failures.answer_error`."""
+        gid = league_scope(interaction).key
         if ref.step != SHARE and interaction.user.id != ref.poster:
             raise Refusal(
                 f"Only <@{ref.poster}>, who posted this replay, turns its steps: press "
@@ -110,8 +109,5 @@ class ReplayCog(commands.Cog):
             raise Refusal("I am not allowed to create threads here.") from None
 
 
-async def setup(bot: commands.Bot) -> None:
-    reviews: ReviewService = bot.reviews  # type: ignore[attr-defined]
-    store: ReviewStore = bot.review_store  # type: ignore[attr-defined]
-    league: LeagueStore = bot.league  # type: ignore[attr-defined]
-    await bot.add_cog(ReplayCog(bot, reviews, store, league))
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(ReplayCog(bot))

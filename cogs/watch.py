@@ -7,30 +7,33 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
 from bot.ai.hints import Hint
 from bot.ai.worker import AIPool
 from bot.engine import Seat
-from bot.errors import NotYourButtons, Refusal, StaleButton
+from bot.errors import NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.tables.hints import HintRequest
-from bot.tables.live import live_key
-from bot.ui.components import ComponentRef, set_handler
-from bot.ui.hand import hand_payload
+from bot.ui.components import ComponentRef, HintVerb, WatchVerb
 from bot.ui.hint_text import hint_line
-from bot.ui.live_editor import hand_message
-from cogs.common import Interaction, client, guild_id
+from bot.ui.live_editor import send_hand
+from cogs.common import Interaction
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 log = logging.getLogger(__name__)
 HINTS_KEPT = 1_000
 
 
 class WatchCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        set_handler(self.on_watch, "watch")
-        set_handler(self.on_hint, "hint")
+        self.tables = bot.tables
+        bot.clicks.on(WatchVerb, self.on_watch)
+        bot.clicks.on(HintVerb, self.on_hint)
         # The last hints worked out, by position: the same position is not searched twice.
         self._hints: OrderedDict[tuple[str, int, Seat], Hint] = OrderedDict()
 
@@ -38,48 +41,37 @@ class WatchCog(commands.Cog):
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
     ) -> None:
         """Watch (a new view), Refresh (the view anew, re-armed for 15 minutes), Stop watching.
-        Refusals are answered by :func:`bot.ui.components.dispatch`."""
-        guild_id(interaction)
-        bot = client(interaction)
+        Refusals are answered by :func:`bot.ui.failures.answer_error`."""
         uid = interaction.user.id
-        if ref.verb == "unwatch":
+        if ref.verb is WatchVerb.UNWATCH:
             with contextlib.suppress(StaleButton):  # an ended table has no spectators left
-                bot.tables.spectators.stop(bot.tables.registry.get(ref.table_id), uid)
+                self.tables.spectators.stop(self.tables.registry.get(ref.table_id), uid)
             await interaction.response.edit_message(
                 content="You stopped watching this table.", embed=None, view=None, attachments=[]
             )
             return
-        table = bot.tables.registry.get(ref.table_id)
-        await bot.spectator_views.answer(interaction, table, edit=ref.verb == "rewatch")
+        table = self.tables.registry.get(ref.table_id)
+        edit = ref.verb is WatchVerb.REWATCH
+        await self.bot.spectator_views.answer(interaction, table, edit=edit)
 
     async def on_hint(self, interaction: Interaction, ref: ComponentRef, values: list[str]) -> None:
         """**Hint** on a player's hand: the hard player's choice for them now, shown in the
         hand message (which then follows the game as before)."""
-        guild_id(interaction)
-        bot = client(interaction)
         uid = interaction.user.id
-        table = bot.tables.registry.get(ref.table_id)
-        try:
-            request = bot.tables.hints.request(table, uid, ref.seat, ref.hand)
-        except NotYourButtons as e:
-            await interaction.response.send_message(e.reason, ephemeral=True)
-            return
-        seat = request.seat
-        with bot.tables.live.answering(table, seat, uid) as answer:
+        table = self.tables.registry.get(ref.table_id)
+        request = self.tables.hints.request(table, uid, ref.seat, ref.hand)
+        with self.tables.live.answering(table, uid) as answer:
             try:
-                hint = await self._hint(bot.ai, table.id, request)
-                taken = await bot.tables.hints.taken(table, request)
+                hint = await self._hint(self.bot.ai, table.id, request)
+                taken = await self.tables.hints.taken(table, request)
                 notice = hint_line(hint, taken)
-            except (StaleButton, Refusal) as e:
+            except (NotYourButtons, NotSeated):
+                raise  # not theirs to see: answered alone (bot.ui.failures)
+            except Refusal as e:  # the game moved on meanwhile, or the table ended
+                if table.game is None:
+                    raise
                 notice = f"⚠ {e.reason}"
-            if table.game is None:
-                raise StaleButton("That game is over.")
-            payload = hand_payload(table, seat, notice, edit=True)
-            key = live_key(table, seat)
-            answered = await interaction.response.edit_message(**payload)
-            handle = hand_message(interaction, answered, edited=True)
-            if handle is not None:
-                answer.shown(handle, key)
+            await send_hand(interaction, answer, table, request.seat, notice, edit=True)
 
     async def _hint(self, ai: AIPool, table_id: str, request: HintRequest) -> Hint:
         key = (table_id, request.seq, request.seat)
@@ -91,5 +83,5 @@ class WatchCog(commands.Cog):
         return hint
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: SpadesBot) -> None:
     await bot.add_cog(WatchCog(bot))

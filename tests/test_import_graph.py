@@ -1,17 +1,22 @@
-"""The architecture, kept honest: imports between our modules run one way.
+"""The architecture, kept honest (one test for the whole tree; docs/architecture.md).
 
 * no import cycle anywhere in ``bot`` and ``cogs`` (imports inside functions and under
   ``TYPE_CHECKING`` count: a cycle hidden from the interpreter is still a cycle in the design);
-* ``bot.engine`` imports nothing of ours outside itself;
+* no upward import: every module has its layer (:data:`LAYERS`, top to bottom), and imports
+  only from its own layer and the layers below;
+* ``bot.engine`` imports nothing of ours outside itself, and of the rest only the standard
+  library (no Discord, no database, no asyncio); its shared core imports no one game;
 * nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
   imports ``cogs`` (the bot loads its extensions by name);
 * the product (``bot`` and ``cogs``) imports nothing from ``tools`` or ``benchmarks``, which
-  measure it and are not shipped with it.
+  measure it and are not shipped with it;
+* the table service never imports the computer players.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -176,3 +181,105 @@ def test_the_table_service_never_imports_the_computer_players() -> None:
     callables from bot.app; bot.tables decides nothing for a computer itself."""
     assert {"bot.tables.turns", "bot.tables.moves"} <= reachable(GRAPH, "bot.tables")
     assert not {m for m in reachable(GRAPH, "bot.tables") if m.split(".")[:2] == ["bot", "ai"]}
+
+
+# ---------------------------------------------------------------------- the layers
+# Top to bottom.  A module belongs to the layer of the longest prefix that names it, and may
+# import modules of its own layer and of the layers below, never above (docs/architecture.md).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("cogs",),  # thin: parse, call, render
+    # the program: settings, start-up, wiring (the league's hook, shards, health, the collector)
+    ("bot.app", "bot.__main__", "bot.config", "bot.health", "bot.sharding", "bot.collector",
+     "bot.league_link"),
+    ("bot.ui",),  # Discord: rendering, components, clicks, publishers
+    # tournaments' running side: it seats and ends tables through the table service
+    ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results"),
+    ("bot.tables",),  # the table service
+    ("bot.review", "bot.store"),  # reviews of games; the database (SQL only here)
+    ("bot.ai", "bot.league", "bot.events"),  # computer players; ratings; pairings (pure)
+    ("bot.engine",),  # the rules
+    ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
+    # the foundations every layer may use
+    ("bot.errors", "bot.logsafe", "bot.disposal", "bot.command_input", "bot.names", "bot"),
+)  # fmt: skip
+
+
+def layer_of(module: str) -> int | None:
+    """The index in :data:`LAYERS` of ``module`` (the longest prefix that names it)."""
+    named = [
+        (len(prefix), i)
+        for i, prefixes in enumerate(LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    return max(named)[1] if named else None
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(importer, imported) for every import of a module from a layer above the importer's."""
+    found = []
+    for module, targets in graph.items():
+        mine = layer_of(module)
+        assert mine is not None, f"{module} has no layer: add it to LAYERS"
+        for target in sorted(targets):
+            theirs = layer_of(target)
+            assert theirs is not None, f"{target} has no layer: add it to LAYERS"
+            if theirs < mine:
+                found.append((module, target))
+    return found
+
+
+def test_the_layers_are_read_by_longest_prefix() -> None:
+    assert layer_of("bot.events.service") == 3
+    assert layer_of("bot.events.model") == layer_of("bot.league.models") == 6
+    assert layer_of("bot") == len(LAYERS) - 1
+    assert layer_of("botany") is None
+    assert upward_imports({"bot.engine.cards": {"bot.ui.render"}, "bot.ui.render": set()}) == [
+        ("bot.engine.cards", "bot.ui.render")
+    ]
+
+
+def test_no_module_imports_from_a_layer_above_its_own() -> None:
+    assert upward_imports(GRAPH) == []
+
+
+# ---------------------------------------------------------------------- the pure engine
+FORBIDDEN = {"discord", "aiosqlite", "asyncpg", "asyncio"}
+ENGINE_MODULES = {n: p for n, p in our_modules().items() if n.split(".")[:2] == ["bot", "engine"]}
+
+
+def test_the_engine_modules_are_found() -> None:
+    assert {p.name for p in ENGINE_MODULES.values()} >= {
+        "cards.py", "rules.py", "scoring.py", "actions.py", "game.py", "views.py", "record.py",
+        "__main__.py",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("module", sorted(ENGINE_MODULES))
+def test_the_engine_imports_only_the_standard_library_and_itself(module: str) -> None:
+    path = ENGINE_MODULES[module]
+    for name in imported_names(path, module):
+        top = name.split(".")[0]
+        assert top not in FORBIDDEN, f"{module} imports {name}"
+        assert not name.startswith("bot.engine.__main__"), f"{module} imports the CLI"
+        if top in ("bot", "cogs"):
+            assert name == "bot.engine" or name.startswith("bot.engine."), name
+        else:
+            assert top in sys.stdlib_module_names or top == "__future__", name
+
+
+GAME_PACKAGES = ("bot.engine.spades", "bot.engine.whist", "bot.engine.euchre")
+CORE = ("cards", "decks", "seats", "actions", "errors", "rules", "scoring", "tricks", "game",
+        "dealer")  # fmt: skip
+
+
+def test_the_core_modules_are_found() -> None:
+    assert {f"bot.engine.{m}" for m in CORE} <= ENGINE_MODULES.keys()
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_the_shared_core_imports_no_game(module: str) -> None:
+    """What every game shares is written without any one game in mind."""
+    name = f"bot.engine.{module}"
+    for target in GRAPH[name]:
+        assert not target.startswith(GAME_PACKAGES), f"{name} imports {target}"

@@ -8,7 +8,7 @@ from bot.ai.deck_tables import DECK_INFO, SPADES
 from bot.engine.views import SeatView
 
 
-class Knowledge:
+class CardMemory:
     """What one seat knows in the play phase: its hand, played cards, voids, known cards."""
 
     __slots__ = (

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from bot.ai.bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
-from bot.ai.card_memory import Knowledge
+from bot.ai.card_memory import CardMemory
 from bot.ai.deck_tables import DECK_INFO, highest, lowest, trick_winner
 from bot.ai.hand_goals import HandSpec, mode_for
 from bot.ai.play_policy import PlayCtx, choose_play
+from bot.ai.rule_bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
 from bot.engine.actions import NIL, PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
 from bot.engine.views import SeatView
@@ -51,7 +51,7 @@ def normal_play(view: SeatView) -> Action:
     """The knowledge-based card play of the ``normal`` level."""
     assert view.seat is not None
     seat = int(view.seat)
-    k = Knowledge(view)
+    k = CardMemory(view)
     spec = hand_spec(view)
     left = 13 - len(view.completed_tricks)
     mode = mode_for(spec, seat, view.tricks_won, left)
@@ -61,7 +61,7 @@ def normal_play(view: SeatView) -> Action:
 
 
 class NormalPlayer:
-    """Knowledge-based bidding and card play; deterministic, fast."""
+    """CardMemory-based bidding and card play; deterministic, fast."""
 
     level = "normal"
 

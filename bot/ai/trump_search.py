@@ -23,7 +23,7 @@ from typing import Final
 import bot.ai.euchre as eu
 import bot.ai.whist as wh
 from bot.ai.deck_tables import bits
-from bot.ai.trumps import Seen, Sim, Table, sample_hands, table_for
+from bot.ai.trumps import Seen, Sim, TrumpDeck, sample_hands, trump_deck
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS
 from bot.engine.euchre import HAND, score_euchre
@@ -85,7 +85,7 @@ def euchre_utility(view: SeatView, mine: int, maker: int, alone: bool) -> Utilit
 
 
 def search_card(
-    view: SeatView, t: Table, utility: Utility, attack: tuple[bool, bool], normal: int,
+    view: SeatView, t: TrumpDeck, utility: Utility, attack: tuple[bool, bool], normal: int,
     rng: random.Random, budget_s: float,
 ) -> int:  # fmt: skip
     """The card the play-outs prefer (``normal`` unless another is better by ANCHOR)."""
@@ -128,7 +128,7 @@ class WhistHard:
             return legal[0]
         assert view.seat is not None
         assert view.trump is not None
-        t = table_for(view.rules.deck, view.trump)
+        t = trump_deck(view.rules.deck, view.trump)
         normal = wh.play(view)
         assert isinstance(normal, Play)
         mine = int(view.seat) & 1
@@ -154,7 +154,7 @@ class EuchreHard:
             return self._discard(view, rng, budget_s)
         assert view.trump is not None
         assert view.maker is not None
-        t = table_for(view.rules.deck, view.trump)
+        t = trump_deck(view.rules.deck, view.trump)
         normal = eu.play(view)
         assert isinstance(normal, Play)
         mine = int(view.seat) & 1
@@ -194,7 +194,7 @@ class EuchreHard:
         assert view.seat is not None
         assert view.up_card is not None
         assert view.maker is not None
-        t = table_for(view.rules.deck, view.up_card.suit)
+        t = trump_deck(view.rules.deck, view.up_card.suit)
         normal = eu.discard(view)
         assert isinstance(normal, Discard)
         options = [a for a in view.legal if isinstance(a, Discard)]
@@ -229,7 +229,7 @@ class EuchreHard:
 
 def _calling_pool(view: SeatView, c: eu.Calling) -> list[int]:
     """The cards another seat may hold while calling: all but mine and the up-card."""
-    t = table_for(c.deck, None)
+    t = trump_deck(c.deck, None)
     return bits(t.mask & ~c.hand & ~(1 << c.up))
 
 
@@ -248,7 +248,7 @@ def _play_call(view: SeatView, c: eu.Calling, hands: list[int], option: Call) ->
         them = eu.Calling(c.deck, hands[seat], seat, c.dealer, rnd, c.up, c.stick)
         call, alone = eu.decide_call(them)
     trump = c.up_suit if call == Call.ORDER else call
-    t = table_for(c.deck, trump)
+    t = trump_deck(c.deck, trump)
     h = hands.copy()
     if call == Call.ORDER:
         with_up = h[c.dealer] | 1 << c.up

@@ -23,7 +23,7 @@ from bot.engine.seats import turn_order
 from bot.engine.views import SeatView
 
 
-class Table:
+class TrumpDeck:
     """Lookups for one deck under one trump: effective suits, powers, the cards above."""
 
     __slots__ = ("above", "mask", "power", "suit_masks", "suit_of", "trump", "trumps")
@@ -65,8 +65,8 @@ class Table:
 
 
 @cache
-def table_for(deck: str, trump: str | None) -> Table:
-    return Table(deck, trump)
+def trump_deck(deck: str, trump: str | None) -> TrumpDeck:
+    return TrumpDeck(deck, trump)
 
 
 @dataclass(slots=True)
@@ -74,7 +74,7 @@ class Ctx:
     """Inputs of :func:`choose_card`.  ``holders[s]``: cards seat ``s`` may hold (exact in
     play-outs); ``outstanding``: every card not mine and not played (kitty included)."""
 
-    t: Table
+    t: TrumpDeck
     me: int
     legal: int
     trick: list[tuple[int, int]]
@@ -183,7 +183,7 @@ class Seen:
 
     __slots__ = ("hand", "holders", "known", "me", "need", "outstanding", "played", "t", "voids")
 
-    def __init__(self, view: SeatView, t: Table) -> None:
+    def __init__(self, view: SeatView, t: TrumpDeck) -> None:
         assert view.seat is not None
         self.t = t
         self.me = int(view.seat)
@@ -263,7 +263,7 @@ class Sim:
 
     def __init__(
         self,
-        t: Table,
+        t: TrumpDeck,
         hands: list[int],
         turn: int,
         trick: list[tuple[int, int]],
@@ -372,5 +372,5 @@ def sample_hands(seen: Seen, rng: random.Random, tries: int = 20) -> list[int] |
     return None
 
 
-def _may(seen: Seen, seat: int, i: int, t: Table) -> bool:
+def _may(seen: Seen, seat: int, i: int, t: TrumpDeck) -> bool:
     return seat != seen.me and not seen.voids[seat] >> t.suit_of[i] & 1

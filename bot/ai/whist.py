@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bot.ai.trumps import Seen, choose_card, ctx_from, table_for
+from bot.ai.trumps import Seen, choose_card, ctx_from, trump_deck
 from bot.engine.actions import Action, Play
 from bot.engine.cards import CARDS
 from bot.engine.views import SeatView
@@ -23,7 +23,7 @@ def play(view: SeatView) -> Action:
     """The ``normal`` card."""
     assert view.seat is not None
     assert view.trump is not None
-    t = table_for(view.rules.deck, view.trump)
+    t = trump_deck(view.rules.deck, view.trump)
     seen = Seen(view, t)
     attack = (seen.hand & t.trumps).bit_count() >= LONG_TRUMPS
     return Play(view.seat, CARDS[choose_card(ctx_from(view, seen, attack))])

@@ -25,7 +25,7 @@ CARD_WORLDS: Final = 48  # worlds for a decision (the search races candidates ou
 
 
 @dataclass(frozen=True, slots=True)
-class Evaluation:
+class DecisionEvaluation:
     """The search's view of one decision: per choice it valued, the expected value a deal for
     the seat's side (points), and for cards the side's expected tricks."""
 
@@ -48,7 +48,7 @@ def _no_clock() -> float:
 
 def evaluate(
     view: SeatView, actual: Action, rng: random.Random, worlds: int = CARD_WORLDS
-) -> Evaluation | None:
+) -> DecisionEvaluation | None:
     """The hard player's evaluation of the decision ``view.seat`` faced, ``actual`` (the
     choice made) among the choices valued; ``None`` when there was nothing to judge (a forced
     card, a hidden hand, a blind bid, a New York team bid, a game the search does not play:
@@ -77,4 +77,4 @@ def evaluate(
     tricks: dict[Action, float] | None = None
     if best.tricks is not None and mine.tricks is not None:
         tricks = {best.action: best.tricks, actual: mine.tricks}
-    return Evaluation(ev.chosen, points, tricks, ev.worlds)
+    return DecisionEvaluation(ev.chosen, points, tricks, ev.worlds)

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from bot.engine import HandResult
@@ -51,8 +52,10 @@ class ServiceContext:
     randomness: TableRandomness
     turns: AutoTurns
     live: LiveHands
-    spectators: Spectators = field(default_factory=Spectators)
     listener: TableListener | None = None
+    spectators: Spectators = field(default_factory=Spectators)
+    # Told after a table ended and was forgotten (a tournament advances its round).
+    on_closed: list[Callable[[Table], None]] = field(default_factory=list)
     _troubled: dict[str, float] = field(default_factory=dict)  # table id → last notice
 
     def changed(self, table: Table) -> None:
@@ -88,6 +91,8 @@ class ServiceContext:
         self._tell(table, "showing the end in the live hands", lambda: self.live.closed(table))
         self._tell(table, "showing the end to spectators", lambda: self.spectators.closed(table))
         self._troubled.pop(table.id, None)
+        for observer in self.on_closed:
+            self._tell(table, "telling an organiser the table ended", partial(observer, table))
 
     def notice(self, table: Table, text: str) -> None:
         listener = self.listener

@@ -48,6 +48,8 @@ class Hints:
     ) -> HintRequest:
         """Check a hint request (``seat``/``hand``: the button's) and give its view."""
         mine = self.moves.seat_for(table, user_id, seat, hand)
+        if table.arranged:  # a tournament's game: never a hint
+            raise Refusal("There are no hints in a tournament game.")
         if not table.options.hints:
             raise Refusal("This table plays without hints (the host sets `/spades rule hints`).")
         game = table.game

@@ -20,7 +20,7 @@ from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
 from bot.tables.options import TableOptions
 from bot.tables.persistence import Ending, rules_doc
-from bot.tables.state import LEVELS, Occupant, Rematch, Table
+from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,10 @@ class Lobby:
         # one channel, one table — however many clicks arrive at once.
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
+    def seating(self, guild_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold the server's seating lock (opening tables, sitting down)."""
+        return self._seating(guild_id)
+
     @contextlib.asynccontextmanager
     async def _seating(self, guild_id: int) -> AsyncIterator[None]:
         async with self._guild_locks[guild_id]:
@@ -53,10 +57,11 @@ class Lobby:
         preset: str,
         target: int | None = None,
         turn_timer: int = 0,
+        place: Place = SERVER,
     ) -> Table:
         async with self._seating(guild_id):
             return await self._open(
-                guild_id, channel_id, host_id, host_name, preset, target, turn_timer
+                guild_id, channel_id, host_id, host_name, preset, target, turn_timer, place
             )
 
     async def _open(
@@ -68,6 +73,7 @@ class Lobby:
         preset: str,
         target: int | None,
         turn_timer: int,
+        place: Place,
     ) -> Table:
         self.registry.check_can_open(guild_id, channel_id, host_id)
         overrides = {"target": target} if target is not None else {}
@@ -85,6 +91,7 @@ class Lobby:
             rules=rules,
             turn_timer=turn_timer,
             created_at=time.time(),
+            place=place,
         )
         table.seats[Seat.N] = Occupant(host_id, host_name)
         await self._insert(table)
@@ -129,6 +136,7 @@ class Lobby:
                 turn_timer=old.turn_timer,
                 handover=old.handover,
                 created_at=time.time(),
+                place=old.place,
                 options=old.options,
             )
             for seat, occ in old.seats.items():
@@ -163,7 +171,7 @@ class Lobby:
             ensure_open(table)
             mine = table.seat_of(user_id)
             self.registry.check_can_sit(table, user_id)
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 return await self._join_lobby(table, user_id, name, seat, mine)
             return await self._join_game(table, user_id, name, seat, mine)
 
@@ -231,7 +239,7 @@ class Lobby:
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
             # The member keeps the seat (a computer plays it): a rated game is charged to
@@ -239,12 +247,14 @@ class Lobby:
             mine = table.seats[seat]
             occ = Occupant(user_id, mine.name, level, 0, left=True)
             humans_left, new_host = _after_leaving(table, user_id)
+            # An arranged (tournament) table plays on with computers: its result counts.
+            close = not humans_left and not table.arranged
             ending: Ending | None = None
             async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
-                if not humans_left:
-                    ending = await self.persistence.end(conn, table, "abandoned")
+                if close:
+                    ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
             # Saved: only now does the table change (a failed save leaves it as it was).
             table.abandon_vote = None  # a request to end early is void once anyone leaves
             table.seats[seat] = occ
@@ -270,7 +280,7 @@ class Lobby:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
-                ending = await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
         del table.seats[seat]
         table.host_id = new_host
         self.registry.unseated(table, user_id)
@@ -290,7 +300,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "add computer players")
-            if table.status == "playing":
+            if table.status == TableStatus.PLAYING:
                 raise Refusal(level_fixed(table, seat))
             ensure_in_play(table, seat)
             free = table.free_seats()
@@ -325,6 +335,8 @@ class Lobby:
             if table.status != "lobby":
                 raise Refusal(f"`{name}` is fixed once the game has started.")
             options = table.options.with_option(name, value)
+            if options.hints and table.arranged:
+                raise Refusal("There are no hints in a tournament game.")
             async with self.persistence.write(table) as conn:
                 await self.store.update_table(
                     conn, table.id, rules=rules_doc(table, options=options)
@@ -337,7 +349,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "change the rules")
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise Refusal("The rules are fixed once the game has started.")
             try:
                 if name == "preset":
@@ -365,7 +377,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "start the game")
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise Refusal("The game has already started.")
             if table.free_seats():
                 need = ("Three", "Four")[table.rules.players - 3]
@@ -387,7 +399,7 @@ class Lobby:
                 await self.store.update_table(
                     conn,
                     table.id,
-                    status="playing",
+                    status=TableStatus.PLAYING.value,
                     first_dealer=dealer.name,
                     dealer_draw=draw_doc,
                     started_at=now,
@@ -395,7 +407,7 @@ class Lobby:
                     seed=seed.reveal(),  # stored, never shown before the game is over
                 )
                 await self.store.append_action(conn, table.id, 1, deal, None)
-            table.status = "playing"
+            table.status = TableStatus.PLAYING
             table.game = game
             table.dealer_draw = draw_doc
             table.seed = seed

@@ -31,7 +31,7 @@ from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.persistence import Ending
-from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 SEEN_INTERACTIONS = 10_000  # interaction ids remembered to refuse a second delivery
@@ -75,7 +75,7 @@ class Moves:
             raise NotSeated("You are not seated at this table.")
         if table.seats[seat].left:
             raise NotSeated("You left this game: `/spades join` takes your seat back.")
-        if table.game is None or table.status != "playing":
+        if table.game is None or table.status != TableStatus.PLAYING:
             raise StaleButton("The game has not started yet.")
         if button_hand is not None and button_hand != table.game.hand_number:
             raise StaleButton("That button is from an earlier hand; here is your current hand.")
@@ -85,18 +85,69 @@ class Moves:
         return seat_view(table.game, seat) if table.game is not None else None
 
     # ------------------------------------------------------------------ a person's moves
-    async def play(
+    async def act(
         self,
         table: Table,
         user_id: int,
-        card: Card,
+        build: Callable[[Seat], Action],
         *,
         interaction_id: int | None = None,
         button_seat: Seat | None = None,
         button_hand: int | None = None,
     ) -> ActResult:
-        return await self._human_act(
-            table, user_id, lambda s: Play(s, card), interaction_id, button_seat, button_hand
+        """A person's move: their seat is checked once, under the table's lock (with a private
+        button's seat and hand number), then ``build`` makes the action for that seat — a
+        refusal it raises (what a button carries cannot be read, say) comes after the check,
+        like the engine's — and the pipeline commits it."""
+        async with table.lock:
+            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            self._check_dup(interaction_id)
+            return await self.commit(table, seat, [build(seat)], interaction_id)
+
+    async def play(
+        self, table: Table, user_id: int, card: Card, *, interaction_id: int | None = None
+    ) -> ActResult:
+        return await self.act(
+            table, user_id, lambda s: Play(s, card), interaction_id=interaction_id
+        )
+
+    async def call(
+        self,
+        table: Table,
+        user_id: int,
+        call: str,
+        alone: bool = False,
+        *,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        """Euchre: order up, pass, or name a suit (``call``), alone or not."""
+        return await self.act(
+            table, user_id, lambda s: Call(s, call, alone), interaction_id=interaction_id
+        )
+
+    async def discard(
+        self, table: Table, user_id: int, card: Card, *, interaction_id: int | None = None
+    ) -> ActResult:
+        """Euchre: the dealer, having taken the up-card, discards ``card``."""
+        return await self.act(
+            table, user_id, lambda s: Discard(s, card), interaction_id=interaction_id
+        )
+
+    async def look(
+        self, table: Table, user_id: int, *, interaction_id: int | None = None
+    ) -> ActResult:
+        return await self.act(table, user_id, Look, interaction_id=interaction_id)
+
+    async def pass_cards(
+        self,
+        table: Table,
+        user_id: int,
+        cards: tuple[Card, ...],
+        *,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        return await self.act(
+            table, user_id, lambda s: PassCards(s, cards), interaction_id=interaction_id
         )
 
     async def bid(
@@ -107,12 +158,12 @@ class Moves:
         blind: bool = False,
         *,
         interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
         look_first: bool = False,
     ) -> ActResult:
+        """A bid; with ``look_first`` (``/bid`` while the cards are face down) the player looks
+        at them first, in the same commit."""
         async with table.lock:
-            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            seat = self.seat_for(table, user_id)
             self._check_dup(interaction_id)
             game = table.game
             assert game is not None
@@ -126,72 +177,6 @@ class Moves:
             actions.append(Bid(seat, value, blind))
             return await self.commit(table, seat, actions, interaction_id)
 
-    async def call(
-        self,
-        table: Table,
-        user_id: int,
-        call: str,
-        alone: bool = False,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        """Euchre: order up, pass, or name a suit (``call``), alone or not."""
-        return await self._human_act(
-            table,
-            user_id,
-            lambda s: Call(s, call, alone),
-            interaction_id,
-            button_seat,
-            button_hand,
-        )
-
-    async def discard(
-        self,
-        table: Table,
-        user_id: int,
-        card: Card,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        """Euchre: the dealer, having taken the up-card, discards ``card``."""
-        return await self._human_act(
-            table, user_id, lambda s: Discard(s, card), interaction_id, button_seat, button_hand
-        )
-
-    async def look(
-        self,
-        table: Table,
-        user_id: int,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        return await self._human_act(table, user_id, Look, interaction_id, button_seat, button_hand)
-
-    async def pass_cards(
-        self,
-        table: Table,
-        user_id: int,
-        cards: tuple[Card, ...],
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        return await self._human_act(
-            table,
-            user_id,
-            lambda s: PassCards(s, cards),
-            interaction_id,
-            button_seat,
-            button_hand,
-        )
-
     async def claim(
         self, table: Table, user_id: int, against: Seat, *, interaction_id: int | None = None
     ) -> ActResult:
@@ -200,20 +185,6 @@ class Moves:
             seat = self.seat_for(table, user_id)
             self._check_dup(interaction_id)
             return await self.commit(table, seat, [Claim(seat, against)], interaction_id)
-
-    async def _human_act(
-        self,
-        table: Table,
-        user_id: int,
-        build: Callable[[Seat], Action],
-        interaction_id: int | None,
-        button_seat: Seat | None,
-        button_hand: int | None,
-    ) -> ActResult:
-        async with table.lock:
-            seat = self.seat_for(table, user_id, button_seat, button_hand)
-            self._check_dup(interaction_id)
-            return await self.commit(table, seat, [build(seat)], interaction_id)
 
     def _failed(self, table: Table) -> None:
         """A move could not be saved: say so on the table (at most once a minute), so that a
@@ -259,7 +230,9 @@ class Moves:
         for action in actions:
             sim.apply(action)  # IllegalAction propagates; the live game is untouched
         stored: list[Action | Deal] = list(actions)
-        if sim.phase is Phase.DEAL:
+        # An arranged table may end after a number of hands (duplicate boards).
+        limit = table.hand_limit is not None and len(sim.results) >= table.hand_limit
+        if sim.phase is Phase.DEAL and not limit:
             deal = self.ctx.randomness.deal(table, sim)
             sim.apply(deal)
             stored.append(deal)
@@ -270,7 +243,7 @@ class Moves:
             level = table.handover if timeouts >= MAX_TIMEOUTS else None
             occupant_update = (timeout_seat, Occupant(occ.user_id, occ.name, level, timeouts))
         deadline = deadline_after(table, sim, seat_override=occupant_update)
-        finished = sim.over
+        finished = sim.over or limit
         ending: Ending | None = None
         try:
             async with self.persistence.write(table) as conn:
@@ -282,7 +255,7 @@ class Moves:
                     s, o = occupant_update
                     await self.store.put_seat(conn, table.id, self.persistence.seat_row(s, o))
                 if finished:
-                    ending = await self.persistence.end(conn, table, "finished", sim)
+                    ending = await self.persistence.end(conn, table, TableStatus.FINISHED, sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
         except UniqueViolation as e:

@@ -33,13 +33,16 @@ from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
 from bot.tables.options import TABLE_KEY, TableOptions, TableSettings, split_rules_doc
-from bot.tables.state import Occupant, SeatRating, Table
+from bot.tables.state import Occupant, Place, SeatRating, SurfaceToken, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
 # Records a game that ended in the caller's transaction; returns the rating changes of a
 # rated game (None: not rated).
 GameStoredHook = Callable[[Tx, Table, Game], Awaitable[tuple[SeatRating, ...] | None]]
+# Told, in the transaction that ends a table, that it ended (a tournament records the result
+# of its table there, so the result and the end commit together).
+TableEndedHook = Callable[[Tx, Table, Game | None], Awaitable[None]]
 # Told of a table reloaded because another process wrote it (its fields are already the
 # database's; the service re-registers it and restarts its turn).
 MovedHook = Callable[[Table, list[int]], None]
@@ -64,6 +67,7 @@ _STORED_FIELDS = (
     "seq",
     "revision",
     "seed",
+    "place",
     "options",
     "hints_taken",
 )
@@ -78,7 +82,7 @@ class Ending:
     """How a table ends, written in a transaction and applied to the table (:meth:`apply`)
     only once that transaction has committed."""
 
-    status: str
+    status: TableStatus
     ended_at: float
     ratings: tuple[SeatRating, ...] | None = None
     league_error: str | None = None  # the league could not record the game (why)
@@ -90,11 +94,18 @@ class Ending:
 
 
 class TablePersistence:
-    def __init__(self, db: Database) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        on_game_stored: GameStoredHook | None = None,
+        on_moved: MovedHook | None = None,
+    ) -> None:
         self.db = db
         self.store = TableStore(db)
-        self.on_game_stored: GameStoredHook | None = None
-        self.on_moved: MovedHook | None = None
+        self.on_game_stored = on_game_stored  # the league, in the final action's transaction
+        self.on_moved = on_moved  # the service, when another process wrote a table first
+        self.on_table_ended: list[TableEndedHook] = []  # organisers (tournaments), likewise
 
     @contextlib.asynccontextmanager
     async def write(self, table: Table | None = None) -> AsyncIterator[Tx]:
@@ -102,24 +113,32 @@ class TablePersistence:
 
         With ``table`` (a stored table's change), the write is conditional on the table's
         revision: if another process wrote it meanwhile, the table is reloaded and
-        :class:`~bot.errors.TableMoved` refuses the change."""
-        try:
-            async with self.db.transaction() as conn:
-                if table is not None and not await self.store.claim(conn, table.id, table.revision):
-                    raise _Lost
-                yield conn
-        except _Lost:
-            assert table is not None
-            log.warning("table %s was written by another process; reloading it", table.id)
-            await self.reload(table)
-            raise TableMoved(MOVED) from None
-        except UniqueViolation:
-            raise
-        except StoreError as e:
-            log.error("database write failed: %s", e)
-            raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
-        if table is not None:
-            table.revision += 1
+        :class:`~bot.errors.TableMoved` refuses the change.  Writes of one table in this
+        process take turns (the publisher records a new table message outside the table's
+        lock), so each claims the revision the one before it left."""
+        guard = table.write_lock if table is not None else contextlib.nullcontext()
+        async with guard:
+            try:
+                async with self.db.transaction() as conn:
+                    if table is not None and not await self.store.claim(
+                        conn, table.id, table.revision
+                    ):
+                        raise _Lost
+                    yield conn
+            except _Lost:
+                assert table is not None
+                log.warning("table %s was written by another process; reloading it", table.id)
+                await self.reload(table)
+                raise TableMoved(MOVED) from None
+            except UniqueViolation:
+                raise
+            except StoreError as e:
+                log.error("database write failed: %s", e)
+                raise StoreFailed(
+                    "I could not save that, so nothing changed. Please try again."
+                ) from e
+            if table is not None:
+                table.revision += 1
 
     async def reload(self, table: Table) -> None:
         """Replace the table's stored state with the database's, and tell the service."""
@@ -134,25 +153,37 @@ class TablePersistence:
                 "Please try again."
             ) from e
         if fresh is None:  # deleted meanwhile: nothing to play any more
-            table.status = "abandoned"
+            table.status = TableStatus.ABANDONED
         else:
             for name in _STORED_FIELDS:
                 setattr(table, name, getattr(fresh, name))
         if self.on_moved is not None:
             self.on_moved(table, humans)
 
-    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> Ending:
+    async def end(
+        self, conn: Tx, table: Table, status: TableStatus, game: Game | None = None
+    ) -> Ending:
         """Mark the table ended and hand the game to the league, in the caller's transaction;
         the caller applies the returned :class:`Ending` to ``table`` once it has committed."""
         game = game or table.game
         now = time.time()
-        await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
+        await self.store.update_table(
+            conn,
+            table.id,
+            status=status.value,
+            ended_at=now,
+            deadline=None,
+            surface_token=None,  # the table's last messages go out with the token in memory
+            surface_token_expires=None,
+        )
         ending = Ending(status, now)
+        # The league and the organisers see the table as it will be (ended), on a copy: the
+        # table itself changes only once the transaction has committed.
+        ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
         if self.on_game_stored is not None and game is not None:
-            # The league sees the table as it will be (ended), on a copy: the table itself
-            # changes only once the transaction has committed.
-            ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
             ending = await self._record(conn, ended, game, self.on_game_stored, ending)
+        for hook in self.on_table_ended:
+            await hook(conn, ended, game)
         return ending
 
     @staticmethod
@@ -180,6 +211,22 @@ class TablePersistence:
             await self.store.update_table(conn, table.id, message_id=message_id)
         table.message_id = message_id
 
+    async def set_token(self, table: Table, token: SurfaceToken | None) -> None:
+        """Remember the freshest interaction token of an "interaction" table (``None``: it
+        expired, forget it).  Not a change of the table's state: no revision is claimed, so
+        it never races a move."""
+        async with self.write() as conn:
+            await self.store.update_table(
+                conn,
+                table.id,
+                surface_token=token.token if token is not None else None,
+                surface_token_expires=token.expires_at if token is not None else None,
+            )
+
+    async def clear_expired_tokens(self) -> None:
+        async with self.write() as conn:
+            await self.store.clear_expired_tokens(conn, time.time())
+
     @staticmethod
     def row(table: Table) -> TableRow:
         return TableRow(
@@ -187,12 +234,14 @@ class TablePersistence:
             guild_id=table.guild_id,
             channel_id=table.channel_id,
             host_id=table.host_id,
-            status=table.status,
+            status=table.status.value,
             rules=rules_doc(table),
             turn_timer=table.turn_timer,
             handover=table.handover,
             message_id=table.message_id,
             created_at=table.created_at,
+            surface=table.place.surface,
+            league=table.place.league,
         )
 
     @staticmethod
@@ -220,7 +269,7 @@ class TablePersistence:
         """End a table that cannot be restored: abandoned, unrated (the league is not told:
         there is no game to record)."""
         async with self.write() as conn:
-            ending = await self.end(conn, table, "abandoned")
+            ending = await self.end(conn, table, TableStatus.ABANDONED)
         ending.apply(table)
         table.end_reason = reason
 
@@ -234,9 +283,11 @@ class TablePersistence:
             channel_id=row.channel_id,
             host_id=row.host_id,
             rules=Rules(),
-            status=row.status,
+            status=TableStatus(row.status),
             message_id=row.message_id,
             created_at=row.created_at,
+            place=Place(row.surface, row.league),
+            token=_token(row),
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
@@ -256,7 +307,7 @@ class TablePersistence:
             hints_taken=dict(settings.hints_taken),
             turn_timer=row.turn_timer,
             # not row.handover: older versions let the host choose it (see Table.handover)
-            status=row.status,
+            status=TableStatus(row.status),
             dealer_draw=row.dealer_draw,
             seed=GameSeed.from_hex(row.seed) if row.seed is not None else None,
             message_id=row.message_id,
@@ -265,16 +316,27 @@ class TablePersistence:
             started_at=row.started_at,
             ended_at=row.ended_at,
             revision=row.revision,
+            place=Place(row.surface, row.league),
+            token=_token(row),
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
-        if row.status == "playing" and row.first_dealer:
+        if table.status == TableStatus.PLAYING and row.first_dealer:
             game = Game(table.rules, Seat[row.first_dealer])
             for action in stored.actions:
                 game.apply(action)
             table.game = game
             table.seq = len(stored.actions)
         return table
+
+
+def _token(row: TableRow) -> SurfaceToken | None:
+    """The stored token of a table, if it is still valid."""
+    if row.surface_token is None or row.surface_token_expires is None:
+        return None
+    if row.surface_token_expires <= time.time():
+        return None
+    return SurfaceToken(row.surface_token, row.surface_token_expires)
 
 
 def rules_doc(

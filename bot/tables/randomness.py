@@ -43,7 +43,11 @@ class TableRandomness:
 
     def game_seed(self, table: Table) -> GameSeed:
         """A new game's secret seed: 32 bytes from the operating system (with a test seed:
-        from the test seed and the table id)."""
+        from the test seed and the table id).  A table given a ``deal_source`` (a duplicate
+        round's key, 64 hex digits) takes it as its seed: every table of the round draws the
+        same dealer and deals the same boards, and each can be verified like any game."""
+        if table.deal_source is not None:
+            return GameSeed.from_hex(table.deal_source)
         if self.test_seed is None:
             return GameSeed(secrets.token_bytes(SEED_BYTES))
         return GameSeed(random.Random(f"{self.test_seed}:{table.id}:seed").randbytes(SEED_BYTES))

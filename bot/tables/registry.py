@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from bot.errors import NoTable, NotSeated, Refusal, StaleButton
-from bot.tables.state import Rematch, Table
+from bot.tables.state import Rematch, Table, TableStatus
 
 FINISHED_KEPT = 2_000  # finished games that Play again can still restart (newest)
 
@@ -24,6 +24,10 @@ class TableRegistry:
         if table is None or not table.open:
             raise StaleButton("That table has ended.")
         return table
+
+    def find_by_id(self, table_id: str) -> Table | None:
+        """The open table of that id, if any."""
+        return self._by_id.get(table_id)
 
     def in_channel(self, channel_id: int) -> Table:
         table = self._by_channel.get(channel_id)
@@ -76,7 +80,9 @@ class TableRegistry:
         self._by_id[table.id] = table
         self._by_channel[table.channel_id] = table
         for uid in table.humans():
-            self._by_user[(table.guild_id, uid)] = table
+            # A member seated at an arranged (tournament) table while playing elsewhere keeps
+            # the table they were at (a computer plays their arranged seat meanwhile).
+            self._by_user.setdefault((table.guild_id, uid), table)
 
     def seated(self, table: Table, user_id: int) -> None:
         self._by_user[(table.guild_id, user_id)] = table
@@ -94,7 +100,7 @@ class TableRegistry:
         return rematch
 
     def remove(self, table: Table) -> None:
-        if table.status == "finished":
+        if table.status == TableStatus.FINISHED:
             self._finished[table.id] = table.rematch()
             while len(self._finished) > self.finished_kept:
                 self._finished.popitem(last=False)

@@ -4,16 +4,28 @@ reading itself: the other modules of the service change it)."""
 from __future__ import annotations
 
 import asyncio
+import enum
 from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
-from bot.engine.game import Phase
 from bot.engine.shuffle import GameSeed
 from bot.names import md_name
 from bot.tables.options import TableOptions
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
+
+
+class TableStatus(enum.StrEnum):
+    """Where a table is in its life; stored as these strings (the ``tables.status`` column)."""
+
+    LOBBY = "lobby"  # open: people sit down, the host sets the rules
+    PLAYING = "playing"  # open: the game is on
+    FINISHED = "finished"  # the game was played to its end
+    ABANDONED = "abandoned"  # closed before its end (by agreement, orphaned, everyone left)
+
+
+OPEN = frozenset({TableStatus.LOBBY, TableStatus.PLAYING})
 
 
 @dataclass(slots=True)
@@ -34,6 +46,37 @@ class Occupant:
     @property
     def away(self) -> bool:
         return self.user_id is not None and self.bot_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a table lives (docs/user-installs.md).
+
+    ``surface``: ``"channel"`` — a server that added the bot: the table is a channel message
+    the bot posts and edits; ``"interaction"`` — a group DM, a DM or a server that has not
+    added the bot (the app is installed to a member's account): the bot may only answer
+    interactions, so the table is the public answer to one and is edited through the
+    freshest interaction token of the table.  ``league``: whose league the game counts in —
+    the server's, the group DM's (keyed by its channel), or none."""
+
+    surface: str = "channel"
+    league: str = "server"
+
+    @property
+    def by_interaction(self) -> bool:
+        return self.surface == "interaction"
+
+
+SERVER = Place()
+
+
+@dataclass(frozen=True, slots=True)
+class SurfaceToken:
+    """An interaction token that can still edit the table's message and post follow-ups, and
+    when it stops (unix seconds).  A secret: never in a repr or a log line."""
+
+    token: str = field(repr=False)
+    expires_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +103,7 @@ class Rematch:
     turn_timer: int
     handover: str
     seats: dict[Seat, Occupant]
+    place: Place = SERVER
     options: TableOptions = field(default_factory=TableOptions)
 
     def humans(self) -> list[int]:
@@ -91,7 +135,7 @@ class Table:
     # The level a computer plays an absent member's seat at (timed out or left): the same for
     # every member, and nobody chooses it (issue 23: a host could make opponents' stand-ins easy).
     handover: str = "normal"
-    status: str = "lobby"
+    status: TableStatus = TableStatus.LOBBY
     seats: dict[Seat, Occupant] = field(default_factory=dict)
     game: Game | None = None
     dealer_draw: list[dict[str, str]] | None = None
@@ -108,6 +152,8 @@ class Table:
     version: int = 0  # bumps on every change, for the renderer
     revision: int = 0  # the stored table's revision this process last wrote or read
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # its writes in this process take turns (bot.tables.persistence.TablePersistence.write)
+    write_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # How it ended, for the channel: who closed it, or why (None: the game was finished or
     # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
     end_reason: str | None = None
@@ -115,6 +161,18 @@ class Table:
     # Set when the finished game could not be recorded in the league (the table still ends).
     league_error: str | None = None
     abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
+    place: Place = SERVER
+    # "interaction" tables: the freshest token a click at the table gave (stored, see 011).
+    token: SurfaceToken | None = field(default=None, repr=False)
+    # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
+    # member has left (computers finish it: its result counts), and ``rated`` says whether the
+    # league rates it.  In memory; the organiser sets both again on a restored table.
+    arranged: bool = False
+    rated: bool = True
+    hand_limit: int | None = None  # the game ends after this many hands (duplicate boards)
+    # The game's seed, given instead of drawn (64 hex digits): every table given the same one
+    # draws the same dealer and deals the same boards (duplicate rounds).
+    deal_source: str | None = field(default=None, repr=False)
     # The host's table settings (spectators, hints) and the hints each seat took: stored with
     # the rules (bot.tables.options).
     options: TableOptions = field(default_factory=TableOptions)
@@ -123,7 +181,7 @@ class Table:
 
     @property
     def open(self) -> bool:
-        return self.status in ("lobby", "playing")
+        return self.status in OPEN
 
     def sat_here(self, user_id: int) -> bool:
         """Has ``user_id`` sat at this table during its game (playing, away or left)?  A seat
@@ -162,6 +220,7 @@ class Table:
             self.turn_timer,
             self.handover,
             dict(self.seats),
+            self.place,
             self.options,
         )
 
@@ -172,8 +231,3 @@ class Table:
     def computer_to_act(self) -> bool:
         seat = self.to_act
         return seat is not None and self.seats[seat].is_computer
-
-    @property
-    def in_hand(self) -> bool:
-        g = self.game
-        return g is not None and g.phase not in (Phase.DEAL, Phase.OVER)

@@ -20,7 +20,7 @@ from bot.engine import Action, Bid, Game, PassCards, Phase, Play, Seat, SeatView
 from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
 from bot.names import md_name
-from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ class AutoTurns:
             return
         self.cancel(table)
         self._failures.pop(table.id, None)  # a new turn starts with a clean slate
-        if table.status != "playing" or table.game is None or table.game.over:
+        if table.status != TableStatus.PLAYING or table.game is None or table.game.over:
             return
         if table.computer_to_act() or self.computer_claim(table) is not None:
             delay = 0.0  # the decider spends the thinking delay, decision time included

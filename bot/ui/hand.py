@@ -25,12 +25,13 @@ from bot.engine import (
     bid_text,
     seat_view,
 )
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import HINT_VERB, ComponentRef
+from bot.ui.components import ComponentRef, HandVerb, HintVerb, MenuVerb
 from bot.ui.controls import Control, Option, controls_json, controls_view
+from bot.ui.hand_actions import bid_value
 from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
-from bot.ui.text import number
+from bot.ui.text import number, plural
 from bot.ui.trump_text import (
     call_button_label,
     call_value,
@@ -40,7 +41,6 @@ from bot.ui.trump_text import (
     trump_text,
 )
 from bot.ui.trump_text import prompt as trump_prompt
-from bot.ui.words import plural
 
 
 def hand_payload(
@@ -118,7 +118,7 @@ def _hidden_text(view: SeatView, seat: Seat) -> str:
 
 def now_lines(table: Table, view: SeatView) -> list[str]:
     """What is happening, as far as it cannot go stale before this message's next update."""
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         return ["The game is over.", final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]
@@ -189,7 +189,7 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
     seat, hand_no, tid = view.seat, view.hand_number, table.id
     out: list[Control] = []
 
-    def ref(verb: str, card: str | None = None) -> ComponentRef:
+    def ref(verb: HandVerb | MenuVerb | HintVerb, card: str | None = None) -> ComponentRef:
         return ComponentRef(tid, verb, seat, hand_no, card)
 
     legal = view.legal
@@ -197,40 +197,44 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
     bids = [a for a in legal if isinstance(a, Bid)]
     passes = [a for a in legal if isinstance(a, PassCards)]
     if any(isinstance(a, Look) for a in legal):
-        out.append(Control(ref("look"), "Look at my cards", 0, discord.ButtonStyle.primary))
+        out.append(Control(ref(HandVerb.LOOK), "Look at my cards", 0, discord.ButtonStyle.primary))
     if bids:
         if any(b.value == BLIND_NIL for b in bids):
-            out.append(Control(ref("blind"), "Blind nil", 0, discord.ButtonStyle.danger))
+            out.append(Control(ref(HandVerb.BLIND), "Blind nil", 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
             prop = view.proposals[seat.team] if view.rules.new_york else None
             options = tuple(
-                Option(_bid_option_label(b), _bid_value(b), prop is not None and prop[0] == b.value)
+                Option(_bid_option_label(b), bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric
             )
-            out.append(Control(ref("bid"), "Choose your bid", 1, options=options))
+            out.append(Control(ref(MenuVerb.BID), "Choose your bid", 1, options=options))
     if passes and view.hand:
         n = view.rules.blind_nil_pass
         options = tuple(Option(str(c), c.code) for c in view.hand)
         label = f"Pass {plural(n, 'card')}"
-        out.append(Control(ref("pass"), label, 1, options=options, min_values=n, max_values=n))
+        out.append(
+            Control(ref(MenuVerb.PASS), label, 1, options=options, min_values=n, max_values=n)
+        )
     calls = [a for a in legal if isinstance(a, Call)]
     for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
         passing = call.call == Call.PASS
         style = discord.ButtonStyle.secondary if passing else discord.ButtonStyle.primary
-        out.append(Control(ref("call", call_value(call)), call_button_label(call), i // 4, style))
+        out.append(
+            Control(ref(HandVerb.CALL, call_value(call)), call_button_label(call), i // 4, style)
+        )
     discards = [a.card for a in legal if isinstance(a, Discard)]
     cards = [p.card for p in plays] or discards
     if cards:
-        verb = "play" if plays else "discard"
+        verb = HandVerb.PLAY if plays else HandVerb.DISCARD
         ordered = [c for group in sorted_hand(cards, view) for c in group]
         faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
             style = _card_style(c, view)
             out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
     if table.options.hints and view.my_turn and len(view.legal) > 1:
-        out.append(Control(ref(HINT_VERB), "Hint", 4, discord.ButtonStyle.success, emoji="💡"))
-    out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
+        out.append(Control(ref(HintVerb.HINT), "Hint", 4, discord.ButtonStyle.success, emoji="💡"))
+    out.append(Control(ref(HandVerb.REFRESH), "Refresh", 4, emoji="🔄"))
     return out
 
 
@@ -251,9 +255,3 @@ def _bid_option_label(b: Bid) -> str:
     if b.blind:
         return f"Blind {b.value} (before looking)"
     return f"{b.value} trick{'s' if b.value != 1 else ''}"
-
-
-def _bid_value(b: Bid) -> str:
-    if b.value == NIL:
-        return "nil"
-    return f"blind{b.value}" if b.blind else str(b.value)

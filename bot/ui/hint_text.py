@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.ai.hints import Hint
 from bot.engine import Action, Bid, Call, Discard, Look, PassCards, Play, bid_text
-from bot.ui.words import plural
+from bot.ui.text import plural
 
 
 def action_words(action: Action) -> str:

@@ -15,7 +15,7 @@ from bot.league.models import (
 from bot.names import md_name
 from bot.ui.league_components import LeagueRef, league_button, league_select
 from bot.ui.review_components import ReviewRef, review_button
-from bot.ui.words import plural
+from bot.ui.text import plural
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {"rating": "rating", "wins": "wins", "win_rate": "win rate", "games": "games"}

@@ -8,9 +8,9 @@ import discord
 
 from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
 from bot.names import md_name
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, WatchVerb, button
 from bot.ui.rules_text import rules_brief
 from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
@@ -67,7 +67,7 @@ def deadline_text(table: Table) -> str:
 
 # ---------------------------------------------------------------------- the embed
 def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         return _lobby_embed(table)
     title = game_title(table.rules)
     if view is None:  # closed before the game started
@@ -75,7 +75,7 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
         e.description = "This table was closed before the game started."
         e.set_footer(text=f"Table {table.id}")
         return e
-    playing = table.status == "playing"
+    playing = table.status == TableStatus.PLAYING
     e = discord.Embed(title=title, colour=GREEN if playing else GOLD)
     e.description = status_text(table, view) if playing else final_text(table, view)
     names = seat_names(table)
@@ -155,7 +155,7 @@ def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
 
 def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
     marks = [seat.word]
-    if view.to_act == seat and table.status == "playing":
+    if view.to_act == seat and table.status == TableStatus.PLAYING:
         marks.insert(0, ON_TURN)
     if seat == view.dealer:
         marks.append("· dealer")
@@ -163,7 +163,7 @@ def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
 
 
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
-    on_turn = view.to_act == seat and table.status == "playing"
+    on_turn = view.to_act == seat and table.status == TableStatus.PLAYING
     name = f"**{names[seat]}**" if on_turn else names[seat]
     lines = [name, f"{_call_or_bid(view, seat)}won {view.tricks_won[seat]}"]
     if seat == view.sitting_out:
@@ -250,7 +250,7 @@ def status_line(table: Table, view: SeatView) -> str:
 
 
 def final_text(table: Table, view: SeatView) -> str:
-    if table.status == "abandoned":
+    if table.status == TableStatus.ABANDONED:
         return "This table was abandoned. The game is not rated."
     if view.winner is None:
         return "The game is over."
@@ -271,40 +271,52 @@ def final_text(table: Table, view: SeatView) -> str:
 def table_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     tid = table.id
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         for s in table.free_seats():
             v.add_item(
                 button(
-                    ComponentRef(tid, "join", s),
+                    ComponentRef(tid, TableVerb.JOIN, s),
                     f"Sit {s.word}",
                     discord.ButtonStyle.primary,
                     row=0,
                 )
             )
-        v.add_item(button(ComponentRef(tid, "addbot"), "Add computer", row=1))
-        v.add_item(button(ComponentRef(tid, "leave"), "Leave", discord.ButtonStyle.danger, row=1))
-        v.add_item(button(ComponentRef(tid, "start"), "Start", discord.ButtonStyle.success, row=1))
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules", row=1))
-    elif table.status == "playing":
+        v.add_item(button(ComponentRef(tid, TableVerb.ADDBOT), "Add computer", row=1))
         v.add_item(
-            button(ComponentRef(tid, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
+            button(ComponentRef(tid, TableVerb.LEAVE), "Leave", discord.ButtonStyle.danger, row=1)
         )
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules"))
+        v.add_item(
+            button(ComponentRef(tid, TableVerb.START), "Start", discord.ButtonStyle.success, row=1)
+        )
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), "Rules", row=1))
+    elif table.status == TableStatus.PLAYING:
+        v.add_item(
+            button(
+                ComponentRef(tid, TableVerb.HAND), "My hand", discord.ButtonStyle.primary, emoji="🂠"
+            )
+        )
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), "Rules"))
         if table.rules.claims:  # games.md G1
-            v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
+            v.add_item(button(ComponentRef(tid, TableVerb.CLAIM), "Claim renege", emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
-            v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+            v.add_item(button(ComponentRef(tid, TableVerb.JOIN), "Take a computer's seat"))
         if table.options.watchable:
-            v.add_item(button(ComponentRef(tid, "watch"), "Watch", emoji="👁"))
+            v.add_item(button(ComponentRef(tid, WatchVerb.WATCH), "Watch", emoji="👁"))
         if table.abandon_vote is not None:  # the host asked to end the game early
             v.add_item(
                 button(
-                    ComponentRef(tid, "agree"), "Agree to end", discord.ButtonStyle.danger, row=1
+                    ComponentRef(tid, TableVerb.AGREE),
+                    "Agree to end",
+                    discord.ButtonStyle.danger,
+                    row=1,
                 )
             )
             v.add_item(
                 button(
-                    ComponentRef(tid, "keep"), "Keep playing", discord.ButtonStyle.success, row=1
+                    ComponentRef(tid, TableVerb.KEEP),
+                    "Keep playing",
+                    discord.ButtonStyle.success,
+                    row=1,
                 )
             )
     return v
@@ -317,7 +329,7 @@ def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View
     for s in targets:
         v.add_item(
             button(
-                ComponentRef(table.id, "claimon", s),
+                ComponentRef(table.id, TableVerb.CLAIMON, s),
                 f"{names[s]} ({s.word})",
                 discord.ButtonStyle.danger,
             )

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.ui.components import Routed, snowflake
+from bot.ui.clicks import Routed, snowflake
 
 SHARE = -1  # the step of the share button
+REPLAY_ROUTE = "replay"  # where every replay button's click goes (bot.ui.clicks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,10 @@ class ReplayRef:
     game_id: int
     poster: int = 0
     step: int = SHARE
+
+    @property
+    def route(self) -> str:
+        return REPLAY_ROUTE
 
     def custom_id(self, tag: str = "") -> str:
         if self.step == SHARE:
@@ -47,8 +52,11 @@ def _ref(match: re.Match[str]) -> ReplayRef:
 
 
 class ReplayButton(Routed, template=_TEMPLATE):
-    kind = "replay"
-    parse = staticmethod(_ref)
+    routes = (REPLAY_ROUTE,)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> ReplayRef:
+        return _ref(match)
 
 
 def replay_button(
@@ -74,4 +82,4 @@ def replay_button(
     )
 
 
-REPLAY_ITEMS = (ReplayButton,)
+REPLAY_ITEMS: tuple[type[Routed], ...] = (ReplayButton,)

@@ -20,7 +20,7 @@ import discord
 from bot.engine import Card, Rules, Seat, bid_text
 from bot.names import md_name
 from bot.review.analysis import Analysis
-from bot.review.decisions import Decision, GameReplay, HandPlayed
+from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision
 from bot.ui.images.deal import suit_lines
 from bot.ui.replay_components import ReplayRef, replay_button
 from bot.ui.review_render import SHOWN_POINTS, opinion_line
@@ -82,7 +82,9 @@ def _bids(replay: GameReplay, hand: HandPlayed) -> str | None:
     return None
 
 
-def _notes(replay: GameReplay, analysis: Analysis | None, decisions: list[Decision]) -> list[str]:
+def _notes(
+    replay: GameReplay, analysis: Analysis | None, decisions: list[RecordedDecision]
+) -> list[str]:
     if analysis is None:
         return []
     out = []

@@ -17,7 +17,7 @@ from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, bid_text, card
 from bot.engine.rules import GAME_TITLES
 from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
-from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
+from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision, TrickPlayed
 from bot.ui.replay_components import ReplayRef, replay_button
 from bot.ui.review_components import ReviewRef, jump_select, review_button
 from bot.ui.trump_text import hand_trump_text
@@ -46,7 +46,7 @@ def _names(replay: GameReplay) -> dict[Seat, str]:
     return {s: md_name(n) for s, n in replay.players.items()}
 
 
-def _choice(d: Decision) -> str:
+def _choice(d: RecordedDecision) -> str:
     if isinstance(d.action, Play):
         return str(d.action.card)
     if isinstance(d.action, Bid):
@@ -76,11 +76,13 @@ def _how_much(o: Opinion) -> str:
     return f"about {points}"
 
 
-def _where(d: Decision) -> str:
+def _where(d: RecordedDecision) -> str:
     return f"Hand {d.hand}, bidding" if d.trick == 0 else f"Hand {d.hand}, trick {d.trick}"
 
 
-def opinion_line(replay: GameReplay, d: Decision, o: Opinion, viewer: frozenset[Seat]) -> str:
+def opinion_line(
+    replay: GameReplay, d: RecordedDecision, o: Opinion, viewer: frozenset[Seat]
+) -> str:
     """``you played K♥; hard prefers 4♥ — about 0.6 tricks (9 points)``."""
     verb = "played" if d.is_play else "bid"
     return (
@@ -91,7 +93,7 @@ def opinion_line(replay: GameReplay, d: Decision, o: Opinion, viewer: frozenset[
 
 def _differences(
     replay: GameReplay, analysis: Analysis, seats: frozenset[Seat] | None
-) -> list[tuple[Decision, Opinion]]:
+) -> list[tuple[RecordedDecision, Opinion]]:
     out = []
     for d in replay.decisions:
         o = analysis.opinions.get(d.index)
@@ -194,7 +196,7 @@ def _hand_lines(
         lines.append("**Bids**: none")
     opinions = analysis.opinions if analysis is not None else {}
 
-    def notes(decisions: list[Decision]) -> list[str]:
+    def notes(decisions: list[RecordedDecision]) -> list[str]:
         out = []
         for d in decisions:
             o = opinions.get(d.index)

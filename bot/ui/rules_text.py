@@ -12,8 +12,7 @@ from bot.engine import DECKS, Rules
 from bot.engine.rules import PRESET_DESCRIPTIONS
 from bot.league.settings import RATED_TIMER_MIN
 from bot.tables.defaults import default_rules
-from bot.ui.text import number, preset_title
-from bot.ui.words import plural
+from bot.ui.text import number, plural, preset_title
 
 GREY = discord.Colour(0x607D8B)
 CHANGED = " ✎"

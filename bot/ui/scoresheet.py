@@ -10,12 +10,11 @@ from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.league.settings import rates_turn_timer
 from bot.names import md_name
 from bot.tables.state import Table
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.seed_text import reveal_text
-from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
+from bot.ui.text import number, plural, seat_names, signed, team_name, timer_unrated_reason
 from bot.ui.trump_text import hand_trump_text
-from bot.ui.words import plural
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
@@ -145,7 +144,7 @@ def game_over_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     v.add_item(
         button(
-            ComponentRef(table.id, "again"),
+            ComponentRef(table.id, TableVerb.AGAIN),
             "Play again",
             discord.ButtonStyle.success,
             emoji="🔁",

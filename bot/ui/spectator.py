@@ -20,7 +20,7 @@ from typing import Any, Final
 from bot.engine import HandResult, Phase, Seat, SeatView, Team, seat_view
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef
+from bot.ui.components import ComponentRef, WatchVerb
 from bot.ui.controls import Control, controls_json
 from bot.ui.images.deal import suit_lines
 from bot.ui.render import GOLD, bid_label, final_text, team_contract
@@ -127,8 +127,8 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
     controls: tuple[Control, ...] = ()
     if playing:
         controls = (
-            Control(ComponentRef(stage.table_id, "rewatch"), "Refresh", 0, emoji="🔄"),
-            Control(ComponentRef(stage.table_id, "unwatch"), "Stop watching", 0),
+            Control(ComponentRef(stage.table_id, WatchVerb.REWATCH), "Refresh", 0, emoji="🔄"),
+            Control(ComponentRef(stage.table_id, WatchVerb.UNWATCH), "Stop watching", 0),
         )
     return SpectatorMessage(embed, controls, picture)
 

@@ -32,6 +32,11 @@ PRESET_TITLES = {
 }
 
 
+def plural(n: int, noun: str, plural_form: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``0 games`` (``plural_form`` for irregular nouns)."""
+    return f"{n} {noun if n == 1 else plural_form or noun + 's'}"
+
+
 def signed(n: int) -> str:
     """``+70``, ``−50`` (a real minus sign), ``0``."""
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"

@@ -17,7 +17,7 @@ from bot.ai.cpus import cgroup_cpu_limit, usable_cpus
 from bot.ai.process_pool import RebuildingProcessPool
 from bot.ai.worker import CRASHES_UNHEALTHY, AIPool, decide_view
 from bot.engine import SeatView
-from tests.ai.test_worker_arena import _view_in_play
+from tests.ai.test_worker import _view_in_play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,9 +96,12 @@ def _reap(pid: int) -> None:
             os.kill(pid, 0)
         except ProcessLookupError:
             return
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            if f.read().split(") ", 1)[1].startswith("Z"):
-                return
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                if f.read().split(") ", 1)[1].startswith("Z"):
+                    return
+        except (ProcessLookupError, FileNotFoundError):  # reaped since the kill(0)
+            return
         os.sched_yield()
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from bot.ai.bidding import estimate_tricks
+from bot.ai.rule_bidding import estimate_tricks
 from bot.ai.search.layout import SPADES_LAYOUTS, Layout
-from bot.ai.search.sim import State, Table
+from bot.ai.search.sim import SearchRules, State
 from bot.ai.search.utility import Utility
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
@@ -70,7 +70,7 @@ class SpadesHand:
             self.lj = lay.to_sim[LITTLE_JOKER]
             self.bj = lay.to_sim[BIG_JOKER]
             bonus_cards = (1 << self.lj) | (1 << self.bj)
-        self.table = Table(
+        self.table = SearchRules(
             lay,
             team_of=(0, 1, 0, 1),
             partner=(2, 3, 0, 1),

@@ -356,7 +356,7 @@ def render_deal(diagram: DealDiagram) -> RenderedDeal:
     _draw_centre(d, diagram)
     buf = io.BytesIO()
     # A few flat colours and anti-aliased text: a 96-colour palette looks the same, and
-    # encodes three times faster and a third as large as full colour.
+    # encodes faster and smaller than full colour.
     img.quantize(96, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=6)
     out.png = buf.getvalue()
     return out

@@ -1,0 +1,244 @@
+"""A tournament's values: its settings, entries, the games of its rounds and their results.
+
+Frozen and self-validating; the store keeps them, the pairing functions read them, the service
+changes a tournament only by replacing them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+Format = Literal["elimination", "swiss", "duplicate"]
+TeamMode = Literal["pairs", "draw", "solo"]
+OddEntry = Literal["bye", "computer"]
+
+FORMATS: Final[tuple[Format, ...]] = ("elimination", "swiss", "duplicate")
+TEAM_MODES: Final[tuple[TeamMode, ...]] = ("pairs", "draw", "solo")
+ODD_ENTRIES: Final[tuple[OddEntry, ...]] = ("bye", "computer")
+# Tournament states: sign-up (and its check-in window), running (or paused), then one end.
+OPEN_STATES: Final = ("signup", "running", "paused")
+STATES: Final = (*OPEN_STATES, "finished", "cancelled")
+
+WIN_POINTS: Final = 2  # Swiss points: a win (and a bye), a draw is 1, a loss 0
+DRAW_POINTS: Final = 1
+MAX_ENTRIES: Final = 128
+MAX_ROUNDS: Final = 12
+MAX_BEST_OF: Final = 7
+MAX_BOARDS: Final = 16
+
+
+class EventError(ValueError):
+    """A tournament value or request is not valid; ``reason`` is one line for a person."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """How a tournament is played (chosen with ``/tournament new``)."""
+
+    preset: str
+    target: int | None = None  # None: the preset's target
+    format: Format = "swiss"
+    team_mode: TeamMode = "pairs"
+    rounds: int = 3  # Swiss and duplicate: rounds; elimination: as many as the bracket needs
+    best_of: int = 1  # elimination: games per match
+    boards: int = 4  # duplicate: hands per round
+    turn_timer: int = 60
+    rated: bool = True
+    odd: OddEntry = "bye"
+    round_minutes: int = 0  # 0: no round deadline
+    checkin_minutes: int = 0  # 0: no check-in window
+    players: int = 4  # seats a table plays (from the preset)
+    solo: bool = False  # the preset scores everyone alone (entries are single members)
+
+    def __post_init__(self) -> None:
+        if self.format not in FORMATS:
+            raise EventError(f"format must be one of {', '.join(FORMATS)}, not {self.format!r}")
+        if self.team_mode not in TEAM_MODES:
+            raise EventError(f"team mode must be one of {', '.join(TEAM_MODES)}")
+        if self.odd not in ODD_ENTRIES:
+            raise EventError(f"an odd entry gets a bye or a computer team, not {self.odd!r}")
+        if self.solo != (self.team_mode == "solo"):
+            raise EventError(
+                "solo presets are played by individuals (team mode solo), and only they are"
+            )
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise EventError(f"rounds must be between 1 and {MAX_ROUNDS}")
+        if self.best_of < 1 or self.best_of > MAX_BEST_OF or self.best_of % 2 == 0:
+            raise EventError(f"best of must be an odd number from 1 to {MAX_BEST_OF}")
+        if not 1 <= self.boards <= MAX_BOARDS:
+            raise EventError(f"boards must be between 1 and {MAX_BOARDS}")
+        if not 0 <= self.turn_timer <= 3600:
+            raise EventError("the turn timer must be between 0 (off) and 3600 seconds")
+        if not 0 <= self.round_minutes <= 24 * 60:
+            raise EventError("the round deadline must be between 0 (none) and 1440 minutes")
+        if not 0 <= self.checkin_minutes <= 120:
+            raise EventError("the check-in window must be between 0 (none) and 120 minutes")
+        if self.players not in (3, 4):
+            raise EventError("a table seats three or four players")
+        if self.solo and self.format != "swiss":
+            raise EventError("solo presets are played as Swiss rounds (every table scores alone)")
+        if self.format == "duplicate" and self.players != 4:
+            raise EventError("duplicate rounds need four-player partnership presets")
+
+    @property
+    def per_table(self) -> int:
+        """Entries at one table: two partnerships, or every solo player."""
+        return self.players if self.solo else 2
+
+    @property
+    def team_size(self) -> int:
+        return 1 if self.solo else 2
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "target": self.target,
+            "format": self.format,
+            "team_mode": self.team_mode,
+            "rounds": self.rounds,
+            "best_of": self.best_of,
+            "boards": self.boards,
+            "turn_timer": self.turn_timer,
+            "rated": self.rated,
+            "odd": self.odd,
+            "round_minutes": self.round_minutes,
+            "checkin_minutes": self.checkin_minutes,
+            "players": self.players,
+            "solo": self.solo,
+        }
+
+    @classmethod
+    def from_record(cls, d: dict[str, Any]) -> Settings:
+        return cls(**d)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One team (or, in solo presets, one player) of a tournament."""
+
+    id: int
+    members: tuple[Member, ...]
+    rating: float = 0.0
+    status: str = "in"  # in | dropped | disqualified | computer (a computer team)
+    checked_in: bool = False
+
+    @property
+    def name(self) -> str:
+        if not self.members:
+            return f"Computers #{self.id}"
+        return " & ".join(m.name for m in self.members)
+
+    @property
+    def playing(self) -> bool:
+        return self.status in ("in", "computer")
+
+    def has(self, user_id: int) -> bool:
+        return any(m.user_id == user_id for m in self.members)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSlot:
+    """One table of a round (or a bye): which entries, in team order, and how it ended.
+
+    ``entries[0]`` sits North–South (solo: the seats in order).  ``scores`` by entry, in the
+    same order; ``winner`` an entry id (``None``: a draw or not over); ``boards``: each hand's
+    points by entry (duplicate)."""
+
+    round: int
+    slot: int
+    game_no: int
+    entries: tuple[int, ...]
+    status: str = "pending"  # pending | playing | done | bye
+    thread_id: int | None = None
+    table_id: str | None = None
+    scores: tuple[int, ...] | None = None
+    winner: int | None = None
+    decided: bool = False  # ended by the round deadline (or the organiser), not played out
+    boards: tuple[tuple[int, ...], ...] = field(default=())
+
+    @property
+    def over(self) -> bool:
+        return self.status in ("done", "bye")
+
+    def score_of(self, entry: int) -> int:
+        if self.scores is None or entry not in self.entries:
+            return 0
+        return self.scores[self.entries.index(entry)]
+
+
+def winner_by_score(entries: tuple[int, ...], scores: tuple[int, ...]) -> int | None:
+    """The entry with the highest score; ``None`` when the best score is shared (a draw)."""
+    best = max(scores)
+    top = [e for e, s in zip(entries, scores, strict=True) if s == best]
+    return top[0] if len(top) == 1 else None
+
+
+@dataclass(slots=True, eq=False)
+class Tournament:
+    """A tournament as stored: the service changes it only after the change is committed."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    status: str
+    settings: Settings
+    starts_at: float
+    round: int = 0
+    round_deadline: float | None = None
+    message_id: int | None = None
+    created_at: float = 0.0
+    ended_at: float | None = None
+    note: str | None = None
+    secret: str = field(default="", repr=False)  # never shown: duplicate deals derive from it
+    entries: dict[int, Entry] = field(default_factory=dict)
+    singles: list[Member] = field(default_factory=list)  # signed up alone, drawn at the start
+    games: list[GameSlot] = field(default_factory=list)
+
+    @property
+    def open(self) -> bool:
+        return self.status in OPEN_STATES
+
+    def entry_of(self, user_id: int) -> Entry | None:
+        for e in self.entries.values():
+            if e.has(user_id):
+                return e
+        return None
+
+    def signed_up(self, user_id: int) -> bool:
+        return self.entry_of(user_id) is not None or any(m.user_id == user_id for m in self.singles)
+
+    def members(self) -> list[Member]:
+        out = [m for e in self.entries.values() for m in e.members]
+        return out + list(self.singles)
+
+    def playing(self) -> list[int]:
+        return [e.id for e in self.entries.values() if e.playing]
+
+    def round_games(self, round_no: int | None = None) -> list[GameSlot]:
+        r = self.round if round_no is None else round_no
+        return [g for g in self.games if g.round == r]
+
+    def game_of_table(self, table_id: str) -> GameSlot | None:
+        for g in self.games:
+            if g.table_id == table_id:
+                return g
+        return None
+
+    def replace_game(self, new: GameSlot) -> None:
+        for i, g in enumerate(self.games):
+            if (g.round, g.slot, g.game_no) == (new.round, new.slot, new.game_no):
+                self.games[i] = new
+                return
+        self.games.append(new)

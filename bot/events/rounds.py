@@ -1,0 +1,138 @@
+"""What happens next in a tournament, decided from its stored state alone (no I/O): the games
+of the next round, the next game of an unfinished best-of match, the final places.
+
+``rng`` is the tournament's own generator (seeded by its id), so a restarted bot pairs the
+same way."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from bot.events import duplicate, elimination, swiss
+from bot.events.model import GameSlot, Tournament
+
+
+def rng_of(t: Tournament) -> random.Random:
+    return random.Random(f"tournament:{t.id}")
+
+
+def seed_rank(t: Tournament) -> dict[int, int]:
+    """Entry → seed (0 is the top seed): league rating, ties in the tournament's random order."""
+    ratings = {e.id: e.rating for e in t.entries.values()}
+    return {e: i for i, e in enumerate(elimination.seeded(ratings, rng_of(t)))}
+
+
+def order(t: Tournament) -> list[int]:
+    """The entries still playing in standings order (before round 1: by seed)."""
+    playing = t.playing()
+    if t.settings.format == "duplicate":
+        if t.round == 0:
+            return sorted(playing)
+        return [e for e, _ in duplicate.standings(playing, t.games)]
+    if t.round == 0:
+        rank = seed_rank(t)
+        return sorted(playing, key=lambda e: rank[e])
+    return [s.entry for s in swiss.standings(playing, t.games)]
+
+
+def matches(t: Tournament, round_no: int) -> dict[int, list[GameSlot]]:
+    out: dict[int, list[GameSlot]] = defaultdict(list)
+    for g in t.round_games(round_no):
+        out[g.slot].append(g)
+    return dict(out)
+
+
+def match_winners(t: Tournament, round_no: int) -> dict[int, int | None]:
+    rank = seed_rank(t)
+    return {
+        slot: elimination.match_winner(
+            sorted(gs, key=lambda g: g.game_no), t.settings.best_of, rank
+        )
+        for slot, gs in matches(t, round_no).items()
+    }
+
+
+def more_games(t: Tournament) -> list[GameSlot]:
+    """Elimination: the next game of each match of this round still undecided whose games
+    so far are all over."""
+    if t.settings.format != "elimination":
+        return []
+    out = []
+    winners = match_winners(t, t.round)
+    for slot, games in matches(t, t.round).items():
+        if winners[slot] is None and all(g.over for g in games):
+            last = max(games, key=lambda g: g.game_no)
+            out.append(GameSlot(t.round, slot, last.game_no + 1, last.entries))
+    return out
+
+
+def round_over(t: Tournament) -> bool:
+    games = t.round_games()
+    return bool(games) and all(g.over for g in games) and not more_games(t)
+
+
+def total_rounds(t: Tournament) -> int:
+    if t.settings.format == "elimination":
+        entries = len([g for g in t.games if g.round == 1 for _ in g.entries]) or len(t.playing())
+        return elimination.rounds_needed(entries)
+    return t.settings.rounds
+
+
+def is_final_round(t: Tournament) -> bool:
+    if t.settings.format == "elimination":
+        return len(matches(t, t.round)) <= 1
+    return t.round >= t.settings.rounds
+
+
+def next_round(t: Tournament) -> list[GameSlot]:
+    """The games of round ``t.round + 1``."""
+    r = t.round + 1
+    fmt = t.settings.format
+    if fmt == "elimination":
+        if r == 1:
+            pairs = elimination.first_round(order(t))
+        else:
+            winners = match_winners(t, t.round)
+            pairs = elimination.next_round([w for _, w in sorted(winners.items()) if w is not None])
+        return [_slot(r, i, p) for i, p in enumerate(pairs, start=1)]
+    if fmt == "duplicate":
+        seated = order(t)
+        byes: list[int] = []
+        if len(seated) % 2:
+            byes = [seated.pop()]  # the last in the standings sits out (odd without computers)
+        tables = duplicate.seat_round(sorted(seated), r)
+        games = [_slot(r, i, p) for i, p in enumerate(tables, start=1)]
+        return games + [_slot(r, len(games) + i, (b,)) for i, b in enumerate(byes, start=1)]
+    tables_, byes = swiss.pair_round(order(t), t.games, t.settings.per_table)
+    games = [_slot(r, i, p) for i, p in enumerate(tables_, start=1)]
+    return games + [_slot(r, len(games) + i, (b,)) for i, b in enumerate(byes, start=1)]
+
+
+def _slot(round_no: int, slot: int, entries: tuple[int, ...]) -> GameSlot:
+    if len(entries) == 1:
+        return GameSlot(round_no, slot, 1, entries, status="bye")
+    return GameSlot(round_no, slot, 1, entries)
+
+
+def places(t: Tournament) -> dict[int, int]:
+    """Final places (1 = winner; entries knocked out in the same round share a place)."""
+    fmt = t.settings.format
+    entries = [e.id for e in t.entries.values() if e.status != "dropped"]
+    if fmt == "swiss":
+        ranked = [s.entry for s in swiss.standings(entries, t.games)]
+        return {e: i for i, e in enumerate(ranked, start=1)}
+    if fmt == "duplicate":
+        return {e: i for i, (e, _) in enumerate(duplicate.standings(entries, t.games), start=1)}
+    out: dict[int, int] = {}
+    last = max((g.round for g in t.games), default=0)
+    for r in range(last, 0, -1):
+        for slot, w in match_winners(t, r).items():
+            losers = {e for g in matches(t, r)[slot] for e in g.entries} - {w}
+            for e in losers:
+                out.setdefault(e, 2 ** (last - r) + 1)
+            if r == last and w is not None:
+                out.setdefault(w, 1)
+    for e in entries:
+        out.setdefault(e, len(entries))
+    return out

@@ -1,0 +1,521 @@
+"""The tournament director: sign-up, the start, seating each round's tables through the table
+service, advancing rounds as tables end or a round deadline passes, and resuming after a
+restart.
+
+Every change is committed before it is announced (the announcer is the Discord side).  One
+lock per tournament serialises its changes.  A game's table is seated at most once: the
+table and the game's ``table_id`` are stored in one transaction (``ArrangedTables.open`` with
+``TournamentStore.claim_table``), and a table's result is recorded in the transaction that
+ends it (``bot/events/results.py``).  Only the process serving the tournament's server (its
+shard) runs it: :meth:`TournamentService.resume` takes that process's guild filter."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import hmac
+import logging
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from typing import Protocol
+
+from bot.engine import Rules, Seat
+from bot.engine.rules import TARGETS
+from bot.errors import Refusal
+from bot.events import rounds
+from bot.events.model import Entry, GameSlot, Settings, Tournament
+from bot.events.results import record_table_end
+from bot.store.db import Database, Tx
+from bot.store.errors import StoreError, UniqueViolation
+from bot.store.tournaments import TournamentStore, league_ratings
+from bot.tables.arranged import AlreadySeated, ArrangedSeat
+from bot.tables.defaults import default_rules
+from bot.tables.service import TableService
+from bot.tables.state import Table
+
+log = logging.getLogger(__name__)
+RETRY_S = 30.0  # a table that could not be seated (Discord refused a thread) is tried again
+
+
+class Announcer(Protocol):
+    """What the Discord side does for the director; the methods without ``async`` return at
+    once (their messages are sent in the background)."""
+
+    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int: ...
+
+    def updated(self, t: Tournament) -> None: ...
+
+    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None: ...
+
+    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None: ...
+
+    def finished(self, t: Tournament) -> None: ...
+
+
+class QuietAnnouncer:
+    """Announces nothing (tests of the service alone, benchmarks)."""
+
+    threads = 0
+
+    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
+        QuietAnnouncer.threads += 1
+        return 10**15 + QuietAnnouncer.threads * 1000 + t.id
+
+    def updated(self, t: Tournament) -> None:
+        return
+
+    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
+        return
+
+    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
+        return
+
+    def finished(self, t: Tournament) -> None:
+        return
+
+
+class TournamentService:
+    def __init__(
+        self,
+        db: Database,
+        tables: TableService,
+        announcer: Announcer | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.db = db
+        self.store = TournamentStore(db)
+        self.tables = tables
+        self.announcer: Announcer = announcer or QuietAnnouncer()
+        self.clock = clock
+        self.open: dict[int, Tournament] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._poked: set[int] = set()
+        tables.persistence.on_table_ended.append(record_table_end)
+        tables.on_closed(self._table_closed)
+
+    # ------------------------------------------------------------------ lookups
+    def running(self, guild_id: int, name: str | None = None) -> Tournament:
+        """The open tournament of the server named ``name`` (or its only one)."""
+        mine = [t for t in self.open.values() if t.guild_id == guild_id]
+        if name:
+            key = " ".join(name.casefold().split())
+            mine = [t for t in mine if " ".join(t.name.casefold().split()) == key]
+            if not mine:
+                raise Refusal(f"No tournament named {name[:60]!r} is running in this server.")
+        if not mine:
+            raise Refusal("No tournament is running in this server: `/tournament new` opens one.")
+        if len(mine) > 1:
+            names = ", ".join(t.name for t in mine)
+            raise Refusal(f"Several tournaments are running ({names}): name one with `name`.")
+        return mine[0]
+
+    def get(self, tournament_id: int) -> Tournament:
+        t = self.open.get(tournament_id)
+        if t is None:
+            raise Refusal("That tournament is over.")
+        return t
+
+    def of_table(self, table_id: str) -> Tournament | None:
+        for t in self.open.values():
+            if t.game_of_table(table_id) is not None:
+                return t
+        return None
+
+    @contextlib.asynccontextmanager
+    async def changing(self, t: Tournament) -> AsyncIterator[Tournament]:
+        """Hold the tournament's lock; yields it as stored now."""
+        async with self._locks[t.id]:
+            current = self.open.get(t.id)
+            if current is None:
+                raise Refusal("That tournament is over.")
+            yield current
+
+    async def _reload(self, tid: int) -> Tournament:
+        t = await self.store.load(self.db, tid)
+        assert t is not None
+        if t.open:
+            self.open[tid] = t
+        else:
+            self.open.pop(tid, None)
+        return t
+
+    @contextlib.asynccontextmanager
+    async def write(self) -> AsyncIterator[Tx]:
+        try:
+            async with self.db.transaction() as tx:
+                yield tx
+        except UniqueViolation:
+            raise
+        except StoreError as e:
+            log.error("tournament write failed: %s", e)
+            raise Refusal("I could not save that, so nothing changed. Please try again.") from e
+
+    async def set_message(self, t: Tournament, message_id: int) -> None:
+        async with self.write() as tx:
+            await self.store.update(tx, t.id, message_id=message_id)
+        t.message_id = message_id
+
+    # ------------------------------------------------------------------ the start
+    async def start(self, t: Tournament) -> str:
+        """Close sign-up: drop no-shows, draw partners, seed, pair round 1 and seat it."""
+        async with self.changing(t) as t:
+            if t.status != "signup":
+                raise Refusal(f"{t.name} has already started.")
+            notes, entries = self._line_up(t)
+            enough = t.settings.per_table
+            if len([e for e in entries if e.status == "in"]) < enough:
+                raise Refusal(
+                    f"{t.name} needs at least {enough} entries to start "
+                    f"({len([e for e in entries if e.status == 'in'])} now)."
+                )
+            users = [m.user_id for e in entries for m in e.members]
+            ratings = await league_ratings(self.db, t.guild_id, tournament_game(t), users)
+            rated = []
+            for e in entries:
+                r = sum(ratings.get(m.user_id, 0.0) for m in e.members) / max(len(e.members), 1)
+                rated.append(dataclasses.replace(e, rating=r))
+            playing = [e for e in rated if e.status == "in"]
+            odd = len(playing) % 2 == 1 and t.settings.per_table == 2
+            if odd and t.settings.odd == "computer":
+                rated.append(Entry(max(e.id for e in rated) + 1, (), 0.0, "computer"))
+                notes.append("An odd number of teams: a computer team makes it even.")
+            trial = dataclasses.replace(t, entries={e.id: e for e in rated}, games=[])
+            games = rounds.next_round(trial)
+            deadline = self._deadline(t)
+            async with self.write() as tx:
+                for e in rated:
+                    await self.store.put_entry(tx, t.id, e)
+                    for m in e.members:
+                        await self.store.set_member_entry(tx, t.id, m.user_id, e.id)
+                for e in t.entries.values():
+                    if e.id not in trial.entries:
+                        await self.store.delete_entry(tx, t.id, e.id)
+                for g in games:
+                    await self.store.put_game(tx, t.id, g)
+                await self.store.update(
+                    tx, t.id, status="running", round=1, round_deadline=deadline
+                )
+            t = await self._reload(t.id)
+            for note in notes:
+                self.announcer.say(t, note)
+            self.announcer.say(t, f"🏁 **{t.name}** begins: round 1 of {rounds.total_rounds(t)}.")
+            await self._seat_round(t)
+        self._arm(t)
+        self.announcer.updated(t)
+        return f"{t.name} has started."
+
+    def _line_up(self, t: Tournament) -> tuple[list[str], list[Entry]]:
+        """The entries as the start leaves them: no-shows dropped (check-in), members who
+        came alone drawn into partnerships (one left over is dropped)."""
+        notes: list[str] = []
+        entries = list(t.entries.values())
+        if t.settings.checkin_minutes:
+            absent = [e for e in entries if not e.checked_in]
+            if absent:
+                names = ", ".join(e.name for e in absent)
+                notes.append(f"Did not check in, so not playing: {names}.")
+            entries = [
+                dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
+            ]
+        if t.settings.team_size == 2:
+            singles = [e for e in entries if e.status == "in" and len(e.members) == 1]
+            rng = rounds.rng_of(t)
+            rng.shuffle(singles)
+            for a, b in zip(singles[::2], singles[1::2], strict=False):
+                entries.remove(b)
+                i = entries.index(a)
+                entries[i] = dataclasses.replace(a, members=a.members + b.members)
+            if len(singles) % 2:
+                left = singles[-1]
+                entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
+                notes.append(f"{left.name} found no partner, so is not playing.")
+            drawn = len(singles) // 2
+            if drawn:
+                notes.append(f"{drawn} partnership(s) drawn from the members who came alone.")
+        return notes, entries
+
+    def _deadline(self, t: Tournament) -> float | None:
+        """When a round starting now must end (``None``: no round deadline)."""
+        minutes = t.settings.round_minutes
+        return self.clock() + minutes * 60 if minutes else None
+
+    # ------------------------------------------------------------------ seating
+    async def _seat_round(self, t: Tournament) -> None:
+        """Seat every game of the current round that has no table yet; start one stored
+        but not started (a restart in between)."""
+        for g in list(t.round_games()):
+            if g.status == "pending" and g.table_id is None:
+                try:
+                    await self._seat(t, g)
+                except (Refusal, OSError, StoreError) as e:
+                    log.warning("could not seat %s round %s table %s: %s", t.id, g.round, g.slot, e)
+                    self._arm(t, retry=True)
+                except Exception:
+                    log.exception("could not seat %s round %s table %s", t.id, g.round, g.slot)
+                    self._arm(t, retry=True)
+            elif g.status == "playing" and g.table_id is not None:
+                table = self.tables.registry.find_by_id(g.table_id)
+                if table is not None:
+                    limit, key = duplicate_deals(t, g)
+                    self.tables.arranged.adopt(table, t.settings.rated, limit, key)
+                    await self.tables.arranged.start_if_waiting(table)
+
+    async def _seat(self, t: Tournament, g: GameSlot) -> None:
+        names = " v ".join(t.entries[e].name for e in g.entries)
+        if g.thread_id is None:
+            title = f"{t.name} · R{g.round} T{g.slot}" + (f" G{g.game_no}" if g.game_no > 1 else "")
+            thread = await self.announcer.make_thread(t, g, title[:100])
+            g = dataclasses.replace(g, thread_id=thread)
+            async with self.write() as tx:
+                await self.store.put_game(tx, t.id, g)
+            t.replace_game(g)
+        assert g.thread_id is not None
+        seats = seating(t, g)
+        limit, key = duplicate_deals(t, g)
+
+        async def claim(tx: Tx, table_id: str) -> bool:
+            return await self.store.claim_table(tx, t.id, g, table_id)
+
+        try:
+            table = await self.tables.arranged.open(
+                guild_id=t.guild_id,
+                channel_id=g.thread_id,
+                host_id=t.organiser_id,
+                seats=seats,
+                rules=tournament_rules(t.settings),
+                turn_timer=t.settings.turn_timer,
+                rated=t.settings.rated,
+                claim=claim,
+                hand_limit=limit,
+                deal_source=key,
+            )
+        except AlreadySeated:
+            return
+        g = dataclasses.replace(g, table_id=table.id, status="playing")
+        t.replace_game(g)
+        log.info("tournament %s round %s: %s seated at %s", t.id, g.round, names, table.id)
+        self.announcer.seated(t, g, table)
+
+    # ------------------------------------------------------------------ advancing
+    def _table_closed(self, table: Table) -> None:
+        if not table.arranged:
+            return
+        t = self.of_table(table.id)
+        if t is not None:
+            self._poke(t.id)
+
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def advance(self, tid: int) -> None:
+        """Catch up with what the tables did: the next game of a match, the next round, or
+        the end.  Safe to call any time (it only acts on what is stored)."""
+        async with self._locks[tid]:
+            await self._advance_locked(tid)
+
+    def _poke(self, tid: int) -> None:
+        """A table of ``tid`` ended: one catch-up pass is queued (tables ending together —
+        a whole round at its deadline — share it)."""
+        if tid in self._poked:
+            return
+        self._poked.add(tid)
+        self._spawn(self._poked_pass(tid))
+
+    async def _poked_pass(self, tid: int) -> None:
+        async with self._locks[tid]:
+            self._poked.discard(tid)  # a table ending from now on queues another pass
+            await self._advance_locked(tid)
+
+    async def _advance_locked(self, tid: int) -> None:
+        t = await self._reload(tid)
+        if t.status != "running":
+            self.announcer.updated(t)
+            return
+        more = rounds.more_games(t)
+        if more:
+            async with self.write() as tx:
+                for g in more:
+                    await self.store.put_game(tx, t.id, g)
+            t = await self._reload(tid)
+        if not rounds.round_over(t):
+            await self._seat_round(t)
+            self.announcer.updated(t)
+            return
+        if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
+            await self._finish(t)
+            return
+        games = rounds.next_round(t)
+        deadline = self._deadline(t)
+        async with self.write() as tx:
+            for g in games:
+                await self.store.put_game(tx, t.id, g)
+            await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
+        t = await self._reload(tid)
+        self.announcer.say(t, f"▶ Round {t.round} of {rounds.total_rounds(t)} is seated.")
+        await self._seat_round(t)
+        self._arm(t)
+        self.announcer.updated(t)
+
+    async def _finish(self, t: Tournament) -> None:
+        places = rounds.places(t)
+        async with self.write() as tx:
+            await self.store.set_places(tx, t.id, places)
+            await self.store.update(tx, t.id, status="finished", ended_at=self.clock())
+        t = await self._reload(t.id)
+        self._disarm(t.id)
+        self.announcer.finished(t)
+
+    # ------------------------------------------------------------------ timers
+    def _arm(self, t: Tournament, retry: bool = False) -> None:
+        self._disarm(t.id)
+        if not t.open:
+            return
+        when: float | None = None
+        if t.status == "signup":
+            when = t.starts_at
+        elif t.status == "running":
+            when = t.round_deadline
+        if retry:
+            when = min(when or float("inf"), self.clock() + RETRY_S)
+        if when is not None:
+            self._timers[t.id] = asyncio.create_task(self._alarm(t.id, when))
+
+    def _disarm(self, tid: int) -> None:
+        timer = self._timers.pop(tid, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    async def _alarm(self, tid: int, when: float) -> None:
+        await asyncio.sleep(max(0.0, when - self.clock()))
+        self._timers.pop(tid, None)
+        await self.tick(tid)
+
+    async def tick(self, tid: int) -> None:
+        """Do what is due now: start a tournament at its start time, decide a round whose
+        deadline passed, or catch up (a table that could not be seated is tried again)."""
+        t = self.open.get(tid)
+        if t is None:
+            return
+        try:
+            if t.status == "signup":
+                if self.clock() >= t.starts_at:
+                    await self._start_on_time(t)
+                else:
+                    self._arm(t)
+            elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
+                await self.decide_round(t, "⏰ The round's time is up: decided by the score.")
+            else:
+                await self.advance(tid)
+        except Refusal as e:
+            log.info("tournament %s: %s", tid, e.reason)
+        except Exception:
+            log.exception("tournament %s: its timer failed", tid)
+
+    async def _start_on_time(self, t: Tournament) -> None:
+        try:
+            await self.start(t)
+        except Refusal as e:
+            await self.cancel(t, f"it could not start on time: {e.reason}")
+
+    async def cancel(self, t: Tournament, reason: str) -> None:
+        """End the tournament now: every table still playing ends (unrated), nothing more is
+        seated, and the channel is told why."""
+        async with self.changing(t) as t:
+            async with self.write() as tx:
+                await self.store.update(
+                    tx, t.id, status="cancelled", ended_at=self.clock(), note=reason[:300]
+                )
+            t = await self._reload(t.id)
+            self._disarm(t.id)
+        for g in t.games:
+            if g.status == "playing" and g.table_id is not None:
+                table = self.tables.registry.find_by_id(g.table_id)
+                if table is not None:
+                    await self.tables.arranged.decide(
+                        table, f"The tournament was cancelled: {reason}"
+                    )
+        self.announcer.say(t, f"🛑 **{t.name}** is cancelled: {reason}")
+        self.announcer.updated(t)
+
+    async def decide_round(self, t: Tournament, reason: str) -> None:
+        """End every table of the round still playing: the score decides each."""
+        for g in t.round_games():
+            if g.status == "playing" and g.table_id is not None:
+                table = self.tables.registry.find_by_id(g.table_id)
+                if table is not None:
+                    await self.tables.arranged.decide(table, reason)
+        await self.advance(t.id)
+
+    # ------------------------------------------------------------------ restart
+    async def resume(self, guild_filter: Callable[[int], bool] | None = None) -> list[Tournament]:
+        """Load the open tournaments of this process's servers and catch each one up."""
+        loaded = await self.store.load_open(guild_filter)
+        for t in loaded:
+            self.open[t.id] = t
+        for t in loaded:
+            if t.status == "running":
+                await self.advance(t.id)
+            else:
+                self._arm(t)
+                self.announcer.updated(t)
+        return loaded
+
+    async def close(self) -> None:
+        for tid in list(self._timers):
+            self._disarm(tid)
+        for task in list(self._tasks):
+            task.cancel()
+
+
+def tournament_game(t: Tournament) -> str:
+    return tournament_rules(t.settings).game
+
+
+def tournament_rules(s: Settings) -> Rules:
+    """The rules every table plays.  Duplicate rounds are a number of boards, not a target:
+    their games get the highest target the game allows (and no mercy rule), so the boards,
+    not the score, end them."""
+    if s.format == "duplicate":
+        rules = Rules.from_preset(s.preset)
+        return Rules.from_preset(s.preset, target=TARGETS[rules.game][1])
+    return default_rules(s.preset, **({"target": s.target} if s.target is not None else {}))
+
+
+def round_key(t: Tournament, round_no: int) -> str:
+    """The deal key of a duplicate round: every table of the round deals from it."""
+    return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
+
+
+def duplicate_deals(t: Tournament, g: GameSlot) -> tuple[int | None, str | None]:
+    """(hand limit, deal key) of a game's table: the boards of a duplicate round, else none."""
+    if t.settings.format != "duplicate":
+        return None, None
+    return t.settings.boards, round_key(t, g.round)
+
+
+def seating(t: Tournament, g: GameSlot) -> dict[Seat, ArrangedSeat]:
+    """Who sits where: the first entry North–South, the second East–West (solo: one entry a
+    seat, in order); a computer fills a computer team's seats and any missing member's."""
+    rules = tournament_rules(t.settings)
+    seat_groups: list[tuple[Seat, ...]]
+    if t.settings.solo:
+        seat_groups = [(s,) for s in rules.seats]
+    else:
+        seat_groups = [(Seat.N, Seat.S), (Seat.E, Seat.W)]
+    out: dict[Seat, ArrangedSeat] = {}
+    for entry_id, seats in zip(g.entries, seat_groups, strict=False):
+        entry = t.entries[entry_id]
+        for i, seat in enumerate(seats):
+            if i < len(entry.members):
+                m = entry.members[i]
+                out[seat] = ArrangedSeat(m.user_id, m.name)
+            else:
+                out[seat] = ArrangedSeat(None, "Computer (normal)", "normal")
+    return out

@@ -1,0 +1,139 @@
+"""Signing up for a tournament: creating it, joining (alone or with a partner), leaving and
+checking in.  Each change is committed, then the sign-up message is updated."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.engine import RulesError
+from bot.errors import Refusal
+from bot.events.model import MAX_ENTRIES, Entry, Member, Settings, Tournament
+from bot.events.service import TournamentService, tournament_rules
+from bot.store.errors import UniqueViolation
+
+
+class SignUp:
+    def __init__(self, service: TournamentService) -> None:
+        self.service = service
+        self.store = service.store
+        self.clock = service.clock
+        self.changing = service.changing
+        self.write = service.write
+        self._reload = service._reload
+        self._arm = service._arm
+
+    # ------------------------------------------------------------------ sign-up
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        settings: Settings,
+        starts_at: float,
+    ) -> Tournament:
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= 60:
+            raise Refusal("A tournament's name is 1 to 60 characters.")
+        try:
+            tournament_rules(settings)
+        except RulesError as e:
+            raise Refusal(e.reason) from None
+        if starts_at < self.clock() - 60:
+            raise Refusal("The start time is in the past.")
+        try:
+            async with self.write() as tx:
+                tid = await self.store.create(
+                    tx,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    organiser_id=organiser_id,
+                    name=name,
+                    settings=settings,
+                    starts_at=starts_at,
+                )
+        except UniqueViolation:
+            raise Refusal(f"A tournament named {name!r} is already running here.") from None
+        t = await self._reload(tid)
+        self._arm(t)
+        self.service.announcer.updated(t)
+        return t
+
+    async def join(self, t: Tournament, member: Member, partner: Member | None = None) -> str:
+        async with self.changing(t) as t:
+            if t.status != "signup":
+                raise Refusal(f"{t.name} has started: sign-up is closed.")
+            if t.signed_up(member.user_id):
+                raise Refusal(f"You are already signed up for {t.name}.")
+            if len(t.entries) >= MAX_ENTRIES:
+                raise Refusal(f"{t.name} is full ({MAX_ENTRIES} entries).")
+            joining = [member]
+            if partner is not None:
+                if t.settings.team_mode != "pairs":
+                    raise Refusal(
+                        "Partners are drawn at random in this tournament."
+                        if t.settings.team_mode == "draw"
+                        else "Everyone plays alone in this tournament: no partner."
+                    )
+                if partner.user_id == member.user_id:
+                    raise Refusal("Your partner must be someone else.")
+                other = t.entry_of(partner.user_id)
+                if other is not None:
+                    raise Refusal(f"{partner.name} is already in another team ({other.name}).")
+                joining.append(partner)
+            entry = Entry(max(t.entries, default=0) + 1, tuple(joining))
+            try:
+                async with self.write() as tx:
+                    await self.store.put_entry(tx, t.id, entry)
+                    for m in joining:
+                        await self.store.add_member(tx, t.id, m, entry.id)
+            except UniqueViolation:
+                raise Refusal(f"You are already signed up for {t.name}.") from None
+            t = await self._reload(t.id)
+        self.service.announcer.updated(t)
+        if partner is not None:
+            return f"You and {partner.name} are signed up for {t.name}."
+        alone = t.settings.team_mode != "solo"
+        return f"You are signed up for {t.name}." + (
+            " Partners are drawn at the start." if alone else ""
+        )
+
+    async def leave(self, t: Tournament, user_id: int) -> str:
+        async with self.changing(t) as t:
+            entry = t.entry_of(user_id)
+            if entry is None:
+                raise Refusal(f"You are not signed up for {t.name}.")
+            if t.status != "signup":
+                raise Refusal(
+                    f"{t.name} has started: ask the organiser to replace you "
+                    "(`/tournament replace`)."
+                )
+            async with self.write() as tx:
+                await self.store.remove_member(tx, t.id, user_id)
+                rest = [m for m in entry.members if m.user_id != user_id]
+                if rest:
+                    await self.store.put_entry(tx, t.id, dataclasses.replace(entry, members=()))
+                else:
+                    await self.store.delete_entry(tx, t.id, entry.id)
+            t = await self._reload(t.id)
+        self.service.announcer.updated(t)
+        return f"You left {t.name}."
+
+    async def check_in(self, t: Tournament, user_id: int) -> str:
+        async with self.changing(t) as t:
+            entry = t.entry_of(user_id)
+            if entry is None:
+                raise Refusal(f"You are not signed up for {t.name}.")
+            if t.status != "signup" or not t.settings.checkin_minutes:
+                raise Refusal("There is no check-in now.")
+            opens = t.starts_at - t.settings.checkin_minutes * 60
+            if self.clock() < opens:
+                raise Refusal(f"Check-in opens <t:{int(opens)}:R>.")
+            if entry.checked_in:
+                return "You are already checked in."
+            async with self.write() as tx:
+                await self.store.put_entry(tx, t.id, dataclasses.replace(entry, checked_in=True))
+            t = await self._reload(t.id)
+        self.service.announcer.updated(t)
+        return f"Checked in for {t.name}: good luck!"

@@ -1,0 +1,145 @@
+"""The tournament director's Discord side: threads for tables, the sign-up / standings
+message (edited as the tournament moves, at most once a second), and announcements."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.events import rounds
+from bot.events.model import GameSlot, Tournament
+from bot.tables.state import Table
+from bot.ui import tournament_render as render
+from bot.ui.images.bracket import bracket_png
+
+log = logging.getLogger(__name__)
+MIN_INTERVAL_S = 1.0
+BRACKET = "bracket.png"
+
+
+class TournamentPublisher:
+    def __init__(
+        self, client: discord.Client, set_message: Callable[[Tournament, int], Awaitable[None]]
+    ) -> None:
+        self.client = client
+        self.set_message = set_message  # remembers the message showing a tournament
+        self._latest: dict[int, Tournament] = {}
+        self._dirty: dict[int, asyncio.Event] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._posts: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ Announcer
+    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
+        channel = self.client.get_channel(t.channel_id) or await self.client.fetch_channel(
+            t.channel_id
+        )
+        if not isinstance(channel, discord.TextChannel):
+            raise OSError(f"channel {t.channel_id} is not a text channel")
+        thread = await channel.create_thread(
+            name=title, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        )
+        return thread.id
+
+    def updated(self, t: Tournament) -> None:
+        self._latest[t.id] = t
+        event = self._dirty.setdefault(t.id, asyncio.Event())
+        event.set()
+        task = self._tasks.get(t.id)
+        if task is None or task.done():
+            self._tasks[t.id] = asyncio.create_task(self._run(t.id), name=f"tournament-{t.id}")
+
+    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
+        self._post(t.channel_id, t.guild_id, text, mention)
+
+    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
+        names = " v ".join(t.entries[e].name for e in g.entries if e in t.entries)
+        users = [
+            u
+            for e in g.entries
+            if e in t.entries
+            for u in (m.user_id for m in t.entries[e].members)
+        ]
+        mentions = " ".join(f"<@{u}>" for u in users)
+        assert g.thread_id is not None
+        self._post(
+            g.thread_id,
+            t.guild_id,
+            f"🏆 **{t.name}**, round {g.round}, table {g.slot}: {names}. {mentions} — your game "
+            "is on: press **My hand** on the table message (or `/hand`).",
+            users,
+        )
+
+    def finished(self, t: Tournament) -> None:
+        self.updated(t)
+        podium = [e for e, p in sorted(rounds.places(t).items(), key=lambda x: x[1]) if p == 1]
+        names = ", ".join(t.entries[e].name for e in podium if e in t.entries)
+        self.say(
+            t, f"🏆 **{t.name}** is over: congratulations, {names}! Results: see the message above."
+        )
+
+    # ------------------------------------------------------------------ sending
+    def _post(self, channel_id: int, guild_id: int, text: str, mention: Sequence[int]) -> None:
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in mention]
+        )
+
+        async def send() -> None:
+            channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+            try:
+                await channel.send(text[:2000], allowed_mentions=allowed)
+            except discord.HTTPException as e:
+                log.warning("could not post in %s: %s", channel_id, e)
+
+        task = asyncio.create_task(send())
+        self._posts.add(task)
+        task.add_done_callback(self._posts.discard)
+
+    async def _run(self, tid: int) -> None:
+        event = self._dirty[tid]
+        while event.is_set():
+            event.clear()
+            t = self._latest[tid]
+            try:
+                await self._show(t)
+            except discord.HTTPException as e:
+                log.warning("could not show tournament %s: %s", tid, e)
+            except Exception:
+                log.exception("could not show tournament %s", tid)
+            await asyncio.sleep(MIN_INTERVAL_S)
+
+    async def _show(self, t: Tournament) -> None:
+        payload: dict[str, Any] = (
+            render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
+        )
+        channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
+        picture = None
+        if t.settings.format == "elimination" and t.status != "signup" and t.games:
+            # The bracket, drawn off the event loop, after each match.
+            picture = await asyncio.to_thread(bracket_png, t)
+            payload["embed"].set_image(url=f"attachment://{BRACKET}")
+        if t.message_id is not None:
+            try:
+                if picture is not None:
+                    payload["attachments"] = [discord.File(io.BytesIO(picture), BRACKET)]
+                await channel.get_partial_message(t.message_id).edit(**payload)
+                return
+            except discord.NotFound:
+                payload.pop("attachments", None)
+        if picture is not None:
+            payload["file"] = discord.File(io.BytesIO(picture), BRACKET)
+        message = await channel.send(**payload)
+        t.message_id = message.id
+        await self.set_message(t, message.id)
+
+    async def close(self) -> None:
+        for task in [*self._tasks.values(), *self._posts]:
+            task.cancel()
+        for task in [*self._tasks.values(), *self._posts]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

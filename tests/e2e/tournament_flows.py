@@ -1,0 +1,93 @@
+"""Tournament set-ups and drivers through the fake Discord: an organiser opens one, members
+sign up with their partners, and — to play a night in seconds — every member leaves their
+seat when their table opens, so computer players finish the game (a tournament table plays
+on when its members leave, and its result counts)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.e2e.driver import eventually
+from tests.fakediscord import Channel, FakeDiscord, Guild, Message, Response, User
+
+
+@dataclass
+class Night:
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    organiser: User
+    players: list[User]
+    left: set[tuple[int, int]] = field(default_factory=set)  # (thread id, user id) done
+
+    async def ask(self, user: User, *path: str, **options: Any) -> Response | Message:
+        inter = await self.fake.slash(user, self.channel, *path, **options)
+        return await inter.answer()
+
+    def messages(self) -> list[Message]:
+        return self.fake.messages(self.channel)
+
+    def texts(self) -> list[str]:
+        return [m.text for m in self.messages()]
+
+    def standings(self) -> Message:
+        for m in reversed(self.messages()):
+            if m.embeds and str(m.embeds[0].get("title", "")).startswith("🏆"):
+                return m
+        raise AssertionError("no tournament message")
+
+    def title(self) -> str:
+        return str(self.standings().embeds[0].get("title", ""))
+
+    async def leave_seats(self) -> int:
+        """Every member seated in a tournament thread leaves their seat (computers take
+        over); returns how many left this time."""
+        count = 0
+        for thread in self.fake.threads(self.channel):
+            for m in self.fake.messages(thread):
+                if "your game is on" not in m.text:
+                    continue
+                for user in self.players:
+                    key = (thread.id, user.id)
+                    if f"<@{user.id}>" in m.text and key not in self.left:
+                        self.left.add(key)
+                        r = await (await self.fake.slash(user, thread, "spades", "leave")).answer()
+                        assert "computer player" in r.text, r.text
+                        count += 1
+        return count
+
+    async def play_out(self, done: Callable[[], bool], timeout: float = 50.0) -> None:  # noqa: ASYNC109
+        """Leave seats as tables open until ``done()``."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not done():
+            await self.leave_seats()
+            if loop.time() > end:
+                raise AssertionError(f"not done within {timeout}s: {self.title()}")
+            await asyncio.sleep(0.05)
+
+
+def new_night(fake: FakeDiscord, guild: Guild, players: int) -> Night:
+    channel = guild.add_text_channel("game-night")
+    organiser = fake.add_user("organiser")
+    guild.add_member(organiser, manage_guild=True)
+    users = [fake.add_user(f"p{i:02d}") for i in range(1, players + 1)]
+    for u in users:
+        guild.add_member(u)
+    return Night(fake, guild, channel, organiser, users)
+
+
+async def sign_up_pairs(night: Night) -> None:
+    """Players 1+2, 3+4, … sign up together."""
+    for a, b in zip(night.players[::2], night.players[1::2], strict=True):
+        r = await night.ask(a, "tournament", "join", partner=b)
+        assert "signed up" in r.text, r.text
+
+
+async def open_night(night: Night, **options: Any) -> None:
+    r = await night.ask(night.organiser, "tournament", "new", **options)
+    assert "open for sign-up" in r.text, r.text
+    await eventually(lambda: night.standings())

@@ -1,0 +1,191 @@
+"""The tournament director on a real table service and a real database (SQLite and
+PostgreSQL), without Discord: seating once, resuming after a restart, deadlines, sign-up
+races.  The members never act (no turn timer), so tables stay unfinished until decided."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+
+from bot.ai.worker import decide_view
+from bot.engine import Action, SeatView
+from bot.errors import Refusal
+from bot.events.controls import OrganiserControls
+from bot.events.model import Member, Settings, Tournament
+from bot.events.service import TournamentService
+from bot.events.signup import SignUp
+from bot.store.db import Database
+from bot.tables.service import TableService
+
+GUILD, CHANNEL, ORGANISER = 7, 70, 1
+
+
+async def decide(view: SeatView, level: str, seed: int, think: float) -> Action:
+    return decide_view(view, level, seed)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Bot:
+    """One bot process's services on a database."""
+
+    tables: TableService
+    director: TournamentService
+
+    async def close(self) -> None:
+        await self.director.close()
+        await self.tables.close()
+
+
+def a_bot(db: Database, clock: Clock) -> Bot:
+    tables = TableService(db, decide, test_seed=5, bot_delay=0)
+    return Bot(tables, TournamentService(db, tables, clock=clock))
+
+
+@pytest.fixture
+async def db(database_url: str) -> AsyncIterator[Database]:
+    async with Database.open(database_url) as db:
+        yield db
+
+
+async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -> Tournament:
+    s = Settings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
+    signup = SignUp(bot.director)
+    t = await signup.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser_id=ORGANISER,
+        name="Test night",
+        settings=s,
+        starts_at=clock.now + 3600,
+    )
+    for i in range(teams):
+        a, b = Member(100 + 2 * i, f"a{i}"), Member(101 + 2 * i, f"b{i}")
+        await signup.join(t, a, b)
+    return bot.director.get(t.id)
+
+
+async def table_count(db: Database) -> int:
+    return int(await db.fetchval("SELECT count(*) FROM tables"))
+
+
+async def test_a_restart_resumes_the_round_without_seating_any_table_twice(db: Database) -> None:
+    clock = Clock()
+    first = a_bot(db, clock)
+    t = await a_tournament(first, clock, 4, rounds=2)
+    await first.director.start(t)
+    assert await table_count(db) == 2
+    seated = {g.table_id for g in first.director.get(t.id).round_games()}
+    assert None not in seated
+    await first.close()
+    # A second process on the same database (the first was killed): restore, then resume.
+    second = a_bot(db, clock)
+    await second.tables.restore()
+    resumed = await second.director.resume()
+    assert [x.id for x in resumed] == [t.id]
+    assert await table_count(db) == 2, "no table seated twice"
+    assert {g.table_id for g in second.director.get(t.id).round_games()} == seated
+    assert all(second.tables.registry.find_by_id(tid).arranged for tid in seated if tid)  # type: ignore[union-attr]
+    await second.close()
+
+
+async def test_a_game_already_claimed_is_not_seated_again(db: Database) -> None:
+    clock = Clock()
+    bot = a_bot(db, clock)
+    t = await a_tournament(bot, clock, 2, rounds=1)
+    await bot.director.start(t)
+    t = bot.director.get(t.id)
+    (game,) = t.round_games()
+    before = await table_count(db)
+    # Seating the same game again (as a second process would) opens nothing.
+    await bot.director._seat(t, game)
+    assert await table_count(db) == before
+    await bot.close()
+
+
+async def test_the_round_deadline_decides_unfinished_tables_by_score_and_seats_the_next(
+    db: Database,
+) -> None:
+    clock = Clock()
+    bot = a_bot(db, clock)
+    t = await a_tournament(bot, clock, 4, rounds=2, round_minutes=30)
+    await bot.director.start(t)
+    t = bot.director.get(t.id)
+    assert t.round == 1
+    assert t.round_deadline == clock.now + 1800
+    clock.now += 1799
+    await bot.director.tick(t.id)
+    assert bot.director.get(t.id).round == 1, "not before the deadline"
+    clock.now += 2
+    await bot.director.tick(t.id)
+    t = bot.director.get(t.id)
+    done = t.round_games(1)
+    assert all(g.status == "done" and g.decided for g in done)
+    assert all(g.scores == (0, 0) and g.winner is None for g in done), "0–0: a draw each"
+    assert t.round == 2
+    assert all(g.status == "playing" for g in t.round_games(2))
+    rows = await db.fetch("SELECT status FROM tables ORDER BY created_at")
+    assert [r[0] for r in rows].count("abandoned") == 2
+    await bot.close()
+
+
+async def test_two_joins_at_once_take_one_seat(db: Database) -> None:
+    clock = Clock()
+    one, two = a_bot(db, clock), a_bot(db, clock)
+    t = await a_tournament(one, clock, 0)
+    await two.director.resume()
+    member = Member(555, "racer")
+    results = await asyncio.gather(
+        SignUp(one.director).join(one.director.get(t.id), member),
+        SignUp(two.director).join(two.director.get(t.id), member),
+        SignUp(one.director).join(one.director.get(t.id), member),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(refused) == 2, results
+    assert all("already signed up" in r.reason for r in refused)
+    count = await db.fetchval(
+        "SELECT count(*) FROM tournament_members WHERE tournament_id = ?", (t.id,)
+    )
+    assert count == 1
+    await one.close()
+    await two.close()
+
+
+async def test_refusals_change_nothing(db: Database) -> None:
+    clock = Clock()
+    bot = a_bot(db, clock)
+    t = await a_tournament(bot, clock, 2, rounds=1)
+    signup = SignUp(bot.director)
+    with pytest.raises(Refusal, match="already signed up"):
+        await signup.join(t, Member(100, "a0"))
+    with pytest.raises(Refusal, match="already in another team"):
+        await signup.join(t, Member(900, "x"), Member(101, "b0"))
+    with pytest.raises(Refusal, match="already running"):
+        await signup.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            organiser_id=ORGANISER,
+            name="  test   NIGHT ",
+            settings=Settings(preset="standard"),
+            starts_at=clock.now + 60,
+        )
+    with pytest.raises(Refusal, match="Only the organiser"):
+        await OrganiserControls(bot.director).pause(t, 12345, False, None)
+    assert await db.fetchval("SELECT count(*) FROM tournament_members") == 4
+    await bot.director.start(bot.director.get(t.id))
+    with pytest.raises(Refusal, match="has started"):
+        await signup.join(bot.director.get(t.id), Member(901, "late"))
+    assert await db.fetchval("SELECT count(*) FROM tournaments") == 1
+    assert await db.fetchval("SELECT count(*) FROM tournament_members") == 4
+    await bot.close()
