@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.command_input import whole_number
-from bot.engine.rules import GAME_TITLES, PRESET_NAMES
+from bot.engine.games import DEFAULT_GAME, entries, entry_of, preset_names
 from bot.errors import Refusal
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
 ]
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
-GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in preset_names()]
+GAME_CHOICES = [app_commands.Choice(name=e.title, value=str(e.kind)) for e in entries()]
 COLOUR_CHOICES = [
     app_commands.Choice(name="two colours (black and red)", value="two"),
     app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
@@ -83,7 +83,7 @@ class LeagueCog(commands.Cog):
         interaction: Interaction,
         season: app_commands.Range[int, 1, 100_000] | None = None,
         sort: str = "rating",
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """This server's (or this group's) standings, one game at a time."""
         gid = league_scope(interaction).key
@@ -134,7 +134,7 @@ class LeagueCog(commands.Cog):
         self,
         interaction: Interaction,
         member: discord.Member | discord.User | None = None,
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """A player's record in this server (or group), with a chart of their rating."""
         scope = league_scope(interaction)
@@ -144,12 +144,12 @@ class LeagueCog(commands.Cog):
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{md_name(who.display_name)} has no {GAME_TITLES[game]} games {scope.here} "
+                f"{md_name(who.display_name)} has no {entry_of(game).title} games {scope.here} "
                 "this season."
             )
         history = await self.league.standings.rating_history(gid, who.id, s.season, game)
         points = chart_points(history)
-        title = f"{clean_name(s.display_name)} — {GAME_TITLES[game]} rating over rated games"
+        title = f"{clean_name(s.display_name)} — {entry_of(game).title} rating over rated games"
         key = (gid, who.id, s.season, game)
         png = self.charts.get(key, points, title)
         if png is None:  # a new chart to draw: counted, and refused before anything is shown
@@ -355,8 +355,10 @@ class LeagueCog(commands.Cog):
 
 
 def _game(value: str) -> str:
-    if value not in GAME_TITLES:
-        raise Refusal(f"There is no game {value!r}: choose Spades, Whist or Euchre.")
+    titles = [e.title for e in entries()]
+    if value not in {e.kind for e in entries()}:
+        choose = " or ".join([", ".join(titles[:-1]), titles[-1]])
+        raise Refusal(f"There is no game {value!r}: choose {choose}.")
     return value
 
 

@@ -24,7 +24,11 @@ from bot.engine import (
     Look,
     Play,
     Seat,
+    claim_targets,
+    entry_of,
     parse_card,
+    public_claims,
+    seat_view,
 )
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.tables.moves import ActResult
@@ -78,7 +82,7 @@ def _done_text(result: ActResult) -> str:
 
 def _claim_text(result: ActResult) -> str:
     game = result.table.game
-    claims = game.claim_results if game is not None else ()
+    claims = public_claims(game) if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
         return f"Your claim: {mine[-1].text}."
@@ -139,13 +143,14 @@ class PlayCog(commands.Cog):
         uid, iid = interaction.user.id, interaction.id
         table = self.tables.registry.of_user(guild_id(interaction), uid)
         moves = self.tables.moves
-        if table.rules.game == "euchre":
+        entry = entry_of(table.rules.game)
+        if entry.takes(Call):
             name, alone = parse_call(bid)
             await self._move(
                 interaction, table, lambda: moves.call(table, uid, name, alone, interaction_id=iid)
             )
             return
-        if table.rules.game != "spades":
+        if not entry.takes(Bid):
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
         look = " ".join(bid.lower().split()) in LOOK_WORDS  # cards face down: see them first
         if look:
@@ -185,7 +190,9 @@ class PlayCog(commands.Cog):
             # Cards face down: the blind choices above, looking, then the bids open whatever
             # the cards are (the game decides them without reading the cards).
             names.append((LOOK_CHOICE, LOOK_WORDS[0]))
-            names.extend((b.text, b.text) for b in game.unseen_bids(seat))
+            bidding = seat_view(game, seat).bidding
+            unseen = bidding.unseen_bids if bidding is not None else ()
+            names.extend((b.text, b.text) for b in unseen)
         return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
 
     @app_commands.command(name="play")
@@ -222,7 +229,7 @@ class PlayCog(commands.Cog):
             return []
         cur = current.lower().strip()
         out = []
-        for s in table.game.claim_targets(seat):
+        for s in claim_targets(table.game, seat):
             occ = table.seats.get(s)
             label = f"{s.word} ({occ.name})" if occ else s.word
             if cur in label.lower():
@@ -343,7 +350,7 @@ class PlayCog(commands.Cog):
             raise Refusal("You are not seated at this table.")
         if table.game is None or not table.rules.claims:
             raise Refusal("Renege claims are not played at this table.")
-        targets = table.game.claim_targets(seat)
+        targets = claim_targets(table.game, seat)
         if not targets:
             raise Refusal(_no_claim_reason(table.game, seat))
         await interaction.response.send_message(

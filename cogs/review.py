@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot import cooldowns
+from bot.ai.games import judges
 from bot.command_input import whole_number
 from bot.cooldowns import relative_time
 from bot.engine import Seat
@@ -64,7 +65,7 @@ class ReviewCog(commands.Cog):
         if page == -1:  # the "Go to…" menu
             page = (whole_number(values[0], 4) if values else None) or 0
         # The hard player judges partnership Spades only: elsewhere the review is the replay.
-        if replay.rules.solo or replay.rules.game != "spades":
+        if not judges(replay.rules):
             await self._show(interaction, replay, None, viewer, game_id, page)
             return
         analysis = await self.service.stored(game_id)

@@ -10,11 +10,8 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.command_input import excerpt
-from bot.engine import Seat
+from bot.engine import Seat, games
 from bot.engine.rules import (
-    PRESET_DESCRIPTIONS,
-    PRESET_GAMES,
-    PRESET_NAMES,
     option_names,
     suggested_values,
 )
@@ -45,7 +42,7 @@ if TYPE_CHECKING:
     from bot.app import SpadesBot
 
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
-TABLE_PRESETS = PRESET_NAMES  # every game's presets: Spades and its variants, Whist, Euchre
+TABLE_PRESETS = games.preset_names()  # every game's presets: Spades and its variants, Whist, Euchre
 
 
 def preset_choices(current: str) -> list[app_commands.Choice[str]]:
@@ -53,9 +50,9 @@ def preset_choices(current: str) -> list[app_commands.Choice[str]]:
     (``solo — Solo (cutthroat): four players, everyone scores alone``)."""
     cur = current.lower().strip()
     return [
-        app_commands.Choice(name=f"{p} — {PRESET_DESCRIPTIONS[p]}"[:100], value=p)
+        app_commands.Choice(name=f"{p} — {games.preset(p).description}"[:100], value=p)
         for p in TABLE_PRESETS
-        if cur in p or cur in PRESET_DESCRIPTIONS[p].lower()
+        if cur in p or cur in games.preset(p).description.lower()
     ][:25]
 
 
@@ -152,8 +149,7 @@ class SpadesCog(commands.Cog):
         if settings is not None:
             chosen = preset or settings.preset
             # The server's target goes with its preset's game (a Spades 300 is no Euchre target).
-            same_game = PRESET_GAMES.get(chosen) == PRESET_GAMES.get(settings.preset)
-            if target is None and same_game:
+            if target is None and games.same_game(chosen, settings.preset):
                 target = settings.target
             preset = chosen
             turn_timer = settings.turn_timer if turn_timer is None else turn_timer
@@ -165,7 +161,7 @@ class SpadesCog(commands.Cog):
                 raise Refusal("Threads can be opened from a text channel only.")
             try:
                 created = await channel.create_thread(
-                    name=f"{PRESET_GAMES.get(preset or 'standard', 'spades').title()} with "
+                    name=f"{games.entry_of(games.game_of_preset(preset or 'standard')).title} with "
                     f"{display_name(interaction)}",
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=1440,
@@ -374,7 +370,7 @@ class SpadesCog(commands.Cog):
         """The game of this channel's table (Spades when there is none)."""
         cid = interaction.channel_id
         table = client(interaction).tables.registry.find_in_channel(cid) if cid else None
-        return table.rules.game if table is not None else "spades"
+        return table.rules.game if table is not None else games.DEFAULT_GAME
 
     @spades.command(name="start")
     async def start(self, interaction: Interaction) -> None:

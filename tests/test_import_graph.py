@@ -10,7 +10,10 @@
   imports ``cogs`` (the bot loads its extensions by name);
 * the product (``bot`` and ``cogs``) imports nothing from ``tools`` or ``benchmarks``, which
   measure it and are not shipped with it;
-* the table service never imports the computer players.
+* the table service never imports the computer players;
+* one place per game: outside ``bot.engine`` and the registries keyed by the game
+  (``bot/ai/games.py``, ``bot/ui/games.py``) no code compares game names — it asks the
+  game's registry entry, or its part of a seat view.
 """
 
 from __future__ import annotations
@@ -250,8 +253,8 @@ ENGINE_MODULES = {n: p for n, p in our_modules().items() if n.split(".")[:2] == 
 
 def test_the_engine_modules_are_found() -> None:
     assert {p.name for p in ENGINE_MODULES.values()} >= {
-        "cards.py", "rules.py", "scoring.py", "actions.py", "game.py", "views.py", "record.py",
-        "__main__.py",
+        "cards.py", "rules.py", "scoring.py", "actions.py", "game.py", "games.py", "views.py",
+        "record.py", "__main__.py",
     }  # fmt: skip
 
 
@@ -269,8 +272,8 @@ def test_the_engine_imports_only_the_standard_library_and_itself(module: str) ->
 
 
 GAME_PACKAGES = ("bot.engine.spades", "bot.engine.whist", "bot.engine.euchre")
-CORE = ("cards", "decks", "seats", "actions", "errors", "rules", "scoring", "tricks", "game",
-        "dealer")  # fmt: skip
+CORE = ("cards", "decks", "seats", "actions", "errors", "games", "rules", "scoring", "tricks",
+        "game", "dealer")  # fmt: skip
 
 
 def test_the_core_modules_are_found() -> None:
@@ -283,3 +286,90 @@ def test_the_shared_core_imports_no_game(module: str) -> None:
     name = f"bot.engine.{module}"
     for target in GRAPH[name]:
         assert not target.startswith(GAME_PACKAGES), f"{name} imports {target}"
+
+
+# ---------------------------------------------------------------------- one place per game
+GAME_NAMES = frozenset({"spades", "whist", "euchre"})
+# Where a game may be named: the engine (the games themselves and their registry) and the
+# registries of their words and computer players, keyed by the game.
+GAME_REGISTRIES = ("bot.engine", "bot.ai.games", "bot.ui.games")
+
+
+def _names_a_game(node: ast.expr, container: bool) -> bool:
+    """A game name as a string, ``GameKind.X`` or ``DEFAULT_GAME``; or (``container``: the
+    right of ``in``) a literal tuple, list or set holding one."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and node.value.lower() in GAME_NAMES
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id == "GameKind"
+    if isinstance(node, ast.Name):
+        return node.id == "DEFAULT_GAME"
+    if container and isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_a_game(x, False) for x in node.elts)
+    return False
+
+
+def _is_game_attribute(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "game"
+
+
+_EQUALITY = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+
+
+def game_name_comparisons(source: str) -> list[int]:
+    """The lines of ``source`` that compare game names (``rules.game == "spades"``,
+    ``game in ("whist", "euchre")``, ``kind is GameKind.EUCHRE``, ``a.game != b.game``,
+    ``case "whist":``); ``table.game is None`` (the game object) is no such comparison."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            left = node.left
+            for op, right in zip(node.ops, node.comparators, strict=True):
+                container = isinstance(op, ast.In | ast.NotIn)
+                named = _names_a_game(left, False) or _names_a_game(right, container)
+                by_attribute = isinstance(op, _EQUALITY) and (
+                    _is_game_attribute(left) or _is_game_attribute(right)
+                )
+                if named or by_attribute:
+                    found.append(node.lineno)
+                    break
+                left = right
+        elif isinstance(node, ast.MatchValue) and _names_a_game(node.value, False):
+            found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "compares"),
+    [
+        ('if rules.game == "spades": pass', True),
+        ('if view.rules.game != "whist": pass', True),
+        ("if table.rules.game is GameKind.EUCHRE: pass", True),
+        ("ok = rules.game in (GameKind.WHIST, GameKind.EUCHRE)", True),
+        ('ok = game in ("whist", "euchre")', True),
+        ('ok = "Euchre" == title', True),
+        ("ok = kind == DEFAULT_GAME", True),
+        ("ok = a.rules.game != b.rules.game", True),
+        ("ok = table.game is None or table.game is not sim", False),  # the game object
+        ('match name:\n    case "whist":\n        pass', True),
+        ('ok = parts[:2] == ["spades", "t"]', False),  # a custom id's namespace, not a game
+        ('log = getLogger("spades")', False),
+        ("ok = entry_of(rules.game).takes(Bid)", False),
+        ('ok = "lose_at" in entry_of(rules.game).options', False),
+    ],
+)
+def test_the_scan_finds_game_name_comparisons(source: str, compares: bool) -> None:
+    assert bool(game_name_comparisons(source)) is compares
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in our_modules() if not m.startswith(GAME_REGISTRIES))
+)
+def test_no_code_outside_the_engine_and_the_registries_compares_game_names(module: str) -> None:
+    """Adding a game adds its package and its registry entries, and edits nothing else: the
+    rest of the bot asks the entry (``entry_of(rules.game).takes(Call)``), the game's words
+    (``text_of(rules.game)``) or its players (``ai_of(rules.game)``), or reads the game's part
+    of a seat view (``view.bidding``, ``view.trumps``)."""
+    path = our_modules()[module]
+    lines = game_name_comparisons(path.read_text(encoding="utf-8"))
+    assert lines == [], f"{path.relative_to(ROOT)} compares game names at lines {lines}"

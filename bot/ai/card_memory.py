@@ -53,7 +53,8 @@ class CardMemory:
         self.voids = voids
         known = [0, 0, 0, 0]
         partner = self.seat ^ 2
-        for c in view.passed:
+        bidding = view.bidding
+        for c in bidding.passed if bidding is not None else ():
             known[partner] |= 1 << c.index
         known[partner] &= ~played
         self.known = known

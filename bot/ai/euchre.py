@@ -15,6 +15,7 @@ from bot.ai.trumps import Seen, TrumpDeck, choose_card, ctx_from, trump_deck
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS, SUITS
 from bot.engine.game import Phase
+from bot.engine.trump_part import TrumpPart
 from bot.engine.views import SeatView
 
 # Hand strength (see :func:`strength`): call at ORDER_AT, go alone at ALONE_AT.
@@ -122,14 +123,15 @@ def decide_call(c: Calling, margin: float = 0.0) -> tuple[str, bool]:
 
 def calling(view: SeatView) -> Calling:
     assert view.seat is not None
-    assert view.up_card is not None
+    tp = view.part_as(TrumpPart)
+    assert tp.up_card is not None
     return Calling(
         view.rules.deck,
         hand_mask(view),
         int(view.seat),
         int(view.dealer),
-        view.calling_round,
-        view.up_card.index,
+        tp.calling_round,
+        tp.up_card.index,
         view.rules.stick_the_dealer,
     )
 
@@ -146,14 +148,16 @@ def play(view: SeatView) -> Action:
     assert view.trump is not None
     t = trump_deck(view.rules.deck, view.trump)
     seen = Seen(view, t)
-    attack = view.maker is not None and (view.maker & 1) == (view.seat & 1)
+    maker = view.part_as(TrumpPart).maker
+    attack = maker is not None and (maker & 1) == (view.seat & 1)
     return Play(view.seat, CARDS[choose_card(ctx_from(view, seen, attack))])
 
 
 def discard(view: SeatView) -> Action:
     assert view.seat is not None
-    assert view.up_card is not None
-    t = trump_deck(view.rules.deck, view.up_card.suit)
+    up = view.part_as(TrumpPart).up_card
+    assert up is not None
+    t = trump_deck(view.rules.deck, up.suit)
     return Discard(view.seat, CARDS[best_discard(t, hand_mask(view))])
 
 

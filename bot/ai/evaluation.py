@@ -31,8 +31,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.ai.games import ai_of
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
-from bot.ai.levels import get_player
 from bot.ai.search import bidding
 from bot.ai.search.candidates import representative
 from bot.ai.search.spades_play import card_choice, search_card
@@ -89,8 +89,9 @@ def evaluate(
     legal = view.legal
     if len(legal) == 1:
         return _bare(legal[0])
-    if view.rules.game != "spades":  # Whist, Euchre: their own hard player, nothing valued
-        return _bare(get_player("hard").decide(view, rng, min(budget_s, MAX_BUDGET_S)))
+    if view.bidding is None:  # not Spades: the game's own hard player's choice, unvalued
+        hard = ai_of(view.rules.game).players("hard")
+        return _bare(hard.decide(view, rng, min(budget_s, MAX_BUDGET_S)))
     if view.phase is Phase.PLAY:
         return _play(view, rng, budget_s, clock, max_worlds)
     if view.phase is Phase.BID and not view.rules.new_york:

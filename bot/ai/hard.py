@@ -1,6 +1,5 @@
-"""The ``hard`` Spades player: every card and bid chosen by search over the deals the seat may
-face (Whist's and Euchre's are in :mod:`bot.ai.trump_search`; :mod:`bot.ai.levels` hands each
-game's decisions to its own).
+"""Spades' ``hard`` level: every card and bid chosen by search over the deals the seat may face
+(Whist's and Euchre's are in :mod:`bot.ai.trump_search`; :mod:`bot.ai.games` says which).
 
 * Cards: determinized search (:mod:`bot.ai.search.pimc`) over worlds consistent with what the
   seat has seen (:mod:`bot.ai.search.worlds`), each candidate valued by the points the hand

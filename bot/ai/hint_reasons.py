@@ -128,17 +128,25 @@ def why(view: SeatView, action: Action) -> str:
     return "looking at your cards first is worth more than bidding blind nil now"
 
 
+def _bids(view: SeatView) -> tuple[int | None, ...]:
+    """Each seat's bid this hand (a game without bidding: none)."""
+    part = view.bidding
+    return part.bids if part is not None else ()
+
+
 def _nil_alive(view: SeatView, seat: Seat) -> bool:
-    bid = view.bids[seat] if seat < len(view.bids) else None
+    bids = _bids(view)
+    bid = bids[seat] if seat < len(bids) else None
     return bid is not None and bid <= NIL and view.tricks_won[seat] == 0
 
 
 def _contract(view: SeatView, me: Seat) -> tuple[int, int] | None:
     """(tricks my side needs, tricks it has), for a side that bid a number of tricks."""
-    if not any(b is not None for b in view.bids):
+    all_bids = _bids(view)
+    if not any(b is not None for b in all_bids):
         return None
     side = (me, me.partner) if view.rules.partnerships else (me,)
-    bids = [view.bids[s] for s in side]
+    bids = [all_bids[s] for s in side]
     if any(b is None for b in bids):
         return None
     need = sum(b for b in bids if b is not None and b > 0)

@@ -8,6 +8,7 @@ from typing import Final
 from bot.ai.deck_tables import DECK_INFO, DeckInfo, bits
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look, PassCards, Seat
 from bot.engine.rules import Rules
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 # Added to the trick estimate before rounding down (0.5 = round to nearest).
@@ -189,10 +190,11 @@ def choose_bid(view: SeatView, bias: float = BID_BIAS) -> Action:
     seat = view.seat
     legal = view.legal
     rules = view.rules
+    part = view.part_as(SpadesPart)
     if view.hand_hidden or view.hand is None:
         if rules.new_york:
             blind_bids = [a for a in legal if isinstance(a, Bid) and a.blind]
-            prop = view.proposals[int(seat) & 1]
+            prop = part.proposals[int(seat) & 1]
             if blind_bids and prop is not None and prop[1]:
                 want = prop[0]
                 for a in blind_bids:
@@ -203,7 +205,7 @@ def choose_bid(view: SeatView, bias: float = BID_BIAS) -> Action:
                     if a.value == 5:
                         return a
         else:
-            partner_bid = view.bids[int(seat.partner)]
+            partner_bid = part.bids[int(seat.partner)]
             bn = Bid(seat, BLIND_NIL)
             if bn in legal and partner_bid not in (NIL, BLIND_NIL) and blind_worth_it(view, seat):
                 return bn
@@ -211,8 +213,8 @@ def choose_bid(view: SeatView, bias: float = BID_BIAS) -> Action:
     hand = hand_mask(view)
     if rules.new_york:
         return _new_york_bid(view, seat, estimate_tricks(rules.deck, hand))
-    partner_bid = view.bids[int(seat.partner)]
-    prev = sum(b for b in view.bids if b is not None and b > 0)
+    partner_bid = part.bids[int(seat.partner)]
+    prev = sum(b for b in part.bids if b is not None and b > 0)
     value = individual_bid(rules, hand, partner_bid, prev, bias)
     if value == NIL and Bid(seat, NIL) not in legal:
         value = max(1, int(estimate_tricks(rules.deck, hand) + 0.5))
@@ -238,7 +240,7 @@ def individual_bid(
 
 
 def _new_york_bid(view: SeatView, seat: Seat, est: float) -> Action:
-    prop = view.proposals[int(seat) & 1]
+    prop = view.part_as(SpadesPart).proposals[int(seat) & 1]
     team = est + 3.0 if prop is None else est + prop[0] - 3.0
     value = round(team)
     if value >= 10 and team < 10.6:
@@ -257,7 +259,7 @@ def choose_pass(view: SeatView) -> Action:
     d = DECK_INFO[view.rules.deck]
     n = view.rules.blind_nil_pass
     hand = list(view.hand or ())
-    if view.bids[int(seat)] == BLIND_NIL:
+    if view.part_as(SpadesPart).bids[int(seat)] == BLIND_NIL:
         chosen = sorted(hand, key=lambda c: -d.power[c.index])[:n]
     else:
         side = sorted((c for c in hand if d.suit_of[c.index] != 0), key=lambda c: d.power[c.index])

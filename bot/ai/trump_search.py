@@ -29,6 +29,7 @@ from bot.engine.cards import CARDS
 from bot.engine.euchre import HAND, score_euchre
 from bot.engine.game import Phase
 from bot.engine.seats import turn_order
+from bot.engine.trump_part import TrumpPart
 from bot.engine.views import SeatView
 from bot.engine.whist import score_whist
 
@@ -152,22 +153,23 @@ class EuchreHard:
             return self._call(view, rng, budget_s)
         if view.phase is Phase.DISCARD:
             return self._discard(view, rng, budget_s)
+        tp = view.part_as(TrumpPart)
         assert view.trump is not None
-        assert view.maker is not None
+        assert tp.maker is not None
         t = trump_deck(view.rules.deck, view.trump)
         normal = eu.play(view)
         assert isinstance(normal, Play)
         mine = int(view.seat) & 1
-        makers = int(view.maker) & 1
+        makers = int(tp.maker) & 1
         attack = (makers == 0, makers == 1)
-        utility = euchre_utility(view, mine, int(view.maker), view.alone)
+        utility = euchre_utility(view, mine, int(tp.maker), tp.alone)
         card = search_card(view, t, utility, attack, normal.card.index, rng, budget_s)
         return Play(view.seat, CARDS[card])
 
     # ------------------------------------------------------------------ calls
     def _call(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         assert view.seat is not None
-        assert view.up_card is not None
+        assert view.part_as(TrumpPart).up_card is not None
         options = [a for a in view.legal if isinstance(a, Call)]
         normal = eu.normal_call(view)
         c = eu.calling(view)
@@ -192,20 +194,21 @@ class EuchreHard:
     # ------------------------------------------------------------------ discard
     def _discard(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         assert view.seat is not None
-        assert view.up_card is not None
-        assert view.maker is not None
-        t = trump_deck(view.rules.deck, view.up_card.suit)
+        tp = view.part_as(TrumpPart)
+        assert tp.up_card is not None
+        assert tp.maker is not None
+        t = trump_deck(view.rules.deck, tp.up_card.suit)
         normal = eu.discard(view)
         assert isinstance(normal, Discard)
         options = [a for a in view.legal if isinstance(a, Discard)]
         seen = Seen(view, t)
         me = seen.me
-        out = int(view.maker) ^ 2 if view.alone else None
+        out = int(tp.maker) ^ 2 if tp.alone else None
         seats = view.seats
         order = turn_order(seats, None if out is None else seats[out])
         size = 4 - (out is not None)
-        utility = euchre_utility(view, me & 1, int(view.maker), view.alone)
-        attack = ((int(view.maker) & 1) == 0, (int(view.maker) & 1) == 1)
+        utility = euchre_utility(view, me & 1, int(tp.maker), tp.alone)
+        attack = ((int(tp.maker) & 1) == 0, (int(tp.maker) & 1) == 1)
         n = sample_count(budget_s, len(options), 4 * HAND)
         totals = dict.fromkeys(options, 0.0)
         seen.need = [0 if s in (me, out) else HAND for s in range(4)]

@@ -20,6 +20,7 @@ from bot.engine.actions import Call
 from bot.engine.cards import SUITS
 from bot.engine.decks import DECKS
 from bot.engine.seats import turn_order
+from bot.engine.trump_part import TrumpPart
 from bot.engine.views import SeatView
 
 
@@ -204,16 +205,17 @@ class Seen:
         self.played = played
         self.voids = voids
         known = [0, 0, 0, 0]
-        turned = view.trump_card or (view.up_card if view.maker is not None else None)
-        picked_up = view.trump_card is not None or _ordered_up(view)
+        tp = view.trumps or TrumpPart()  # a game of trick play only turns no card
+        turned = tp.trump_card or (tp.up_card if tp.maker is not None else None)
+        picked_up = tp.trump_card is not None or _ordered_up(tp)
         if turned is not None and picked_up and not played >> turned.index & 1:
             dealer = int(view.dealer)
             if dealer != self.me:
                 known[dealer] |= turned.bit
         self.known = known
         gone = played | hand
-        if view.discarded is not None:
-            gone |= view.discarded.bit
+        if tp.discarded is not None:
+            gone |= tp.discarded.bit
         self.outstanding = t.mask & ~gone
         self.need = [view.cards_left[s] for s in range(4)]
         self.need[self.me] = 0
@@ -233,8 +235,8 @@ class Seen:
         self.holders = holders
 
 
-def _ordered_up(view: SeatView) -> bool:
-    return any(c.call == Call.ORDER for c in view.calls)
+def _ordered_up(tp: TrumpPart) -> bool:
+    return any(c.call == Call.ORDER for c in tp.calls)
 
 
 def ctx_from(view: SeatView, seen: Seen, attack: bool) -> Ctx:

@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from typing import Protocol
 
 from bot.engine import Rules, Seat
-from bot.engine.rules import TARGETS
+from bot.engine.games import entry_of
 from bot.errors import Refusal
 from bot.events import rounds
 from bot.events.model import Entry, GameSlot, Settings, Tournament
@@ -484,7 +484,7 @@ def tournament_rules(s: Settings) -> Rules:
     not the score, end them."""
     if s.format == "duplicate":
         rules = Rules.from_preset(s.preset)
-        return Rules.from_preset(s.preset, target=TARGETS[rules.game][1])
+        return Rules.from_preset(s.preset, target=entry_of(rules.game).targets[1])
     return default_rules(s.preset, **({"target": s.target} if s.target is not None else {}))
 
 

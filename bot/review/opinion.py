@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.ai.evaluation import evaluate as hard_evaluation
+from bot.ai.games import judges
 from bot.ai.variants import honest_view
 from bot.engine import Action, Bid, Play, SeatView
 from bot.engine.game import Phase
@@ -54,7 +55,7 @@ def evaluate(
     card, a hidden hand, a blind bid, a New York team bid, a game the search does not play:
     Whist, Euchre, solo Spades).  With renege claims the honest cards are the choices; a
     renege gets no opinion."""
-    if view.seat is None or not view.my_turn or view.rules.game != "spades" or view.rules.solo:
+    if view.seat is None or not view.my_turn or not judges(view.rules):
         return None
     view = honest_view(view)  # with renege claims: hard weighs only the cards that follow suit
     if len(view.legal) == 1:

@@ -57,10 +57,10 @@ class LiveKey(NamedTuple):
     phase: Phase
     my_turn: bool
     tricks_done: int  # tricks completed this hand
-    received: int  # cards received from the partner
-    hidden: bool  # the cards still face down
+    # the game's own part's marks (GamePart.marks): Spades' cards received from the partner
+    # and whether the cards are still face down, Euchre's calling round (the up-card turned down)
+    marks: tuple[object, ...]
     open: bool  # the table still open
-    calling_round: int  # Euchre: the up-card turned down
 
 
 class Edit(enum.Enum):
@@ -88,21 +88,20 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
     player's turn comes (both are in the key), which keeps edits fewer than the cards played
     (measured in docs/benchmarks.md, *Discord load*).  Read
     from the game directly (it is computed for every seat after every move), and equal to what
-    :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, cards
-    received from the partner, and whether the cards are still face down."""
+    :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, and
+    the marks of the game's own part (Spades: cards received from the partner, whether the
+    cards are still face down; Euchre: the calling round)."""
     game = table.game
     if game is None:
         return None
-    received = sum(len(p.cards) for p in game.passes if p.seat == seat.partner)
+    part = game.view_part(seat)
     return LiveKey(
         game.hand_number,
         game.phase,
         game.to_act == seat,
         len(game.completed_tricks),
-        received,
-        game.hand_hidden(seat),
+        part.marks() if part is not None else (),
         table.open,
-        game.calling_round,
     )
 
 

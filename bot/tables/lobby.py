@@ -12,7 +12,8 @@ from collections.abc import AsyncIterator
 
 from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
-from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
+from bot.engine.games import preset_names, same_game
+from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
@@ -321,11 +322,10 @@ class Lobby:
     def _switched(rules: Rules, preset: str) -> Rules:
         """Another preset, keeping a changed target when the game stays the same (a Whist
         target means nothing to Euchre, a Spades one nothing to Whist)."""
-        if preset not in PRESET_NAMES:
+        if preset not in preset_names():
             return default_rules(preset)  # refused with the list of presets
-        same_game = PRESET_GAMES[preset] == rules.game
-        changed = "target" in rules.overrides()
-        return default_rules(preset, **({"target": rules.target} if same_game and changed else {}))
+        keep = same_game(preset, rules.preset) and "target" in rules.overrides()
+        return default_rules(preset, **({"target": rules.target} if keep else {}))
 
     async def set_option(self, table: Table, user_id: int, name: str, value: str) -> TableOptions:
         """Host, in the lobby: one of the table's own settings (``spectators``, ``hints``)."""

@@ -21,6 +21,8 @@ from bot.engine import (
     Play,
     Seat,
     SeatView,
+    look_then_bid,
+    public_claims,
     seat_view,
 )
 from bot.engine.actions import Claim
@@ -167,14 +169,8 @@ class Moves:
             self._check_dup(interaction_id)
             game = table.game
             assert game is not None
-            actions: list[Action] = []
-            if look_first and not blind and game.blind_open(seat) and value >= 0:
-                # Refused before looking, in the same words whatever the cards, when the
-                # bid depends on them: a refusal must not show unseen cards (nor keep blind
-                # nil open after it did).
-                game.check_unseen_bid(Bid(seat, value))
-                actions.append(Look(seat))
-            actions.append(Bid(seat, value, blind))
+            bid = Bid(seat, value, blind)
+            actions: list[Action] = list(look_then_bid(game, bid) if look_first else (bid,))
             return await self.commit(table, seat, actions, interaction_id)
 
     async def claim(
@@ -270,7 +266,8 @@ class Moves:
             raise
         # Committed: only now does the table change in memory.
         results_before = len(game.results)
-        claims_before = len(game.claim_results) if sim.hand_number == game.hand_number else None
+        same_hand = sim.hand_number == game.hand_number and game.rules.claims
+        claims_before = len(public_claims(game)) if same_hand else None
         table.game = sim
         table.seq += len(stored)
         table.deadline = deadline
@@ -282,7 +279,7 @@ class Moves:
         for result in sim.results[results_before:]:
             self.ctx.hand_finished(table, result)
         if claims_before is not None:
-            for claim in sim.claim_results[claims_before:]:  # G1: the result is public
+            for claim in public_claims(sim)[claims_before:]:  # G1: the result is public
                 self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")
         if finished:
             self.ctx.closed(table)

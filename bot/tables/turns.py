@@ -16,7 +16,18 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.engine import Action, Bid, Game, PassCards, Phase, Play, Seat, SeatView, seat_view
+from bot.engine import (
+    Action,
+    Bid,
+    Game,
+    PassCards,
+    Phase,
+    Play,
+    Seat,
+    SeatView,
+    claim_targets,
+    seat_view,
+)
 from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
 from bot.names import md_name
@@ -111,7 +122,7 @@ class AutoTurns:
         if game is None or not game.rules.claims or game.phase is not Phase.PLAY:
             return None
         for seat, occ in sorted(table.seats.items()):
-            targets = game.claim_targets(seat) if occ.is_computer else ()
+            targets = claim_targets(game, seat) if occ.is_computer else ()
             if targets:
                 against = self.claim(seat_view(game, seat))
                 if against in targets:  # never a claim the engine would refuse

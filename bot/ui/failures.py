@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot import command_input, timely
-from bot.engine import CardParseError, SpadesError
+from bot.engine import CardParseError, GameError
 from bot.errors import Duplicate, Refusal
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ def error_text(
             f"I don't know the card {command_input.excerpt(original.text)}: "
             "try AS, 10H, A♠ or 'queen of hearts'."
         )
-    if isinstance(original, Refusal | SpadesError):
+    if isinstance(original, Refusal | GameError):
         return original.reason
     name = timely.describe(interaction)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):

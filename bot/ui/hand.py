@@ -22,25 +22,18 @@ from bot.engine import (
     Play,
     Seat,
     SeatView,
-    bid_text,
     seat_view,
 )
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, HandVerb, HintVerb, MenuVerb
 from bot.ui.controls import Control, Option, controls_json, controls_view
+from bot.ui.game_text import effective_suit, sorted_hand
+from bot.ui.games import text_of
 from bot.ui.hand_actions import bid_value
-from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
+from bot.ui.render import GREEN, GREY, deadline_text, final_text, trick_text
 from bot.ui.text import number, plural
-from bot.ui.trump_text import (
-    call_button_label,
-    call_value,
-    calls_line,
-    effective_suit,
-    sorted_hand,
-    trump_text,
-)
-from bot.ui.trump_text import prompt as trump_prompt
+from bot.ui.trump_text import call_button_label, call_value
 
 
 def hand_payload(
@@ -81,7 +74,7 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     seat = view.seat
     e = discord.Embed(title=f"Your hand — {seat.word}", colour=GREEN if view.my_turn else GREY)
     if view.hand_hidden:
-        e.description = _hidden_text(view, seat)
+        e.description = text_of(view.rules.game).hidden_text(view, seat)
     elif view.hand is not None:
         e.description = f"# {hand_text(view.hand, view)}" if view.hand else "(no cards left)"
     lines = [f"**{notice}**"] if notice else []
@@ -102,42 +95,21 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     return e
 
 
-def _hidden_text(view: SeatView, seat: Seat) -> str:
-    if view.rules.new_york:
-        return (
-            "Your cards are face down. Your team may make a **blind bid** (4–10, "
-            "scores double) before either of you looks — or look at your cards."
-        )
-    if view.bids[seat] == BLIND_NIL:
-        return "You bid blind nil. Your cards show when bidding is over."
-    return (
-        "Your cards are face down. You may bid **blind nil** before looking "
-        "— or look at your cards."
-    )
-
-
 def now_lines(table: Table, view: SeatView) -> list[str]:
     """What is happening, as far as it cannot go stale before this message's next update."""
     if table.status == TableStatus.FINISHED:
         return ["The game is over.", final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]
+    text = text_of(view.rules.game)
     lines = [prompt_line(view)]
-    trump = trump_text(view)
+    trump = text.trump_line(view)
     if trump is not None:
         lines.append(trump)
-    if view.calls and view.my_turn:
-        lines.append("Calls: " + calls_line(view))
-    if view.discarded is not None and view.phase is Phase.PLAY:
-        lines.append(f"You discarded the {view.discarded}.")
+    lines += text.status_lines(view)
     if view.my_turn and table.deadline is not None:
         lines.append(f"⏱ Time runs out {deadline_text(table)}; then a computer plays for you.")
-    if view.received:
-        lines.append(f"Your partner passed you: {' '.join(str(c) for c in view.received)}")
-    if view.phase is Phase.BID and view.my_turn and view.bid_log:
-        lines.append("Bids so far: " + _bids_line(view))
-    elif view.phase in (Phase.PASS, Phase.PLAY) and view.bid_log:
-        lines.append("Bids: " + _bids_line(view))
+    lines += text.bid_lines(view)
     if view.phase is Phase.PLAY:
         if view.my_turn and view.current_trick:
             lines.append(f"Trick: {trick_text(view)}")
@@ -152,29 +124,12 @@ def _last(view: SeatView) -> str:
     return "  ".join(f"{s.word} {c}" for s, c in last.cards) + f"  → {last.winner.word} wins"
 
 
-def _bids_line(view: SeatView) -> str:
-    return " · ".join(f"{s.word} {bid_label(view, s)}" for s in view.seats)
-
-
 def prompt_line(view: SeatView) -> str:
     if view.over:
         return "The game is over."
     if not view.my_turn:
         return "Not your turn: this message updates itself when it is."
-    if view.phase is Phase.BID:
-        if view.rules.new_york:
-            prop = view.proposals[view.seat.team] if view.seat is not None else None
-            if prop is not None:
-                return (
-                    f"Your partner proposes **{bid_text(prop[0], prop[1])}**: "
-                    "confirm it or choose the team's bid."
-                )
-            return "**Your turn:** propose your team's bid (4–10)."
-        return "**Your turn to bid.**"
-    if view.phase is Phase.PASS:
-        n = view.rules.blind_nil_pass
-        return f"**Your turn:** choose {plural(n, 'card')} to pass to your partner."
-    return trump_prompt(view) or "**Your turn to play** a card."
+    return text_of(view.rules.game).prompt(view) or "**Your turn to play** a card."
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
@@ -203,7 +158,8 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
             out.append(Control(ref(HandVerb.BLIND), "Blind nil", 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
-            prop = view.proposals[seat.team] if view.rules.new_york else None
+            bidding = view.bidding
+            prop = bidding.proposals[seat.team] if bidding and view.rules.new_york else None
             options = tuple(
                 Option(_bid_option_label(b), bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.engine.rules import GAME_TITLES
+from bot.engine.games import DEFAULT_GAME, entries, is_default_game
 from bot.league.models import LeaderboardSort
 from bot.ui.clicks import BadCustomId, Routed, snowflake
 
@@ -32,7 +32,7 @@ class LeagueRef:
     season: int = 0
     sort: str = "rating"
     page: int = 0
-    game: str = "spades"
+    game: str = DEFAULT_GAME
 
     @property
     def route(self) -> str:
@@ -40,7 +40,7 @@ class LeagueRef:
 
     @property
     def custom_id(self) -> str:
-        game = "" if self.game == "spades" else f":@{self.game}"
+        game = "" if is_default_game(self.game) else f":@{self.game}"
         return (
             f"spades:lg:{self.view}:{self.viewer}:{self.subject}:{self.season}:{self.sort}:"
             f"{self.page}{game}"
@@ -69,10 +69,10 @@ class LeagueItem(Routed, template=r"(?!)"):
     def parse(cls, match: re.Match[str]) -> LeagueRef:
         """The ref, its values checked: ids a database holds, a sort and a game there are."""
         g = match.groupdict()
-        game = g["game"] or "spades"
+        game = g["game"] or DEFAULT_GAME
         if g["sort"] not in _SORTS:
             raise BadCustomId("no such sort")
-        if game not in GAME_TITLES:
+        if not any(e.kind == game for e in entries()):
             raise BadCustomId("no such game")
         return LeagueRef(
             g["view"],

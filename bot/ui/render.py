@@ -6,58 +6,29 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
+from bot.engine import Seat, SeatView, Team
 from bot.names import md_name
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, TableVerb, WatchVerb, button
+from bot.ui.games import game_title, text_of
 from bot.ui.rules_text import rules_brief
 from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
     dealer_draw_text,
     end_reason_text,
-    game_title,
     number,
     seat_names,
     team_name,
     timer_footer,
     timer_text,
 )
-from bot.ui.trump_text import call_label, trump_text
 
 BLANK = "\u200b"  # an empty embed field (Discord refuses an empty name or value)
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
 GOLD = discord.Colour(0xF9A825)
 ON_TURN = "▶"
-
-
-def bid_label(view: SeatView, seat: Seat) -> str:
-    """What the table shows for a seat's bid (individual or New York)."""
-    if view.rules.new_york:
-        team = seat.team
-        tb = view.team_bids[team]
-        if tb is not None:
-            return f"team bid {bid_text(tb.value, tb.blind)}" if tb.seat == seat else "—"
-        prop = view.proposals[team]
-        proposer = next((b.seat for b in view.bid_log if b.seat.team == team), None)
-        if prop is not None and proposer == seat:
-            return f"proposes {bid_text(prop[0], prop[1])}"
-        return "…"
-    b = view.bids[seat]
-    return "…" if b is None else bid_text(b)
-
-
-def team_contract(view: SeatView, team: Team) -> str:
-    if view.rules.new_york:
-        tb = view.team_bids[team]
-        return bid_text(tb.value, tb.blind) if tb else "—"
-    bids = [view.bids[s] for s in team.seats]
-    if any(b is None for b in bids):
-        return "—"
-    contract = sum(b for b in bids if b is not None and b > 0)
-    nils = [bid_text(b) for b in bids if b is not None and b <= NIL]
-    return " + ".join([str(contract)] * (contract > 0) + nils) or "0"
 
 
 def deadline_text(table: Table) -> str:
@@ -91,18 +62,19 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
                     name=_seat_head(table, view, s), value=_seat_body(table, view, s, names)
                 )
             e.add_field(name=team_name(team), value=_team_body(view, team))
-    trump = trump_text(view)
+    text = text_of(view.rules.game)
+    trump = text.trump_line(view)
     if trump is not None:
         e.add_field(name="Trump", value=trump, inline=False)
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
-    broken = " · spades broken" if view.spades_broken and view.rules.game == "spades" else ""
+    note = text.footer_note(view)
     unrated = timer_footer(table.turn_timer) + (
         " · practice: hints on" if table.options.hints else ""
     )
     watching = f" · 👁 {table.watching} watching" if table.watching and playing else ""
     e.set_footer(
-        text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}{watching}"
+        text=f"Table {table.id} · hand {view.hand_number}{note}{unrated}{watching}"
         f"{commitment_footer(table)}"
     )
     return e
@@ -165,7 +137,8 @@ def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
     on_turn = view.to_act == seat and table.status == TableStatus.PLAYING
     name = f"**{names[seat]}**" if on_turn else names[seat]
-    lines = [name, f"{_call_or_bid(view, seat)}won {view.tricks_won[seat]}"]
+    action = text_of(view.rules.game).seat_action(view, seat)
+    lines = [name, f"{action}won {view.tricks_won[seat]}"]
     if seat == view.sitting_out:
         lines[1] = "sits this hand out"
     if on_turn and table.deadline is not None:
@@ -173,25 +146,9 @@ def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str])
     return "\n".join(lines)
 
 
-def _call_or_bid(view: SeatView, seat: Seat) -> str:
-    """``bid 4 · `` (Spades), ``order up · `` (Euchre's calls), nothing in Whist."""
-    game = view.rules.game
-    if game == "spades":
-        return f"bid {bid_label(view, seat)} · "
-    if game == "euchre" and (view.calls or view.phase is Phase.CALL):
-        return f"{call_label(view, seat)} · "
-    return ""
-
-
 def _team_body(view: SeatView, team: Team) -> str:
     lines = [f"**{number(view.scores[team])}** points"]
-    if view.rules.game != "spades":
-        if view.maker is not None:
-            lines.append("makers" if view.maker.team == team else "defenders")
-        return "\n".join(lines)
-    if view.rules.has_bags:
-        lines.append(f"bags {view.bag_counts[team]}")
-    lines.append(f"contract {team_contract(view, team)}")
+    lines += text_of(view.rules.game).team_lines(view, team)
     return "\n".join(lines)
 
 
@@ -233,15 +190,8 @@ def status_line(table: Table, view: SeatView) -> str:
     if seat is None:
         return "Dealing…"
     who = md_name(table.seats[seat].name) if seat in table.seats else seat.word
-    if view.phase is Phase.BID:
-        what = "to bid"
-    elif view.phase is Phase.PASS:
-        what = "to pass cards"
-    elif view.phase is Phase.CALL:
-        what = "to order up or pass" if view.calling_round == 1 else "to name trump or pass"
-    elif view.phase is Phase.DISCARD:
-        what = "to discard (the dealer took the up-card)"
-    else:
+    what = text_of(view.rules.game).doing(view)
+    if what is None:
         what = "to lead" if not view.current_trick else "to play"
     line = f"Hand {view.hand_number} · {ON_TURN} **{who}** ({seat.word}) {what}"
     if table.deadline is not None and not table.seats[seat].is_computer:

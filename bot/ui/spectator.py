@@ -17,15 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.engine import HandResult, Phase, Seat, SeatView, Team, seat_view
+from bot.engine import HandResult, Seat, SeatView, Team, seat_view
 from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, WatchVerb
 from bot.ui.controls import Control, controls_json
+from bot.ui.games import game_title, text_of
 from bot.ui.images.deal import suit_lines
-from bot.ui.render import GOLD, bid_label, final_text, team_contract
-from bot.ui.text import game_title, number, seat_names, team_name
-from bot.ui.trump_text import call_label, hand_trump_text, trump_text
+from bot.ui.render import GOLD, final_text
+from bot.ui.text import number, seat_names, team_name
 
 BLUE: Final = 0x3F51B5
 SUIT_ORDER: Final = "SHDC"
@@ -98,7 +98,7 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
     else:
         for s in view.seats:
             fields.append(_seat_field(stage, view, s, score=True))
-    trump = trump_text(view)
+    trump = text_of(view.rules.game).trump_line(view)
     if trump is not None:
         fields.append(_field("Trump", trump, inline=False))
     if view.current_trick:
@@ -150,7 +150,8 @@ def _seat_field(stage: Stage, view: SeatView, seat: Seat, *, score: bool = False
     on_turn = view.to_act == seat and stage.status == "playing"
     head = ("▶ " if on_turn else "") + seat.word + (" · dealer" if seat == view.dealer else "")
     name = f"**{stage.names[seat]}**" if on_turn else stage.names[seat]
-    lines = [name, f"{_call_or_bid(view, seat)}won {view.tricks_won[seat]}"]
+    action = text_of(view.rules.game).seat_action(view, seat)
+    lines = [name, f"{action}won {view.tricks_won[seat]}"]
     if seat == view.sitting_out:
         lines[1] = "sits this hand out"
     if score:
@@ -160,20 +161,9 @@ def _seat_field(stage: Stage, view: SeatView, seat: Seat, *, score: bool = False
     return _field(head, "\n".join(lines))
 
 
-def _call_or_bid(view: SeatView, seat: Seat) -> str:
-    if any(b is not None for b in view.bids) or view.phase is Phase.BID:
-        return f"bid {bid_label(view, seat)} · "
-    if view.calls or view.phase is Phase.CALL:
-        return f"{call_label(view, seat)} · "
-    return ""
-
-
 def _team_lines(view: SeatView, team: Team) -> str:
     lines = [f"**{number(view.scores[team])}** points"]
-    if view.rules.has_bags and (any(b is not None for b in view.bids) or view.phase is Phase.BID):
-        lines.append(f"bags {view.bag_counts[team]} · contract {team_contract(view, team)}")
-    elif view.maker is not None:
-        lines.append("makers" if view.maker.team == team else "defenders")
+    lines += text_of(view.rules.game).team_lines(view, team)
     return "\n".join(lines)
 
 
@@ -181,12 +171,9 @@ def _status(stage: Stage, view: SeatView) -> str:
     seat = view.to_act
     if seat is None:
         return f"Hand {view.hand_number} · dealing…"
-    what = {
-        Phase.BID: "to bid",
-        Phase.PASS: "to pass cards",
-        Phase.CALL: "to call",
-        Phase.DISCARD: "to discard",
-    }.get(view.phase, "to play" if view.current_trick else "to lead")
+    what = text_of(view.rules.game).doing(view)
+    if what is None:
+        what = "to play" if view.current_trick else "to lead"
     line = f"Hand {view.hand_number} · ▶ **{stage.names[seat]}** ({seat.word}) {what}"
     if stage.deadline is not None and seat not in stage.computers:
         line += f" · time runs out <t:{int(stage.deadline)}:R>"
@@ -196,7 +183,7 @@ def _status(stage: Stage, view: SeatView) -> str:
 def _deal_text(stage: Stage, view: SeatView, result: HandResult) -> str:
     """Each seat's cards as dealt in the finished hand ``result``, by suit."""
     lines = []
-    about = hand_trump_text(result, stage.names)
+    about = text_of(view.rules.game).result_line(result, stage.names)
     if about:
         lines.append(about)
     for s in view.seats:

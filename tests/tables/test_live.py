@@ -180,10 +180,8 @@ async def test_the_live_key_is_what_the_seat_view_shows(service: TableService) -
                 view.phase,
                 view.my_turn,
                 len(view.completed_tricks),
-                len(view.received),
-                view.hand_hidden,
+                (len(view.bidding.received), view.hand_hidden),  # Spades' part
                 table.open,
-                view.calling_round,
             )
         await act_once(service, table, rng)
 

@@ -25,8 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.ai.levels import get_player
-from bot.engine import CARDS, Card, Game, Rules, Seat, card, seat_view
-from bot.engine.rules import PRESET_NAMES, TARGETS
+from bot.engine import CARDS, Card, Game, Rules, Seat, card, entry_of, preset_names, seat_view
 from bot.errors import Refusal
 from bot.tables.defaults import default_rules
 from bot.tables.options import SPECTATOR_MODES, TableOptions
@@ -79,7 +78,7 @@ def new_table(preset: str, mode: str, game: Game) -> Table:
 def low_target(preset: str) -> Rules:
     """A table's rules for ``preset`` (the mercy rule included), to a low target: short games."""
     rules = Rules.from_preset(preset)
-    low = TARGETS[rules.game][0]
+    low = entry_of(rules.game).targets[0]
     return default_rules(preset, target=max(low, min(rules.target, 3 if low == 1 else 150)))
 
 
@@ -87,7 +86,8 @@ def public_cards(game: Game) -> set[Card]:
     """What anyone at the table has seen of the hand in progress: the cards played, and the
     card turned face up (Whist's trump card, Euchre's up-card)."""
     seen = {c for _, c in game.plays}
-    for c in (game.trump_card, game.up_card):
+    for name in ("trump_card", "up_card"):  # Whist's and Euchre's (other games have none)
+        c = getattr(game, name, None)
         if c is not None:
             seen.add(c)
     return seen
@@ -134,7 +134,7 @@ def check_payload(table: Table, game: Game, mode: str) -> None:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(seed=st.integers(0, 2**32 - 1))
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", preset_names())
 def test_no_spectator_payload_holds_a_card_not_yet_played(
     preset: str, seed: int, faces: bool
 ) -> None:

@@ -25,6 +25,7 @@ from bot.ai.search.layout import Layout
 from bot.ai.search.spades import SpadesHand, bid_weight
 from bot.ai.search.worlds import Sampler, SearchKnowledge
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 MIN_WORLDS = 8
@@ -62,7 +63,7 @@ def _fill_bids(
     """The bids of the hand with ours ``mine`` and the missing ones by the normal bidder."""
     assert view.seat is not None
     me = int(view.seat)
-    bids: list[int | None] = list(view.bids)
+    bids: list[int | None] = list(view.part_as(SpadesPart).bids)
     bids[me] = mine
     prev = 0
     for s in _order(view):
@@ -235,6 +236,8 @@ def estimate_blind(
     k.forbidden[me] = 0
     sampler = Sampler(k, rng, bid_weight(view, lay))
     n_pass = rules.blind_nil_pass
+    partner_bid = view.part_as(SpadesPart).bids[me ^ 2]
+    made_before = _made_before(view)
     total_blind = 0.0
     total_look = 0.0
     n = 0
@@ -245,9 +248,7 @@ def estimate_blind(
             break
         hands = sampler.sample()
         # Looking: the normal bid of the hand dealt.
-        look_bid = individual_bid(
-            rules, lay.engine_mask(hands[me]), view.bids[me ^ 2], _made_before(view)
-        )
+        look_bid = individual_bid(rules, lay.engine_mask(hands[me]), partner_bid, made_before)
         if look_bid == NIL and not rules.nil:
             look_bid = 1
         total_look += _play_out(view, hands.copy(), _fill_bids(view, lay, hands, look_bid))
@@ -260,7 +261,7 @@ def estimate_blind(
 
 
 def _made_before(view: SeatView) -> int:
-    return sum(b for b in view.bids if b is not None and b > 0)
+    return sum(b for b in view.part_as(SpadesPart).bids if b is not None and b > 0)
 
 
 def _passed(lay: Layout, hands: list[int], me: int, n: int) -> list[int]:

@@ -24,6 +24,7 @@ from bot.ai.search.solver import distinct
 from bot.ai.search.spades import SpadesHand, bid_weight
 from bot.ai.search.worlds import Sampler, SearchKnowledge
 from bot.engine.actions import NIL, PLAYS, Play
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 
@@ -58,6 +59,7 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
     tricks = [[(int(s), lay.to_sim[c.index]) for s, c in tr.cards] for tr in view.completed_tricks]
     tricks.append([(int(s), lay.to_sim[c.index]) for s, c in view.current_trick])
     partner = me ^ 2
+    bidding = view.part_as(SpadesPart)
     k = SearchKnowledge(
         lay,
         me,
@@ -65,14 +67,14 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
         tricks,
         view.cards_left,
         game.table.restrict_trump_lead,
-        passed=lay.sim_mask(sum(c.bit for c in view.passed)),
+        passed=lay.sim_mask(sum(c.bit for c in bidding.passed)),
         partner=partner,
     )
     in_play = k.unknown | hand | k.known[partner]
     for _, c in tricks[-1]:
         in_play |= 1 << c
     runs = distinct(lay.suit_of, legal, in_play)
-    pbid = view.bids[partner]
+    pbid = bidding.bids[partner]
     partner_nil = pbid is not None and pbid <= NIL and view.tricks_won[partner] == 0
     later = [(me + j) & 3 for j in range(1, 4 - len(tricks[-1]))]
     useless = useless_overtakes(lay, k, partner, tricks[-1], later, legal, partner_nil)
