@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 from bot.errors import Refusal
 from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN, Edit
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +166,7 @@ class Spectators:
             )
         if not table.options.watchable:
             raise Refusal("The host has closed this table to spectators.")
-        if table.status != "playing" or table.game is None:
+        if table.status != TableStatus.PLAYING or table.game is None:
             raise Refusal("The game has not started yet: watch once it has.")
 
     def count(self, table: Table) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine import HandResult, Seat, SeatView, Team, seat_view
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, WatchVerb
 from bot.ui.controls import Control, controls_json
@@ -39,7 +39,7 @@ class Stage:
     guild_id: int
     names: dict[Seat, str]
     computers: frozenset[Seat]  # seats a computer plays now (no countdown is shown for them)
-    status: str  # "playing", "finished" or "abandoned"
+    status: TableStatus  # playing, finished or abandoned
     deadline: float | None
     shows_deals: bool  # ``spectators: hands after each hand``
     final: str  # the table message's end line, once the game is over ("" before)
@@ -89,7 +89,7 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
     if view.seat is not None:
         raise ValueError("a spectator's view is drawn from the public view only")
     faces = CARD_EMOJIS.for_guild(stage.guild_id)
-    playing = stage.status == "playing"
+    playing = stage.status == TableStatus.PLAYING
     fields: list[dict[str, Any]] = []
     if view.rules.partnerships:
         for team in Team:
@@ -147,7 +147,7 @@ def _cards(cards: tuple[tuple[Seat, Any], ...], faces: CardFaces) -> str:
 
 
 def _seat_field(stage: Stage, view: SeatView, seat: Seat, *, score: bool = False) -> dict[str, Any]:
-    on_turn = view.to_act == seat and stage.status == "playing"
+    on_turn = view.to_act == seat and stage.status == TableStatus.PLAYING
     head = ("▶ " if on_turn else "") + seat.word + (" · dealer" if seat == view.dealer else "")
     name = f"**{stage.names[seat]}**" if on_turn else stage.names[seat]
     action = text_of(view.rules.game).seat_action(view, seat)
@@ -199,7 +199,7 @@ def watch_choices(tables: list[Table], current: str) -> list[tuple[str, str]]:
     cur = current.lower().strip()
     out = []
     for t in tables:
-        if t.status != "playing" or t.game is None or not t.options.watchable:
+        if t.status != TableStatus.PLAYING or t.game is None or not t.options.watchable:
             continue
         names = seat_names(t, markdown=False)  # autocomplete is plain text
         who = ", ".join(f"{s.name} {names[s]}" for s in t.seat_order)

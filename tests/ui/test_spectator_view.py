@@ -30,7 +30,7 @@ from bot.errors import Refusal
 from bot.tables.defaults import default_rules
 from bot.tables.options import SPECTATOR_MODES, TableOptions
 from bot.tables.spectators import Spectators
-from bot.tables.state import Occupant, Table
+from bot.tables.state import Occupant, Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.images.cards import emoji_name
 from bot.ui.spectator import Stage, spectator_message, watch_choices
@@ -66,7 +66,7 @@ def new_table(preset: str, mode: str, game: Game) -> Table:
         channel_id=2,
         host_id=100,
         rules=game.rules,
-        status="playing",
+        status=TableStatus.PLAYING,
         game=game,
         options=TableOptions(spectators=mode),
     )
@@ -144,7 +144,7 @@ def test_no_spectator_payload_holds_a_card_not_yet_played(
     for _ in range(MAX_ACTIONS):
         over = game.over
         for mode, table in tables.items():
-            table.status = "finished" if over else "playing"
+            table.status = TableStatus.FINISHED if over else TableStatus.PLAYING
             table.deadline = None if over else 1_900_000_000.0
             if mode == "off":
                 with pytest.raises(Refusal, match=r"closed this table to spectators|has ended"):
