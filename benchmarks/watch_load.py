@@ -145,7 +145,7 @@ async def one(
     print(
         f"{'':>14}  channel writes: {figures['channel_writes_per_s']:.1f}/s, "
         f"most in 1 s {figures['channel_writes_max_1s']:.0f}, in 5 s "
-        f"{figures['channel_writes_max_5s_per_s']:.1f}/s (the bot's budget: 40/s, bursts of 40), "
+        f"{figures['channel_writes_max_5s_per_s']:.1f}/s (the bot's budget: 40/s, bursts of 5), "
         f"most to one channel in 1 s {figures['max_writes_per_channel_per_s']}; "
         f"429s {figures['rate_limited_429']:.0f}; bot CPU {figures['bot_cpu_share'] * 100:.0f}%, "
         f"fake + players {figures['driver_cpu_share'] * 100:.0f}% of one core"

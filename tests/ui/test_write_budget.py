@@ -39,4 +39,4 @@ def test_no_second_holds_more_than_discords_fifty_requests() -> None:
     for processes in (1, 2, 3):
         bucket = write_budget(40 / processes)
         assert bucket.burst >= 1
-        assert (bucket.rate + bucket.burst) * processes <= 50
+        assert (bucket.rate + bucket.burst) * processes <= 45  # room for jitter under 50
