@@ -47,14 +47,18 @@ from bot.ui.failures import answer_error
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
+from bot.ui.replay_components import REPLAY_ITEMS
 from bot.ui.review_components import REVIEW_ITEMS
+from bot.ui.spectator_editor import SpectatorViews
 from bot.ui.tournament_components import TOURNAMENT_ITEMS
 from bot.ui.tournament_publisher import TournamentPublisher
 
 log = logging.getLogger("spades")
 # Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
-ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS)
+ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS, *REPLAY_ITEMS)
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
+# How long a spectator's edit waits for the players' interactions to be answered first.
+SPECTATORS_WAIT_S = 0.25
 
 # cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
 EXTENSIONS = (
@@ -65,6 +69,8 @@ EXTENSIONS = (
     "cogs.review",
     "cogs.verify",
     "cogs.tournament",
+    "cogs.watch",
+    "cogs.replay",
 )
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
@@ -154,6 +160,10 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan: ShardPlan | None = None
         # Each answered interaction's token may carry its table's next writes (issue 27).
         timely.on_answered(self.publisher.offer)
+        self.spectator_views = SpectatorViews(self.tables.spectators)
+        self.tables.spectators.editor = self.spectator_views
+        self.tables.spectators.recounted = self.publisher.changed  # the table shows the count
+        self.tables.spectators.gate = lambda: timely.quiet(SPECTATORS_WAIT_S)
         self.review_store = ReviewStore(db)
         self.reviews = ReviewService(
             self.review_store,
@@ -277,6 +287,7 @@ class SpadesBot(commands.AutoShardedBot):
         await self.tournament_publisher.close()
         await self.tables.close()
         await self.publisher.close()
+        self.spectator_views.close()
         self.ai.close()
         await super().close()
         commits = sorted(self.db.commit_seconds)

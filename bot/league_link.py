@@ -55,7 +55,8 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         winner=None if abandoned or game.winner is None else game.winner.name,
         record=export_record(game, players, table.seed),  # over: the seed is revealed
         results=tuple(game.results),
-        rateable=table.rated and rates_turn_timer(table.turn_timer),
+        # A table with hints is practice: the host chose hints over a rating.
+        rateable=table.rated and rates_turn_timer(table.turn_timer) and not table.options.hints,
     )
 
 

@@ -232,6 +232,18 @@ def release(interaction: discord.Interaction[Any]) -> None:
                 log.exception("a hook after answering %s failed", describe(interaction))
 
 
+async def quiet(max_wait: float, poll: float = 0.005) -> None:
+    """Return once no interaction is waiting for its answer (or after ``max_wait`` seconds):
+    work that can wait — the spectators' views — goes between the players' answers, never
+    ahead of them in the event loop."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max_wait
+    # Polled: the watchdogs come and go with every interaction, and an event set and cleared
+    # for each would cost the players' answers more than a poll every 5 ms costs this wait.
+    while _watchdogs and loop.time() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(poll)
+
+
 def guard(interaction: discord.Interaction[Any], *, public: bool = False) -> TimelyResponse:
     """Give ``interaction`` a :class:`TimelyResponse` and start its watchdog (idempotent).
     Call it before anything touches ``interaction.response``."""

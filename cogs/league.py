@@ -152,7 +152,8 @@ class LeagueCog(commands.Cog):
             raise Refusal(
                 _(
                     "{name} has no {game} games {here} this season.",
-                    name=md_name(who.display_name),
+                    # a member Discord did not resolve arrives as a bare object: name by mention
+                    name=md_name(getattr(who, "display_name", None) or f"<@{who.id}>"),
                     game=lr.game_name(game),
                     here=_(scope.here),
                 )

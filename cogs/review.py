@@ -141,7 +141,7 @@ class ReviewCog(commands.Cog):
         number = max(0, min(number, len(pages) - 1))
         return {
             "embed": rr.page_embed(pages[number], number, len(pages)),
-            "view": rr.page_view(game_id, pages, number),
+            "view": rr.page_view(game_id, pages, number, share=bool(viewer)),
         }
 
     async def _follow(

@@ -19,9 +19,11 @@ from bot.errors import Refusal
 from bot.i18n import N_, _
 from bot.i18n.cards import seat_of_word, seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
+from bot.tables import options as table_options
 from bot.tables.state import LEVELS, Table
 from bot.ui.anywhere_text import NO_THREADS, anywhere_help_embed, anywhere_league_note
 from bot.ui.rules_text import help_embed, rules_embed
+from bot.ui.spectator import watch_choices
 from bot.ui.text import dealer_draw_text, timer_unrated_reason
 from cogs.common import (
     ANYWHERE_CONTEXTS,
@@ -336,6 +338,13 @@ class SpadesCog(commands.Cog):
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
+        if name in table_options.OPTION_NAMES:  # the table's own settings (spectators, hints)
+            options = await bot.tables.lobby.set_option(table, interaction.user.id, name, value)
+            shown_option = options.value_text(name)
+            await reply(
+                interaction, _("`{name}` is now **{value}**.", name=name, value=shown_option)
+            )
+            return
         if name != "preset" and name not in option_names(table.rules.game)[1:]:
             raise Refusal(
                 _(
@@ -354,7 +363,11 @@ class SpadesCog(commands.Cog):
     async def rule_name_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        names = ("preset", *option_names(self._game_here(interaction))[1:])
+        names = (
+            "preset",
+            *option_names(self._game_here(interaction))[1:],
+            *table_options.OPTION_NAMES,
+        )
         cur = current.lower().strip()
         return [app_commands.Choice(name=n, value=n) for n in names if cur in n][:25]
 
@@ -366,6 +379,13 @@ class SpadesCog(commands.Cog):
         game = self._game_here(interaction)
         if name == "preset":
             return preset_choices(current)
+        if name in table_options.OPTION_NAMES:
+            cur = current.lower().strip()
+            return [
+                app_commands.Choice(name=table_options.value_label(name, v), value=v)
+                for v in table_options.suggested_values(name)
+                if cur in v
+            ]
         if name in option_names(game):
             values = suggested_values(name, game)
         else:
@@ -417,6 +437,37 @@ class SpadesCog(commands.Cog):
         await interaction.followup.send(
             _("Here it is: {link}", link=message.jump_url), ephemeral=True
         )
+
+    @spades.command(name="watch")
+    @app_commands.describe(table="Another table of this server (default: this channel's)")
+    async def watch(
+        self, interaction: Interaction, table: app_commands.Range[str, 1, 20] | None = None
+    ) -> None:
+        """Watch a game you do not play in: a private view that follows it (only you see it)."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        if table is None:
+            chosen = bot.tables.registry.in_channel(channel_id(interaction))
+        else:
+            found = [t for t in bot.tables.registry.in_guild(gid) if t.id == table.strip()]
+            if not found:
+                raise Refusal(
+                    _(
+                        "There is no table {table} in this server: pick one from the list.",
+                        table=excerpt(table),
+                    )
+                )
+            chosen = found[0]
+        await bot.spectator_views.answer(interaction, chosen, edit=False)
+
+    @watch.autocomplete("table")
+    async def watch_table_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        tables = client(interaction).tables.registry.in_guild(interaction.guild_id)
+        return [app_commands.Choice(name=n, value=v) for n, v in watch_choices(tables, current)]
 
     @spades.command(name="rules")
     async def rules(self, interaction: Interaction) -> None:

@@ -26,10 +26,13 @@ DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 class AnyGamePlayer:
     """One level's player for every game: each decision goes to its game's player."""
 
-    def __init__(self, level: str) -> None:
+    def __init__(self, level: str, *, max_worlds: int | None = None) -> None:
         self.level = level
         self._players: dict[str, Player] = {}
         self._clock: Callable[[], float] | None = None
+        # The Spades hard search's bound in worlds (None: its own); with a clock that never
+        # runs out, the search is then the same on any machine (hints, reviews).
+        self.max_worlds = max_worlds
 
     @property
     def clock(self) -> Callable[[], float] | None:
@@ -47,15 +50,22 @@ class AnyGamePlayer:
         player = self._players.get(game)
         if player is None:
             player = self._players[game] = ai_of(game).players(self.level)
-            _give_clock(player, self._clock)
+            _give_clock(player, self._clock, self.max_worlds)
         return player.decide(view, rng, budget_s)
 
 
-def _give_clock(player: Player, clock: Callable[[], float] | None) -> None:
-    """Hand a clock to a player that searches to one (the Spades ``hard``)."""
+def _give_clock(
+    player: Player, clock: Callable[[], float] | None, max_worlds: int | None = None
+) -> None:
+    """Hand a clock (and a bound in worlds) to a player that searches to one (the Spades
+    ``hard``)."""
     inner = player.inner if isinstance(player, VariantAware) else player
-    if clock is not None and isinstance(inner, HardPlayer):
+    if not isinstance(inner, HardPlayer):
+        return
+    if clock is not None:
         inner.clock = clock
+    if max_worlds is not None:
+        inner.max_worlds = max_worlds
 
 
 def get_player(level: str) -> Player:

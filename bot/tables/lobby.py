@@ -22,7 +22,8 @@ from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
-from bot.tables.persistence import Ending
+from bot.tables.options import TableOptions
+from bot.tables.persistence import Ending, rules_doc
 from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table, TableStatus
 from bot.tables.turns import deadline_after
 
@@ -142,6 +143,7 @@ class Lobby:
                 handover=old.handover,
                 created_at=time.time(),
                 place=old.place,
+                options=old.options,
             )
             for seat, occ in old.seats.items():
                 # away (a computer played for them at the end) unless they are asking now
@@ -347,6 +349,24 @@ class Lobby:
         keep = same_game(preset, rules.preset) and "target" in rules.overrides()
         return default_rules(preset, **({"target": rules.target} if keep else {}))
 
+    async def set_option(self, table: Table, user_id: int, name: str, value: str) -> TableOptions:
+        """Host, in the lobby: one of the table's own settings (``spectators``, ``hints``)."""
+        async with table.lock:
+            ensure_open(table)
+            ensure_host(table, user_id, _("change the table's settings"))
+            if table.status != "lobby":
+                raise Refusal(_("`{name}` is fixed once the game has started.", name=name))
+            options = table.options.with_option(name, value)
+            if options.hints and table.arranged:
+                raise Refusal(_("There are no hints in a tournament game."))
+            async with self.persistence.write(table) as conn:
+                await self.store.update_table(
+                    conn, table.id, rules=rules_doc(table, options=options)
+                )
+            table.options = options
+            self.ctx.changed(table)
+            return options
+
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
         async with table.lock:
             ensure_open(table)
@@ -363,7 +383,7 @@ class Lobby:
                 raise Refusal(reason_text(e.reason)) from None
             moves = seat_moves(table, rules)
             async with self.persistence.write(table) as conn:
-                await self.store.update_table(conn, table.id, rules=rules.to_record())
+                await self.store.update_table(conn, table.id, rules=rules_doc(table, rules=rules))
                 for old, new in moves.items():
                     await self.store.delete_seat(conn, table.id, old)
                     await self.store.put_seat(

@@ -24,6 +24,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
 from bot.engine.shuffle import GameSeed
@@ -32,6 +33,7 @@ from bot.i18n import N_, _
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
+from bot.tables.options import TABLE_KEY, TableOptions, TableSettings, split_rules_doc
 from bot.tables.state import Occupant, Place, SeatRating, SurfaceToken, Table, TableStatus
 
 log = logging.getLogger(__name__)
@@ -67,6 +69,8 @@ _STORED_FIELDS = (
     "revision",
     "seed",
     "place",
+    "options",
+    "hints_taken",
 )
 
 
@@ -234,7 +238,7 @@ class TablePersistence:
             channel_id=table.channel_id,
             host_id=table.host_id,
             status=table.status.value,
-            rules=table.rules.to_record(),
+            rules=rules_doc(table),
             turn_timer=table.turn_timer,
             handover=table.handover,
             message_id=table.message_id,
@@ -295,12 +299,15 @@ class TablePersistence:
     @staticmethod
     def _rebuild(stored: StoredTable) -> Table:
         row = stored.row
+        rules, settings = split_rules_doc(row.rules)
         table = Table(
             id=row.id,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             host_id=row.host_id,
-            rules=Rules.from_record(row.rules),
+            rules=Rules.from_record(rules),
+            options=settings.options,
+            hints_taken=dict(settings.hints_taken),
             turn_timer=row.turn_timer,
             # not row.handover: older versions let the host choose it (see Table.handover)
             status=TableStatus(row.status),
@@ -333,3 +340,19 @@ def _token(row: TableRow) -> SurfaceToken | None:
     if row.surface_token_expires <= time.time():
         return None
     return SurfaceToken(row.surface_token, row.surface_token_expires)
+
+
+def rules_doc(
+    table: Table,
+    *,
+    rules: Rules | None = None,
+    options: TableOptions | None = None,
+    hints_taken: dict[Seat, int] | None = None,
+) -> dict[str, Any]:
+    """What a table stores in its ``rules`` column: the rules' record and, beside it, the
+    table's own settings (:mod:`bot.tables.options`); each part may be given anew."""
+    settings = TableSettings(
+        table.options if options is None else options,
+        table.hints_taken if hints_taken is None else hints_taken,
+    )
+    return {**(rules or table.rules).to_record(), TABLE_KEY: settings.to_doc()}

@@ -16,6 +16,9 @@ The service is split by concern, and callers use the part they need:
 * ``live`` — the players' hand messages, edited as the game moves (through the Discord
   layer's ``editor``; ``remind`` when they cannot be), and the answers that show them;
 * ``arranged`` — tables an organiser (a tournament) opens seated and started, and ends;
+* ``spectators`` — the live views of members who watch a game (the Discord layer sets its
+  ``editor``, ``recounted`` and ``gate``);
+* ``hints`` — practice tables' hints: who may have one now, and how many each seat took;
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up, and
   reloading a table that another process wrote first (:meth:`TableService._moved`).
 """
@@ -33,12 +36,14 @@ from bot.store.tables import TableStore
 from bot.tables.arranged import ArrangedTables
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
+from bot.tables.hints import Hints
 from bot.tables.live import HandEditor, LiveHands, Reminder
 from bot.tables.lobby import Lobby
 from bot.tables.moves import ActResult, Moves
 from bot.tables.persistence import GameStoredHook, TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import FINISHED_KEPT, TableRegistry
+from bot.tables.spectators import Spectators
 from bot.tables.state import SurfaceToken, Table
 from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
 
@@ -83,11 +88,19 @@ class TableService:
             bot_delay=bot_delay,
         )
         self.live = LiveHands(editor=editor, remind=remind)
+        self.spectators = Spectators()
         self._ctx = ServiceContext(
-            self.persistence, self.registry, randomness, self.turns, self.live, listener
+            self.persistence,
+            self.registry,
+            randomness,
+            self.turns,
+            self.live,
+            listener,
+            spectators=self.spectators,
         )
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
+        self.hints = Hints(self._ctx, self.moves)
         self.endings = Endings(self._ctx)
         self.arranged = ArrangedTables(self._ctx, self.lobby)
 
@@ -160,3 +173,4 @@ class TableService:
     async def close(self) -> None:
         await self.turns.close()
         await self.live.close()
+        await self.spectators.close()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from bot.engine import Game, Rules, Seat
 from bot.engine.shuffle import GameSeed
 from bot.names import md_name
+from bot.tables.options import TableOptions
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
@@ -103,6 +104,7 @@ class Rematch:
     handover: str
     seats: dict[Seat, Occupant]
     place: Place = SERVER
+    options: TableOptions = field(default_factory=TableOptions)
 
     def humans(self) -> list[int]:
         return [o.user_id for o in self.seats.values() if o.user_id is not None]
@@ -171,10 +173,20 @@ class Table:
     # The game's seed, given instead of drawn (64 hex digits): every table given the same one
     # draws the same dealer and deals the same boards (duplicate rounds).
     deal_source: str | None = field(default=None, repr=False)
+    # The host's table settings (spectators, hints) and the hints each seat took: stored with
+    # the rules (bot.tables.options).
+    options: TableOptions = field(default_factory=TableOptions)
+    hints_taken: dict[Seat, int] = field(default_factory=dict)
+    watching: int = 0  # spectators following the game live now (in memory only)
 
     @property
     def open(self) -> bool:
         return self.status in OPEN
+
+    def sat_here(self, user_id: int) -> bool:
+        """Has ``user_id`` sat at this table during its game (playing, away or left)?  A seat
+        taken during the game keeps its member's id until the end, whatever happens."""
+        return any(o.user_id == user_id for o in self.seats.values())
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat, occ in self.seats.items():
@@ -209,6 +221,7 @@ class Table:
             self.handover,
             dict(self.seats),
             self.place,
+            self.options,
         )
 
     @property

@@ -18,6 +18,10 @@ message; logged only through :func:`bot.logsafe.custom_id`, which masks the card
                                                         addbot, leave, …; game over: again
     spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message:
                                                         buttons (HandVerb), selects (MenuVerb)
+    spades:t:<table>:<verb>                             spectators (WatchVerb): watch on the
+                                                        table message, rewatch/unwatch on a
+                                                        spectator's own view
+    spades:t:<table>:hint:<seat>:<hand>                 a player's Hint button (HintVerb)
     spades:lg:<view>:<user>:<subject>:<season>:<sort>:<page>  league paging (league_components)
     spades:rv:<kind>:<key>[:<page>]                     reviews (review_components)
 """
@@ -69,7 +73,22 @@ class MenuVerb(enum.StrEnum):
     PASS = "pass"  # noqa: S105 - passing cards, not a password
 
 
-Verb = TableVerb | HandVerb | MenuVerb
+class WatchVerb(enum.StrEnum):
+    """Spectators: **Watch** on the table message; **Refresh** and **Stop watching** on a
+    spectator's own view (bot.tables.spectators)."""
+
+    WATCH = "watch"
+    REWATCH = "rewatch"
+    UNWATCH = "unwatch"
+
+
+class HintVerb(enum.StrEnum):
+    """A player's hand at a table with ``hints: on``: the hard player's choice for them now."""
+
+    HINT = "hint"
+
+
+Verb = TableVerb | HandVerb | MenuVerb | WatchVerb | HintVerb
 SEATED: Final = frozenset({TableVerb.CLAIMON})  # need a seat (``join`` may have one)
 CARDS: Final = frozenset({HandVerb.PLAY, HandVerb.DISCARD})  # need a card code
 CALLS: Final = frozenset({HandVerb.CALL})  # need a call: pass, order[+], a suit[+]
@@ -116,7 +135,7 @@ class VerbItem(Routed, template=r"(?!)"):
         call, nothing else for the others."""
         g = match.groupdict()
         verb = cls.verbs(g["verb"])
-        assert isinstance(verb, TableVerb | HandVerb | MenuVerb)
+        assert isinstance(verb, TableVerb | HandVerb | MenuVerb | WatchVerb | HintVerb)
         seat, hand, card = g.get("seat"), g.get("hand"), g.get("card")
         if isinstance(verb, TableVerb):
             if (verb in SEATED) != (seat is not None) and verb is not TableVerb.JOIN:
@@ -162,6 +181,16 @@ class HandSelect(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(MenuVerb)}){_P
     routes = tuple(MenuVerb)
 
 
+class WatchButton(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(WatchVerb)})"):
+    verbs = WatchVerb
+    routes = tuple(WatchVerb)
+
+
+class HintButton(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(HintVerb)}){_PRIVATE}"):
+    verbs = HintVerb
+    routes = tuple(HintVerb)
+
+
 def button(
     ref: ComponentRef,
     label: str,
@@ -176,6 +205,10 @@ def button(
     )
     if isinstance(ref.verb, TableVerb):
         return TableButton(ref, b)
+    if isinstance(ref.verb, WatchVerb):
+        return WatchButton(ref, b)
+    if isinstance(ref.verb, HintVerb):
+        return HintButton(ref, b)
     assert isinstance(ref.verb, HandVerb), f"{ref.verb} is a select's verb"
     return HandButton(ref, b)
 
@@ -201,4 +234,10 @@ def select(
     return HandSelect(ref, s)
 
 
-DYNAMIC_ITEMS: tuple[type[Routed], ...] = (TableButton, HandButton, HandSelect)
+DYNAMIC_ITEMS: tuple[type[Routed], ...] = (
+    TableButton,
+    HandButton,
+    HandSelect,
+    WatchButton,
+    HintButton,
+)

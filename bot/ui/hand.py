@@ -28,7 +28,7 @@ from bot.i18n import _, _n
 from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import ComponentRef, HandVerb, MenuVerb
+from bot.ui.components import ComponentRef, HandVerb, HintVerb, MenuVerb
 from bot.ui.controls import Control, Option, controls_json, controls_view
 from bot.ui.game_text import effective_suit, sorted_hand
 from bot.ui.games import text_of
@@ -161,7 +161,7 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
     seat, hand_no, tid = view.seat, view.hand_number, table.id
     out: list[Control] = []
 
-    def ref(verb: HandVerb | MenuVerb, card: str | None = None) -> ComponentRef:
+    def ref(verb: HandVerb | MenuVerb | HintVerb, card: str | None = None) -> ComponentRef:
         return ComponentRef(tid, verb, seat, hand_no, card)
 
     legal = view.legal
@@ -207,6 +207,10 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         for i, c in enumerate(ordered[:20]):
             style = _card_style(c, view)
             out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
+    if table.options.hints and view.my_turn and len(view.legal) > 1:
+        out.append(
+            Control(ref(HintVerb.HINT), _("Hint"), 4, discord.ButtonStyle.success, emoji="💡")
+        )
     out.append(Control(ref(HandVerb.REFRESH), _("Refresh"), 4, emoji="🔄"))
     return out
 

@@ -16,7 +16,7 @@ from bot.engine import BLIND_NIL, NIL, Action, Bid, Card, Discard, Look, PassCar
 from bot.engine import card as card_of_code
 from bot.errors import Refusal
 from bot.i18n import N_, _
-from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb
+from bot.ui.components import ComponentRef, HandVerb, MenuVerb
 from bot.ui.trump_text import call_from_value
 
 # (seat, the clicked component, a select's chosen values) -> the action
@@ -74,7 +74,7 @@ ACTIONS: Final[dict[HandVerb | MenuVerb, ActionOf]] = {
 def hand_action(seat: Seat, ref: ComponentRef, values: list[str]) -> Action:
     """The action ``seat``'s click on ``ref`` (with a select's ``values``) asks for."""
     verb = ref.verb
-    act = None if isinstance(verb, TableVerb) else ACTIONS.get(verb)
+    act = ACTIONS.get(verb) if isinstance(verb, HandVerb | MenuVerb) else None
     if act is None:
         raise ValueError(f"{verb} makes no action")
     return act(seat, ref, values)

@@ -12,7 +12,7 @@ from bot.i18n.cards import seat_word
 from bot.names import md_name
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef, TableVerb, button
+from bot.ui.components import ComponentRef, TableVerb, WatchVerb, button
 from bot.ui.games import game_title, text_of
 from bot.ui.rules_text import rules_brief
 from bot.ui.seed_text import commitment_footer
@@ -71,9 +71,12 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
     note = text.footer_note(view)
-    unrated = timer_footer(table.turn_timer)
+    unrated = timer_footer(table.turn_timer) + (
+        " · " + _("practice: hints on") if table.options.hints else ""
+    )
+    watching = " · " + _("👁 {n} watching", n=table.watching) if table.watching and playing else ""
     head = _("Table {table} · hand {number}", table=table.id, number=number(view.hand_number))
-    e.set_footer(text=f"{head}{note}{unrated}{commitment_footer(table)}")
+    e.set_footer(text=f"{head}{note}{unrated}{watching}{commitment_footer(table)}")
     return e
 
 
@@ -86,7 +89,7 @@ def _lobby_embed(table: Table) -> discord.Embed:
             "Sit with the buttons or `/spades join`; the host fills empty seats with "
             "**Add computer** or `/spades bot` and starts with **Start**."
         )
-        + f"\n{timer_text(table.turn_timer)}"
+        + f"\n{timer_text(table.turn_timer)}\n{options_text(table)}"
     )
     names = seat_names(table)
     if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S
@@ -104,6 +107,20 @@ def _lobby_embed(table: Table) -> discord.Embed:
             )
     e.set_footer(text=_("Table {table}", table=table.id) + f" · {rules_brief(table.rules)}")
     return e
+
+
+def options_text(table: Table) -> str:
+    """The lobby's lines on the host's table settings (``/spades rule spectators|hints``)."""
+    o = table.options
+    watch = {
+        "public": "👁 Spectators: anyone not seated may watch.",
+        "hands": "👁 Spectators: anyone not seated may watch; each hand's deal is shown to them "
+        "once the hand is over.",
+        "off": "👁 No spectators.",
+    }[o.spectators]
+    if not o.hints:
+        return watch
+    return f"{watch}\n💡 Hints on: a **Hint** button on every hand. A practice game: **unrated**."
 
 
 def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
@@ -267,6 +284,8 @@ def table_components(table: Table) -> discord.ui.View:
             v.add_item(button(ComponentRef(tid, TableVerb.CLAIM), _("Claim renege"), emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
             v.add_item(button(ComponentRef(tid, TableVerb.JOIN), _("Take a computer's seat")))
+        if table.options.watchable:
+            v.add_item(button(ComponentRef(tid, WatchVerb.WATCH), _("Watch"), emoji="👁"))
         if table.abandon_vote is not None:  # the host asked to end the game early
             v.add_item(
                 button(

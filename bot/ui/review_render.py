@@ -22,6 +22,7 @@ from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision, TrickPlayed
 from bot.ui.game_text import choice_text
 from bot.ui.games import text_of
+from bot.ui.replay_components import ReplayRef, replay_button
 from bot.ui.review_components import ReviewRef, jump_select, review_button
 
 BLURPLE: Final = discord.Colour(0x5865F2)
@@ -275,7 +276,11 @@ def page_embed(page: ReviewPage, number: int, count: int) -> discord.Embed:
     return e
 
 
-def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.View:
+def page_view(
+    game_id: int, pages: list[ReviewPage], number: int, *, share: bool = False
+) -> discord.ui.View:
+    """The review's paging; with ``share`` (a player of the game reads it), **Share as
+    replay** too (bot/ui/replay_render.py)."""
     v = discord.ui.View(timeout=None)
     key = str(game_id)
     last = len(pages) - 1
@@ -308,6 +313,8 @@ def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.
         for i in window
     ]
     v.add_item(jump_select(game_id, options, row=1))
+    if share:
+        v.add_item(replay_button(ReplayRef(game_id), "Share as replay", emoji="📣", row=2))
     return v
 
 

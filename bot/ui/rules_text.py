@@ -162,6 +162,17 @@ def help_embed() -> discord.Embed:
         inline=False,
     )
     e.add_field(
+        name=_("Watch, learn, replay"),
+        value=_(
+            "**Watch** on the table message (or `/spades watch`) follows a game you do not "
+            "play in, privately. A host may set `/spades rule hints on`: each hand then has "
+            "**Hint** (the hard computer's choice, why, and the runner-up) and the game is not "
+            "rated. After a game, your **Review** can be shared in a thread with **Share as "
+            "replay**."
+        ),
+        inline=False,
+    )
+    e.add_field(
         name=_("Scores and the league"),
         value=_(
             "After each hand a score sheet explains every point. Games between members are "

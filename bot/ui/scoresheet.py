@@ -11,6 +11,7 @@ from bot.i18n import _, _n, number, signed
 from bot.i18n.cards import bid_word, seat_word
 from bot.i18n.engine_text import reason_text
 from bot.league.settings import rates_turn_timer
+from bot.names import md_name
 from bot.tables.state import Table
 from bot.ui.components import ComponentRef, TableVerb, button
 from bot.ui.game_text import took_text
@@ -97,6 +98,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
         )
     e.add_field(name=_("Final score"), value=final, inline=False)
     e.add_field(name=_("Ratings"), value=ratings_text(table), inline=False)
+    if table.options.hints:
+        e.add_field(name=_("💡 Hints taken"), value=hints_text(table), inline=False)
     reveal = reveal_text(table)
     if reveal is not None:  # docs/verifiable-deals.md: the game is over, the seed is shown
         e.add_field(name=_("Verifiable deals"), value=reveal, inline=False)
@@ -107,6 +110,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
 def ratings_text(table: Table) -> str:
     """Each member's rating change, or why the game is not rated."""
     if table.ratings is None:
+        if table.options.hints:
+            return "Not rated: a practice game with hints."
         if not rates_turn_timer(table.turn_timer):
             return _("Not rated: {why}.", why=timer_unrated_reason(table.turn_timer))
         if any(o.user_id is None for o in table.seats.values()):
@@ -118,6 +123,16 @@ def ratings_text(table: Table) -> str:
         for r in sorted(table.ratings, key=lambda r: r.seat)
     ]
     return "\n".join(lines) or _("Not rated.")
+
+
+def hints_text(table: Table) -> str:
+    """How many hints each member took (a practice game with ``hints: on``)."""
+    people = [(s, o) for s, o in sorted(table.seats.items()) if o.user_id is not None]
+    return " · ".join(
+        f"{md_name(o.name)} ({seat_word(s)}) "
+        + _n("{n} hint", "{n} hints", table.hints_taken.get(s, 0))
+        for s, o in people
+    )
 
 
 def game_over_components(table: Table) -> discord.ui.View:

@@ -155,3 +155,26 @@ def test_public_messages_follow_the_server_or_outside_servers_the_chat() -> None
     assert languages.of_chat(0, 77) == "de"
     assert languages.of_chat(0, 78) == "en"
     assert languages.of(None, "pt-BR") == "pt_BR"
+
+
+def test_a_hint_reads_in_the_players_language_after_the_worker_process() -> None:
+    """A hint's reason is worked out in an AI worker process (English there) and read in the
+    language of the player who pressed **Hint**: it crosses the process as a pickled Text."""
+    import pickle
+
+    from bot.ai.hints import Hint
+    from bot.engine import Bid, Play, Seat
+    from bot.i18n import later
+    from bot.ui.hint_text import hint_line
+
+    reason = later("your hand should take about {n} tricks", n=4)
+    hint = pickle.loads(pickle.dumps(Hint(Bid(Seat.N, 4), reason, Play(Seat.N, card("KH")))))
+    assert hint.reason == "your hand should take about 4 tricks"  # the English, as a str
+    with use("es"):
+        line = hint_line(hint, 2)
+    assert line.startswith("💡 Pista del jugador difícil: apuesta **4** — ")
+    assert "tu mano debería ganar unas 4 bazas." in line
+    assert "Segunda opción: juega K" in line
+    assert line.endswith("(2 pistas usadas en esta partida.)")
+    with use("de"):
+        assert "(1 Tipp in diesem Spiel genutzt.)" in hint_line(hint, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.ui.publisher import TokenBucket
+from bot.ui.publisher import TokenBucket, write_budget
 
 
 async def test_an_urgent_write_overtakes_the_queued_edits() -> None:
@@ -30,3 +30,13 @@ async def test_the_budget_still_holds_for_urgent_writes() -> None:
     await bucket.take(urgent=True)
     assert bucket.tokens < 1, "urgent writes spend the same tokens"
     assert bucket._refill_s() > 100, "a third write would wait for the refill"
+
+
+def test_no_second_holds_more_than_discords_fifty_requests() -> None:
+    """A full bucket spent at once, then refilled for one second: at most the rate plus the
+    burst, which must stay within Discord's 50 requests a second per bot (split over a
+    cluster's processes)."""
+    for processes in (1, 2, 3):
+        bucket = write_budget(40 / processes)
+        assert bucket.burst >= 1
+        assert (bucket.rate + bucket.burst) * processes <= 45  # room for jitter under 50
