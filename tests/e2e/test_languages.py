@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, Seated, button, eventually, live, table_message
-from tests.e2e.flows import answer, open_table
+from tests.e2e.driver import Driver, Seated, button, eventually, has, live, table_message
+from tests.e2e.flows import answer, open_table, quick_game
 from tests.fakediscord import BotProcess, Message, Response
 
 LOCALES = ("es-ES", "pt-BR", "fr", "de")
@@ -243,3 +243,31 @@ async def test_the_server_language_chosen_by_an_admin_is_the_tables(
     assert "En attente de joueurs" in lobby, lobby  # the server's choice, not Alice's English
     r = await answer(world, users[0], "hand")
     assert "The game has not started yet" in r.text, "private answers stay in Alice's language"
+
+
+async def test_a_spectator_sees_the_servers_language_and_a_refusal_in_their_own(
+    world: World, bot: BotProcess
+) -> None:
+    """A spectator's view is the table's, in the server's language (one view a round for all
+    its spectators); a refusal to watch is the clicker's, in their own."""
+    world.guild.locale = "fr"
+    alice = world.users[0]
+    await quick_game(world, humans=1, preset="standard", target=100)
+    await eventually(lambda: has(table_message(world.fake, world.channel), "watch"))
+
+    alice.locale = "de"  # seated: refused, in German
+    msg = table_message(world.fake, world.channel)
+    refused = await (await world.fake.click(alice, msg, button(msg, "watch").custom_id)).response()
+    assert refused.ephemeral
+    assert "also kannst du nicht zuschauen" in refused.text, refused.text
+
+    erin = world.fake.add_user("erin")
+    world.guild.add_member(erin)
+    erin.locale = "de"  # a German spectator of a French server's table: the view is French
+    msg = table_message(world.fake, world.channel)
+    first = await (await world.fake.click(erin, msg, button(msg, "watch").custom_id)).response()
+    assert first.message is not None, first.text
+    view = first.message
+    assert "Vous regardez la table" in view.text, view.text
+    assert "Watching table" not in view.text
+    assert "Arrêter de regarder" in {c.label for c in view.all_components}
