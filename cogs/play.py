@@ -256,7 +256,7 @@ class PlayCog(commands.Cog):
         out = []
         for s in claim_targets(table.game, seat):
             occ = table.seats.get(s)
-            label = f"{seat_word(s)} ({occ.name})" if occ else seat_word(s)
+            label = f"{seat_word(s)} ({occ.shown_name})" if occ else seat_word(s)
             if cur in label.lower():
                 out.append(app_commands.Choice(name=label, value=s.name))
         return out

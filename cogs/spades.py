@@ -381,10 +381,13 @@ class SpadesCog(commands.Cog):
             return preset_choices(current)
         if name in table_options.OPTION_NAMES:
             cur = current.lower().strip()
+            labels = {
+                v: table_options.value_label(name, v) for v in table_options.suggested_values(name)
+            }
             return [
-                app_commands.Choice(name=table_options.value_label(name, v), value=v)
-                for v in table_options.suggested_values(name)
-                if cur in v
+                app_commands.Choice(name=label, value=v)
+                for v, label in labels.items()
+                if cur in v or cur in label.lower()
             ]
         if name in option_names(game):
             values = suggested_values(name, game)

@@ -117,7 +117,7 @@ def seat_names(table: Table, *, markdown: bool = True) -> dict[Seat, str]:
         elif occ.away:
             out[s] = _("{name} (a computer plays)", name=name(occ.name))
         else:
-            out[s] = name(occ.name)
+            out[s] = name(occ.shown_name)
     return out
 
 
