@@ -250,6 +250,10 @@ def reason_text(reason: str, names: Mapping[Seat, str] | None = None) -> str:
                 if key in params:
                     seat = Seat[params[key][0]]
                     params[key] = names[seat] if names and seat in names else seat_word(seat)
+            if "game" in params:  # the games' titles, in the catalogs (bot.engine.games)
+                params["game"] = _(params["game"])
+            if "games" in params:
+                params["games"] = ", ".join(_(g) for g in params["games"].split(" and "))
             return _(template, **params)
     head, sep, tail = reason.partition(": ")
     if sep and tail:

@@ -163,7 +163,7 @@ def test_every_text_shown_to_users_comes_from_the_catalogs() -> None:
 
 def test_the_scan_finds_english_in_a_reply_a_label_a_choice_and_a_refusal() -> None:
     """The scan itself: each way English was left in before is caught, and marked text is not."""
-    source = '''
+    source = """
 async def f(interaction, table):
     await interaction.response.send_message("Welcome to the table")
     Button(label="Review", custom_id="spades:rv")
@@ -179,7 +179,7 @@ def g(label: str = "Share", *, placeholder: str = _("Go to…")) -> str:
     if label:
         return "Not rated: a practice game."
     return {"off": "No spectators.", "public": _("Anyone may watch.")}[label]
-'''
+"""
     path = ROOT / "tests" / "i18n" / "_scan_sample.py"
     try:
         path.write_text(source, encoding="utf-8")

@@ -1,0 +1,80 @@
+"""The last English of issue 28, through the real bot and the fake Discord: a Spanish server's
+admin is refused a setting in Spanish; its host sets who may watch and hints in Spanish words
+(offered, typed and confirmed), and the lobby shows them, and its computer player, in
+Spanish; a German host types the German words."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import eventually, table_message
+from tests.e2e.flows import answer, open_table
+from tests.fakediscord import BotProcess
+
+
+def spanish(world: World) -> None:
+    world.guild.locale = "es-ES"
+    for user in world.users:
+        user.locale = "es-ES"
+
+
+async def test_a_league_setting_is_refused_in_the_admins_language(
+    world: World, bot: BotProcess
+) -> None:
+    spanish(world)
+    admin = world.fake.add_user("admin")
+    world.guild.add_member(admin, manage_guild=True)
+    admin.locale = "es-ES"
+    r = await answer(world, admin, "spades-admin", "defaults", turn_timer=5)
+    assert r.ephemeral
+    assert "turn_timer debe ser 0 (desactivado) o estar entre 10 y 3600 segundos, no 5" in r.text
+    admin.locale = "de"  # the same mistake, another admin's language
+    r = await answer(world, admin, "spades-admin", "defaults", turn_timer=7)
+    assert "turn_timer muss 0 (aus) sein oder zwischen 10 und 3600 Sekunden liegen" in r.text
+
+
+async def test_spectators_and_hints_are_offered_set_and_shown_in_spanish(
+    world: World, bot: BotProcess
+) -> None:
+    spanish(world)
+    fake, ch, host = world.fake, world.channel, world.users[0]
+    await open_table(world)
+    lobby = table_message(fake, ch).text
+    assert "👁 Espectadores: cualquiera que no esté sentado puede mirar." in lobby, lobby
+
+    offered = await fake.autocomplete(
+        host, ch, "spades", "rule", focused="value", value="", name="spectators"
+    )
+    names = [c["name"] for c in offered]
+    assert names[1].startswith("manos tras cada mano — como público, y tras cada mano"), names
+    assert [c["value"] for c in offered] == ["public", "hands after each hand", "off"]
+    narrowed = await fake.autocomplete(
+        host, ch, "spades", "rule", focused="value", value="nadi", name="spectators"
+    )
+    assert [c["value"] for c in narrowed] == ["off"], narrowed
+
+    r = await answer(world, host, "spades", "rule", name="spectators", value="Manos tras cada mano")
+    assert "**manos tras cada mano**" in r.text, r.text
+    r = await answer(world, host, "spades", "rule", name="hints", value="sí")
+    assert "**sí**" in r.text, r.text
+    r = await answer(world, host, "spades", "rule", name="hints", value="quizás")
+    assert r.text == "hints debe ser sí o no.", r.text
+    r = await answer(world, host, "spades", "bot", seat="E")
+    await eventually(lambda: "Ordenador (normal)" in table_message(fake, ch).text)
+
+    lobby = table_message(fake, ch).text
+    assert "al acabar cada mano se les muestra su reparto" in lobby, lobby
+    assert "💡 Pistas activadas: un botón **Pista** en cada mano" in lobby, lobby
+    for english in ("Spectators", "Hints on", "Computer ("):
+        assert english not in lobby, (english, lobby)
+
+
+async def test_a_german_host_types_the_german_words(world: World, bot: BotProcess) -> None:
+    world.guild.locale = "de"
+    host = world.users[0]
+    host.locale = "de"
+    await open_table(world)
+    r = await answer(world, host, "spades", "rule", name="spectators", value="niemand")
+    assert "**niemand**" in r.text, r.text
+    await eventually(lambda: "👁 Keine Zuschauer." in table_message(world.fake, world.channel).text)
+    r = await answer(world, host, "spades", "rule", name="hints", value="an")
+    assert "**an**" in r.text, r.text
