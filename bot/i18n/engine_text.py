@@ -17,7 +17,7 @@ from typing import Final
 from bot.engine import Seat
 from bot.engine.errors import Line
 from bot.i18n.cards import seat_word
-from bot.i18n.core import N_, _
+from bot.i18n.core import N_, _, listed
 
 TEMPLATES: Final = (
     N_("The game is over"),
@@ -253,7 +253,7 @@ def reason_text(reason: str, names: Mapping[Seat, str] | None = None) -> str:
             if "game" in params:  # the games' titles, in the catalogs (bot.engine.games)
                 params["game"] = _(params["game"])
             if "games" in params:
-                params["games"] = ", ".join(_(g) for g in params["games"].split(" and "))
+                params["games"] = listed([_(g) for g in params["games"].split(" and ")])
             return _(template, **params)
     head, sep, tail = reason.partition(": ")
     if sep and tail:
