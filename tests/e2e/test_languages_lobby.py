@@ -78,3 +78,19 @@ async def test_a_german_host_types_the_german_words(world: World, bot: BotProces
     await eventually(lambda: "👁 Keine Zuschauer." in table_message(world.fake, world.channel).text)
     r = await answer(world, host, "spades", "rule", name="hints", value="an")
     assert "**an**" in r.text, r.text
+
+
+async def test_a_tables_thread_and_a_missing_permission_in_spanish(
+    world: World, bot: BotProcess
+) -> None:
+    spanish(world)
+    fake, users = world.fake, world.users
+    r = await answer(world, users[0], "spades", "new", preset="standard", thread=True)
+    assert r.ephemeral
+    await fake.wait_until(lambda: fake.threads(world.channel))
+    (thread,) = fake.threads(world.channel)
+    assert thread.name == f"Picas con {users[0].name}", thread.name  # the server's language
+    world.channel.deny_bot("create_public_threads")
+    r = await answer(world, users[1], "spades", "new", thread=True)
+    assert "Crear hilos públicos" in r.text, r.text  # as Discord's Spanish settings name it
+    assert "Create Public Threads" not in r.text
