@@ -33,6 +33,13 @@ _TEAM_FELL = re.compile(r"^(NS|EW) fell to (-?\d+) or below$")
 _TEAM_SET_TWICE = re.compile(r"^(NS|EW) set twice in a row$")
 _PLAYER_FELL = re.compile(r"^a player fell to (-?\d+) or below; highest score$")
 _REASONS = {
+    "reached the target": N_("reached the target"),
+    "Boston": N_("Boston"),
+    "double blind nil made": N_("double blind nil made"),
+    "double blind nil failed": N_("double blind nil failed"),
+    "tied for the lead; more bags over the game": N_(
+        "tied for the lead; the player with more bags over the game wins"
+    ),
     "both teams claimed the game; higher score": N_(
         "both teams claimed the game; the higher score wins"
     ),

@@ -22,6 +22,7 @@ from bot.i18n import LANGUAGES, use
 from bot.i18n.engine_text import LINE_TEMPLATES, line_text, reason_text
 from bot.league.errors import SettingsError
 from bot.league.settings import GuildSettings, validate_changes
+from bot.ui.text import end_reason_text
 from tests.engine.test_verifiable_deals import seed_of, seeded_game
 
 VERIFY = Path(__file__).resolve().parents[2] / "bot" / "engine" / "verify.py"
@@ -136,3 +137,58 @@ def test_the_settings_checks_answer_in_the_admins_language(
     with use(language), pytest.raises(SettingsError) as e:
         validate_changes(GuildSettings(guild_id=1), changes)
     assert expected in e.value.reason, e.value.reason
+
+
+ENGINE = VERIFY.parent
+DECIDERS = {  # where the engine says why a game ended (Game.end_reason)
+    "game.py": "_decide",
+    "spades/solo.py": "_decide",
+    "spades/scoring.py": "decide_partnerships",
+}
+SAME_WORD = {"Boston"}  # a name, written the same in every language
+
+
+def _sample(node: ast.expr) -> str | None:
+    """A reason the engine may give: a constant, or an f-string with a team and a score."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(str(v.value))
+            else:
+                parts.append("NS" if "name" in ast.unparse(v) else "-200")
+        return "".join(parts)
+    return None
+
+
+def end_reasons() -> set[str]:
+    """Every reason the engine's deciders return or assign (``why = ``, ``reasons[t] = ``)."""
+    out = set()
+    for file, name in DECIDERS.items():
+        tree = ast.parse((ENGINE / file).read_text(encoding="utf-8"))
+        fn = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name)
+        for node in ast.walk(fn):
+            values: list[ast.expr] = []
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+                values = node.value.elts[1:]
+            elif isinstance(node, ast.Assign):
+                values = [node.value]
+            elif isinstance(node, ast.IfExp):
+                values = [node.body, node.orelse]
+            for v in values:
+                for leaf in [v.body, v.orelse] if isinstance(v, ast.IfExp) else [v]:
+                    text = _sample(leaf)
+                    if text:
+                        out.add(text)
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_reason_a_game_ends_is_written_in_the_tables_language(language: str) -> None:
+    reasons = end_reasons()
+    assert {"reached the target", "NS fell to -200 or below"} <= reasons, reasons
+    with use(language):
+        english = [r for r in reasons if r not in SAME_WORD and end_reason_text(r, -200) == r]
+    assert not english, (language, english)
