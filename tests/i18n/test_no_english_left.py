@@ -120,6 +120,9 @@ def english_shown(path: Path) -> list[tuple[int, str]]:
         shown: list[ast.AST] = [k.value for k in node.keywords if k.arg in SHOWN]
         if name in ERRORS:  # the reason; other arguments name the option
             shown += node.args[:1]
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Call) and _name(first) == "str":  # an exception's English
+                found.append((node.lineno, ast.unparse(first)))
         elif name in SINKS:
             shown += node.args
             keys = ("name",) if name in CHOICES else ("name", "value", "reason")
@@ -173,6 +176,10 @@ async def f(interaction, table):
     await interaction.response.send_message(_("Welcome"), ephemeral=True)
     Select(custom_id="spades:rv:g:1:jump", placeholder=_("Go to…"))
     Choice(name=_("off"), value="off")
+    try:
+        seat = Seat.parse(text)
+    except ValueError as e:
+        raise Refusal(str(e)) from None
 
 
 def g(label: str = "Share", *, placeholder: str = _("Go to…")) -> str:
@@ -195,4 +202,5 @@ def g(label: str = "Share", *, placeholder: str = _("Go to…")) -> str:
         "Table ",
         "Welcome to the table",
         "hints must be on or off.",
+        "str(e)",
     ]
