@@ -94,3 +94,23 @@ async def test_a_tables_thread_and_a_missing_permission_in_spanish(
     r = await answer(world, users[1], "spades", "new", thread=True)
     assert "Crear hilos públicos" in r.text, r.text  # as Discord's Spanish settings name it
     assert "Create Public Threads" not in r.text
+
+
+async def test_a_claim_reads_the_seat_in_the_players_words_and_refuses_in_them(
+    world: World, bot: BotProcess
+) -> None:
+    alice = world.users[0]
+    await open_table(world, preset="standard")
+    r = await answer(world, alice, "spades", "rule", name="renege", value="claim")
+    assert "now **claim**" in r.text, r.text
+    for _ in range(3):
+        await answer(world, alice, "spades", "bot")
+    r = await answer(world, alice, "spades", "start")
+    assert "deals first" in r.text, r.text
+    alice.locale = "es-ES"
+    r = await answer(world, alice, "claim", seat="Q")
+    assert r.text == "`Q` no es un asiento: elige Norte, Este, Sur u Oeste.", r.text
+    r = await answer(world, alice, "claim", seat="Este")  # read as East: judged, not misread
+    assert "no es un asiento" not in r.text, r.text
+    # the engine's refusal (nobody has played a card: it is bidding), in Spanish
+    assert "las reclamaciones se hacen mientras se juegan las cartas" in r.text, r.text
