@@ -1,7 +1,8 @@
 """The last English of issue 28, through the real bot and the fake Discord: a Spanish server's
 admin is refused a setting in Spanish; its host sets who may watch and hints in Spanish words
 (offered, typed and confirmed), and the lobby shows them, and its computer player, in
-Spanish; a German host types the German words."""
+Spanish; a German host types the German words; a table's thread, a missing permission, a
+claim's seat and a season never named, in Spanish."""
 
 from __future__ import annotations
 
@@ -114,3 +115,13 @@ async def test_a_claim_reads_the_seat_in_the_players_words_and_refuses_in_them(
     assert "no es un asiento" not in r.text, r.text
     # the engine's refusal (nobody has played a card: it is bidding), in Spanish
     assert "las reclamaciones se hacen mientras se juegan las cartas" in r.text, r.text
+
+
+async def test_a_season_never_named_is_shown_in_spanish(world: World, bot: BotProcess) -> None:
+    spanish(world)
+    fake, ch, alice = world.fake, world.channel, world.users[0]
+    board = await answer(world, alice, "leaderboard")
+    assert "Temporada 1" in board.text, board.text
+    assert "Season 1" not in board.text, board.text
+    offered = await fake.autocomplete(alice, ch, "leaderboard", focused="season", value="temp")
+    assert [c["name"] for c in offered] == ["Temporada 1 (actual)"], offered
