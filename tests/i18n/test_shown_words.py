@@ -51,3 +51,19 @@ def test_lists_in_each_language() -> None:
         assert listed(["Pique", "Whist", "Euchre"], either=True) == "Pique, Whist ou Euchre"
     with use("de"):
         assert listed(["Whist", "Euchre"]) == "Whist und Euchre"
+
+
+def test_an_option_the_bot_cannot_read_is_named_in_the_members_words() -> None:
+    from types import SimpleNamespace
+
+    from discord import AppCommandOptionType, app_commands
+    from discord.app_commands.transformers import IdentityTransformer
+
+    from bot.ui.failures import error_text
+
+    interaction = SimpleNamespace(command=SimpleNamespace(qualified_name="spades new"))
+    integer = AppCommandOptionType.integer
+    error = app_commands.TransformerError("abc", integer, IdentityTransformer(integer))
+    with use("fr"):
+        text = error_text(interaction, error, error)  # type: ignore[arg-type]
+    assert text == "Je n'ai pas pu lire `abc` comme un nombre entier.", text
