@@ -76,7 +76,10 @@ def error_text(
             value=command_input.excerpt(error.value),
             kind=_(KINDS.get(error.type.name, error.type.name)),
         )
+    if isinstance(error, app_commands.NoPrivateMessage):  # discord.py's words are English
+        return _("This command works in a server only.")
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or _("You cannot use this command here.")
+        log.info("%s refused by a check: %s", name, error)
+        return _("You cannot use this command here.")
     log.error("%s failed", name, exc_info=original)
     return _(SORRY)

@@ -67,3 +67,20 @@ def test_an_option_the_bot_cannot_read_is_named_in_the_members_words() -> None:
     with use("fr"):
         text = error_text(interaction, error, error)  # type: ignore[arg-type]
     assert text == "Je n'ai pas pu lire `abc` comme un nombre entier.", text
+
+
+def test_discords_own_check_failures_are_answered_in_the_members_words() -> None:
+    from types import SimpleNamespace
+
+    from discord import app_commands
+
+    from bot.ui.failures import error_text
+
+    interaction = SimpleNamespace(command=SimpleNamespace(qualified_name="spades-admin show"))
+    for error, expected in (
+        (app_commands.NoPrivateMessage(), "Dieser Befehl funktioniert nur auf einem Server."),
+        (app_commands.MissingPermissions(["manage_guild"]), "Diesen Befehl kannst du hier nicht"),
+    ):
+        with use("de"):
+            text = error_text(interaction, error, error)  # type: ignore[arg-type]
+        assert text.startswith(expected), text
