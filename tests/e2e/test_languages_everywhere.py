@@ -125,3 +125,13 @@ async def test_a_season_never_named_is_shown_in_spanish(world: World, bot: BotPr
     assert "Season 1" not in board.text, board.text
     offered = await fake.autocomplete(alice, ch, "leaderboard", focused="season", value="temp")
     assert [c["name"] for c in offered] == ["Temporada 1 (actual)"], offered
+
+
+async def test_help_in_spanish(world: World, bot: BotProcess) -> None:
+    spanish(world)
+    r = await answer(world, world.users[0], "spades", "help")
+    assert r.ephemeral
+    assert "♠ Cómo jugar a las picas aquí" in r.text, r.text
+    assert "1. Siéntate" in r.text, r.text
+    for english in ("How to play", "Sit down", "Your hand", "Whose turn"):
+        assert english not in r.text, (english, r.text)
