@@ -133,24 +133,24 @@ def require_channel_permissions(interaction: Interaction, *, thread: bool = Fals
     missing = []
     in_thread = isinstance(interaction.channel, discord.Thread)
     if in_thread and not perms.send_messages_in_threads:
-        missing.append("Send Messages in Threads")
+        missing.append(N_("Send Messages in Threads"))
     if not in_thread and not thread and not perms.send_messages:
         # with ``thread`` the table is posted in the new thread, not in this channel
-        missing.append("Send Messages")
+        missing.append(N_("Send Messages"))
     if not perms.embed_links:
-        missing.append("Embed Links")
+        missing.append(N_("Embed Links"))
     if thread and not perms.create_public_threads:
-        missing.append("Create Public Threads")
+        missing.append(N_("Create Public Threads"))
     if thread and not perms.send_messages_in_threads and "Send Messages in Threads" not in missing:
-        missing.append("Send Messages in Threads")
+        missing.append(N_("Send Messages in Threads"))
     if not perms.view_channel:
-        missing.append("View Channel")
-    if missing:  # Discord's own names of the permissions, as the server settings show them
+        missing.append(N_("View Channel"))
+    if missing:  # Discord's own names of the permissions, as its settings show them (translated)
         raise Refusal(
             _(
                 "I need these permissions in this channel to run a table: {permissions}. "
                 "Ask a server admin to grant them.",
-                permissions=", ".join(missing),
+                permissions=", ".join(_(name) for name in missing),
             )
         )
 

@@ -14,7 +14,7 @@ from bot import cooldowns
 from bot.command_input import whole_number
 from bot.engine.games import DEFAULT_GAME, entries, preset_names
 from bot.errors import Refusal
-from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _, _n, use
+from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _, _n, listed, use
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
@@ -64,7 +64,7 @@ class LeagueCog(commands.Cog):
     async def _season_name(self, gid: int, season: int) -> str:
         for s in await self.league.settings.seasons(gid):
             if s.number == season:
-                return s.name
+                return lr.season_title(s.name, s.number)
         return _("Season {number}", number=season)
 
     async def _season_number(self, gid: int, season: int | None) -> int | None:
@@ -108,7 +108,8 @@ class LeagueCog(commands.Cog):
             return []
         out = []
         for s in reversed(await self.league.settings.seasons(gid)):
-            label = _("{season} (current)", season=s.name) if s.current else s.name
+            title = lr.season_title(s.name, s.number)
+            label = _("{season} (current)", season=title) if s.current else title
             if current.lower() in label.lower() or current == str(s.number):
                 out.append(app_commands.Choice(name=label[:100], value=s.number))
         return out[:25]
@@ -393,7 +394,7 @@ class LeagueCog(commands.Cog):
         with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):  # posted in the channel
             text = _(
                 "**{season}** has started. Earlier seasons stay on `/leaderboard season:`.",
-                season=season.name,
+                season=lr.season_title(season.name, season.number),
             )
         await interaction.response.send_message(text)
 
@@ -401,7 +402,7 @@ class LeagueCog(commands.Cog):
 def _game(value: str) -> str:
     titles = [_(e.title) for e in entries()]
     if value not in {e.kind for e in entries()}:
-        choose = " or ".join([", ".join(titles[:-1]), titles[-1]])
+        choose = listed(titles, either=True)
         raise Refusal(_("There is no game {game}: choose {games}.", game=repr(value), games=choose))
     return value
 

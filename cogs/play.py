@@ -32,7 +32,15 @@ from bot.engine import (
 )
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.i18n import N_, SOURCE, _, current
-from bot.i18n.cards import bid_word, bid_words, call_word, card_matches, card_name, seat_word
+from bot.i18n.cards import (
+    bid_word,
+    bid_words,
+    call_word,
+    card_matches,
+    card_name,
+    seat_of_word,
+    seat_word,
+)
 from bot.i18n.cards import parse_card as parse_local_card
 from bot.i18n.engine_text import reason_text
 from bot.tables.moves import ActResult
@@ -235,10 +243,17 @@ class PlayCog(commands.Cog):
         table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
         if not table.rules.claims:
             raise Refusal(_("Renege claims are not played at this table (renege = prevented)."))
-        try:
-            against = Seat.parse(seat)
-        except ValueError as e:
-            raise Refusal(str(e)) from None
+        against = seat_of_word(seat)  # in the player's words, or N, E, S, W
+        if against is None:
+            try:
+                against = Seat.parse(seat)
+            except ValueError:
+                raise Refusal(
+                    _(
+                        "{text} is not a seat: choose North, East, South or West.",
+                        text=excerpt(seat),
+                    )
+                ) from None
         result = await self.tables.moves.claim(
             table, interaction.user.id, against, interaction_id=interaction.id
         )
@@ -256,7 +271,7 @@ class PlayCog(commands.Cog):
         out = []
         for s in claim_targets(table.game, seat):
             occ = table.seats.get(s)
-            label = f"{seat_word(s)} ({occ.name})" if occ else seat_word(s)
+            label = f"{seat_word(s)} ({occ.shown_name})" if occ else seat_word(s)
             if cur in label.lower():
                 out.append(app_commands.Choice(name=label, value=s.name))
         return out

@@ -114,9 +114,11 @@ class ReplayCog(commands.Cog):
     ) -> discord.Thread:
         if isinstance(channel, discord.Thread):
             return channel
+        with _public(interaction):  # a thread for everyone: named in the server's language
+            name = _("Replay of game #{game}", game=game_id)
         try:
             return await channel.create_thread(
-                name=_("Replay of game #{game}", game=game_id),
+                name=name,
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440,  # a day without messages
             )

@@ -16,7 +16,7 @@ from bot.engine.rules import (
     suggested_values,
 )
 from bot.errors import Refusal
-from bot.i18n import N_, _
+from bot.i18n import N_, SERVER_LANGUAGES, _, use
 from bot.i18n.cards import seat_of_word, seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables import options as table_options
@@ -175,10 +175,12 @@ class SpadesCog(commands.Cog):
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal(_("Threads can be opened from a text channel only."))
+            title = games.entry_of(games.game_of_preset(preset or "standard")).title
+            with use(SERVER_LANGUAGES.of(interaction.guild_id, interaction.guild_locale)):
+                name = _("{game} with {name}", game=_(title), name=display_name(interaction))
             try:
                 created = await channel.create_thread(
-                    name=f"{games.entry_of(games.game_of_preset(preset or 'standard')).title} with "
-                    f"{display_name(interaction)}",
+                    name=name[:100],
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=1440,
                 )
@@ -381,10 +383,13 @@ class SpadesCog(commands.Cog):
             return preset_choices(current)
         if name in table_options.OPTION_NAMES:
             cur = current.lower().strip()
+            labels = {
+                v: table_options.value_label(name, v) for v in table_options.suggested_values(name)
+            }
             return [
-                app_commands.Choice(name=table_options.value_label(name, v), value=v)
-                for v in table_options.suggested_values(name)
-                if cur in v
+                app_commands.Choice(name=label, value=v)
+                for v, label in labels.items()
+                if cur in v or cur in label.lower()
             ]
         if name in option_names(game):
             values = suggested_values(name, game)

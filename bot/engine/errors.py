@@ -116,7 +116,32 @@ class RecordError(GameError):
         self.details = details
 
 
+class Line(str):
+    """A sentence of the engine kept with its parts: as a ``str`` it is the English (the command
+    line, logs, records); ``template`` and ``params`` let the bot write it in a reader's
+    language (``bot.i18n.engine_text.line_text``).  A parameter is a ``str`` or ``int``, a seat
+    (anything with a ``word``: written as the reader's seat word) or another :class:`Line`."""
+
+    template: str
+    params: tuple[tuple[str, object], ...]
+
+    def __new__(cls, template: str, /, **params: object) -> Line:
+        english = template.format(**{k: _english(v) for k, v in params.items()})
+        line = super().__new__(cls, english)
+        line.template, line.params = template, tuple(params.items())
+        return line
+
+
+def _english(value: object) -> str:
+    word = getattr(value, "word", None)
+    return word if isinstance(word, str) else str(value)
+
+
 class NotVerified(GameError):
     """A record whose deals do not come from its revealed seed, whose seed does not match its
     commitment, or that has no seed (docs/verifiable-deals.md); ``reason`` is one line naming
-    the hand and the seat or card."""
+    the hand and the seat or card (``line`` is that reason with its parts)."""
+
+    def __init__(self, line: Line) -> None:
+        super().__init__(str(line))
+        self.line = line

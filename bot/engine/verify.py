@@ -5,6 +5,10 @@ commitment, the draw for first dealer and every deal come from the seed.
 reason line (naming the hand and the seat or card) at the first thing that does not match.
 The record is replayed through the engine as it is checked, so a record whose deals match but
 whose play is illegal is refused too.
+
+Every line is a :class:`~bot.engine.errors.Line`: English as a ``str`` (the command line), and
+its template and parts for the bot, which writes it in the reader's language
+(``bot.i18n.engine_text``, where each template below is listed for the catalogs).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 from bot.engine.actions import Action, Deal
 from bot.engine.cards import Card
 from bot.engine.dealer import draw_first_dealer
-from bot.engine.errors import NotVerified, RecordError
+from bot.engine.errors import Line, NotVerified, RecordError
 from bot.engine.game import Game
 from bot.engine.record import Replayer
 from bot.engine.seats import Seat
@@ -26,35 +30,42 @@ def record_seed(doc: Any) -> GameSeed:
     """The record's seed, checked against its commitment."""
     if not isinstance(doc, dict) or "seed" not in doc:
         raise NotVerified(
-            "the record has no seed: its game was played before verifiable deals, "
-            "so its deals cannot be checked"
+            Line(
+                "the record has no seed: its game was played before verifiable deals, "
+                "so its deals cannot be checked"
+            )
         )
     try:
         seed = GameSeed.from_hex(doc["seed"])
     except ValueError as e:
-        raise NotVerified(f"seed: {e}") from None
+        raise NotVerified(Line("seed: {error}", error=str(e))) from None
     promised = doc.get("commitment")
     if not isinstance(promised, str):
-        raise NotVerified("the record has no commitment to check its seed against")
+        raise NotVerified(Line("the record has no commitment to check its seed against"))
     if promised.lower() != seed.commitment:
         raise NotVerified(
-            f"the seed does not match the commitment: SHA-256 of the seed is "
-            f"{seed.commitment[:SHORT_COMMITMENT]}…, the record's commitment is "
-            f"{promised[:SHORT_COMMITMENT]}…"
+            Line(
+                "the seed does not match the commitment: SHA-256 of the seed is {ours}…, "
+                "the record's commitment is {theirs}…",
+                ours=seed.commitment[:SHORT_COMMITMENT],
+                theirs=promised[:SHORT_COMMITMENT],
+            )
         )
     return seed
 
 
-def verify(doc: Any) -> Iterator[str]:
+def verify(doc: Any) -> Iterator[Line]:
     """Check ``doc`` (a ``spades-record/1`` document with ``seed`` and ``commitment``),
     yielding what was checked; raises :class:`NotVerified` at the first mismatch."""
     seed = record_seed(doc)
-    yield (
-        f"commitment: SHA-256 of the seed is {seed.commitment}, as the record says (the "
-        f"table message showed its first {SHORT_COMMITMENT} digits, {seed.short_commitment}, "
-        "from the first deal on)"
+    yield Line(
+        "commitment: SHA-256 of the seed is {commitment}, as the record says (the table "
+        "message showed its first {digits} digits, {short}, from the first deal on)",
+        commitment=seed.commitment,
+        digits=SHORT_COMMITMENT,
+        short=seed.short_commitment,
     )
-    checks: list[str] = []
+    checks: list[Line] = []
 
     def before(game: Game, action: Action | Deal) -> None:
         if isinstance(action, Deal):
@@ -69,28 +80,51 @@ def verify(doc: Any) -> Iterator[str]:
             yield from checks
             checks.clear()
     except RecordError as e:
-        raise NotVerified(f"the record cannot be replayed: {_where(e.details)}{e.reason}") from None
-    yield (
-        f"verified: the seed matches the commitment, and the draw for first dealer and all "
-        f"{deals} deals come from the seed"
+        raise NotVerified(
+            Line(
+                "the record cannot be replayed: {where}{reason}",
+                where=_where(e.details),
+                reason=e.reason,
+            )
+        ) from None
+    yield Line(
+        "verified: the seed matches the commitment, and the draw for first dealer and all "
+        "{n} deals come from the seed",
+        n=deals,
     )
 
 
-def _check_draw(seed: GameSeed, game: Game) -> str:
+def _check_draw(seed: GameSeed, game: Game) -> Line:
     rounds, dealer = draw_first_dealer(seed.secret, game.rules.seats)
-    drawn = "; ".join(
-        f"round {i}: " + ", ".join(f"{s.name} {c.code}" for s, c in r.items())
-        for i, r in enumerate(rounds, start=1)
+    drawn = Line(
+        "; ".join(f"{{round{i}}}" for i in range(len(rounds))),
+        **{
+            f"round{i}": Line(
+                "round {n}: {cards}",
+                n=i + 1,
+                cards=", ".join(f"{s.name} {c.code}" for s, c in r.items()),
+            )
+            for i, r in enumerate(rounds)
+        },
     )
     if dealer != game.first_dealer:
         raise NotVerified(
-            f"first dealer: the seed's draw ({drawn}) gives the first deal to {dealer.word}, "
-            f"the record to {game.first_dealer.word}"
+            Line(
+                "first dealer: the seed's draw ({drawn}) gives the first deal to {seat}, the "
+                "record to {recorded}",
+                drawn=drawn,
+                seat=dealer,
+                recorded=game.first_dealer,
+            )
         )
-    return f"first dealer: the seed's draw ({drawn}) gives the first deal to {dealer.word}"
+    return Line(
+        "first dealer: the seed's draw ({drawn}) gives the first deal to {seat}",
+        drawn=drawn,
+        seat=dealer,
+    )
 
 
-def _check_deal(game: Game, recorded: Deal, expected: Deal) -> str:
+def _check_deal(game: Game, recorded: Deal, expected: Deal) -> Line:
     """One hand's deal against the seed's (each seat's cards as a set: the order within a
     hand is not part of the game)."""
     n = game.hand_number
@@ -101,35 +135,62 @@ def _check_deal(game: Game, recorded: Deal, expected: Deal) -> str:
         missing = [c for c in want if c not in got]
         if extra:
             c = extra[0]
-            instead = f", and deals {s.word} {missing[0].code} instead" if missing else ""
+            instead = (
+                Line(", and deals {seat} {card} instead", seat=s, card=missing[0].code)
+                if missing
+                else ""
+            )
             raise NotVerified(
-                f"hand {n}, {s.word}: the record deals {c.code} to {s.word}, but the seed "
-                f"deals it {_place(c, owner, game)}{instead}"
+                Line(
+                    "hand {n}, {seat}: the record deals {card} to {seat}, but the seed deals it "
+                    "{place}{instead}",
+                    n=n,
+                    seat=s,
+                    card=c.code,
+                    place=_place(c, owner, game),
+                    instead=instead,
+                )
             )
         if missing or len(got) != len(want):
             c = missing[0] if missing else want[0]
             raise NotVerified(
-                f"hand {n}, {s.word}: the seed deals {s.word} {c.code}, which the record does "
-                f"not give {s.word} (or gives twice)"
+                Line(
+                    "hand {n}, {seat}: the seed deals {seat} {card}, which the record does not "
+                    "give {seat} (or gives twice)",
+                    n=n,
+                    seat=s,
+                    card=c.code,
+                )
             )
     if recorded.turned != expected.turned:
-        what = game.turned_card_name
-        got_code = recorded.turned.code if recorded.turned else "none"
-        want_code = expected.turned.code if expected.turned else "none"
         raise NotVerified(
-            f"hand {n}: the record turns up {got_code} as the {what}, the seed {want_code}"
+            Line(
+                "hand {n}: the record turns up {got} as the {what}, the seed {want}",
+                n=n,
+                got=recorded.turned.code if recorded.turned else Line("none"),
+                what=Line(game.turned_card_name),
+                want=expected.turned.code if expected.turned else Line("none"),
+            )
         )
-    turned = f", {expected.turned.code} turned up" if expected.turned is not None else ""
-    return f"hand {n}: {game.dealer.word} deals; every seat's cards{turned} come from the seed"
+    if expected.turned is not None:
+        return Line(
+            "hand {n}: {seat} deals; every seat's cards, {card} turned up, come from the seed",
+            n=n,
+            seat=game.dealer,
+            card=expected.turned.code,
+        )
+    return Line(
+        "hand {n}: {seat} deals; every seat's cards come from the seed", n=n, seat=game.dealer
+    )
 
 
-def _place(c: Card, owner: dict[Card, Seat], game: Game) -> str:
+def _place(c: Card, owner: dict[Card, Seat], game: Game) -> Line:
     seat = owner.get(c)
     if seat is not None:
-        return f"to {seat.word}"
+        return Line("to {seat}", seat=seat)
     if game.deck.mask >> c.index & 1:
-        return "to nobody (it stays in the kitty)"
-    return f"to nobody (it is not in the {game.deck.name} deck)"
+        return Line("to nobody (it stays in the kitty)")
+    return Line("to nobody (it is not in the {deck} deck)", deck=game.deck.name)
 
 
 def _where(details: dict[str, object]) -> str:

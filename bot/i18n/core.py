@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from babel import Locale as BabelLocale
 from babel.dates import format_datetime
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -171,6 +172,11 @@ def number(n: float) -> str:
 def signed(n: int) -> str:
     """``+70``, ``−50`` (a real minus sign), ``0``."""
     return f"+{number(n)}" if n > 0 else number(n)
+
+
+def listed(items: list[str], *, either: bool = False) -> str:
+    """``A, B and C`` (or with ``either``, ``A, B or C``) in the current language."""
+    return format_list(items, style="or" if either else "standard", locale=babel_locale())
 
 
 def date_time(when: datetime, form: str = "medium") -> str:

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.engine import Seat
+from bot.engine.errors import Line
 from bot.i18n.cards import seat_word
-from bot.i18n.core import N_, _
+from bot.i18n.core import N_, _, listed
 
 TEMPLATES: Final = (
     N_("The game is over"),
@@ -145,6 +146,64 @@ TEMPLATES: Final = (
     N_("New York bidding is fixed by the new-york preset"),
     N_("Three players need partnerships off (everyone alone)"),
     N_("Three players play the standard deck"),
+    N_("new-york bidding is played with the jjdd deck"),
+    N_("{title} bidding needs nil on"),
+    N_("Suicide bidding needs partnerships"),
+    N_("{option} cannot be changed in the new-york preset (only target, tie and lose_at can)"),
+    N_("game is set by the preset"),
+    N_("game is set by the preset: choose the preset {presets}"),
+    N_("{option} is a {games} option, not one of {game}"),
+    N_("There is no game {name}"),
+    N_("Unknown preset {name}: choose one of {names}"),
+)
+# The lines of ``/spades verify`` (bot.engine.verify, each a bot.engine.errors.Line): written
+# by template with their parts, not matched (tests/i18n/test_engine_lines.py keeps this list
+# and the engine's templates the same).
+LINE_TEMPLATES: Final = (
+    N_(
+        "the record has no seed: its game was played before verifiable deals, "
+        "so its deals cannot be checked"
+    ),
+    N_("seed: {error}"),
+    N_("the record has no commitment to check its seed against"),
+    N_(
+        "the seed does not match the commitment: SHA-256 of the seed is {ours}…, "
+        "the record's commitment is {theirs}…"
+    ),
+    N_(
+        "commitment: SHA-256 of the seed is {commitment}, as the record says (the table "
+        "message showed its first {digits} digits, {short}, from the first deal on)"
+    ),
+    N_("the record cannot be replayed: {where}{reason}"),
+    N_(
+        "verified: the seed matches the commitment, and the draw for first dealer and all "
+        "{n} deals come from the seed"
+    ),
+    N_("round {n}: {cards}"),
+    N_(
+        "first dealer: the seed's draw ({drawn}) gives the first deal to {seat}, the "
+        "record to {recorded}"
+    ),
+    N_("first dealer: the seed's draw ({drawn}) gives the first deal to {seat}"),
+    N_(", and deals {seat} {card} instead"),
+    N_(
+        "hand {n}, {seat}: the record deals {card} to {seat}, but the seed deals it "
+        "{place}{instead}"
+    ),
+    N_(
+        "hand {n}, {seat}: the seed deals {seat} {card}, which the record does not "
+        "give {seat} (or gives twice)"
+    ),
+    N_("hand {n}: the record turns up {got} as the {what}, the seed {want}"),
+    N_("none"),
+    N_("up-card"),
+    N_("trump card"),
+    N_("turned card"),
+    N_("hand {n}: {seat} deals; every seat's cards, {card} turned up, come from the seed"),
+    N_("hand {n}: {seat} deals; every seat's cards come from the seed"),
+    N_("to {seat}"),
+    N_("to nobody (it stays in the kitty)"),
+    N_("to nobody (it is not in the {deck} deck)"),
 )
 _PART: Final = {
     "seat": r"(?P<seat>North|East|South|West)",
@@ -159,6 +218,12 @@ _PART: Final = {
     "values": r"(?P<values>[^,]+(?:, [^,]+)*)",
     "lo": r"(?P<lo>-?\d+)",
     "hi": r"(?P<hi>-?\d+)",
+    "title": r"(?P<title>[A-Z][a-z]+)",
+    "presets": r"(?P<presets>[a-z0-9_-]+(?: or [a-z0-9_-]+)*)",
+    "games": r"(?P<games>[A-Z][a-z]+(?: and [A-Z][a-z]+)*)",
+    "game": r"(?P<game>[A-Z][a-z]+)",
+    "name": r"(?P<name>'[^']*')",
+    "names": r"(?P<names>[a-z0-9_-]+(?:, [a-z0-9_-]+)*)",
 }
 _FIELD: Final = re.compile(r"\{(\w+)\}")
 
@@ -185,6 +250,10 @@ def reason_text(reason: str, names: Mapping[Seat, str] | None = None) -> str:
                 if key in params:
                     seat = Seat[params[key][0]]
                     params[key] = names[seat] if names and seat in names else seat_word(seat)
+            if "game" in params:  # the games' titles, in the catalogs (bot.engine.games)
+                params["game"] = _(params["game"])
+            if "games" in params:
+                params["games"] = listed([_(g) for g in params["games"].split(" and ")])
             return _(template, **params)
     head, sep, tail = reason.partition(": ")
     if sep and tail:
@@ -192,6 +261,23 @@ def reason_text(reason: str, names: Mapping[Seat, str] | None = None) -> str:
         if first != head or second != tail:
             return f"{first}: {second[:1].lower()}{second[1:]}"
     return reason
+
+
+def line_text(line: Line) -> str:
+    """A sentence of the engine (:class:`~bot.engine.errors.Line`) in the current language:
+    its template from the catalogs, each part written in it too (a seat as its word, a line
+    as its own translation, an engine refusal by :func:`reason_text`)."""
+    params: dict[str, str] = {}
+    for key, value in line.params:
+        if isinstance(value, Line):
+            params[key] = line_text(value)
+        elif isinstance(value, Seat):
+            params[key] = seat_word(value)
+        elif key == "reason" and isinstance(value, str):
+            params[key] = reason_text(value)
+        else:
+            params[key] = str(value)
+    return _(line.template, **params)
 
 
 class Judged:

@@ -15,6 +15,8 @@ from typing import Any, Final
 from bot.engine.errors import RulesError
 from bot.engine.games import preset_names
 from bot.engine.rules import Rules
+from bot.i18n import _
+from bot.i18n.engine_text import reason_text
 from bot.league.errors import SettingsError
 
 TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
@@ -64,12 +66,18 @@ def rates_turn_timer(seconds: int) -> bool:
 
 def validate_changes(current: GuildSettings, changes: dict[str, Any]) -> dict[str, Any]:
     """Check ``changes`` against ``current``; the normalised changes, or :class:`SettingsError`
-    with a message naming the setting and the value."""
+    with a message naming the setting and the value, in the current language (the admin's:
+    the interaction's handler chose it)."""
     out: dict[str, Any] = {}
     for name, value in changes.items():
         if name not in SETTING_NAMES:
             raise SettingsError(
-                f"Unknown setting {name!r}: choose one of {', '.join(SETTING_NAMES)}", name
+                _(
+                    "Unknown setting {name}: choose one of {names}",
+                    name=repr(name),
+                    names=", ".join(SETTING_NAMES),
+                ),
+                name,
             )
         out[name] = _CHECKS[name](value)
     preset = out.get("preset", current.preset)
@@ -80,20 +88,27 @@ def validate_changes(current: GuildSettings, changes: dict[str, Any]) -> dict[st
         else:
             Rules.from_preset(preset, target=target)
     except RulesError as e:
-        raise SettingsError(e.reason, "target" if "target" in out else "preset") from None
+        option = "target" if "target" in out else "preset"
+        raise SettingsError(reason_text(e.reason), option) from None
     return out
 
 
 def _int(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SettingsError(f"{name} must be a whole number, not {value!r}", name)
+        raise SettingsError(
+            _("{option} must be a whole number, not {value}", option=name, value=repr(value)),
+            name,
+        )
     return value
 
 
 def _preset(value: Any) -> str:
     if value not in preset_names():
         names = ", ".join(preset_names())
-        raise SettingsError(f"Unknown preset {value!r}: choose one of {names}", "preset")
+        raise SettingsError(
+            _("Unknown preset {name}: choose one of {names}", name=repr(value), names=names),
+            "preset",
+        )
     return str(value)
 
 
@@ -102,7 +117,9 @@ def _target(value: Any) -> int | None:
         return None
     v = _int("target", value)
     if not 1 <= v <= 1000:  # the preset's game narrows it (Spades 100-1000, Whist/Euchre 1-100)
-        raise SettingsError(f"target must be between 1 and 1000 points, not {v}", "target")
+        raise SettingsError(
+            _("target must be between 1 and 1000 points, not {value}", value=v), "target"
+        )
     return v
 
 
@@ -111,7 +128,13 @@ def _turn_timer(value: Any) -> int:
     lo, hi = TURN_TIMER_RANGE
     if v != 0 and not lo <= v <= hi:
         raise SettingsError(
-            f"turn_timer must be 0 (off) or between {lo} and {hi} seconds, not {v}", "turn_timer"
+            _(
+                "turn_timer must be 0 (off) or between {lo} and {hi} seconds, not {value}",
+                lo=lo,
+                hi=hi,
+                value=v,
+            ),
+            "turn_timer",
         )
     return v
 
@@ -120,28 +143,36 @@ def _min_games(value: Any) -> int:
     v = _int("min_games", value)
     lo, hi = MIN_GAMES_RANGE
     if not lo <= v <= hi:
-        raise SettingsError(f"min_games must be between {lo} and {hi}, not {v}", "min_games")
+        raise SettingsError(
+            _("min_games must be between {lo} and {hi}, not {value}", lo=lo, hi=hi, value=v),
+            "min_games",
+        )
     return v
 
 
 def _rate_bot_games(value: Any) -> bool:
     if not isinstance(value, bool):
         raise SettingsError(
-            f"rate_bot_games must be true or false, not {value!r}", "rate_bot_games"
+            _("rate_bot_games must be true or false, not {value}", value=repr(value)),
+            "rate_bot_games",
         )
     return value
 
 
 def _channels(value: Any) -> frozenset[int]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise SettingsError("allowed_channels must be a list of channel ids", "allowed_channels")
+        raise SettingsError(_("allowed_channels must be a list of channel ids"), "allowed_channels")
     ids = frozenset(value)
     for c in ids:
         if isinstance(c, bool) or not isinstance(c, int) or c <= 0:
-            raise SettingsError(f"{c!r} is not a channel id", "allowed_channels")
+            raise SettingsError(_("{value} is not a channel id", value=repr(c)), "allowed_channels")
     if len(ids) > MAX_ALLOWED_CHANNELS:
         raise SettingsError(
-            f"at most {MAX_ALLOWED_CHANNELS} channels can be allowed, not {len(ids)}",
+            _(
+                "at most {n} channels can be allowed, not {value}",
+                n=MAX_ALLOWED_CHANNELS,
+                value=len(ids),
+            ),
             "allowed_channels",
         )
     return ids

@@ -86,8 +86,10 @@ class ServiceContext:
             if table.league_error is not None:
                 self.notice(
                     table,
-                    "⚠ The game is over, but I could not record it in the league "
-                    "(the error is in my log); ratings and stats do not include it.",
+                    later(
+                        "⚠ The game is over, but I could not record it in the league "
+                        "(the error is in my log); ratings and stats do not include it."
+                    ),
                 )
         self._tell(table, "showing the end in the live hands", lambda: self.live.closed(table))
         self._tell(table, "showing the end to spectators", lambda: self.spectators.closed(table))

@@ -172,4 +172,4 @@ class Endings:
 
 def _names(table: Table, user_ids: set[int] | frozenset[int]) -> str:
     names = [md_name(o.name) for o in table.seats.values() if o.user_id in user_ids]
-    return ", ".join(sorted(names)) or "nobody"
+    return ", ".join(sorted(names)) or _("nobody")

@@ -199,7 +199,7 @@ class Lobby:
                 _(
                     "{seat} is taken by {name}.",
                     seat=seat_word(seat),
-                    name=md_name(table.seats[seat].name),
+                    name=md_name(table.seats[seat].shown_name),
                 )
             )
         new = Occupant(user_id, name)
@@ -330,7 +330,7 @@ class Lobby:
                     _(
                         "{seat} is taken by {name}.",
                         seat=seat_word(seat),
-                        name=md_name(table.seats[seat].name),
+                        name=md_name(table.seats[seat].shown_name),
                     )
                 )
             new = Occupant(None, f"Computer ({level})", level)
@@ -471,7 +471,7 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
     outside = [s for s in table.seats if s not in rules.seats]
     free = [s for s in rules.seats if s not in table.seats]
     if len(outside) > len(free):
-        who = ", ".join(f"{md_name(table.seats[s].name)} ({seat_word(s)})" for s in outside)
+        who = ", ".join(f"{md_name(table.seats[s].shown_name)} ({seat_word(s)})" for s in outside)
         raise Refusal(
             _(
                 "{n} players play {seats}: a seat must be free for {who} first.",

@@ -22,19 +22,20 @@ from typing import Any, Final
 
 from bot.engine import Seat
 from bot.errors import Refusal
-from bot.i18n import _
+from bot.i18n import LANGUAGES, N_, _, _p, use
 
 SPECTATOR_MODES: Final = ("public", "hands", "off")
 OPTION_NAMES: Final = ("spectators", "hints")
 TABLE_KEY: Final = "table"  # the key of these settings in the stored rules object
-# What each value means, for `/spades rule`'s autocomplete and the lobby.
+# What each value means, for `/spades rule`'s autocomplete (translated where it is shown).
 VALUE_TEXT: Final[dict[tuple[str, str], str]] = {
-    ("spectators", "public"): "anyone not seated may watch the game live",
-    ("spectators", "hands"): "as public, and after each hand its deal is shown to spectators",
-    ("spectators", "off"): "nobody may watch",
-    ("hints", "on"): "a Hint button on each hand (practice: the game is not rated)",
-    ("hints", "off"): "no hints",
+    ("spectators", "public"): N_("anyone not seated may watch the game live"),
+    ("spectators", "hands"): N_("as public, and after each hand its deal is shown to spectators"),
+    ("spectators", "off"): N_("nobody may watch"),
+    ("hints", "on"): N_("a Hint button on each hand (practice: the game is not rated)"),
+    ("hints", "off"): N_("no hints"),
 }
+
 _SPECTATOR_WORDS: Final = {
     "public": "public",
     "on": "public",
@@ -61,26 +62,33 @@ class TableOptions:
         return self.spectators == "hands"
 
     def value_text(self, name: str) -> str:
-        """The value of option ``name`` as the host types it."""
+        """The value of option ``name`` as the host types it, in the current language."""
         if name == "hints":
-            return "on" if self.hints else "off"
-        return "hands after each hand" if self.spectators == "hands" else self.spectators
+            return value_word(name, "on" if self.hints else "off")
+        return value_word(name, self.spectators)
 
     def with_option(self, name: str, text: str) -> TableOptions:
         """A copy with one option changed from user text; a :class:`Refusal` names the option
         and its values when the text is not one of them."""
-        t = " ".join(text.strip().lower().split())
+        t = _read_value(name, " ".join(text.strip().lower().split()))
         if name == "spectators":
             mode = _SPECTATOR_WORDS.get(t)
             if mode is None:
-                raise Refusal(_("spectators must be public, hands after each hand, or off."))
+                raise Refusal(
+                    _(
+                        "spectators must be {public}, {hands}, or {off}.",
+                        public=value_word(name, "public"),
+                        hands=value_word(name, "hands"),
+                        off=value_word(name, "off"),
+                    )
+                )
             return TableOptions(mode, self.hints)
         if name == "hints":
             if t in ("on", "yes", "true"):
                 return TableOptions(self.spectators, True)
             if t in ("off", "no", "false"):
                 return TableOptions(self.spectators, False)
-            raise Refusal(_("hints must be on or off."))
+            raise Refusal(_("hints must be {on} or {off}.", on=_("on"), off=_("off")))
         raise Refusal(_("There is no table option {name}.", name=repr(name[:40])))
 
 
@@ -90,11 +98,34 @@ def suggested_values(name: str) -> tuple[str, ...]:
     return ("on", "off")
 
 
+def value_word(name: str, value: str) -> str:
+    """A value of option ``name`` (``public``, ``hands``/``hands after each hand``, ``off``;
+    ``on``, ``off``) in the current language: ``manos tras cada mano``, ``sí``."""
+    if name == "hints":
+        return _("on") if value == "on" else _("off")
+    if value.startswith("hands"):
+        return _p("spectators", "hands after each hand")
+    return _p("spectators", "public") if value == "public" else _p("spectators", "off")
+
+
+def _read_value(name: str, text: str) -> str:
+    """``text`` (lower case, single spaces) as the English value when it is a value's word in
+    any language (a host types in theirs); else unchanged."""
+    for language in LANGUAGES:
+        with use(language):
+            for english in suggested_values(name):
+                if text == value_word(name, english).lower():
+                    return english
+    return text
+
+
 def value_label(name: str, value: str) -> str:
-    """``hands after each hand — as public, and after each hand …`` for autocomplete."""
+    """``hands after each hand — as public, and after each hand …`` for autocomplete, in
+    the current language."""
     key = "hands" if value.startswith("hands") else value
     hint = VALUE_TEXT.get((name, key))
-    return f"{value} — {hint}"[:100] if hint else value
+    word = value_word(name, value)
+    return f"{word} — {_(hint)}"[:100] if hint else word
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
 from bot.engine.shuffle import GameSeed
+from bot.i18n import _
 from bot.names import md_name
 from bot.tables.options import TableOptions
 
@@ -42,6 +43,14 @@ class Occupant:
     @property
     def is_computer(self) -> bool:
         return self.bot_level is not None
+
+    @property
+    def shown_name(self) -> str:
+        """The name as the table shows it: a computer's seat (``Computer (hard)``, stored in
+        English) in the current language, a member's name as it is."""
+        if self.user_id is None and self.bot_level is not None:
+            return _("Computer ({level})", level=_(self.bot_level))
+        return self.name
 
     @property
     def away(self) -> bool:
@@ -209,7 +218,7 @@ class Table:
     def host_name(self) -> str:
         """The host's name for a markdown message (escaped: :func:`bot.names.md_name`)."""
         seat = self.seat_of(self.host_id)
-        return md_name(self.seats[seat].name) if seat is not None else "the host"
+        return md_name(self.seats[seat].shown_name) if seat is not None else _("the host")
 
     def rematch(self) -> Rematch:
         return Rematch(

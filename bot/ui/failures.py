@@ -27,6 +27,17 @@ from bot.i18n.engine_text import reason_text
 log = logging.getLogger(__name__)
 
 SORRY: Final = N_("Sorry, something went wrong on my side. Please try again.")
+KINDS: Final = {  # an option's type (discord.AppCommandOptionType's name), in words
+    "string": N_("text"),
+    "integer": N_("a whole number"),
+    "number": N_("a number"),
+    "boolean": N_("true or false"),
+    "user": N_("a member"),
+    "channel": N_("a channel"),
+    "role": N_("a role"),
+    "mentionable": N_("a member or a role"),
+    "attachment": N_("a file"),
+}
 
 
 async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -63,9 +74,12 @@ def error_text(
         return _(
             "I could not read {value} as {kind}.",
             value=command_input.excerpt(error.value),
-            kind=error.type.name,
+            kind=_(KINDS.get(error.type.name, error.type.name)),
         )
+    if isinstance(error, app_commands.NoPrivateMessage):  # discord.py's words are English
+        return _("This command works in a server only.")
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or _("You cannot use this command here.")
+        log.info("%s refused by a check: %s", name, error)
+        return _("You cannot use this command here.")
     log.error("%s failed", name, exc_info=original)
     return _(SORRY)

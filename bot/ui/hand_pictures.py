@@ -41,7 +41,7 @@ class DealPictures:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="spades-pictures")
 
     def start(self, table: Table, result: HandResult) -> PendingPicture:
-        names = {s: occ.name for s, occ in table.seats.items()}
+        names = {s: occ.shown_name for s, occ in table.seats.items()}
         scheme = CARD_EMOJIS.for_guild(table.guild_id).scheme
         diagram = diagram_of(result, table.rules, names, scheme)
         loop = asyncio.get_running_loop()

@@ -37,6 +37,14 @@ RESULTS = {  # a game's result for one player (bot.league.models.HistoryEntry.re
 }
 
 
+def season_title(name: str, number: int) -> str:
+    """A season's name as shown: one never named (stored as ``Season 3``) in the reader's
+    language, a name an admin gave as it is."""
+    if name == f"Season {number}":
+        return _("Season {number}", number=number)
+    return name
+
+
 def result_word(result: str) -> str:
     return _(RESULTS[result]) if result in RESULTS else result
 

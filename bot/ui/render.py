@@ -112,15 +112,19 @@ def _lobby_embed(table: Table) -> discord.Embed:
 def options_text(table: Table) -> str:
     """The lobby's lines on the host's table settings (``/spades rule spectators|hints``)."""
     o = table.options
-    watch = {
-        "public": "👁 Spectators: anyone not seated may watch.",
-        "hands": "👁 Spectators: anyone not seated may watch; each hand's deal is shown to them "
-        "once the hand is over.",
-        "off": "👁 No spectators.",
-    }[o.spectators]
+    if o.spectators == "hands":
+        watch = _(
+            "👁 Spectators: anyone not seated may watch; each hand's deal is shown to them "
+            "once the hand is over."
+        )
+    elif o.spectators == "off":
+        watch = _("👁 No spectators.")
+    else:
+        watch = _("👁 Spectators: anyone not seated may watch.")
     if not o.hints:
         return watch
-    return f"{watch}\n💡 Hints on: a **Hint** button on every hand. A practice game: **unrated**."
+    hints = _("💡 Hints on: a **Hint** button on every hand. A practice game: **unrated**.")
+    return f"{watch}\n{hints}"
 
 
 def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
@@ -199,7 +203,7 @@ def status_line(table: Table, view: SeatView) -> str:
     seat = view.to_act
     if seat is None:
         return _("Dealing…")
-    who = md_name(table.seats[seat].name) if seat in table.seats else seat_word(seat)
+    who = md_name(table.seats[seat].shown_name) if seat in table.seats else seat_word(seat)
     what = text_of(view.rules.game).doing(view)
     if what is None:
         what = _("to lead") if not view.current_trick else _("to play")

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from bot.ui.clicks import BadCustomId, Routed, snowflake
 
 REVIEW_ROUTE = "review"  # where every review component's click goes (bot.ui.clicks)
@@ -78,7 +79,7 @@ class ReviewSelect(Routed, template=r"spades:rv:(?P<kind>g):(?P<key>[0-9]{1,20})
 
 def review_button(
     ref: ReviewRef,
-    label: str = "Review",
+    label: str,
     *,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     disabled: bool = False,
@@ -99,7 +100,7 @@ def review_button(
 def jump_select(game_id: int, options: list[discord.SelectOption], row: int) -> ReviewSelect:
     ref = ReviewRef("g", str(game_id), -1)
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"spades:rv:g:{game_id}:jump", options=options, placeholder="Go to…", row=row
+        custom_id=f"spades:rv:g:{game_id}:jump", options=options, placeholder=_("Go to…"), row=row
     )
     return ReviewSelect(ref, select)
 

@@ -314,7 +314,7 @@ def page_view(
     ]
     v.add_item(jump_select(game_id, options, row=1))
     if share:
-        v.add_item(replay_button(ReplayRef(game_id), "Share as replay", emoji="📣", row=2))
+        v.add_item(replay_button(ReplayRef(game_id), _("Share as replay"), emoji="📣", row=2))
     return v
 
 

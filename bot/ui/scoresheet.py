@@ -103,7 +103,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     reveal = reveal_text(table)
     if reveal is not None:  # docs/verifiable-deals.md: the game is over, the seed is shown
         e.add_field(name=_("Verifiable deals"), value=reveal, inline=False)
-    e.set_footer(text=f"Table {table.id} · {_n('{n} hand', '{n} hands', len(view.results))}")
+    hands = _n("{n} hand", "{n} hands", len(view.results))
+    e.set_footer(text=_("Table {table}", table=table.id) + f" · {hands}")
     return e
 
 
@@ -111,7 +112,7 @@ def ratings_text(table: Table) -> str:
     """Each member's rating change, or why the game is not rated."""
     if table.ratings is None:
         if table.options.hints:
-            return "Not rated: a practice game with hints."
+            return _("Not rated: a practice game with hints.")
         if not rates_turn_timer(table.turn_timer):
             return _("Not rated: {why}.", why=timer_unrated_reason(table.turn_timer))
         if any(o.user_id is None for o in table.seats.values()):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.errors import NotVerified
+from bot.engine.errors import Line, NotVerified
 from bot.engine.verify import verify
 from bot.i18n import _
+from bot.i18n.engine_text import line_text
 from bot.tables.state import Table
 
 DOC = "docs/verifiable-deals.md"
@@ -75,16 +76,17 @@ def verify_answer(game_id: int, doc: Any) -> str:
             "deals cannot be checked.",
             id=game_id,
         )
-    checks: list[str] = []
+    checks: list[Line] = []
     try:
         checks.extend(verify(doc))
     except NotVerified as e:
-        head = _("❌ **Game #{id} does not verify**: {reason}.", id=game_id, reason=e.reason)
-        done = [c for c in checks if not c.startswith("hand ")]
+        reason = line_text(e.line)
+        head = _("❌ **Game #{id} does not verify**: {reason}.", id=game_id, reason=reason)
+        done = [line_text(c) for c in checks if not c.startswith("hand ")]
     else:
         head = _("✅ **Game #{id} verifies.**", id=game_id)
         hands = sum(c.startswith("hand ") for c in checks)
-        done = [c for c in checks if not c.startswith("hand ")]
+        done = [line_text(c) for c in checks if not c.startswith("hand ")]
         done.insert(-1, _("{n} deals recomputed from the seed, each one as recorded", n=hands))
     body = "\n".join(f"• {c}" for c in done)
     return f"{head}\n{body}\n\n{how()}"[:2000]

@@ -68,7 +68,7 @@ class SpectatorViews:
         key = picture.filename
         future = self._pictures.get(key)
         if future is None:
-            names = {s: occ.name for s, occ in table.seats.items()}
+            names = {s: occ.shown_name for s, occ in table.seats.items()}
             scheme = CARD_EMOJIS.for_guild(table.guild_id).scheme
             diagram = diagram_of(picture.result, table.rules, names, scheme)
             loop = asyncio.get_running_loop()

@@ -33,6 +33,13 @@ _TEAM_FELL = re.compile(r"^(NS|EW) fell to (-?\d+) or below$")
 _TEAM_SET_TWICE = re.compile(r"^(NS|EW) set twice in a row$")
 _PLAYER_FELL = re.compile(r"^a player fell to (-?\d+) or below; highest score$")
 _REASONS = {
+    "reached the target": N_("reached the target"),
+    "Boston": N_("Boston"),
+    "double blind nil made": N_("double blind nil made"),
+    "double blind nil failed": N_("double blind nil failed"),
+    "tied for the lead; more bags over the game": N_(
+        "tied for the lead; the player with more bags over the game wins"
+    ),
     "both teams claimed the game; higher score": N_(
         "both teams claimed the game; the higher score wins"
     ),
@@ -117,7 +124,7 @@ def seat_names(table: Table, *, markdown: bool = True) -> dict[Seat, str]:
         elif occ.away:
             out[s] = _("{name} (a computer plays)", name=name(occ.name))
         else:
-            out[s] = name(occ.name)
+            out[s] = name(occ.shown_name)
     return out
 
 

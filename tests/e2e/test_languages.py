@@ -127,6 +127,8 @@ async def test_four_players_of_four_languages_play_a_whole_game(
     final = table_message(fake, ch).text
     assert "🏆" in final, final
     assert "Norte–Sur" in final or "Este–Oeste" in final, final
+    # why it ended, in Spanish too (the engine's reason, translated at the edge)
+    assert "alcanzó la meta" in final or "empate en la meta" in final, final
     await eventually(lambda: any("Fin de la partida" in m.text for m in fake.messages(ch)))
     texts = [m.text for m in fake.messages(ch)]
     summaries = [t for t in texts if "— puntuación" in t]
