@@ -55,8 +55,8 @@ class Place:
     ``surface``: ``"channel"`` — a server that added the bot: the table is a channel message
     the bot posts and edits; ``"interaction"`` — a group DM, a DM or a server that has not
     added the bot (the app is installed to a member's account): the bot may only answer
-    interactions, so the table is the public answer to one and is edited through the
-    freshest interaction token of the table.  ``league``: whose league the game counts in —
+    interactions, so the table is the public answer to one and is edited through a token
+    that owns it (bot/ui/surfaces.py).  ``league``: whose league the game counts in —
     the server's, the group DM's (keyed by its channel), or none."""
 
     surface: str = "channel"

@@ -337,8 +337,9 @@ class TablePublisher:
                 old_owner, old_id = table.token, table.message_id
                 message: discord.Message = await via.followup.send(**payload, wait=True)
                 disposal.dispose_sent(payload)
-                if token is not None:
+                if token is not None:  # it owns the new message (both stored below)
                     table.token = dataclasses.replace(token, edits_original=False)
+                    table.message_id = message.id
                 if old_id is not None and old_owner is not None:
                     with public(table):
                         moved = _(MOVED)

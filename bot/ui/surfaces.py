@@ -261,7 +261,10 @@ class TokenSurface:
         old_owner, old_id = table.token, table.message_id
         new_id = await self.send(table, False, render())
         token = self._authors[new_id]
+        # both at once (the caller stores them): a click on the old message answered from
+        # now on must not be taken for one on the new (:func:`adopted`)
         table.token = dataclasses.replace(token, edits_original=False)
+        table.message_id = new_id
         if moved is not None and old_id is not None and old_owner is not None:
             await self.say_moved(table, old_owner, old_id, moved)
         return new_id
