@@ -180,9 +180,9 @@ class TokenSurface:
         """Whether Discord refused ``token`` as expired (then the table forgets it)."""
         if not expired(error):
             return False
-        if table.latest_token is token:
+        if table.latest_token is not None and table.latest_token.token == token.token:
             table.latest_token = None
-        if table.token is token:
+        if table.token is not None and table.token.token == token.token:
             self.on_expired(table)
         return True
 
