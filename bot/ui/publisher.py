@@ -15,9 +15,10 @@ the channel holds at most one reminder per table and only the player on turn is 
 
 Where the messages go is the table's *surface* (:mod:`bot.ui.surfaces`): channel messages in a
 server that added the bot, or — a group DM, a DM, a server that has not — the answers to
-interactions, through the freshest token a click at the table gave (:meth:`offer`).  There,
-when no token is fresh (nobody clicked for 15 minutes), edits and posts wait; the next click
-brings the table up to date and says so (:data:`CAUGHT_UP`).
+interactions, through the tokens the clicks at the table gave (:meth:`offer`): the table
+message through the one that owns it, posted again once that is stale (:data:`MOVED`).
+There, when no token is fresh (nobody clicked for 15 minutes), edits and posts wait; the next
+click brings the table up to date and says so (:data:`CAUGHT_UP`).
 """
 
 from __future__ import annotations
@@ -248,8 +249,9 @@ class TablePublisher:
     # ------------------------------------------------------------------ tokens
     def offer(self, interaction: discord.Interaction[Any]) -> None:
         """An interaction in a channel was answered: if an "interaction" table lives there,
-        its token (fresher than the table's) carries the table's next writes.  A table that
-        fell behind for want of one is brought up to date now, and says so."""
+        its token carries the table's next follow-ups — and edits of the table message, if
+        the click was on it and answered with an update (:func:`adopted`).  A table that fell
+        behind for want of one is brought up to date now, and says so."""
         cid = interaction.channel_id
         ch = self._by_token_channel.get(cid) if cid is not None else None
         token = token_of(interaction)
