@@ -290,6 +290,45 @@ async def test_kill9_then_16_minutes_and_the_next_click_posts_the_table_again(
     assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
 
 
+async def test_a_table_token_running_out_moves_the_table_and_the_old_message_says_so(
+    group: Group,
+) -> None:
+    """The table message's own token runs out while the players click only their private
+    hands (whose tokens cannot edit it): the next change posts the table again through a hand
+    click's token, and the old message — its own token still valid — says the table moved,
+    without buttons.  (The stored token is made to run out 25 s after a restart: from 20 s
+    before that, the bot starts no write with it.)"""
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()) as proc:
+        driver = driver_of(await open_group_table(g, humans=3))
+        await driver.act_times(3 + 5)
+        old = g.table()
+        proc.kill9()
+        await proc.wait()
+    with sqlite3.connect(g.db_path) as conn:
+        conn.execute("UPDATE tables SET surface_token_expires = ?", (time.time() + 25,))
+    async with run_bot(fake, env=g.env(), wait_for="commands"):
+        deadline = time.monotonic() + 60
+        while g.table() is old:  # the people play on from their private hands
+            assert not driver.over(), "the game ended before the table's token ran out"
+            assert time.monotonic() < deadline, "the table was not posted again"
+            if not await driver.step():
+                await asyncio.sleep(0.05)
+        new = g.table()
+        clicked = fake.interactions[new.interaction_id]
+        assert clicked.type == 3  # a component interaction: a button of a private hand
+        await eventually(lambda: "moved to a new message below" in old.text)
+        assert not old.embeds
+        assert not old.all_components
+        await driver.play_until_over()
+        assert g.table() is new
+        assert "🏆" in new.text
+        assert g.edits_of(new)
+    assert fake.missing_access == []
+    assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
+
+
 async def test_after_a_restart_a_click_on_the_table_adopts_it(group: Group) -> None:
     """The bot restarts 16 minutes after ``/spades new``: the stored token has expired.  A join
     on the table message is answered with an update (6), so its token edits the same message
