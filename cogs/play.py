@@ -357,17 +357,20 @@ class PlayCog(commands.Cog):
         await self._table_clicks[ref.verb](interaction, table, ref)
 
     async def _join(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        await _updating(interaction, table)
         uid = interaction.user.id
         taken = await self.tables.lobby.join(table, uid, display_name(interaction), ref.seat)
         await reply(interaction, _("You sit {seat}.", seat=seat_word(taken)))
 
     async def _add_bot(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        await _updating(interaction, table)
         filled = await self.tables.lobby.add_bot(table, interaction.user.id, None, "normal")
         await reply(
             interaction, _("A computer player (normal) plays {seat}.", seat=seat_word(filled))
         )
 
     async def _leave(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        await _updating(interaction, table)
         await reply(interaction, await self.tables.lobby.leave(table, interaction.user.id))
 
     async def _start(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
@@ -382,6 +385,7 @@ class PlayCog(commands.Cog):
 
     async def _vote(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
         agree = ref.verb is TableVerb.AGREE
+        await _updating(interaction, table)
         await reply(interaction, await self.tables.endings.vote(table, interaction.user.id, agree))
 
     async def _claim_menu(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
@@ -470,6 +474,15 @@ class PlayCog(commands.Cog):
                 notice = "⚠ " + (e.reason if isinstance(e, Refusal) else reason_text(e.reason))
             assert ref.seat is not None  # checked: the member plays it
             await send_hand(interaction, answer, table, ref.seat, notice, edit=True)
+
+
+async def _updating(interaction: Interaction, table: Table) -> None:
+    """A click that changes the table, outside servers: acknowledged as an update of the
+    clicked message (the answer follows, ephemeral), so that — on the table message — its
+    token can edit the table from now on, keeping it current without a re-post
+    (bot/ui/surfaces.py).  In a server the bot edits its own channel message: no need."""
+    if table.place.by_interaction:
+        await interaction.response.defer()
 
 
 async def setup(bot: SpadesBot) -> None:

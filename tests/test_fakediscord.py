@@ -338,3 +338,47 @@ async def test_interaction_tokens_expire_after_15_minutes_on_every_webhook_route
     assert fake.expired_token_refusals == 3
     assert len(fake.webhook_edits) == 2
     assert fake.age_tokens(world.alice, 1) >= 1
+
+
+async def test_a_webhook_message_takes_requests_only_through_the_token_that_owns_it(
+    fake: FakeDiscord, world: World, featurebot: FeatureBot
+) -> None:
+    """Discord: "Edits a previously-sent webhook message from the same token".  A public answer
+    is its own interaction's, by id and as ``@original``; another interaction's token is told
+    Unknown Message (10008) on GET, PATCH and DELETE alike.  A component click answered with
+    UPDATE_MESSAGE (7) has the clicked message as ``@original`` — and only so."""
+    mine = await fake.slash(world.alice, world.channel, "edits", times=0)
+    table = (await mine.response()).message
+    other = await fake.slash(world.bob, world.channel, "echo", text="hello")
+    await other.response()
+    assert table is not None
+    base = f"{fake.api_base}/webhooks/{fake.application_id}"
+    async with aiohttp.ClientSession() as http:
+        for method, body in (("GET", None), ("PATCH", {"content": "hijacked"}), ("DELETE", None)):
+            url = f"{base}/{other.token}/messages/{table.id}"
+            async with http.request(method, url, json=body) as r:
+                assert r.status == 404, method
+                assert (await r.json())["code"] == 10008, method
+        assert table.content == "v0"
+        assert not table.deleted
+        async with http.patch(
+            f"{base}/{mine.token}/messages/{table.id}", json={"content": "by id"}
+        ) as r:
+            assert r.status == 200
+        assert table.content == "by id"
+
+        hand = await (await fake.slash(world.alice, world.channel, "hand")).response()
+        assert hand.message is not None
+        select = await fake.select(world.alice, hand, "hand:card", ["AS"])
+        assert (await select.response()).type == 7
+        async with http.patch(
+            f"{base}/{select.token}/messages/{hand.message.id}", json={"content": "no"}
+        ) as r:
+            assert (r.status, (await r.json())["code"]) == (404, 10008)
+        async with http.patch(
+            f"{base}/{select.token}/messages/@original", json={"content": "adopted"}
+        ) as r:
+            assert r.status == 200
+        assert hand.message.content == "adopted"
+    assert len(fake.unknown_webhook_messages) == 4
+    assert fake.api_violations == []

@@ -56,7 +56,8 @@ class TableRow:
     seed: str | None = field(default=None, repr=False)  # 64 hex digits, secret until the end
     surface: str = "channel"  # "channel" or "interaction" (migration 010)
     league: str = "server"  # "server", "group" or "none"
-    # The freshest interaction token of an "interaction" table (a secret: never in a repr).
+    # The interaction token that can edit an "interaction" table's message (a secret: never
+    # in a repr; bot/ui/surfaces.py).
     surface_token: str | None = field(default=None, repr=False)
     surface_token_expires: float | None = None
 

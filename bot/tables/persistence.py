@@ -215,9 +215,9 @@ class TablePersistence:
         table.message_id = message_id
 
     async def set_token(self, table: Table, token: SurfaceToken | None) -> None:
-        """Remember the freshest interaction token of an "interaction" table (``None``: it
-        expired, forget it).  Not a change of the table's state: no revision is claimed, so
-        it never races a move."""
+        """Remember the interaction token that can edit an "interaction" table's message
+        (``None``: it expired, forget it).  Not a change of the table's state: no revision is
+        claimed, so it never races a move."""
         async with self.write() as conn:
             await self.store.update_table(
                 conn,

@@ -64,8 +64,8 @@ class Place:
     ``surface``: ``"channel"`` — a server that added the bot: the table is a channel message
     the bot posts and edits; ``"interaction"`` — a group DM, a DM or a server that has not
     added the bot (the app is installed to a member's account): the bot may only answer
-    interactions, so the table is the public answer to one and is edited through the
-    freshest interaction token of the table.  ``league``: whose league the game counts in —
+    interactions, so the table is the public answer to one and is edited through a token
+    that owns it (bot/ui/surfaces.py).  ``league``: whose league the game counts in —
     the server's, the group DM's (keyed by its channel), or none."""
 
     surface: str = "channel"
@@ -81,11 +81,19 @@ SERVER = Place()
 
 @dataclass(frozen=True, slots=True)
 class SurfaceToken:
-    """An interaction token that can still edit the table's message and post follow-ups, and
-    when it stops (unix seconds).  A secret: never in a repr or a log line."""
+    """An interaction token of a click at the table, and when it stops (unix seconds).  A
+    secret: never in a repr or a log line.
+
+    Discord lets a token edit only the messages it created, and its interaction's first
+    answer (``@original``: for a click answered with an update, the clicked message).
+    ``edits_original`` says how the token reaches the table message when it is the table's
+    :attr:`Table.token`: ``False`` by id (it posted the message), ``True`` as ``@original``
+    (a click on the table message answered with an update); ``None`` when that is not known —
+    any other click's token, or one restored from the database (Discord is asked then)."""
 
     token: str = field(repr=False)
     expires_at: float
+    edits_original: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,8 +179,11 @@ class Table:
     league_error: str | None = None
     abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
     place: Place = SERVER
-    # "interaction" tables: the freshest token a click at the table gave (stored, see 011).
+    # "interaction" tables: the token that can edit the table message (stored, migration
+    # 010), and the freshest token any click at the table gave (in memory: follow-ups, and a
+    # re-post of the table once its own token is stale — bot/ui/surfaces.py).
     token: SurfaceToken | None = field(default=None, repr=False)
+    latest_token: SurfaceToken | None = field(default=None, repr=False)
     # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
     # member has left (computers finish it: its result counts), and ``rated`` says whether the
     # league rates it.  In memory; the organiser sets both again on a restored table.

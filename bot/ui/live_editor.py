@@ -1,7 +1,9 @@
 """The Discord side of live hands (:mod:`bot.tables.live`).
 
 A handle is a :class:`HandMessage`: the webhook of the interaction whose answer showed the
-player their hand (its token edits that message for 15 minutes) and the message's id — not
+player their hand (its token edits that message for 15 minutes) and how that token names the
+message — its id when the answer created it, ``@original`` when the answer was an update of
+the clicked message (Discord lets a token edit by id only what it created) — not
 the interaction itself, which carries the whole message it was clicked on and would be kept
 for every seated player.  An edit is ``PATCH /webhooks/{app}/{token}/messages/{id}`` with the
 message as JSON (:func:`bot.ui.hand.hand_json`), through discord.py's webhook adapter (its
@@ -22,6 +24,7 @@ from bot.i18n import language_of, use
 from bot.tables.live import Answer, Edit, live_key
 from bot.tables.state import Table
 from bot.ui.hand import hand_json, hand_payload
+from bot.ui.surfaces import ORIGINAL
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +46,8 @@ def hand_message(
     (``None`` when it could not be delivered: then there is no message to follow)."""
     if answered is None:
         return None
-    if edited:
-        message_id = interaction.message.id if interaction.message is not None else None
+    if edited:  # the clicked message: its id is another token's, it is this one's @original
+        message_id = ORIGINAL if interaction.message is not None else None
     else:  # InteractionCallbackResponse, or the follow-up of a deferred answer
         message_id = getattr(answered, "message_id", None) or getattr(answered, "id", None)
     if message_id is None:

@@ -15,15 +15,17 @@ the channel holds at most one reminder per table and only the player on turn is 
 
 Where the messages go is the table's *surface* (:mod:`bot.ui.surfaces`): channel messages in a
 server that added the bot, or — a group DM, a DM, a server that has not — the answers to
-interactions, through the freshest token a click at the table gave (:meth:`offer`).  There,
-when no token is fresh (nobody clicked for 15 minutes), edits and posts wait; the next click
-brings the table up to date and says so (:data:`CAUGHT_UP`).
+interactions, through the tokens the clicks at the table gave (:meth:`offer`): the table
+message through the one that owns it, posted again once that is stale (:data:`MOVED`).
+There, when no token is fresh (nobody clicked for 15 minutes), edits and posts wait; the next
+click brings the table up to date and says so (:data:`CAUGHT_UP`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from collections import deque
@@ -46,10 +48,11 @@ from bot.ui.seed_text import reveal_text
 from bot.ui.surfaces import (
     TOKEN_LIFETIME,
     ChannelSurface,
+    Moved,
     Stale,
     Surface,
     TokenSurface,
-    fresh,
+    adopted,
     token_of,
 )
 
@@ -104,6 +107,7 @@ CAUGHT_UP = N_(
     "↻ This table had not been updated for a while: I can change it only within 15 minutes "
     "of someone's click here (the bot is not a member of this chat). It is up to date again."
 )
+MOVED = N_("↓ This table moved to a new message below: this one can no longer be updated.")
 # A new token is stored (for a restart) when it outlives the stored one by more than this: at
 # most one write of it per table every ten minutes however fast the clicks, and the stored one
 # keeps at least five minutes to run while people click.
@@ -245,30 +249,37 @@ class TablePublisher:
     # ------------------------------------------------------------------ tokens
     def offer(self, interaction: discord.Interaction[Any]) -> None:
         """An interaction in a channel was answered: if an "interaction" table lives there,
-        its token (fresher than the table's) carries the table's next writes.  A table that
-        fell behind for want of one is brought up to date now, and says so."""
+        its token carries the table's next follow-ups — and edits of the table message, if
+        the click was on it and answered with an update (:func:`adopted`).  A table that fell
+        behind for want of one is brought up to date now, and says so."""
         cid = interaction.channel_id
         ch = self._by_token_channel.get(cid) if cid is not None else None
         token = token_of(interaction)
         if ch is not None and token is not None:
-            self.renew(ch.table, token)
+            self.renew(ch.table, adopted(interaction, ch.table, token))
 
     def renew(self, table: Table, token: SurfaceToken) -> None:
-        if not table.place.by_interaction:
+        if not table.place.by_interaction or not self.token_surface.offer(table, token):
             return
-        if table.token is not None and table.token.expires_at >= token.expires_at:
-            return
-        table.token = token
         ch = self._channel(table)
         if ch.behind_since is not None:
             ch.behind_since = None
             ch.dirty = True
             with public(ch.table):
                 ch.posts.append({"content": _(CAUGHT_UP)})
-        if table.open and token.expires_at - ch.stored_until > STORE_TOKEN_LEFT_S:
+        # the table message's own token is stored (for a restart), at most every ten minutes
+        owner = table.token is token
+        if owner and table.open and token.expires_at - ch.stored_until > STORE_TOKEN_LEFT_S:
             ch.stored_until = token.expires_at
             self._store_token(table, token)
         ch.wake.set()
+
+    def _own(self, table: Table) -> None:
+        """The table message is new and ``table.token`` its own: stored now (the stored one
+        cannot edit the new message)."""
+        if table.token is not None and table.open:
+            self._channel(table).stored_until = table.token.expires_at
+            self._store_token(table, table.token)
 
     def _expired(self, table: Table) -> None:
         """Discord refused the table's token: forget it (also in the database)."""
@@ -313,7 +324,7 @@ class TablePublisher:
 
         An "interaction" table's message is a public follow-up of ``via`` (deferred, not yet
         followed up: the follow-up then *is* its public answer), whose token the table
-        keeps."""
+        keeps: it owns the message.  An earlier one says it moved (if its token still can)."""
         ch = self._channel(table)
         ch.posting = True
         try:
@@ -325,8 +336,16 @@ class TablePublisher:
                 token = token_of(via)
                 if token is not None:
                     self.renew(table, token)
+                old_owner, old_id = table.token, table.message_id
                 message: discord.Message = await via.followup.send(**payload, wait=True)
                 disposal.dispose_sent(payload)
+                if token is not None:  # it owns the new message (both stored below)
+                    table.token = dataclasses.replace(token, edits_original=False)
+                    table.message_id = message.id
+                if old_id is not None and old_owner is not None:
+                    with public(table):
+                        moved = _(MOVED)
+                    await self.token_surface.say_moved(table, old_owner, old_id, moved)
             else:
                 channel = self.client.get_partial_messageable(
                     table.channel_id, guild_id=table.guild_id
@@ -336,6 +355,7 @@ class TablePublisher:
                 disposal.dispose_sent(payload)
             ch.last_edit = time.monotonic()
             await self.set_message(table, message.id)
+            self._own(table)
         finally:
             ch.posting = False
         return message
@@ -434,8 +454,8 @@ class TablePublisher:
                     table, table.message_id, lambda: self._final_payload(table)
                 )
                 self.edits += 1
-            except discord.NotFound:
-                await self._replace_message(table)
+            except (discord.NotFound, Moved) as e:  # deleted, or its token is stale
+                await self._replace_message(table, moved=isinstance(e, Moved))
             except discord.HTTPException as e:
                 log.warning("could not edit the message of table %s: %s", table.id, e)
         except Stale:
@@ -453,18 +473,24 @@ class TablePublisher:
             payload["view"] = None  # a finished table keeps no buttons
         return payload
 
-    async def _replace_message(self, table: Table) -> None:
-        """The table message was deleted (or never sent): post a new one."""
+    async def _replace_message(self, table: Table, moved: bool = False) -> None:
+        """The table message was deleted (or never sent), or — outside servers — its token is
+        stale: post a new one (the old one says it moved)."""
+        with public(table):
+            note = _(MOVED) if moved else None
         with contextlib.suppress(discord.HTTPException):
-            message_id = await self._send(table, **self._final_payload(table))
+            surface = self.surface(table)
+            message_id = await surface.replace(table, lambda: self._final_payload(table), note)
             await self.set_message(table, message_id)
+            if table.place.by_interaction:
+                self._own(table)
 
     async def _post(self, ch: _Channel, post: dict[str, Any]) -> None:
         reminder = post.pop(REMINDER, None)
         table = ch.table
         if reminder is not None and (not table.open or table.seq != reminder):
             return  # the turn passed before the reminder went out
-        if table.place.by_interaction and not fresh(table.token):
+        if table.place.by_interaction and not self.token_surface.writable(table):
             self._wait_for_click(ch, post, reminder)
             return
         post = await with_picture(post)

@@ -1,6 +1,11 @@
 """Play anywhere (issue 27): the app installed to members' accounts, a table in a group DM the
 bot is no member of — shown as the public answer to ``/spades new`` and kept current through
-the interaction tokens of the players' clicks — and what is said where things differ."""
+the interaction tokens of the players' clicks — and what is said where things differ.
+
+The fake Discord refuses, as Discord does, an edit of a message through a token that did not
+create it (404 Unknown Message, 10008): the table message is edited only through its own
+token, or a click on it answered with an update (as ``@original``); once that is stale it is
+posted again through a fresh click's token (bot/ui/surfaces.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ import pytest
 from tests.e2e.conftest import NAMES
 from tests.e2e.driver import Driver, Seated, button, eventually, has
 from tests.fakediscord import Channel, CommandNotAvailable, FakeDiscord, Message, User, run_bot
+from tests.fakediscord.handles import WebhookEdit
 
 ENV = {"SPADES_TEST_SEED": "7", "SPADES_BOT_DELAY": "0", "LOG_LEVEL": "INFO"}
 
@@ -36,6 +42,22 @@ class Group:
             if m.embeds and str(m.embeds[0].get("title", "")).startswith("♠ Spades"):
                 return m
         raise AssertionError("no table message in the group DM")
+
+    def tables(self) -> list[Message]:
+        """Every table message in the group, oldest first."""
+        return [
+            m
+            for m in self.fake.messages(self.chat)
+            if m.embeds and str(m.embeds[0].get("title", "")).startswith("♠ Spades")
+        ]
+
+    def edits_of(self, message: Message) -> list[WebhookEdit]:
+        """The edits of ``message``, each checked to have come through a token that owns it:
+        the one that created it, or a click on it answered with an update (``@original``)."""
+        edits = [e for e in self.fake.webhook_edits if e.message is message]
+        for e in edits:
+            assert e.interaction.id == message.interaction_id or e.interaction.original is message
+        return edits
 
     def channel_writes(self) -> int:
         """Requests the bot made to the group DM's channel routes (none may be made)."""
@@ -120,7 +142,14 @@ async def test_three_friends_and_a_computer_play_to_the_end_in_a_group_dm(group:
         posts = g.fake.messages(g.chat)
         assert any("Hand 1 — scores" in m.text for m in posts)
         assert all(m.webhook_id == g.fake.application_id for m in posts)
+        # One table message all game, edited only through tokens that own it: clicks on it
+        # answered with an update (joins, Add computer, Start) adopted it as their @original.
+        [table] = g.tables()
+        edits = g.edits_of(table)
+        assert any(e.interaction.id != table.interaction_id for e in edits)
+        assert all(e.interaction.original is table for e in edits)
         assert proc.running
+    assert g.fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
     # Not one request to the group DM's channel routes: they would have been refused.
     assert g.fake.missing_access == []
     assert g.channel_writes() == 0
@@ -181,12 +210,25 @@ async def test_a_16_minute_gap_and_the_next_click_catches_the_table_up(group: Gr
         await eventually(lambda: fake.expired_token_refusals > refused, timeout=20)
         assert g.table().text == shown
         # Dave, who sits nowhere, only looks at the rules: his click's token catches it up.
-        click = await fake.click(g.users[3], g.table(), button(g.table(), "rules").custom_id)
+        old = g.table()
+        click = await fake.click(g.users[3], old, button(old, "rules").custom_id)
         await click.answer()
         await eventually(lambda: g.table().text != shown)
         caught = await fake.wait_for_message(g.chat, lambda m: "up to date again" in m.text)
         assert caught.webhook_id == fake.application_id
+        # The table's own token has expired and Dave's cannot edit it (Discord: 10008): the
+        # table is posted again, a follow-up of Dave's click, whose token now keeps it current.
+        new = g.table()
+        assert new.id != old.id
+        assert new.interaction_id == click.id
+        assert old.text == shown  # nothing can change it any more
+        driver = GroupDriver(fake, g.chat, [Seated(u) for u in g.users[:3]])
+        await driver.act_times(1)
+        await eventually(lambda: g.edits_of(new))
+        assert {e.interaction.id for e in g.edits_of(new)} == {click.id}
+        assert g.tables() == [old, new]
     assert fake.missing_access == []
+    assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
 
 
 async def test_kill9_mid_hand_and_the_next_click_restores(group: Group) -> None:
@@ -210,9 +252,129 @@ async def test_kill9_mid_hand_and_the_next_click_restores(group: Group) -> None:
         assert g.table().id == table_id
         assert "🏆" in g.table().text
     assert fake.missing_access == []
+    assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
     with sqlite3.connect(g.db_path) as conn:
         tokens = conn.execute("SELECT surface_token FROM tables").fetchall()
     assert tokens == [(None,)], "a finished table keeps no token"
+
+
+async def test_kill9_then_16_minutes_and_the_next_click_posts_the_table_again(
+    group: Group,
+) -> None:
+    """The bot dies mid-hand and is down for 16 minutes: the stored token of the table message
+    has expired.  The next click (a player's hand) re-arms the table: posted again through that
+    click's token, which is stored in its place, and the game goes on there to its end."""
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()) as proc:
+        driver = driver_of(await open_group_table(g, humans=3))
+        await driver.act_times(3 + 5)
+        old = g.table()
+        proc.kill9()
+        await proc.wait()
+    fake.clock.advance(16 * 60)
+    shown = old.text
+    async with run_bot(fake, env=g.env(), wait_for="commands"):
+        await driver.act_times(1)  # through a hand message: its click brings a fresh token
+        await eventually(lambda: g.table().id != old.id)
+        new = g.table()
+        clicked = fake.interactions[new.interaction_id]
+        assert clicked.type == 3  # a component interaction: a button of a private hand
+        assert clicked.original is not new  # the table is a follow-up of it
+        await driver.play_until_over()
+        assert g.table() is new
+        assert "🏆" in new.text
+        assert old.text == shown
+        assert g.edits_of(new)
+    assert fake.missing_access == []
+    assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
+
+
+async def test_a_table_token_running_out_moves_the_table_and_the_old_message_says_so(
+    group: Group,
+) -> None:
+    """The table message's own token runs out while the players click only their private
+    hands (whose tokens cannot edit it): the next change posts the table again through a hand
+    click's token, and the old message — its own token still valid — says the table moved,
+    without buttons.  (The stored token is made to run out 25 s after a restart: from 20 s
+    before that, the bot starts no write with it.)"""
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()) as proc:
+        driver = driver_of(await open_group_table(g, humans=3))
+        await driver.act_times(3 + 5)
+        old = g.table()
+        proc.kill9()
+        await proc.wait()
+    with sqlite3.connect(g.db_path) as conn:
+        conn.execute("UPDATE tables SET surface_token_expires = ?", (time.time() + 25,))
+    async with run_bot(fake, env=g.env(), wait_for="commands"):
+        deadline = time.monotonic() + 60
+        while g.table() is old:  # the people play on from their private hands
+            assert not driver.over(), "the game ended before the table's token ran out"
+            assert time.monotonic() < deadline, "the table was not posted again"
+            if not await driver.step():
+                await asyncio.sleep(0.05)
+        new = g.table()
+        clicked = fake.interactions[new.interaction_id]
+        assert clicked.type == 3  # a component interaction: a button of a private hand
+        await eventually(lambda: "moved to a new message below" in old.text)
+        assert not old.embeds
+        assert not old.all_components
+        await driver.play_until_over()
+        assert g.table() is new
+        assert "🏆" in new.text
+        assert g.edits_of(new)
+    assert fake.missing_access == []
+    assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
+
+
+async def test_after_a_restart_a_click_on_the_table_adopts_it(group: Group) -> None:
+    """The bot restarts 16 minutes after ``/spades new``: the stored token has expired.  A join
+    on the table message is answered with an update (6), so its token edits the same message
+    as ``@original`` — no second table message."""
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()) as proc:
+        inter = await fake.slash(g.users[0], g.chat, "spades", "new")
+        await inter.response()
+        await eventually(lambda: g.table())
+        table = g.table()
+        proc.kill9()
+        await proc.wait()
+    fake.clock.advance(16 * 60)
+    async with run_bot(fake, env=g.env(), wait_for="commands"):
+        join = next(c for c in table.all_components if c.custom_id and c.custom_id.endswith("E"))
+        click = await fake.click(g.users[1], table, join.custom_id)
+        assert (await click.response()).type == 6  # an update of the table message
+        assert "You sit" in (await click.answer()).text
+        await eventually(lambda: any(e.interaction is click for e in g.edits_of(table)))
+        assert g.tables() == [table]
+        assert g.users[1].name in table.text
+    assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
+
+
+async def test_spades_table_moves_the_table_and_the_old_message_says_so(group: Group) -> None:
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()):
+        await (await fake.slash(g.users[0], g.chat, "spades", "new")).response()
+        await eventually(lambda: g.table())
+        old = g.table()
+        again = await fake.slash(g.users[0], g.chat, "spades", "table")
+        await again.response()
+        await eventually(lambda: g.table().id != old.id)
+        new = g.table()
+        assert new.interaction_id == again.id
+        await eventually(lambda: "moved to a new message below" in old.text)
+        assert not old.embeds
+        assert not old.all_components
+        # The new message takes the joins; the old one's token edits it no more.
+        join = next(c for c in new.all_components if c.custom_id and c.custom_id.endswith("E"))
+        await (await fake.click(g.users[2], new, join.custom_id)).answer()
+        await eventually(lambda: g.users[2].name in new.text)
+        assert g.edits_of(new)
+    assert fake.unknown_webhook_messages == [], "an edit through a token that does not own it"
 
 
 async def test_admin_commands_are_refused_outside_servers(group: Group) -> None:

@@ -233,21 +233,9 @@ async def webhook_message(request: web.Request) -> web.Response:
     if (refused := _expired(request, inter)) is not None:
         return refused
     raw = request.match_info["mid"]
-    msg: Message | None
-    if raw == "@original":
-        msg = inter.original
-    else:
-        mid = int(raw) if raw.isdigit() else -1
-        candidates = [inter.original, *inter.followups]
-        msg = next((m for m in candidates if m is not None and m.id == mid), None)
-        if msg is None:
-            # a message the application's webhook posted in the interaction's channel (an
-            # earlier interaction's public answer or follow-up) takes edits through any
-            # valid token of the app there; an ephemeral one only through its own
-            shared = inter.channel.messages.get(mid)
-            if shared is not None and shared.webhook_id == fake.application_id:
-                msg = shared
+    msg = inter.original if raw == "@original" else _made_through(inter, raw)
     if msg is None or msg.deleted:
+        fake.unknown_webhook_messages.append(f"{request.method} {raw}")
         return unknown("Message", 10008)
     if request.method == "GET":
         return ok_message(msg)
@@ -265,6 +253,22 @@ async def webhook_message(request: web.Request) -> web.Response:
     state = fake._edit_message(msg, body, attachments)
     fake.webhook_edits.append(WebhookEdit(inter, msg, state))
     return ok_message(msg, headers)
+
+
+def _made_through(inter: Interaction, raw: str) -> Message | None:
+    """The message ``raw`` (an id) if ``inter``'s token created it — its original response or
+    one of its follow-ups.  Discord: "Edits a previously-sent webhook message from the same
+    token"; a message another interaction's token created is Unknown Message (10008) here,
+    even the one a component click was on (that one only as ``@original``, after a 6/7)."""
+    mid = int(raw) if raw.isdigit() else -1
+    return next(
+        (
+            m
+            for m in (inter.original, *inter.followups)
+            if m is not None and m.id == mid and m.interaction_id == inter.id
+        ),
+        None,
+    )
 
 
 def add_routes(r: web.UrlDispatcher) -> None:

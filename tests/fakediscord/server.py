@@ -131,6 +131,9 @@ class FakeDiscord(ObserveMixin, DriverMixin, InstallsMixin):
         # every accepted edit of a message through an interaction webhook, oldest first
         self.webhook_edits: deque[WebhookEdit] = deque(maxlen=500_000)
         self.expired_token_refusals = 0
+        # webhook-message requests answered 404 Unknown Message (10008): "METHOD <id>" — a
+        # token that does not own the message (rest_interactions._made_through), or it is gone
+        self.unknown_webhook_messages: list[str] = []
 
         self.ratelimiter = RateLimiter(rate_limits or RateLimits())
         self.gateway = Gateway(
