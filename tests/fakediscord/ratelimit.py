@@ -66,6 +66,7 @@ class RateLimits:
     # bot-token requests in any second before a global 429 (None: never; also off with
     # ``enabled`` or ``enforce`` False)
     global_limit: int | None = GLOBAL_LIMIT
+    global_window: float = GLOBAL_WINDOW  # seconds (Discord: one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +144,12 @@ class RateLimiter:
             return None
         now = time.monotonic()
         accepted = self._accepted
-        while accepted and accepted[0] <= now - GLOBAL_WINDOW:
+        while accepted and accepted[0] <= now - cfg.global_window:
             accepted.popleft()
         if len(accepted) < limit:
             accepted.append(now)
             return None
-        retry_after = max(accepted[0] + GLOBAL_WINDOW - now, 0.001)
+        retry_after = max(accepted[0] + cfg.global_window - now, 0.001)
         self.count_refused("global")
         headers = {
             "Via": "1.1 google",
