@@ -57,11 +57,12 @@ from bot.ui.tournament_publisher import TournamentPublisher
 log = logging.getLogger("spades")
 # Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
 ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS, *REPLAY_ITEMS)
-# Discord allows a bot 50 requests a second (interaction endpoints aside): every request with
-# the bot's token is spaced to arrive at most this often (bot/ui/pace.py), of which the tables'
-# channel writes (the publisher's budget) take at most WRITES_PER_SECOND; CLUSTER_COUNT
-# processes share both.
+# Discord allows a bot 50 requests a second (interaction endpoints aside): the requests with
+# the bot's token go one every 1/REQUESTS_PER_SECOND s, and no more than REQUESTS_IN_A_SECOND
+# of them can arrive in any second (bot/ui/pace.py); the tables' channel writes (the
+# publisher's budget) take at most WRITES_PER_SECOND.  CLUSTER_COUNT processes share all three.
 REQUESTS_PER_SECOND = 40
+REQUESTS_IN_A_SECOND = 45
 WRITES_PER_SECOND = 36
 # How long a spectator's edit waits for the players' interactions to be answered first.
 SPECTATORS_WAIT_S = 0.25
@@ -133,7 +134,8 @@ class SpadesBot(commands.AutoShardedBot):
         # and their permissions, so no privileged intent (members, message content) is needed.
         intents = discord.Intents.none()
         intents.guilds = True
-        self.pace = Pace(REQUESTS_PER_SECOND / settings.cluster_count)
+        processes = settings.cluster_count
+        self.pace = Pace(REQUESTS_PER_SECOND / processes, max(1, REQUESTS_IN_A_SECOND // processes))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
