@@ -161,8 +161,9 @@ async def one(
     )
     print(
         f"{'':>14}  arrived at Discord: bot-token requests most in 1 s "
-        f"{figures['bot_requests_max_1s']:.0f} (global limit: 50; the bot's pace: 40/s), most "
-        f"to one channel in 5 s {figures['channel_requests_max_5s']:.0f} (5 per route), most "
+        f"{figures['bot_requests_max_1s']:.0f} (global limit: 50; the bot's pace: 40/s, at "
+        f"most 45 a second), most to one channel in 5 s "
+        f"{figures['channel_requests_max_5s']:.0f} (Discord: 5 posts and 5 edits), most "
         f"through one interaction token in 2 s {figures['token_requests_max_2s']:.0f} "
         f"(Discord: 5; not in the global limit); 429s: "
         + ", ".join(f"{k} {figures[f'refused_{k}']:.0f}" for k in REFUSALS)
@@ -173,7 +174,7 @@ async def one(
 REFUSALS = ("global", "route", "token")  # the fake's 429s by kind (none is injected here)
 WORST = {  # the budgets' figures, the worst over every run of a kind
     "bot_requests_max_1s": "bot-token requests in 1 s (limit 50)",
-    "channel_requests_max_5s": "to one channel in 5 s (5)",
+    "channel_requests_max_5s": "to one channel in 5 s (5 posts, 5 edits)",
     "token_requests_max_2s": "through one token in 2 s (5)",
     **{f"refused_{k}": f"429s {k}" for k in REFUSALS},
 }
