@@ -46,6 +46,7 @@ from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.failures import answer_error
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
+from bot.ui.pace import Pace, pacing_trace
 from bot.ui.publisher import TablePublisher
 from bot.ui.replay_components import REPLAY_ITEMS
 from bot.ui.review_components import REVIEW_ITEMS
@@ -56,7 +57,13 @@ from bot.ui.tournament_publisher import TournamentPublisher
 log = logging.getLogger("spades")
 # Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
 ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS, *REPLAY_ITEMS)
-WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
+# Discord allows a bot 50 requests a second (interaction endpoints aside): the requests with
+# the bot's token go one every 1/REQUESTS_PER_SECOND s, and no more than REQUESTS_IN_A_SECOND
+# of them can arrive in any second (bot/ui/pace.py); the tables' channel writes (the
+# publisher's budget) take at most WRITES_PER_SECOND.  CLUSTER_COUNT processes share all three.
+REQUESTS_PER_SECOND = 40
+REQUESTS_IN_A_SECOND = 45
+WRITES_PER_SECOND = 36
 # How long a spectator's edit waits for the players' interactions to be answered first.
 SPECTATORS_WAIT_S = 0.25
 
@@ -127,12 +134,15 @@ class SpadesBot(commands.AutoShardedBot):
         # and their permissions, so no privileged intent (members, message content) is needed.
         intents = discord.Intents.none()
         intents.guilds = True
+        processes = settings.cluster_count
+        self.pace = Pace(REQUESTS_PER_SECOND / processes, max(1, REQUESTS_IN_A_SECOND // processes))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=SpadesTree,
+            http_trace=pacing_trace(self.pace),
         )
         self.settings = settings
         self.db = db

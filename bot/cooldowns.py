@@ -122,7 +122,7 @@ class Cooldowns:
 # ---------------------------------------------------------------------- the bot's limits
 # Members are keyed by user id (whichever server they are in), servers by guild id.  Why these:
 # * a repost is wanted when the table message scrolled away: twice a minute leaves room for a
-#   slip; a server's 60 a minute is one channel write a second, 1/40 of the bot's whole write
+#   slip; a server's 60 a minute is one channel write a second, 1/36 of the tables' channel-write
 #   budget (bot.app.WRITES_PER_SECOND), however many members (or accounts) take part;
 # * a table in a new thread leaves a thread in the channel list for a day: two per member in
 #   ten minutes (open, abandon, open again), ten per server;

@@ -5,9 +5,10 @@ Edits are coalesced per table: however fast the play, a table message is edited 
 per ``min_interval`` seconds, and the edit renders the state at the moment it is sent, so the
 last edit always shows the latest state.  Posts (hand summaries, notices) keep their order.
 
-All channel writes also share one budget (Discord allows a bot about 50 requests a second in
-all): with many busy tables each table's edits simply coalesce over a longer interval, and
-interaction answers — which do not count against that limit — never wait behind edits.
+All channel writes also share one budget (Discord allows a bot 50 requests a second in all;
+:mod:`bot.ui.pace` spaces them to arrive so): with many busy tables each table's edits simply
+coalesce over a longer interval, and interaction answers — which do not count against that
+limit — never wait behind edits.
 
 A turn reminder mentions a player whose hand message could not show that it is their turn
 (see :mod:`bot.tables.live`): one short message, deleted again once that turn has passed, so
@@ -116,10 +117,10 @@ KEEP_BEHIND_S = 3600.0  # an ended table waits this long for a click to post its
 
 
 def write_budget(writes_per_second: float) -> TokenBucket:
-    """The channel-write budget of one process: ``writes_per_second`` on average, and bursts
-    of an eighth of it, so that no second holds more than 45 writes (40 + 5), inside Discord's
-    50 requests a second per bot with room for the network's jitter (a full second's burst on
-    top of the rate let 73 writes reach Discord in one second; a quarter, 53)."""
+    """The channel-write budget of one process: ``writes_per_second`` on average, bursts of an
+    eighth.  It orders the tables' writes, below the pace of all the bot's requests
+    (:mod:`bot.ui.pace`: what *arrives* stays within Discord's 50 a second), leaving the
+    rest to its other requests (tournaments, threads, replays)."""
     return TokenBucket(writes_per_second, max(1, int(writes_per_second) // 8))
 
 
@@ -160,7 +161,7 @@ class TablePublisher:
         set_message: MessageSaver,
         set_token: TokenSaver,
         min_interval: float = 1.0,
-        writes_per_second: float = 40,
+        writes_per_second: float = 36,
     ) -> None:
         self.client = client
         self.set_message = set_message

@@ -21,7 +21,7 @@ from .handles import Interaction, NoBotConnected, NoResponse, Response, WebhookE
 from .messages import Attachment, Message, Snapshot, max_in_window
 from .permissions import ALL_PERMISSIONS, Perm, perms
 from .process import BotExited, BotProcess, run_bot
-from .ratelimit import BucketSpec, RateLimits
+from .ratelimit import BucketSpec, Peaks, RateLimits
 from .server import FakeDiscord
 from .users import User
 
@@ -43,6 +43,7 @@ __all__ = [
     "Message",
     "NoBotConnected",
     "NoResponse",
+    "Peaks",
     "Perm",
     "RateLimits",
     "Response",

@@ -1,5 +1,6 @@
-"""REST application: middleware (auth, 429 injection, unknown routes), shared helpers and the
-small routes (gateway, users, application, commands, guilds, channels)."""
+"""REST application: middleware (auth, the global rate limit, 429 injection, unknown routes),
+shared helpers and the small routes (gateway, users, application, commands, guilds,
+channels)."""
 
 from __future__ import annotations
 
@@ -155,6 +156,7 @@ async def middleware(
 ) -> web.StreamResponse:
     fake = fake_of(request)
     path = request.path
+    arrival = fake.ratelimiter.arrive(path, request.headers.get("Authorization"), fake.token)
     resource = request.match_info.route.resource
     fake.route_counts[f"{request.method} {resource.canonical if resource else path}"] += 1
     if fake.ratelimiter.injected:
@@ -172,6 +174,9 @@ async def middleware(
     if _needs_auth(path) and request.headers.get("Authorization") != f"Bot {fake.token}":
         fake.auth_failures += 1
         return error(401, 0, "401: Unauthorized")
+    if arrival.bot and (limited := fake.ratelimiter.hit_global()) is not None:
+        headers, retry_after = limited
+        return rate_limited(retry_after, headers, is_global=True)
     try:
         if fake.api is not None and path.startswith(P + "/"):
             refused = await _check_api(fake, request)
