@@ -5,7 +5,7 @@ that stops every request of the bot).  Interaction endpoints are not counted —
 and the webhook routes an interaction token opens (``@original`` edits, follow-ups), which
 have per-route limits of their own — so only requests made with the bot's token are.
 
-Budgets upstream (the publisher's write budget, :func:`bot.ui.publisher.write_budget`) decide
+Budgets upstream (the publisher's write budget, :func:`bot.ui.write_budget.write_budget`) decide
 *which* write goes when, and are taken before the write is rendered.  Between that moment and
 the request on the wire a busy event loop, discord.py's per-route queues, or its global lock
 after a 429 (which holds every request, then lets them all go at once) can bunch writes taken

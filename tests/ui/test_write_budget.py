@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import REQUESTS_IN_A_SECOND, REQUESTS_PER_SECOND, WRITES_PER_SECOND
-from bot.ui.publisher import TokenBucket, write_budget
+from bot.ui.write_budget import TokenBucket, write_budget
 
 
 async def test_an_urgent_write_overtakes_the_queued_edits() -> None:
