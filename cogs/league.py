@@ -300,6 +300,25 @@ class LeagueCog(commands.Cog):
             changes["rate_bot_games"] = rate_bot_games
         await self._apply(interaction, **changes)
 
+    @admin.command(name="tournaments")
+    @app_commands.describe(
+        organiser_role="Members with this role may open and run tournaments",
+        clear="Remove the organiser role (then only Manage Server)",
+    )
+    async def tournaments(
+        self,
+        interaction: Interaction,
+        organiser_role: discord.Role | None = None,
+        clear: bool = False,
+    ) -> None:
+        """Who may open and run tournaments besides Manage Server."""
+        if organiser_role is not None and clear:
+            raise Refusal("Give a role or `clear`, not both.")
+        if organiser_role is None and not clear:
+            raise Refusal("Give the organiser role, or `clear: True` to remove it.")
+        role = None if organiser_role is None else organiser_role.id
+        await self._apply(interaction, organiser_role=role)
+
     @admin.command(name="cards")
     @app_commands.describe(colours="Two colours (black and red), or four (one per suit)")
     @app_commands.choices(colours=COLOUR_CHOICES)
@@ -355,6 +374,8 @@ def settings_embed(s: Any) -> discord.Embed:
         f"players {'rated' if s.rate_bot_games else 'unrated'}",
         inline=False,
     )
+    role = f" or the <@&{s.organiser_role}> role" if s.organiser_role else ""
+    e.add_field(name="Tournaments", value=f"Opened and run by Manage Server{role}", inline=False)
     e.set_footer(text=f"Current season: {s.current_season}")
     return e
 

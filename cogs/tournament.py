@@ -36,6 +36,22 @@ ODD = [
 ]
 
 
+async def may_organise(interaction: Interaction) -> bool:
+    """Manage Server, or the role the server's admins named (``/spades-admin tournaments``):
+    they may open tournaments and run any of the server's (the one who opened a tournament
+    runs it too, see :func:`bot.events.controls.ensure_organiser`)."""
+    if is_admin(interaction):
+        return True
+    role = await organiser_role(interaction)
+    user = interaction.user
+    return role is not None and isinstance(user, discord.Member) and user.get_role(role) is not None
+
+
+async def organiser_role(interaction: Interaction) -> int | None:
+    settings = await client(interaction).league.settings.get(guild_id(interaction))
+    return settings.organiser_role
+
+
 def service(interaction: Interaction) -> TournamentService:
     s = client(interaction).tournaments
     if s is None:
@@ -93,7 +109,6 @@ class TournamentCog(commands.Cog):
         checkin_minutes="Check-in window before the start, in minutes (0 = none)",
     )
     @app_commands.choices(format=FORMATS, team_mode=TEAM_MODES, odd=ODD)
-    @app_commands.default_permissions(manage_guild=True)
     async def new(
         self,
         interaction: Interaction,
@@ -114,8 +129,14 @@ class TournamentCog(commands.Cog):
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
         gid = guild_id(interaction)
-        if not is_admin(interaction):
-            raise Refusal("Only a member with Manage Server can open a tournament.")
+        if not await may_organise(interaction):
+            role = await organiser_role(interaction)
+            raise Refusal(
+                f"Only a member with Manage Server or the <@&{role}> role can open a tournament."
+                if role is not None
+                else "Only a member with Manage Server can open a tournament (the server's "
+                "admins can name an organiser role: `/spades-admin tournaments`)."
+            )
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal("Open a tournament in a text channel: its tables get threads there.")
         check_preset(preset)
@@ -168,7 +189,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self._controls(interaction).start_early(
-            t, interaction.user.id, is_admin(interaction), reason
+            t, interaction.user.id, await may_organise(interaction), reason
         )
         await reply(interaction, text)
 
@@ -180,7 +201,7 @@ class TournamentCog(commands.Cog):
         """Organiser: pause (no new round is seated), or go on when paused."""
         t = self._find(interaction, name)
         c = self._controls(interaction)
-        uid, admin = interaction.user.id, is_admin(interaction)
+        uid, admin = interaction.user.id, await may_organise(interaction)
         if t.status == "paused":
             await reply(interaction, await c.go_on(t, uid, admin, reason))
         else:
@@ -200,7 +221,7 @@ class TournamentCog(commands.Cog):
         """Organiser: give the current round more time."""
         t = self._find(interaction, name)
         text = await self._controls(interaction).extend(
-            t, interaction.user.id, is_admin(interaction), minutes, reason
+            t, interaction.user.id, await may_organise(interaction), minutes, reason
         )
         await reply(interaction, text)
 
@@ -223,7 +244,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         sub = real_member(substitute, "substitute")
         text = await self._controls(interaction).replace(
-            t, interaction.user.id, is_admin(interaction), member.id, sub, reason
+            t, interaction.user.id, await may_organise(interaction), member.id, sub, reason
         )
         await reply(interaction, text)
 
@@ -244,7 +265,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self._controls(interaction).disqualify(
-            t, interaction.user.id, is_admin(interaction), member.id, reason
+            t, interaction.user.id, await may_organise(interaction), member.id, reason
         )
         await reply(interaction, text)
 
@@ -257,7 +278,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self._controls(interaction).cancel(
-            t, interaction.user.id, is_admin(interaction), reason
+            t, interaction.user.id, await may_organise(interaction), reason
         )
         await reply(interaction, text)
 
