@@ -1,21 +1,26 @@
 """The organiser's controls: start early, pause and go on, extend a round, replace a member
 (a substitute or a computer), disqualify an entry, cancel.  Each takes a reason, posted in the
 tournament channel, and is refused to anyone but the organiser (or a member with Manage
-Server)."""
+Server, or with the role the server's admins named: ``/spades-admin tournaments``)."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from bot.errors import NotHost, Refusal
-from bot.events.model import Member, Tournament
+from bot.events.model import Member, Tournament, duration
 from bot.events.service import TournamentService
 from bot.tables.arranged import ArrangedSeat
 
 
-def ensure_organiser(t: Tournament, user_id: int, is_admin: bool, what: str) -> None:
-    if user_id != t.organiser_id and not is_admin:
-        raise NotHost(f"Only the organiser (<@{t.organiser_id}>) or a moderator can {what}.")
+def ensure_organiser(t: Tournament, user_id: int, may_organise: bool, what: str) -> None:
+    """The member who opened the tournament, or one who may run any of the server's
+    (``may_organise``: Manage Server, or the server's tournament organiser role)."""
+    if user_id != t.organiser_id and not may_organise:
+        raise NotHost(
+            f"Only the organiser (<@{t.organiser_id}>), a member with Manage Server or the "
+            f"server's tournament organiser role can {what}."
+        )
 
 
 def _why(reason: str | None) -> str:
@@ -34,55 +39,74 @@ class OrganiserControls:
         return answer
 
     async def pause(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
+        """Tables in play finish; no round is seated and the round's clock stops: the time
+        its deadline had left is stored, and :meth:`go_on` restores it."""
         ensure_organiser(t, by, admin, "pause the tournament")
         s = self.service
         async with s.changing(t) as t:
             if t.status != "running":
                 raise Refusal(f"{t.name} is not running (it is {t.status}).")
+            left = None if t.round_deadline is None else max(0.0, t.round_deadline - s.clock())
             async with s.write() as tx:
-                await s.store.update(tx, t.id, status="paused", round_deadline=None)
+                await s.store.update(
+                    tx, t.id, status="paused", round_deadline=None, round_left=left
+                )
             t = await s._reload(t.id)
             s._disarm(t.id)
+        stopped = "" if left is None else f" The round's clock stops with {duration(left)} left."
         s.announcer.say(
             t,
             f"⏸ **{t.name}** is paused{_why(reason)}. Tables in play finish their games; "
-            "the next round waits.",
+            f"the next round waits.{stopped}",
         )
         s.announcer.updated(t)
         return "Paused. `/tournament pause` again goes on."
 
     async def go_on(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
+        """Go on after a pause: the round's deadline is the time it had left from now."""
         ensure_organiser(t, by, admin, "go on with the tournament")
         s = self.service
         async with s.changing(t) as t:
             if t.status != "paused":
                 raise Refusal(f"{t.name} is not paused.")
+            deadline = None if t.round_left is None else s.clock() + t.round_left
             async with s.write() as tx:
-                await s.store.update(tx, t.id, status="running", round_deadline=s._deadline(t))
+                await s.store.update(
+                    tx, t.id, status="running", round_deadline=deadline, round_left=None
+                )
             t = await s._reload(t.id)
-        s.announcer.say(t, f"▶ **{t.name}** goes on{_why(reason)}.")
+            s._arm(t)
+        ends = "" if deadline is None else f" Round {t.round} ends <t:{int(deadline)}:R>."
+        s.announcer.say(t, f"▶ **{t.name}** goes on{_why(reason)}.{ends}")
         await s.advance(t.id)
         return "The tournament goes on."
 
     async def extend(
         self, t: Tournament, by: int, admin: bool, minutes: int, reason: str | None
     ) -> str:
+        """More time for the current round: on its deadline, or (paused) on the time left."""
         ensure_organiser(t, by, admin, "extend a round")
         if not 1 <= minutes <= 240:
             raise Refusal("Extend a round by 1 to 240 minutes.")
         s = self.service
         async with s.changing(t) as t:
-            if t.status != "running":
+            if t.status == "paused":
+                left = (t.round_left or 0.0) + minutes * 60
+                async with s.write() as tx:
+                    await s.store.update(tx, t.id, round_left=left)
+                t = await s._reload(t.id)
+                when = f"has {duration(left)} left when the tournament goes on"
+            elif t.status == "running":
+                base = max(t.round_deadline or s.clock(), s.clock())
+                deadline = base + minutes * 60
+                async with s.write() as tx:
+                    await s.store.update(tx, t.id, round_deadline=deadline)
+                t = await s._reload(t.id)
+                s._arm(t)
+                when = f"now ends <t:{int(deadline)}:R>"
+            else:
                 raise Refusal(f"{t.name} is not running.")
-            base = max(t.round_deadline or s.clock(), s.clock())
-            deadline = base + minutes * 60
-            async with s.write() as tx:
-                await s.store.update(tx, t.id, round_deadline=deadline)
-            t = await s._reload(t.id)
-            s._arm(t)
-        s.announcer.say(
-            t, f"⏳ Round {t.round} now ends <t:{int(deadline)}:R> (+{minutes} min){_why(reason)}."
-        )
+        s.announcer.say(t, f"⏳ Round {t.round} {when} (+{minutes} min){_why(reason)}.")
         s.announcer.updated(t)
         return f"Round {t.round} extended by {minutes} minutes."
 

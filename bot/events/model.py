@@ -183,6 +183,17 @@ def winner_by_score(entries: tuple[int, ...], scores: tuple[int, ...]) -> int | 
     return top[0] if len(top) == 1 else None
 
 
+def duration(seconds: float) -> str:
+    """A time left, for people: ``45 s``, ``12 min 5 s``, ``2 h 10 min``."""
+    minutes, secs = divmod(max(0, round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    if minutes:
+        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
+    return f"{secs} s"
+
+
 @dataclass(slots=True, eq=False)
 class Tournament:
     """A tournament as stored: the service changes it only after the change is committed."""
@@ -197,6 +208,7 @@ class Tournament:
     starts_at: float
     round: int = 0
     round_deadline: float | None = None
+    round_left: float | None = None  # paused: the seconds the round's deadline had left
     message_id: int | None = None
     created_at: float = 0.0
     ended_at: float | None = None

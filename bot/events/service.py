@@ -204,8 +204,8 @@ class TournamentService:
             for note in notes:
                 self.announcer.say(t, note)
             self.announcer.say(t, f"🏁 **{t.name}** begins: round 1 of {rounds.total_rounds(t)}.")
-            await self._seat_round(t)
-        self._arm(t)
+            seated = await self._seat_round(t)
+        self._arm(t, retry=not seated)
         self.announcer.updated(t)
         return f"{t.name} has started."
 
@@ -245,25 +245,28 @@ class TournamentService:
         return self.clock() + minutes * 60 if minutes else None
 
     # ------------------------------------------------------------------ seating
-    async def _seat_round(self, t: Tournament) -> None:
+    async def _seat_round(self, t: Tournament) -> bool:
         """Seat every game of the current round that has no table yet; start one stored
-        but not started (a restart in between)."""
+        but not started (a restart in between).  ``False``: a game could not be seated (the
+        caller arms a retry)."""
+        seated = True
         for g in list(t.round_games()):
             if g.status == "pending" and g.table_id is None:
                 try:
                     await self._seat(t, g)
                 except (Refusal, OSError, StoreError) as e:
                     log.warning("could not seat %s round %s table %s: %s", t.id, g.round, g.slot, e)
-                    self._arm(t, retry=True)
+                    seated = False
                 except Exception:
                     log.exception("could not seat %s round %s table %s", t.id, g.round, g.slot)
-                    self._arm(t, retry=True)
+                    seated = False
             elif g.status == "playing" and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     limit, key = duplicate_deals(t, g)
                     self.tables.arranged.adopt(table, t.settings.rated, limit, key)
                     await self.tables.arranged.start_if_waiting(table)
+        return seated
 
     async def _seat(self, t: Tournament, g: GameSlot) -> None:
         names = " v ".join(t.entries[e].name for e in g.entries)
@@ -334,6 +337,9 @@ class TournamentService:
             await self._advance_locked(tid)
 
     async def _advance_locked(self, tid: int) -> None:
+        """Catch up (under the tournament's lock), then arm its alarm afresh: the round's
+        deadline, or sooner a retry of a game that could not be seated.  Every pass re-arms,
+        so a restart, a retry or going on after a pause never leaves a deadline unwatched."""
         t = await self._reload(tid)
         if t.status != "running":
             self.announcer.updated(t)
@@ -345,7 +351,8 @@ class TournamentService:
                     await self.store.put_game(tx, t.id, g)
             t = await self._reload(tid)
         if not rounds.round_over(t):
-            await self._seat_round(t)
+            seated = await self._seat_round(t)
+            self._arm(t, retry=not seated)
             self.announcer.updated(t)
             return
         if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
@@ -359,8 +366,8 @@ class TournamentService:
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
         t = await self._reload(tid)
         self.announcer.say(t, f"▶ Round {t.round} of {rounds.total_rounds(t)} is seated.")
-        await self._seat_round(t)
-        self._arm(t)
+        seated = await self._seat_round(t)
+        self._arm(t, retry=not seated)
         self.announcer.updated(t)
 
     async def _finish(self, t: Tournament) -> None:

@@ -19,9 +19,11 @@ from bot.store.sql import in_marks
 _OPEN = "('signup', 'running', 'paused')"
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
-    "round_deadline, message_id, created_at, ended_at, note, secret"
+    "round_deadline, round_left, message_id, created_at, ended_at, note, secret"
 )
-_UPDATABLE = frozenset({"status", "round", "round_deadline", "message_id", "ended_at", "note"})
+_UPDATABLE = frozenset(
+    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note"}
+)
 _G_COLUMNS = (
     "round, slot, game_no, entries, status, thread_id, table_id, scores, winner, decided, boards"
 )
@@ -263,6 +265,7 @@ class TournamentStore:
             starts_at=float(r["starts_at"]),
             round=int(r["round"]),
             round_deadline=None if r["round_deadline"] is None else float(r["round_deadline"]),
+            round_left=None if r["round_left"] is None else float(r["round_left"]),
             message_id=None if r["message_id"] is None else int(r["message_id"]),
             created_at=float(r["created_at"]),
             ended_at=None if r["ended_at"] is None else float(r["ended_at"]),

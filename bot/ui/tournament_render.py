@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.events import duplicate, rounds, swiss
-from bot.events.model import GameSlot, Tournament
+from bot.events.model import GameSlot, Tournament, duration
 from bot.store.tournaments import PastTournament, PlayerRecord
 from bot.ui.tournament_components import TournamentRef, tournament_button
 
@@ -131,6 +131,10 @@ def standings_payload(t: Tournament) -> dict[str, Any]:
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
     if t.round_deadline and t.status == "running":
         embed.add_field(name="Round ends", value=f"<t:{int(t.round_deadline)}:R>", inline=False)
+    if t.round_left is not None and t.status == "paused":
+        embed.add_field(
+            name="Round clock stopped", value=f"{duration(t.round_left)} left", inline=False
+        )
     games = t.round_games()
     lines = [_game_line(t, g) for g in games[:MAX_LINES]]
     embed.add_field(name=f"Round {t.round}", value="\n".join(lines)[:1024] or "—", inline=False)

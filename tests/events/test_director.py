@@ -13,9 +13,10 @@ import pytest
 from bot.ai.worker import decide_view
 from bot.engine import Action, SeatView
 from bot.errors import Refusal
+from bot.events import service as service_module
 from bot.events.controls import OrganiserControls
-from bot.events.model import Member, Settings, Tournament
-from bot.events.service import TournamentService
+from bot.events.model import GameSlot, Member, Settings, Tournament
+from bot.events.service import QuietAnnouncer, TournamentService
 from bot.events.signup import SignUp
 from bot.store.db import Database
 from bot.tables.service import TableService
@@ -188,4 +189,110 @@ async def test_refusals_change_nothing(db: Database) -> None:
         await signup.join(bot.director.get(t.id), Member(901, "late"))
     assert await db.fetchval("SELECT count(*) FROM tournaments") == 1
     assert await db.fetchval("SELECT count(*) FROM tournament_members") == 4
+    await bot.close()
+
+
+async def until(condition: object, what: str) -> None:
+    """Wait (on the real clock, up to 20 s) for the director's own alarm to act."""
+    for _ in range(400):
+        if condition():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(what)
+
+
+async def test_a_pause_keeps_the_time_left_of_the_round_across_a_restart(db: Database) -> None:
+    clock = Clock()
+    first = a_bot(db, clock)
+    t = await a_tournament(first, clock, 4, rounds=2, round_minutes=30)
+    await first.director.start(t)
+    clock.now += 600  # ten minutes into a thirty-minute round
+    controls = OrganiserControls(first.director)
+    await controls.pause(first.director.get(t.id), ORGANISER, False, "a fire drill")
+    paused = first.director.get(t.id)
+    assert (paused.status, paused.round_deadline, paused.round_left) == ("paused", None, 1200)
+    clock.now += 7200  # paused for two hours: the round's clock stands still
+    await first.director.tick(t.id)
+    assert first.director.get(t.id).round == 1
+    await first.close()
+    second = a_bot(db, clock)  # the bot restarts while the tournament is paused
+    await second.tables.restore()
+    await second.director.resume()
+    resumed = second.director.get(t.id)
+    assert (resumed.status, resumed.round_left) == ("paused", 1200)
+    await OrganiserControls(second.director).go_on(resumed, ORGANISER, False, None)
+    going = second.director.get(t.id)
+    assert going.status == "running"
+    assert going.round_deadline == clock.now + 1200, "the time left, not a fresh 30 minutes"
+    assert going.round_left is None
+    clock.now += 1199
+    await second.director.tick(t.id)
+    assert second.director.get(t.id).round == 1
+    clock.now += 2
+    await second.director.tick(t.id)
+    assert second.director.get(t.id).round == 2
+    await second.close()
+
+
+async def test_going_on_after_a_pause_arms_the_rounds_deadline(db: Database) -> None:
+    clock = Clock()
+    bot = a_bot(db, clock)
+    t = await a_tournament(bot, clock, 4, rounds=2, round_minutes=1)
+    await bot.director.start(t)
+    clock.now += 59.8  # 0.2 s of the round left
+    controls = OrganiserControls(bot.director)
+    await controls.pause(bot.director.get(t.id), ORGANISER, False, None)
+    await controls.go_on(bot.director.get(t.id), ORGANISER, False, None)
+    clock.now += 1  # the deadline is past once the alarm (0.2 s away) wakes
+    await until(lambda: bot.director.get(t.id).round == 2, "the deadline never fired")
+    assert all(g.decided for g in bot.director.get(t.id).round_games(1))
+    await bot.close()
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_decides_the_round_on_resume(
+    db: Database,
+) -> None:
+    clock = Clock()
+    first = a_bot(db, clock)
+    t = await a_tournament(first, clock, 4, rounds=2, round_minutes=30)
+    await first.director.start(t)
+    await first.close()
+    clock.now += 3600  # down for an hour: the round's deadline passed meanwhile
+    second = a_bot(db, clock)
+    await second.tables.restore()
+    await second.director.resume()
+    await until(lambda: second.director.get(t.id).round == 2, "the deadline was not watched")
+    assert all(g.decided for g in second.director.get(t.id).round_games(1))
+    await second.close()
+
+
+class RefusesOneThread(QuietAnnouncer):
+    """Discord refuses the first thread the director asks for (then makes them)."""
+
+    def __init__(self) -> None:
+        self.refused = False
+
+    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
+        if not self.refused:
+            self.refused = True
+            raise OSError("Discord said no")
+        return await super().make_thread(t, g, title)
+
+
+async def test_a_table_that_could_not_be_seated_is_tried_again(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service_module, "RETRY_S", 0.1)
+    clock = Clock()
+    tables = TableService(db, decide, test_seed=5, bot_delay=0)
+    bot = Bot(tables, TournamentService(db, tables, RefusesOneThread(), clock=clock))
+    t = await a_tournament(bot, clock, 4, rounds=1)  # no round deadline: only the retry wakes
+    await bot.director.start(t)
+    assert [g.table_id is None for g in bot.director.get(t.id).round_games()] == [True, False]
+    clock.now += 1
+    await until(
+        lambda: all(g.table_id for g in bot.director.get(t.id).round_games()),
+        "the table Discord refused was never tried again",
+    )
+    assert await table_count(db) == 2
     await bot.close()
