@@ -11,9 +11,10 @@ from discord.ext import commands
 
 from bot.engine import RulesError
 from bot.errors import Refusal
+from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls
 from bot.events.model import EventError, Member, Settings, Tournament
-from bot.events.service import TournamentService, tournament_rules
+from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.ui import tournament_render as render
 from bot.ui.components import set_handler

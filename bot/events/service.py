@@ -14,25 +14,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
-import hmac
 import logging
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from typing import Protocol
 
-from bot.engine import Rules, Seat
-from bot.engine.rules import TARGETS
 from bot.errors import Refusal
 from bot.events import rounds
-from bot.events.model import Entry, GameSlot, Settings, Tournament
+from bot.events.arrangement import duplicate_deals, seating, tournament_game, tournament_rules
+from bot.events.model import Entry, GameSlot, Tournament
 from bot.events.results import record_table_end
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tournaments import TournamentStore, league_ratings
-from bot.tables.arranged import AlreadySeated, ArrangedSeat
-from bot.tables.defaults import default_rules
+from bot.tables.arranged import AlreadySeated
 from bot.tables.service import TableService
 from bot.tables.state import Table
 
@@ -164,6 +160,7 @@ class TournamentService:
     async def start(self, t: Tournament) -> str:
         """Close sign-up: drop no-shows, draw partners, seed, pair round 1 and seat it."""
         async with self.changing(t) as t:
+            began = time.perf_counter()
             if t.status != "signup":
                 raise Refusal(f"{t.name} has already started.")
             notes, entries = self._line_up(t)
@@ -205,6 +202,7 @@ class TournamentService:
                 self.announcer.say(t, note)
             self.announcer.say(t, f"🏁 **{t.name}** begins: round 1 of {rounds.total_rounds(t)}.")
             seated = await self._seat_round(t)
+            self._seated_in(t, began)
         self._arm(t, retry=not seated)
         self.announcer.updated(t)
         return f"{t.name} has started."
@@ -340,6 +338,7 @@ class TournamentService:
         """Catch up (under the tournament's lock), then arm its alarm afresh: the round's
         deadline, or sooner a retry of a game that could not be seated.  Every pass re-arms,
         so a restart, a retry or going on after a pause never leaves a deadline unwatched."""
+        began = time.perf_counter()
         t = await self._reload(tid)
         if t.status != "running":
             self.announcer.updated(t)
@@ -367,8 +366,22 @@ class TournamentService:
         t = await self._reload(tid)
         self.announcer.say(t, f"▶ Round {t.round} of {rounds.total_rounds(t)} is seated.")
         seated = await self._seat_round(t)
+        self._seated_in(t, began)
         self._arm(t, retry=not seated)
         self.announcer.updated(t)
+
+    def _seated_in(self, t: Tournament, began: float) -> None:
+        """Log how long the pass that paired and seated a round took (from taking the
+        tournament's lock): the figure ``benchmarks/tournament.py`` reports."""
+        tables = sum(1 for g in t.round_games() if len(g.entries) > 1)
+        ms = (time.perf_counter() - began) * 1000
+        log.info(
+            "tournament %s round %s: %d tables paired and seated in %.0f ms",
+            t.id,
+            t.round,
+            tables,
+            ms,
+        )
 
     async def _finish(self, t: Tournament) -> None:
         places = rounds.places(t)
@@ -479,50 +492,3 @@ class TournamentService:
             self._disarm(tid)
         for task in list(self._tasks):
             task.cancel()
-
-
-def tournament_game(t: Tournament) -> str:
-    return tournament_rules(t.settings).game
-
-
-def tournament_rules(s: Settings) -> Rules:
-    """The rules every table plays.  Duplicate rounds are a number of boards, not a target:
-    their games get the highest target the game allows (and no mercy rule), so the boards,
-    not the score, end them."""
-    if s.format == "duplicate":
-        rules = Rules.from_preset(s.preset)
-        return Rules.from_preset(s.preset, target=TARGETS[rules.game][1])
-    return default_rules(s.preset, **({"target": s.target} if s.target is not None else {}))
-
-
-def round_key(t: Tournament, round_no: int) -> str:
-    """The deal key of a duplicate round: every table of the round deals from it."""
-    return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
-
-
-def duplicate_deals(t: Tournament, g: GameSlot) -> tuple[int | None, str | None]:
-    """(hand limit, deal key) of a game's table: the boards of a duplicate round, else none."""
-    if t.settings.format != "duplicate":
-        return None, None
-    return t.settings.boards, round_key(t, g.round)
-
-
-def seating(t: Tournament, g: GameSlot) -> dict[Seat, ArrangedSeat]:
-    """Who sits where: the first entry North–South, the second East–West (solo: one entry a
-    seat, in order); a computer fills a computer team's seats and any missing member's."""
-    rules = tournament_rules(t.settings)
-    seat_groups: list[tuple[Seat, ...]]
-    if t.settings.solo:
-        seat_groups = [(s,) for s in rules.seats]
-    else:
-        seat_groups = [(Seat.N, Seat.S), (Seat.E, Seat.W)]
-    out: dict[Seat, ArrangedSeat] = {}
-    for entry_id, seats in zip(g.entries, seat_groups, strict=False):
-        entry = t.entries[entry_id]
-        for i, seat in enumerate(seats):
-            if i < len(entry.members):
-                m = entry.members[i]
-                out[seat] = ArrangedSeat(m.user_id, m.name)
-            else:
-                out[seat] = ArrangedSeat(None, "Computer (normal)", "normal")
-    return out

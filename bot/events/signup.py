@@ -7,8 +7,9 @@ import dataclasses
 
 from bot.engine import RulesError
 from bot.errors import Refusal
+from bot.events.arrangement import tournament_rules
 from bot.events.model import MAX_ENTRIES, Entry, Member, Settings, Tournament
-from bot.events.service import TournamentService, tournament_rules
+from bot.events.service import TournamentService
 from bot.store.errors import UniqueViolation
 
 
