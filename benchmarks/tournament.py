@@ -1,236 +1,300 @@
-"""Tournament benchmark, on one process (the table service and the director on SQLite, no
-Discord; computer players decide in-process).
+"""Tournament benchmark (issue 25), through the fake Discord against the real bot process.
 
-1. **A 64-team Swiss night of 6 rounds**: every member leaves their seat as their table opens,
-   so computer players play every game.  Reported: for each round, the time from the last
-   table of the previous round ending to every table of the next being seated (pairing,
-   storing and seating 32 tables), and for round 1 the time of the start.
-2. **Latency of people at other tables**: ``--people`` tables where one person plays (against three
-   computers) while 16 other tables play with computers — once as 16 casual tables, once as the
-   16 tables of a 32-team tournament round — with the same computer pace.  Reported: the time
-   each of the people's actions takes through the table service (p50/p99/max), and the
-   tournament's p99 over the casual one's.
+1. **A Swiss night** (default 64 teams, 6 rounds, one bot process, SQLite): an organiser opens
+   it with ``/tournament new``, 64 pairs sign up with ``/tournament join partner:``, ``/tournament
+   start``; as each table opens its members leave their seats (``/spades leave``) so computer
+   players play every game (``--night-pace``: their delay a move).  Reported per round: the
+   director's pass that pairs and seats the round, from taking the tournament's lock to the
+   last table seated (the bot logs it: ``… N tables paired and seated in X ms``; budget 1 s),
+   and from outside, the time from the round's announcement to the last table's players being
+   told their game is on.
+2. **People's latency beside a tournament**: ``--people-tables`` tables of four people playing
+   by button (benchmarks/load.py's players, ``--think`` s between their buttons showing and
+   the click), once alone and once while a 32-team tournament plays 16 tables in the same
+   server with computer players at the bot's pace (``--pace``, the bot's default 1 s a move)
+   and a round deadline (``--round-minutes``) that decides all 16 and seats 16 new ones during
+   the measurement.  Each phase is a fresh bot process and database; ``--repeats`` pairs of
+   phases alternate their order.  Reported: each phase's answer latency (dispatch → the bot's
+   answer, p50/p99/max, and p99 on the fake's Discord clock), the p99 ratio of each pair
+   (budget 1.2), and its spread over the repeats.
 
-    python benchmarks/tournament.py                     # both parts
-    python benchmarks/tournament.py --teams 64 --rounds 6 --latency-s 30
+    python benchmarks/tournament.py                         # both parts, the issue's sizes
+    python benchmarks/tournament.py --skip-night --repeats 5 --duration 120
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import random
+import os
+import re
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai.worker import decide_view
-from bot.engine import Action, Bid, Look, Play, SeatView, seat_view
-from bot.events.model import GameSlot, Member, Settings, Tournament
-from bot.events.service import QuietAnnouncer, TournamentService
-from bot.events.signup import SignUp
-from bot.store.db import Database
-from bot.tables.service import TableService
-from bot.tables.state import Table
+from benchmarks.load import instrument_without_pauses, play_table, set_up_table, world
+from benchmarks.load_figures import COMMITS, Stats, cpu_seconds, machine
+from tests.e2e.tournament_flows import Night, new_night, open_night, sign_up_pairs
+from tests.fakediscord import BotProcess, FakeDiscord, run_bot
 
-GUILD = 1
+SEATED = re.compile(r"tournament \d+ round (\d+): (\d+) tables paired and seated in (\d+) ms")
+ROUND_SEATED = re.compile(r"Round (\d+) of \d+ is seated")
+TOLD = re.compile(r"round (\d+), table \d+: .* your game is on")
 
 
-async def decide(view: SeatView, level: str, seed: int, think: float) -> Action:
-    # Off the event loop, as the bot's worker pool decides (bot/ai/worker.py).
-    if think:
-        await asyncio.sleep(think)
-    return await asyncio.to_thread(decide_view, view, level, seed)
+def bot_env(tmp: str, pace: float) -> dict[str, str]:
+    return {
+        "DATABASE_URL": f"sqlite:///{tmp}/bench.db",
+        "LOG_LEVEL": "INFO",
+        "SPADES_BOT_DELAY": str(pace),
+    }
 
 
-class Leavers(QuietAnnouncer):
-    """Every member leaves their seat as soon as their table is seated."""
-
-    def __init__(self) -> None:
-        self.tables: TableService | None = None
-        self.pending: set[asyncio.Task[None]] = set()
-
-    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
-        assert self.tables is not None
-        tables = self.tables
-
-        async def leave_all() -> None:
-            for uid in list(table.humans()):
-                await tables.lobby.leave(table, uid)
-
-        task = asyncio.get_running_loop().create_task(leave_all())
-        self.pending.add(task)
-        task.add_done_callback(self.pending.discard)
-
-
-class TimedDirector(TournamentService):
-    """Times each pass that pairs and seats a new round (from taking the tournament's lock)."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.round_s: dict[int, float] = {}
-
-    async def _advance_locked(self, tid: int) -> None:
-        before = self.open[tid].round if tid in self.open else None
-        started = time.perf_counter()
-        await super()._advance_locked(tid)
-        after = self.open[tid].round if tid in self.open else None
-        if before is not None and after is not None and after > before:
-            self.round_s[after] = time.perf_counter() - started
-
-
-async def swiss_night(db: Database, teams: int, rounds: int, target: int) -> dict[int, float]:
-    announcer = Leavers()
-    tables = TableService(db, decide, bot_delay=0)
-    director = TimedDirector(db, tables, announcer)
-    announcer.tables = tables
-    settings = Settings(preset="standard", target=target, rounds=rounds, turn_timer=0)
-    signup = SignUp(director)
-    t = await signup.create(
-        guild_id=GUILD,
-        channel_id=10,
-        organiser_id=1,
-        name="Benchmark night",
-        settings=settings,
-        starts_at=time.time() + 3600,
-    )
-    for i in range(teams):
-        await signup.join(t, Member(1000 + 2 * i, f"a{i}"), Member(1001 + 2 * i, f"b{i}"))
-    started = time.perf_counter()
-    await director.start(director.get(t.id))
-    director.round_s[1] = time.perf_counter() - started
-    while t.id in director.open:  # noqa: ASYNC110 (the director has no "finished" event)
+async def keep_leaving(night: Night, stop: asyncio.Event) -> None:
+    """Members leave their seats as their tables open (computers take over), until ``stop``."""
+    while not stop.is_set():
+        await night.leave_seats()
         await asyncio.sleep(0.2)
-    final = await director.store.load(db, t.id)
-    assert final is not None
-    assert final.status == "finished", final.status
-    await director.close()
-    await tables.close()
-    return director.round_s
 
 
-async def person_plays(tables: TableService, table: Table, uid: int, out: list[float]) -> None:
-    """A person at ``table``: acts whenever it is their turn, timing each action."""
-    rng = random.Random(uid)
-    while table.open:
-        game = table.game
-        seat = table.seat_of(uid)
-        if game is None or seat is None or table.to_act != seat:
-            await asyncio.sleep(0.05)
-            continue
-        action = decide_view(seat_view(game, seat), "normal", rng.randrange(1 << 30))
-        started = time.perf_counter()
-        if isinstance(action, Play):
-            await tables.moves.play(table, uid, action.card)
-        elif isinstance(action, Look):
-            await tables.moves.look(table, uid)
-        elif isinstance(action, Bid):
-            await tables.moves.bid(table, uid, action.value, action.blind)
-        else:
-            await asyncio.sleep(0.05)
-            continue
-        out.append(time.perf_counter() - started)
-        await asyncio.sleep(0.2)  # a quick person
+def round_spans(night: Night) -> dict[int, float]:
+    """Round → seconds from its announcement (round 1: the start's) to the last of its
+    tables telling its players their game is on, as the fake Discord saw them."""
+    announced: dict[int, float] = {}
+    for m in night.messages():
+        if "begins: round 1" in m.text:
+            announced[1] = m.created_at
+        found = ROUND_SEATED.search(m.text)
+        if found:
+            announced[int(found.group(1))] = m.created_at
+    told: dict[int, float] = {}
+    for thread in night.fake.threads(night.channel):
+        for m in night.fake.messages(thread):
+            found = TOLD.search(m.text)
+            if found:
+                r = int(found.group(1))
+                told[r] = max(told.get(r, 0.0), m.created_at)
+    return {r: told[r] - announced[r] for r in sorted(announced) if r in told}
 
 
-async def open_casual(tables: TableService, channel: int, uid: int, keep: bool) -> Table:
-    table = await tables.lobby.open_table(
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=uid,
-        host_name=f"u{uid}",
-        preset="standard",
-        target=1000,
+async def swiss_night(args: argparse.Namespace) -> None:
+    teams, rounds = args.teams, args.rounds
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Night")
+            night = new_night(fake, guild, teams * 2)
+            env = bot_env(tmp, args.night_pace)
+            async with run_bot(fake, env=env, timeout=90, max_lines=1_000_000) as proc:
+                await open_night(
+                    night,
+                    name="Benchmark night",
+                    preset="standard",
+                    target=args.target,
+                    rounds=rounds,
+                    format="swiss",
+                    turn_timer=0,
+                    start_in=60,
+                    round_minutes=args.night_round_minutes,
+                )
+                signing = time.monotonic()
+                await sign_up_pairs(night)
+                signed = time.monotonic() - signing
+                # Sign-up makes the first round's threads ahead, at Discord's pace for new
+                # threads; a real sign-up lasts minutes, so the start finds them made.
+                await fake.wait_until(
+                    lambda: len(fake.threads(night.channel)) >= teams // 2, timeout=300
+                )
+                threads_ready = time.monotonic() - signing
+                began = time.monotonic()
+                inter = await fake.slash(night.organiser, night.channel, "tournament", "start")
+                r = await inter.answer(timeout=600)
+                assert "has started" in r.text, r.text
+                await night.play_out(
+                    lambda: "final results" in night.title(), timeout=args.night_timeout
+                )
+                took = time.monotonic() - began
+                output = proc.output
+        passes = {
+            int(m.group(1)): (int(m.group(2)), int(m.group(3))) for m in SEATED.finditer(output)
+        }
+        spans = round_spans(night)
+    print(
+        f"Swiss night: {teams} teams, {rounds} rounds, target {args.target}, computers "
+        f"{args.night_pace} s a move; played in {took:.0f} s.  Sign-up ({teams} joins) took "
+        f"{signed:.0f} s; round 1's {teams // 2} threads were made {threads_ready:.0f} s after "
+        "the first join"
     )
-    for _ in range(3):
-        await tables.lobby.add_bot(table, uid, None, "normal")
-    await tables.lobby.start(table, uid)
-    if not keep:
-        await tables.lobby.leave(table, uid)
-    return table
-
-
-async def latency(
-    db: Database, tournament: bool, seconds: float, pace: float, people: int
-) -> list[float]:
-    announcer = Leavers()
-    tables = TableService(db, decide, bot_delay=pace)
-    director = TournamentService(db, tables, announcer)
-    announcer.tables = tables
-    base = 100_000 if tournament else 200_000
-    if tournament:
-        signup = SignUp(director)
-        t = await signup.create(
-            guild_id=GUILD,
-            channel_id=base,
-            organiser_id=1,
-            name=f"Latency {base}",
-            settings=Settings(preset="standard", target=1000, rounds=1, turn_timer=0),
-            starts_at=time.time() + 3600,
+    for r in sorted(passes):
+        tables, ms = passes[r]
+        outside = f"{spans[r] * 1000:6.0f} ms" if r in spans else "     -"
+        print(
+            f"  round {r}: {tables} tables paired and seated in {ms:5d} ms (the bot's pass); "
+            f"announced → last table's players told: {outside}"
         )
-        for i in range(32):
-            await signup.join(t, Member(base + 2 * i, "a"), Member(base + 2 * i + 1, "b"))
-        await director.start(director.get(t.id))
-    else:
-        for i in range(16):
-            await open_casual(tables, base + 1000 + i, base + i, keep=False)
-    out: list[float] = []
-    players = []
-    for i in range(people):
-        uid = base + 500 + i
-        table = await open_casual(tables, base + 2000 + i, uid, keep=True)
-        players.append(asyncio.create_task(person_plays(tables, table, uid, out)))
-    await asyncio.sleep(seconds)
-    for p in players:
-        p.cancel()
-    await director.close()
-    await tables.close()
-    return out
+    worst = max((ms for _, ms in passes.values()), default=0)
+    print(f"  worst pass: {worst} ms (budget 1000 ms)")
 
 
-def pct(xs: Sequence[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(len(s) * q))]
+@dataclass
+class Phase:
+    tournament: bool
+    stats: Stats
+    figures: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return "with the tournament" if self.tournament else "without"
 
 
-def describe(xs: Sequence[float]) -> str:
+async def start_tournament(fake: FakeDiscord, night: Night, args: argparse.Namespace) -> None:
+    await open_night(
+        night,
+        name="Beside night",
+        preset="standard",
+        target=1000,  # no game ends before the round deadline: the deadline turns rounds
+        rounds=12,
+        format="swiss",
+        turn_timer=0,
+        start_in=60,
+        round_minutes=args.round_minutes,
+    )
+    await sign_up_pairs(night)
+    r = await night.ask(night.organiser, "tournament", "start")
+    assert "has started" in r.text, r.text
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    while len(night.left) < len(night.players):  # every member left: computers play all 16
+        await night.leave_seats()
+        if loop.time() > end:
+            raise AssertionError(f"only {len(night.left)} seats left: {night.title()}")
+        await asyncio.sleep(0.05)
+
+
+async def phase(args: argparse.Namespace, tournament: bool) -> Phase:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            channels, users = world(fake, args.people_tables)
+            guild = channels[0].guild
+            assert guild is not None
+            night = new_night(fake, guild, 64)
+            proc: BotProcess
+            async with run_bot(fake, env=bot_env(tmp, args.pace), timeout=90) as proc:
+                sem = asyncio.Semaphore(8)
+
+                async def setup(i: int) -> None:
+                    async with sem:
+                        await set_up_table(fake, channels[i], users[i])
+
+                await asyncio.gather(*(setup(i) for i in range(len(channels))))
+                stop = asyncio.Event()
+                leaver = None
+                if tournament:
+                    await start_tournament(fake, night, args)
+                    leaver = asyncio.create_task(keep_leaving(night, stop))
+                round0 = _round(night) if tournament else 0
+                stats = Stats(started=time.monotonic())
+                turns = Stats(started=stats.started)
+                until = stats.started + args.duration
+                cpu0, driver0 = cpu_seconds(proc.pid), cpu_seconds(os.getpid())
+                load0 = os.getloadavg()[0]
+                with instrument_without_pauses():
+                    await asyncio.gather(
+                        *(
+                            play_table(fake, ch, four, stats, turns, until, args.think, 1000 + i)
+                            for i, (ch, four) in enumerate(zip(channels, users, strict=True))
+                        )
+                    )
+                stats.finished = time.monotonic()
+                span = stats.finished - stats.started
+                figures = {
+                    "bot_cpu": (cpu_seconds(proc.pid) - cpu0) / span,
+                    "driver_cpu": (cpu_seconds(os.getpid()) - driver0) / span,
+                    "load0": load0,
+                    "load1": os.getloadavg()[0],
+                    "rounds_turned": (_round(night) - round0) if tournament else 0,
+                }
+                stop.set()
+                if leaver is not None:
+                    await leaver
+            commits = COMMITS.search(proc.output)
+            if commits:
+                figures["commit_p99_ms"] = float(commits.group(3))
+    return Phase(tournament, stats, figures)
+
+
+def _round(night: Night) -> int:
+    found = re.search(r"round (\d+) of", night.title())
+    return int(found.group(1)) if found else 0
+
+
+def line(p: Phase) -> str:
+    s = p.stats.summary()
+    f = p.figures
+    turned = f", rounds turned: {f['rounds_turned']:.0f}" if p.tournament else ""
     return (
-        f"n={len(xs)} p50 {statistics.median(xs) * 1000:.1f} ms, "
-        f"p99 {pct(xs, 0.99) * 1000:.1f} ms, max {max(xs) * 1000:.1f} ms"
+        f"{p.name:>20}: n={s.get('count', 0):.0f}, p50 {s.get('p50_ms', 0):5.1f} ms, "
+        f"p99 {s.get('p99_ms', 0):6.1f} ms, max {s.get('max_ms', 0):6.1f} ms; Discord clock "
+        f"p99 {s.get('clock_p99_ms', 0):6.1f} ms; over 3 s {s.get('over_3s', 0) + p.stats.late:.0f}"
+        f"; CPU bot {f['bot_cpu'] * 100:3.0f}%, driver {f['driver_cpu'] * 100:3.0f}%; load "
+        f"{f['load0']:.1f}→{f['load1']:.1f}; commits p99 {f.get('commit_p99_ms', 0):.1f} ms"
+        f"{turned}"
+    )
+
+
+async def latency(args: argparse.Namespace) -> None:
+    print(
+        f"People beside a tournament: {args.people_tables} tables of 4 people (think "
+        f"{args.think} s), {args.duration:.0f} s a phase; the tournament: 16 tables of "
+        f"computers ({args.pace} s a move), round deadline {args.round_minutes} min"
+    )
+    ratios: list[tuple[float, float]] = []
+    for i in range(args.repeats):
+        order = (False, True) if i % 2 == 0 else (True, False)
+        done = {t: await phase(args, t) for t in order}
+        for t in order:
+            print(f"  run {i + 1} {line(done[t])}")
+        with_, without = done[True].stats.summary(), done[False].stats.summary()
+        wall = with_["p99_ms"] / without["p99_ms"]
+        clock = with_["clock_p99_ms"] / without["clock_p99_ms"]
+        ratios.append((wall, clock))
+        print(f"  run {i + 1}: p99 ratio with/without {wall:.2f} (Discord clock {clock:.2f})")
+    walls, clocks = [r[0] for r in ratios], [r[1] for r in ratios]
+    print(
+        f"p99 ratio over {len(ratios)} runs: median {statistics.median(walls):.2f}, "
+        f"{min(walls):.2f}–{max(walls):.2f} (Discord clock: median "
+        f"{statistics.median(clocks):.2f}, {min(clocks):.2f}–{max(clocks):.2f}); budget 1.20"
     )
 
 
 async def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--teams", type=int, default=64)
     ap.add_argument("--rounds", type=int, default=6)
-    ap.add_argument("--target", type=int, default=100)
-    ap.add_argument("--latency-s", type=float, default=30.0)
-    ap.add_argument("--pace", type=float, default=0.3, help="computer players' delay (s)")
-    ap.add_argument("--people", type=int, default=8, help="people playing at other tables")
+    ap.add_argument("--target", type=int, default=100, help="the night's games' target")
+    ap.add_argument("--night-pace", type=float, default=0.0, help="night: computers' delay (s)")
+    ap.add_argument("--night-round-minutes", type=int, default=0, help="night: round deadline")
+    ap.add_argument("--night-timeout", type=float, default=3600.0)
+    ap.add_argument("--skip-night", action="store_true")
+    ap.add_argument("--skip-latency", action="store_true")
+    ap.add_argument("--people-tables", type=int, default=16)
+    ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--pace", type=float, default=1.0, help="tournament computers' delay (s)")
+    ap.add_argument("--round-minutes", type=int, default=1)
+    ap.add_argument("--duration", type=float, default=120.0, help="seconds measured a phase")
+    ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        async with Database.open(str(Path(tmp) / "night.db")) as db:
-            round_s = await swiss_night(db, args.teams, args.rounds, args.target)
-        print(f"Swiss night: {args.teams} teams, {args.rounds} rounds, target {args.target}")
-        for r, s in sorted(round_s.items()):
-            print(f"  round {r}: paired and seated {args.teams // 2} tables in {s * 1000:.0f} ms")
-        print(f"  worst round: {max(round_s.values()) * 1000:.0f} ms (budget 1000 ms)")
-        results = {}
-        for tournament in (False, True):
-            async with Database.open(str(Path(tmp) / f"lat{int(tournament)}.db")) as db:
-                results[tournament] = await latency(
-                    db, tournament, args.latency_s, args.pace, args.people
-                )
-            label = "16 tournament tables" if tournament else "16 casual tables"
-            print(f"People's actions beside {label}: {describe(results[tournament])}")
-        ratio = pct(results[True], 0.99) / pct(results[False], 0.99)
-        print(f"p99 ratio (tournament / casual): {ratio:.2f} (budget 1.20)")
+    print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f}")
+    if not args.skip_night:
+        await swiss_night(args)
+    if not args.skip_latency:
+        await latency(args)
     return 0
 
 

@@ -217,6 +217,7 @@ class Tournament:
     entries: dict[int, Entry] = field(default_factory=dict)
     singles: list[Member] = field(default_factory=list)  # signed up alone, drawn at the start
     games: list[GameSlot] = field(default_factory=list)
+    threads: dict[int, int] = field(default_factory=dict)  # table number → its thread
 
     @property
     def open(self) -> bool:

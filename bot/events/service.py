@@ -23,8 +23,9 @@ from typing import Protocol
 from bot.errors import Refusal
 from bot.events import rounds
 from bot.events.arrangement import duplicate_deals, seating, tournament_game, tournament_rules
-from bot.events.model import Entry, GameSlot, Tournament
+from bot.events.model import GameSlot, Tournament
 from bot.events.results import record_table_end
+from bot.events.threads import TableThreads
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tournaments import TournamentStore, league_ratings
@@ -40,7 +41,9 @@ class Announcer(Protocol):
     """What the Discord side does for the director; the methods without ``async`` return at
     once (their messages are sent in the background)."""
 
-    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int: ...
+    async def make_thread(self, t: Tournament, title: str) -> int: ...
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool: ...
 
     def updated(self, t: Tournament) -> None: ...
 
@@ -56,9 +59,12 @@ class QuietAnnouncer:
 
     threads = 0
 
-    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
+    async def make_thread(self, t: Tournament, title: str) -> int:
         QuietAnnouncer.threads += 1
         return 10**15 + QuietAnnouncer.threads * 1000 + t.id
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
+        return True
 
     def updated(self, t: Tournament) -> None:
         return
@@ -91,6 +97,9 @@ class TournamentService:
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._poked: set[int] = set()
+        self.threads = TableThreads(
+            self.store, self.write, self.announcer, tables.registry, self.open.get
+        )
         tables.persistence.on_table_ended.append(record_table_end)
         tables.on_closed(self._table_closed)
 
@@ -163,7 +172,8 @@ class TournamentService:
             began = time.perf_counter()
             if t.status != "signup":
                 raise Refusal(f"{t.name} has already started.")
-            notes, entries = self._line_up(t)
+            await self.threads.settle(t.id)  # threads made ahead during sign-up are used
+            notes, entries = rounds.line_up(t)
             enough = t.settings.per_table
             if len([e for e in entries if e.status == "in"]) < enough:
                 raise Refusal(
@@ -176,11 +186,8 @@ class TournamentService:
             for e in entries:
                 r = sum(ratings.get(m.user_id, 0.0) for m in e.members) / max(len(e.members), 1)
                 rated.append(dataclasses.replace(e, rating=r))
-            playing = [e for e in rated if e.status == "in"]
-            odd = len(playing) % 2 == 1 and t.settings.per_table == 2
-            if odd and t.settings.odd == "computer":
-                rated.append(Entry(max(e.id for e in rated) + 1, (), 0.0, "computer"))
-                notes.append("An odd number of teams: a computer team makes it even.")
+            rated, note = rounds.with_computer_team(t, rated)
+            notes += [note] if note else []
             trial = dataclasses.replace(t, entries={e.id: e for e in rated}, games=[])
             games = rounds.next_round(trial)
             deadline = self._deadline(t)
@@ -207,35 +214,11 @@ class TournamentService:
         self.announcer.updated(t)
         return f"{t.name} has started."
 
-    def _line_up(self, t: Tournament) -> tuple[list[str], list[Entry]]:
-        """The entries as the start leaves them: no-shows dropped (check-in), members who
-        came alone drawn into partnerships (one left over is dropped)."""
-        notes: list[str] = []
-        entries = list(t.entries.values())
-        if t.settings.checkin_minutes:
-            absent = [e for e in entries if not e.checked_in]
-            if absent:
-                names = ", ".join(e.name for e in absent)
-                notes.append(f"Did not check in, so not playing: {names}.")
-            entries = [
-                dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
-            ]
-        if t.settings.team_size == 2:
-            singles = [e for e in entries if e.status == "in" and len(e.members) == 1]
-            rng = rounds.rng_of(t)
-            rng.shuffle(singles)
-            for a, b in zip(singles[::2], singles[1::2], strict=False):
-                entries.remove(b)
-                i = entries.index(a)
-                entries[i] = dataclasses.replace(a, members=a.members + b.members)
-            if len(singles) % 2:
-                left = singles[-1]
-                entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
-                notes.append(f"{left.name} found no partner, so is not playing.")
-            drawn = len(singles) // 2
-            if drawn:
-                notes.append(f"{drawn} partnership(s) drawn from the members who came alone.")
-        return notes, entries
+    def signup_changed(self, t: Tournament) -> None:
+        """An entry came, went or checked in: the threads the first round would need now
+        are made ahead (:mod:`bot.events.threads`)."""
+        if t.status == "signup":
+            self.threads.prepare(t, rounds.first_round_tables(t))
 
     def _deadline(self, t: Tournament) -> float | None:
         """When a round starting now must end (``None``: no round deadline)."""
@@ -269,8 +252,7 @@ class TournamentService:
     async def _seat(self, t: Tournament, g: GameSlot) -> None:
         names = " v ".join(t.entries[e].name for e in g.entries)
         if g.thread_id is None:
-            title = f"{t.name} · R{g.round} T{g.slot}" + (f" G{g.game_no}" if g.game_no > 1 else "")
-            thread = await self.announcer.make_thread(t, g, title[:100])
+            thread = await self.threads.for_table(t, g.slot)
             g = dataclasses.replace(g, thread_id=thread)
             async with self.write() as tx:
                 await self.store.put_game(tx, t.id, g)
@@ -484,10 +466,12 @@ class TournamentService:
                 await self.advance(t.id)
             else:
                 self._arm(t)
+                self.signup_changed(t)
                 self.announcer.updated(t)
         return loaded
 
     async def close(self) -> None:
+        await self.threads.close()
         for tid in list(self._timers):
             self._disarm(tid)
         for task in list(self._tasks):

@@ -61,6 +61,10 @@ class SignUp:
         self.service.announcer.updated(t)
         return t
 
+    def _changed(self, t: Tournament) -> None:
+        self.service.signup_changed(t)
+        self.service.announcer.updated(t)
+
     async def join(self, t: Tournament, member: Member, partner: Member | None = None) -> str:
         async with self.changing(t) as t:
             if t.status != "signup":
@@ -92,7 +96,7 @@ class SignUp:
             except UniqueViolation:
                 raise Refusal(f"You are already signed up for {t.name}.") from None
             t = await self._reload(t.id)
-        self.service.announcer.updated(t)
+        self._changed(t)
         if partner is not None:
             return f"You and {partner.name} are signed up for {t.name}."
         alone = t.settings.team_mode != "solo"
@@ -118,7 +122,7 @@ class SignUp:
                 else:
                     await self.store.delete_entry(tx, t.id, entry.id)
             t = await self._reload(t.id)
-        self.service.announcer.updated(t)
+        self._changed(t)
         return f"You left {t.name}."
 
     async def check_in(self, t: Tournament, user_id: int) -> str:
@@ -136,5 +140,5 @@ class SignUp:
             async with self.write() as tx:
                 await self.store.put_entry(tx, t.id, dataclasses.replace(entry, checked_in=True))
             t = await self._reload(t.id)
-        self.service.announcer.updated(t)
+        self._changed(t)
         return f"Checked in for {t.name}: good luck!"

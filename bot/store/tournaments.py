@@ -24,6 +24,15 @@ _T_COLUMNS = (
 _UPDATABLE = frozenset(
     {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note"}
 )
+_ADD_THREAD = (
+    "INSERT INTO tournament_threads (tournament_id, slot, thread_id) VALUES (?, ?, ?) "
+    "ON CONFLICT (tournament_id, slot) DO NOTHING RETURNING slot"
+)
+_REPLACE_THREAD = (
+    "INSERT INTO tournament_threads (tournament_id, slot, thread_id) VALUES (?, ?, ?) "
+    "ON CONFLICT (tournament_id, slot) DO UPDATE SET thread_id = excluded.thread_id "
+    "RETURNING slot"
+)
 _G_COLUMNS = (
     "round, slot, game_no, entries, status, thread_id, table_id, scores, winner, decided, boards"
 )
@@ -178,6 +187,16 @@ class TournamentStore:
         )
         return row is not None
 
+    async def set_thread(
+        self, tx: Tx, tournament_id: int, slot: int, thread_id: int, *, replace: bool
+    ) -> bool:
+        """Table ``slot``'s thread is ``thread_id``.  Without ``replace`` a table that has one
+        keeps it (``False``: nothing stored)."""
+        row = await tx.fetchrow(
+            _REPLACE_THREAD if replace else _ADD_THREAD, (tournament_id, slot, thread_id)
+        )
+        return row is not None
+
     # ------------------------------------------------------------------ reads
     async def load_open(
         self, guild_filter: Callable[[int], bool] | None = None
@@ -299,6 +318,10 @@ class TournamentStore:
             (tid,),
         ):
             t.games.append(_game(g))
+        for r in await q.fetch(
+            "SELECT slot, thread_id FROM tournament_threads WHERE tournament_id = ?", (tid,)
+        ):
+            t.threads[int(r[0])] = int(r[1])
         return t
 
 

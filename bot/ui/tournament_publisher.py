@@ -34,7 +34,7 @@ class TournamentPublisher:
         self._posts: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ Announcer
-    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
+    async def make_thread(self, t: Tournament, title: str) -> int:
         channel = self.client.get_channel(t.channel_id) or await self.client.fetch_channel(
             t.channel_id
         )
@@ -44,6 +44,20 @@ class TournamentPublisher:
             name=title, type=discord.ChannelType.public_thread, auto_archive_duration=1440
         )
         return thread.id
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
+        """May a table's thread take the next table: not deleted (nor locked).  Known from
+        the cache (the gateway tells of deleted threads); asked of Discord only when the
+        cache does not have it (after a restart, an archived thread)."""
+        thread = self.client.get_channel(thread_id)
+        if thread is None:
+            try:
+                thread = await self.client.fetch_channel(thread_id)
+            except discord.NotFound:
+                return False
+            except discord.HTTPException:
+                return True  # unsure: the table is posted there, as before
+        return isinstance(thread, discord.Thread) and not thread.locked
 
     def updated(self, t: Tournament) -> None:
         self._latest[t.id] = t

@@ -15,7 +15,7 @@ from bot.engine import Action, SeatView
 from bot.errors import Refusal
 from bot.events import service as service_module
 from bot.events.controls import OrganiserControls
-from bot.events.model import GameSlot, Member, Settings, Tournament
+from bot.events.model import Member, Settings, Tournament
 from bot.events.service import QuietAnnouncer, TournamentService
 from bot.events.signup import SignUp
 from bot.store.db import Database
@@ -48,9 +48,9 @@ class Bot:
         await self.tables.close()
 
 
-def a_bot(db: Database, clock: Clock) -> Bot:
+def a_bot(db: Database, clock: Clock, discord: QuietAnnouncer | None = None) -> Bot:
     tables = TableService(db, decide, test_seed=5, bot_delay=0)
-    return Bot(tables, TournamentService(db, tables, clock=clock))
+    return Bot(tables, TournamentService(db, tables, discord, clock=clock))
 
 
 @pytest.fixture
@@ -266,17 +266,16 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_decides_the_round_o
     await second.close()
 
 
-class RefusesOneThread(QuietAnnouncer):
-    """Discord refuses the first thread the director asks for (then makes them)."""
+class RefusingThreads(QuietAnnouncer):
+    """Discord refuses to make threads while ``refusing``."""
 
     def __init__(self) -> None:
-        self.refused = False
+        self.refusing = True
 
-    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
-        if not self.refused:
-            self.refused = True
+    async def make_thread(self, t: Tournament, title: str) -> int:
+        if self.refusing:
             raise OSError("Discord said no")
-        return await super().make_thread(t, g, title)
+        return await super().make_thread(t, title)
 
 
 async def test_a_table_that_could_not_be_seated_is_tried_again(
@@ -284,15 +283,70 @@ async def test_a_table_that_could_not_be_seated_is_tried_again(
 ) -> None:
     monkeypatch.setattr(service_module, "RETRY_S", 0.1)
     clock = Clock()
-    tables = TableService(db, decide, test_seed=5, bot_delay=0)
-    bot = Bot(tables, TournamentService(db, tables, RefusesOneThread(), clock=clock))
+    discord = RefusingThreads()
+    bot = a_bot(db, clock, discord)
     t = await a_tournament(bot, clock, 4, rounds=1)  # no round deadline: only the retry wakes
     await bot.director.start(t)
-    assert [g.table_id is None for g in bot.director.get(t.id).round_games()] == [True, False]
+    assert all(g.table_id is None for g in bot.director.get(t.id).round_games())
+    assert await table_count(db) == 0
+    discord.refusing = False
     clock.now += 1
     await until(
         lambda: all(g.table_id for g in bot.director.get(t.id).round_games()),
-        "the table Discord refused was never tried again",
+        "the tables Discord refused threads for were never tried again",
     )
     assert await table_count(db) == 2
     await bot.close()
+
+
+class CountingThreads(QuietAnnouncer):
+    """Makes threads, counting them; a thread in ``gone`` was deleted on Discord."""
+
+    def __init__(self) -> None:
+        self.made: list[str] = []
+        self.gone: set[int] = set()
+
+    async def make_thread(self, t: Tournament, title: str) -> int:
+        self.made.append(title)
+        return await super().make_thread(t, title)
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
+        return thread_id not in self.gone
+
+
+async def test_threads_are_made_during_sign_up_and_each_takes_its_table_every_round(
+    db: Database,
+) -> None:
+    clock = Clock()
+    discord = CountingThreads()
+    first = a_bot(db, clock, discord)
+    t = await a_tournament(first, clock, 7, rounds=3, round_minutes=30)  # 3 tables and a bye
+    await until(lambda: len(discord.made) == 3, "the threads were not made during sign-up")
+    assert sorted(discord.made) == [f"Test night · Table {k}" for k in (1, 2, 3)]
+    await first.director.start(first.director.get(t.id))
+    assert len(discord.made) == 3, "the start made no thread"
+    one = first.director.get(t.id)
+    threads = dict(one.threads)
+    assert {g.slot: g.thread_id for g in one.round_games() if g.table_id} == threads
+    await first.close()
+    second = a_bot(db, clock, discord)  # a restart keeps which thread is which table's
+    await second.tables.restore()
+    await second.director.resume()
+    clock.now += 1801
+    await second.director.tick(t.id)
+    two = second.director.get(t.id)
+    assert two.round == 2
+    assert {g.slot: g.thread_id for g in two.round_games() if g.table_id} == threads
+    assert len(discord.made) == 3, "round 2 played in round 1's threads"
+    # A thread deleted on Discord is replaced (and kept) for its table number.
+    discord.gone.add(threads[2])
+    clock.now += 1801
+    await second.director.tick(t.id)
+    three = second.director.get(t.id)
+    assert three.round == 3
+    assert discord.made[3:] == ["Test night · Table 2"]
+    replaced = {g.slot: g.thread_id for g in three.round_games() if g.table_id}
+    assert replaced[2] not in threads.values()
+    assert {replaced[1], replaced[3]} == {threads[1], threads[3]}
+    assert second.director.get(t.id).threads[2] == replaced[2]
+    await second.close()
