@@ -175,6 +175,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.tournament_publisher = TournamentPublisher(self)
         self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
         self.tournament_publisher.set_message = self.tournaments.set_message
+        self.tournament_publisher.registry = self.tables.registry  # tables' scores, live
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None

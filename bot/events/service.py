@@ -102,6 +102,7 @@ class TournamentService:
         )
         tables.persistence.on_table_ended.append(record_table_end)
         tables.on_closed(self._table_closed)
+        tables.on_hand_finished(self._hand_finished)
 
     # ------------------------------------------------------------------ lookups
     def running(self, guild_id: int, name: str | None = None) -> Tournament:
@@ -291,6 +292,11 @@ class TournamentService:
         t = self.of_table(table.id)
         if t is not None:
             self._poke(t.id)
+
+    def _hand_finished(self, table: Table) -> None:
+        """A hand ended at a tournament table: the standings show its score."""
+        if table.arranged and (t := self.of_table(table.id)) is not None:
+            self.announcer.updated(t)
 
     def _spawn(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(work)

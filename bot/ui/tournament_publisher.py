@@ -14,6 +14,7 @@ import discord
 
 from bot.events import rounds
 from bot.events.model import GameSlot, Tournament
+from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
 from bot.ui import tournament_render as render
 from bot.ui.images.bracket import bracket_png
@@ -28,6 +29,8 @@ class TournamentPublisher:
         self.client = client
         # Remembers the message showing a tournament (set by the app: the service's setter).
         self.set_message: Callable[[Tournament, int], Awaitable[None]] | None = None
+        # The open tables (set by the app): the standings show each one's score as it stands.
+        self.registry: TableRegistry | None = None
         self._latest: dict[int, Tournament] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -128,7 +131,9 @@ class TournamentPublisher:
 
     async def _show(self, t: Tournament) -> None:
         payload: dict[str, Any] = (
-            render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
+            render.signup_payload(t)
+            if t.status == "signup"
+            else render.standings_payload(t, self._scores(t))
         )
         channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         picture = None
@@ -150,6 +155,15 @@ class TournamentPublisher:
         t.message_id = message.id
         if self.set_message is not None:
             await self.set_message(t, message.id)
+
+    def _scores(self, t: Tournament) -> dict[str, tuple[int, ...]]:
+        """The score of each table of the round still playing, by table id."""
+        out: dict[str, tuple[int, ...]] = {}
+        for g in t.round_games():
+            table = self.registry.find_by_id(g.table_id) if self.registry and g.table_id else None
+            if g.status == "playing" and table is not None and table.game is not None:
+                out[table.id] = tuple(table.game.scores)
+        return out
 
     async def close(self) -> None:
         for task in [*self._tasks.values(), *self._posts]:

@@ -85,7 +85,7 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
-def _game_line(t: Tournament, g: GameSlot) -> str:
+def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> str:
     names = [t.entries[e].name if e in t.entries else f"#{e}" for e in g.entries]
     where = f" <#{g.thread_id}>" if g.thread_id else ""
     if g.status == "bye":
@@ -98,6 +98,9 @@ def _game_line(t: Tournament, g: GameSlot) -> str:
         how = " (time)" if g.decided else ""
         return f"T{g.slot}{game}: {vs} — {score}, **{winner}**{how}"
     state = "playing" if g.status == "playing" else "being seated"
+    scores = live.get(g.table_id) if g.table_id else None
+    if scores is not None:
+        state += ", " + "–".join(str(s) for s in scores)
     return f"T{g.slot}{game}: {vs} — {state}{where}"
 
 
@@ -120,7 +123,11 @@ def standings_lines(t: Tournament) -> list[str]:
     return [f"• {t.entries[e].name}" for e in sorted(alive) if e in t.entries]
 
 
-def standings_payload(t: Tournament) -> dict[str, Any]:
+def standings_payload(
+    t: Tournament, live: dict[str, tuple[int, ...]] | None = None
+) -> dict[str, Any]:
+    """The live standings: the round, each table's state (a table playing: its score as it
+    stands, from ``live``, by table id) and the standings."""
     if t.status == "finished":
         return podium_payload(t)
     title = f"🏆 {t.name} — round {t.round} of {rounds.total_rounds(t)}"
@@ -136,7 +143,7 @@ def standings_payload(t: Tournament) -> dict[str, Any]:
             name="Round clock stopped", value=f"{duration(t.round_left)} left", inline=False
         )
     games = t.round_games()
-    lines = [_game_line(t, g) for g in games[:MAX_LINES]]
+    lines = [_game_line(t, g, live or {}) for g in games[:MAX_LINES]]
     embed.add_field(name=f"Round {t.round}", value="\n".join(lines)[:1024] or "—", inline=False)
     heading = "Still in" if t.settings.format == "elimination" else "Standings"
     st = standings_lines(t)[:MAX_LINES]
