@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -37,7 +39,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.load import instrument_without_pauses, play_table, set_up_table, world
+from benchmarks import load
+from benchmarks.load import (
+    PROBE_CODE,
+    instrument_without_pauses,
+    play_table,
+    set_up_table,
+    world,
+)
 from benchmarks.load_figures import COMMITS, Stats, cpu_seconds, machine
 from tests.e2e.tournament_flows import Night, new_night, open_night, sign_up_pairs
 from tests.fakediscord import BotProcess, FakeDiscord, run_bot
@@ -47,12 +56,16 @@ ROUND_SEATED = re.compile(r"Round (\d+) of \d+ is seated")
 TOLD = re.compile(r"round (\d+), table \d+: .* your game is on")
 
 
-def bot_env(tmp: str, pace: float) -> dict[str, str]:
-    return {
+def bot_env(tmp: str, pace: float, probe: Path | None = None) -> dict[str, str]:
+    env = {
         "DATABASE_URL": f"sqlite:///{tmp}/bench.db",
         "LOG_LEVEL": "INFO",
         "SPADES_BOT_DELAY": str(pace),
     }
+    if probe is not None:  # the bot records where its loop's time goes (benchmarks/probe/)
+        paths = [str(PROBE_CODE), *filter(None, [os.environ.get("PYTHONPATH")])]
+        env.update(PYTHONPATH=os.pathsep.join(paths), SPADES_PROBE_DIR=str(probe))
+    return env
 
 
 async def keep_leaving(night: Night, stop: asyncio.Event) -> None:
@@ -141,10 +154,23 @@ async def swiss_night(args: argparse.Namespace) -> None:
 
 
 @dataclass
+class TimedStats(Stats):
+    """Also when each answer came (monotonic), to tell the answers around a round's turn."""
+
+    at: list[float] = field(default_factory=list)
+
+    def add(self, latency: float | None) -> None:
+        super().add(latency)
+        if latency is not None:
+            self.at.append(time.monotonic())
+
+
+@dataclass
 class Phase:
     tournament: bool
-    stats: Stats
+    stats: TimedStats
     figures: dict[str, float] = field(default_factory=dict)
+    turns: list[float] = field(default_factory=list)  # when rounds were seated (monotonic)
 
     @property
     def name(self) -> str:
@@ -164,7 +190,10 @@ async def start_tournament(fake: FakeDiscord, night: Night, args: argparse.Names
         round_minutes=args.round_minutes,
     )
     await sign_up_pairs(night)
-    r = await night.ask(night.organiser, "tournament", "start")
+    # As a sign-up of some minutes would, it leaves the bot time to make round 1's threads.
+    await fake.wait_until(lambda: len(fake.threads(night.channel)) >= 16, timeout=120)
+    inter = await fake.slash(night.organiser, night.channel, "tournament", "start")
+    r = await inter.answer(timeout=120)
     assert "has started" in r.text, r.text
     loop = asyncio.get_running_loop()
     end = loop.time() + 60
@@ -183,7 +212,8 @@ async def phase(args: argparse.Namespace, tournament: bool) -> Phase:
             assert guild is not None
             night = new_night(fake, guild, 64)
             proc: BotProcess
-            async with run_bot(fake, env=bot_env(tmp, args.pace), timeout=90) as proc:
+            env = bot_env(tmp, args.pace, load.PROBE_DIR)
+            async with run_bot(fake, env=env, timeout=90) as proc:
                 sem = asyncio.Semaphore(8)
 
                 async def setup(i: int) -> None:
@@ -197,7 +227,8 @@ async def phase(args: argparse.Namespace, tournament: bool) -> Phase:
                     await start_tournament(fake, night, args)
                     leaver = asyncio.create_task(keep_leaving(night, stop))
                 round0 = _round(night) if tournament else 0
-                stats = Stats(started=time.monotonic())
+                window = time.time()
+                stats = TimedStats(started=time.monotonic())
                 turns = Stats(started=stats.started)
                 until = stats.started + args.duration
                 cpu0, driver0 = cpu_seconds(proc.pid), cpu_seconds(os.getpid())
@@ -224,7 +255,21 @@ async def phase(args: argparse.Namespace, tournament: bool) -> Phase:
             commits = COMMITS.search(proc.output)
             if commits:
                 figures["commit_p99_ms"] = float(commits.group(3))
-    return Phase(tournament, stats, figures)
+            figures["computer_moves"] = computer_moves(Path(tmp) / "bench.db", window, span)
+            seated = [m.created_at for m in night.messages() if ROUND_SEATED.search(m.text)]
+    turns = [t for t in seated if stats.started <= t <= stats.finished]
+    return Phase(tournament, stats, figures, turns)
+
+
+def computer_moves(db: Path, since: float, span: float) -> float:
+    """Moves made at tournament tables in the measured window (the load beside the people)."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        (n,) = conn.execute(
+            "SELECT count(*) FROM actions WHERE created_at BETWEEN ? AND ? AND table_id IN "
+            "(SELECT table_id FROM tournament_games)",
+            (since, since + span),
+        ).fetchone()
+    return float(n)
 
 
 def _round(night: Night) -> int:
@@ -232,10 +277,40 @@ def _round(night: Night) -> int:
     return int(found.group(1)) if found else 0
 
 
+def p99(xs: list[float]) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(0.99 * len(s)))] * 1000 if s else 0.0
+
+
+def around_turns(p: Phase, before: float = 3.0, after: float = 6.0) -> str:
+    """The answers that came in the seconds around a round's turn (its tables decided at the
+    deadline, the next round paired and seated, its members leaving their seats), and the
+    rest: whether the tail is the director's work or the tables' steady load."""
+    near = [
+        x
+        for x, t in zip(p.stats.latencies, p.stats.at, strict=True)
+        if any(turn - before <= t <= turn + after for turn in p.turns)
+    ]
+    rest = [
+        x
+        for x, t in zip(p.stats.latencies, p.stats.at, strict=True)
+        if not any(turn - before <= t <= turn + after for turn in p.turns)
+    ]
+    return (
+        f"{'':>22}around the {len(p.turns)} round turns (−{before:.0f} s … +{after:.0f} s): "
+        f"n={len(near)}, p99 {p99(near):.1f} ms, max {max(near, default=0) * 1000:.1f} ms; "
+        f"the rest: n={len(rest)}, p99 {p99(rest):.1f} ms"
+    )
+
+
 def line(p: Phase) -> str:
     s = p.stats.summary()
     f = p.figures
-    turned = f", rounds turned: {f['rounds_turned']:.0f}" if p.tournament else ""
+    turned = (
+        f"; tournament: {f['computer_moves']:.0f} moves, rounds turned {f['rounds_turned']:.0f}"
+        if p.tournament
+        else ""
+    )
     return (
         f"{p.name:>20}: n={s.get('count', 0):.0f}, p50 {s.get('p50_ms', 0):5.1f} ms, "
         f"p99 {s.get('p99_ms', 0):6.1f} ms, max {s.get('max_ms', 0):6.1f} ms; Discord clock "
@@ -255,14 +330,22 @@ async def latency(args: argparse.Namespace) -> None:
     ratios: list[tuple[float, float]] = []
     for i in range(args.repeats):
         order = (False, True) if i % 2 == 0 else (True, False)
+        if args.only is not None:
+            order = (args.only == "with",)
         done = {t: await phase(args, t) for t in order}
         for t in order:
             print(f"  run {i + 1} {line(done[t])}")
+            if t:
+                print(around_turns(done[t]))
+        if args.only is not None:
+            continue
         with_, without = done[True].stats.summary(), done[False].stats.summary()
         wall = with_["p99_ms"] / without["p99_ms"]
         clock = with_["clock_p99_ms"] / without["clock_p99_ms"]
         ratios.append((wall, clock))
         print(f"  run {i + 1}: p99 ratio with/without {wall:.2f} (Discord clock {clock:.2f})")
+    if not ratios:
+        return
     walls, clocks = [r[0] for r in ratios], [r[1] for r in ratios]
     print(
         f"p99 ratio over {len(ratios)} runs: median {statistics.median(walls):.2f}, "
@@ -289,7 +372,16 @@ async def main() -> int:
     ap.add_argument("--round-minutes", type=int, default=1)
     ap.add_argument("--duration", type=float, default=120.0, help="seconds measured a phase")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--only", choices=("with", "without"), help="one phase (with --probe)")
+    ap.add_argument(
+        "--probe",
+        type=Path,
+        help="record where the bot's and the driver's loops spend their time to this directory "
+        "(benchmarks/probe/; read it with benchmarks/probe/attribute.py); with --only",
+    )
     args = ap.parse_args()
+    if args.probe is not None:
+        load.start_probe(args.probe)
     print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f}")
     if not args.skip_night:
         await swiss_night(args)
