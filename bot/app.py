@@ -161,6 +161,9 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan: ShardPlan | None = None
         self.tables.listener = self.publisher
         self.publisher.set_message = self.tables.set_message
+        self.publisher.set_token = self.tables.set_token
+        # Each answered interaction's token may carry its table's next writes (issue 27).
+        timely.on_answered(self.publisher.offer)
         self.tables.live.editor = InteractionHandEditor()
         self.tables.live.remind = self.publisher.turn_reminder
         self.league = LeagueStore(db)

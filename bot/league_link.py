@@ -9,6 +9,7 @@ from bot.engine import Game, Seat
 from bot.engine.record import export_record
 from bot.league.models import FinishedGame, SeatPlayer
 from bot.league.recording import prepare_game
+from bot.league.scope import scope_of
 from bot.league.settings import rates_turn_timer
 from bot.store.db import Tx
 from bot.store.league import LeagueStore
@@ -19,7 +20,11 @@ log = logging.getLogger(__name__)
 
 
 def finished_game(table: Table, game: Game) -> FinishedGame | None:
-    """The league's view of a table that ended; ``None`` when no member sat at it."""
+    """The league's view of a table that ended; ``None`` when no member sat at it, or when
+    it counts in no league (a DM, a server that has not added the bot)."""
+    scope = scope_of(table.place.league, table.guild_id, table.channel_id)
+    if scope is None:
+        return None
     seats = []
     for s in game.seating.seats:
         occ = table.seats.get(s)
@@ -38,7 +43,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
     }
     started = table.started_at or table.created_at
     return FinishedGame(
-        guild_id=table.guild_id,
+        guild_id=scope.key,  # the league's key: a server's, or a group DM's (bot.league.scope)
         channel_id=table.channel_id,
         table_id=table.id,
         started_at=datetime.fromtimestamp(started, UTC),

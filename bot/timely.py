@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -208,6 +209,15 @@ def ignore_repeat(interaction: discord.Interaction[Any]) -> None:
     log.info("interaction %s delivered again; applied once, ignored now", interaction.id)
 
 
+_on_answered: list[Callable[[discord.Interaction[Any]], None]] = []
+
+
+def on_answered(hook: Callable[[discord.Interaction[Any]], None]) -> None:
+    """Call ``hook(interaction)`` once the handler of an answered interaction has finished
+    (its token then takes follow-ups and edits: the table publisher's next writes)."""
+    _on_answered.append(hook)
+
+
 def release(interaction: discord.Interaction[Any]) -> None:
     """The handler of ``interaction`` has finished: if it was answered, drop the response's
     link back to the interaction (see :meth:`TimelyResponse._answered`) — also after an
@@ -215,6 +225,11 @@ def release(interaction: discord.Interaction[Any]) -> None:
     response = getattr(interaction, "_cs_response", None)
     if isinstance(response, TimelyResponse) and response.is_done():
         response._answered()
+        for hook in _on_answered:
+            try:
+                hook(interaction)
+            except Exception:
+                log.exception("a hook after answering %s failed", _name(interaction))
 
 
 def guard(interaction: discord.Interaction[Any], *, public: bool = False) -> TimelyResponse:

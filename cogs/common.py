@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot import timely
 from bot.cooldowns import Limit
 from bot.errors import Refusal
+from bot.league.scope import GROUP, NONE, SERVER, LeagueScope
 from bot.names import clean_name
+from bot.tables.state import Place
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
@@ -21,11 +24,79 @@ def client(interaction: Interaction) -> SpadesBot:
     return interaction.client  # type: ignore[no-any-return]
 
 
+# Where commands work (issue 27).  Play commands: installed to a server (as before), or to a
+# member's account — then also in DMs with the bot, group DMs, and servers that have not added
+# it.  The servers' own commands (settings, seasons): a server that added the bot only.
+ANYWHERE_CONTEXTS = app_commands.AppCommandContext(
+    guild=True, dm_channel=True, private_channel=True
+)
+ANYWHERE_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+SERVER_CONTEXTS = app_commands.AppCommandContext(guild=True)
+SERVER_INSTALLS = app_commands.AppInstallationType(guild=True)
+
+
+T = TypeVar("T")
+
+
+def anywhere(func: T) -> T:
+    """A play command: usable wherever the app is installed (see above)."""
+    func = app_commands.allowed_installs(guilds=True, users=True)(func)
+    return app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(func)
+
+
+NO_SERVER = 0  # the "server" of tables in DMs and group DMs (one table per member there)
+OUTSIDE_SERVERS = (
+    "This command works only in a server that has added the bot (it changes the server's "
+    "settings); here the app is installed to your account."
+)
+
+
 def guild_id(interaction: Interaction) -> int:
-    """The server the interaction came from; commands in DMs are refused."""
-    if interaction.guild_id is None:
-        raise Refusal("Spades is played in a server channel, not in direct messages.")
+    """The server the interaction came from, or :data:`NO_SERVER` in a DM or group DM (the
+    app installed to a member's account: docs/user-installs.md)."""
+    return interaction.guild_id if interaction.guild_id is not None else NO_SERVER
+
+
+def server_id(interaction: Interaction) -> int:
+    """The server, for what only a server that added the bot has (its settings, seasons):
+    refused with one line anywhere else."""
+    if interaction.guild_id is None or not interaction.is_guild_integration():
+        raise Refusal(OUTSIDE_SERVERS)
     return interaction.guild_id
+
+
+def in_group_dm(interaction: Interaction) -> bool:
+    return bool(interaction.context.private_channel) or isinstance(
+        interaction.channel, discord.GroupChannel
+    )
+
+
+def place_of(interaction: Interaction) -> Place:
+    """Where a table opened by ``interaction`` lives: a server that added the bot posts
+    channel messages; anywhere else (a group DM, a DM, a server that has not added the bot)
+    the table is the answer to an interaction (:class:`bot.tables.state.Place`)."""
+    if interaction.guild_id is not None:
+        if interaction.is_guild_integration():
+            return Place("channel", SERVER)
+        return Place("interaction", NONE)
+    return Place("interaction", GROUP if in_group_dm(interaction) else NONE)
+
+
+def league_scope(interaction: Interaction) -> LeagueScope:
+    """The league of where ``interaction`` came from: the server's, or the group DM's;
+    refused (one line) where there is none."""
+    if interaction.guild_id is not None:
+        if interaction.is_guild_integration():
+            return LeagueScope(SERVER, interaction.guild_id)
+        raise Refusal(
+            "This server has not added the bot, so it has no league: games played here count "
+            "in no league. Play in a group DM for a league among friends."
+        )
+    if in_group_dm(interaction):
+        return LeagueScope(GROUP, channel_id(interaction))
+    raise Refusal(
+        "There is no league in a DM with me: a league belongs to a server or to a group DM."
+    )
 
 
 def channel_id(interaction: Interaction) -> int:

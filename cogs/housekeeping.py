@@ -28,7 +28,10 @@ class HousekeepingCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self._close(self.tables.registry.in_guild(guild.id), "the bot left the server")
+        tables = self.tables.registry.in_guild(guild.id)
+        await self._close(
+            [t for t in tables if not t.place.by_interaction], "the bot left the server"
+        )
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -39,7 +42,7 @@ class HousekeepingCog(commands.Cog):
             [
                 t
                 for t in self.tables.registry.in_guild(channel.guild.id)
-                if not await self._exists(t)
+                if not t.place.by_interaction and not await self._exists(t)
             ],
             "its thread went with its channel",
         )
@@ -57,6 +60,8 @@ class HousekeepingCog(commands.Cog):
         self._swept = True
         present = {g.id for g in self.bot.guilds}
         for table in self.tables.registry.all():
+            if table.place.by_interaction:
+                continue  # a chat the bot is no member of: nothing to check (issue 27)
             if table.guild_id not in present:
                 await self._close([table], "the bot is no longer in its server")
             elif not await self._exists(table):

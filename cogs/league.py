@@ -25,7 +25,17 @@ from bot.ui.components import set_handler
 from bot.ui.league_components import LeagueRef
 from bot.ui.tournament_render import tournament_history, tournament_record
 from bot.ui.words import plural
-from cogs.common import Interaction, client, guild_id, is_admin, take_cooldowns
+from cogs.common import (
+    SERVER_CONTEXTS,
+    SERVER_INSTALLS,
+    Interaction,
+    anywhere,
+    client,
+    is_admin,
+    league_scope,
+    server_id,
+    take_cooldowns,
+)
 
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
@@ -55,12 +65,12 @@ class LeagueCog(commands.Cog):
         if season is None:
             return None
         if not any(s.number == season for s in await self.league.settings.seasons(gid)):
-            raise Refusal(f"There is no season {season} on this server.")
+            raise Refusal(f"There is no season {season} here.")
         return season
 
     # ------------------------------------------------------------------ leaderboard
     @app_commands.command(name="leaderboard", extras={"public": True})
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         season="Which season (default: the current one)",
         sort="Order",
@@ -74,8 +84,8 @@ class LeagueCog(commands.Cog):
         sort: str = "rating",
         game: str = "spades",
     ) -> None:
-        """This server's standings, one game at a time."""
-        gid = guild_id(interaction)
+        """This server's (or this group's) standings, one game at a time."""
+        gid = league_scope(interaction).key
         number = await self._season_number(gid, season)
         ref = LeagueRef("players", interaction.user.id, 0, number or 0, sort, 0, _game(game))
         embed, view = await self._board(gid, ref)
@@ -85,10 +95,12 @@ class LeagueCog(commands.Cog):
     async def season_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        if interaction.guild_id is None:
+        try:
+            gid = league_scope(interaction).key
+        except Refusal:
             return []
         out = []
-        for s in reversed(await self.league.settings.seasons(interaction.guild_id)):
+        for s in reversed(await self.league.settings.seasons(gid)):
             label = f"{s.name}{' (current)' if s.current else ''}"
             if current.lower() in label.lower() or current == str(s.number):
                 out.append(app_commands.Choice(name=label[:100], value=s.number))
@@ -112,22 +124,26 @@ class LeagueCog(commands.Cog):
 
     # ------------------------------------------------------------------ stats
     @app_commands.command(name="stats", extras={"public": True})
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         member="Whose record (default: yours)", game="Which game (default: Spades)"
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
-        self, interaction: Interaction, member: discord.Member | None = None, game: str = "spades"
+        self,
+        interaction: Interaction,
+        member: discord.Member | discord.User | None = None,
+        game: str = "spades",
     ) -> None:
-        """A player's record in this server, with a chart of their rating."""
-        gid = guild_id(interaction)
+        """A player's record in this server (or group), with a chart of their rating."""
+        scope = league_scope(interaction)
+        gid = scope.key
         who = member or interaction.user
         game = _game(game)
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{md_name(who.display_name)} has no {GAME_TITLES[game]} games on this server "
+                f"{md_name(who.display_name)} has no {GAME_TITLES[game]} games {scope.here} "
                 "this season."
             )
         history = await self.league.standings.rating_history(gid, who.id, s.season, game)
@@ -155,11 +171,13 @@ class LeagueCog(commands.Cog):
 
     # ------------------------------------------------------------------ history
     @app_commands.command(name="history", extras={"public": True})
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(member="Whose games (default: yours)")
-    async def history(self, interaction: Interaction, member: discord.Member | None = None) -> None:
+    async def history(
+        self, interaction: Interaction, member: discord.Member | discord.User | None = None
+    ) -> None:
         """Recent games; pick one to get its replayable record file."""
-        gid = guild_id(interaction)
+        gid = league_scope(interaction).key
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
@@ -175,7 +193,7 @@ class LeagueCog(commands.Cog):
     async def on_component(
         self, interaction: Interaction, ref: LeagueRef, values: list[str]
     ) -> None:
-        gid = guild_id(interaction)
+        gid = league_scope(interaction).key
         if interaction.user.id != ref.viewer:
             await interaction.response.send_message(
                 "Only the member who asked can page through this. Use the command yourself.",
@@ -201,7 +219,7 @@ class LeagueCog(commands.Cog):
             raise Refusal("Pick a game from the list.")
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
-            raise Refusal("That game is not on this server.")
+            raise Refusal("That game is not in this league.")
         data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
             f"Game #{game_id}: replay it with `python -m bot.engine replay spades-game-"
@@ -216,10 +234,12 @@ class LeagueCog(commands.Cog):
         description="Server settings and seasons of Spades (Manage Server)",
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
+        allowed_contexts=SERVER_CONTEXTS,  # a server that added the bot: never a user install
+        allowed_installs=SERVER_INSTALLS,
     )
 
     def _check_admin(self, interaction: Interaction) -> int:
-        gid = guild_id(interaction)
+        gid = server_id(interaction)
         if not is_admin(interaction):
             raise Refusal("You need the Manage Server permission for this.")
         return gid

@@ -40,7 +40,7 @@ from bot.ui.live_editor import hand_message
 from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
 from bot.ui.trump_text import call_from_value, parse_call
-from cogs.common import Interaction, client, display_name, guild_id, reply
+from cogs.common import Interaction, anywhere, client, display_name, guild_id, reply
 
 log = logging.getLogger(__name__)
 # ``/bid look``: while the cards are face down (blind nil open), see them without bidding.
@@ -126,7 +126,7 @@ class PlayCog(commands.Cog):
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="hand")
-    @app_commands.guild_only()
+    @anywhere
     async def hand(self, interaction: Interaction) -> None:
         """Your cards, with the actions that are yours now (only you see them)."""
         gid = guild_id(interaction)
@@ -139,7 +139,7 @@ class PlayCog(commands.Cog):
             await self.show_hand(interaction, answer, table, seat)
 
     @app_commands.command(name="bid")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         bid="1-13, nil or blind nil (New York: 4-10, or blind 4-10); Euchre: pass, order up, "
         "call ♥ (add alone to go alone)"
@@ -212,14 +212,14 @@ class PlayCog(commands.Cog):
         return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
 
     @app_commands.command(name="play")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(card="The card, e.g. AS, 10h, Q♦ or 'queen of hearts'")
     async def play(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Play a card when it is your turn."""
         await self._card_move(interaction, card, "play")
 
     @app_commands.command(name="claim")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(seat="The opponent who reneged this hand: N, E, S or W")
     async def claim(self, interaction: Interaction, seat: app_commands.Range[str, 1, 10]) -> None:
         """Claim that an opponent reneged this hand (tables with renege = claim)."""
@@ -241,10 +241,8 @@ class PlayCog(commands.Cog):
     async def claim_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None:
-            return []
         table = client(interaction).tables.registry.find_of_user(
-            interaction.guild_id, interaction.user.id
+            guild_id(interaction), interaction.user.id
         )
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if table is None or table.game is None or seat is None:
@@ -265,7 +263,7 @@ class PlayCog(commands.Cog):
         return self._card_choices(interaction, current, Play)
 
     @app_commands.command(name="discard")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(card="Euchre, the dealer after taking the up-card: the card to discard")
     async def discard(self, interaction: Interaction, card: app_commands.Range[str, 1, 30]) -> None:
         """Euchre: discard a card face down after taking the up-card (the dealer)."""
@@ -307,10 +305,8 @@ class PlayCog(commands.Cog):
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
         """The caller's game and seat when it is their turn now (autocomplete offers nothing
         to anyone else)."""
-        if interaction.guild_id is None:
-            return None
         table = client(interaction).tables.registry.find_of_user(
-            interaction.guild_id, interaction.user.id
+            guild_id(interaction), interaction.user.id
         )
         if table is None or table.game is None or table.status != "playing":
             return None
@@ -391,10 +387,13 @@ class PlayCog(commands.Cog):
     async def _play_again(self, interaction: Interaction, finished_id: str) -> None:
         """**Play again** on a game-over message: same seats and rules, a new table, started."""
         bot = client(interaction)
-        bot.tables.lobby.check_play_again(finished_id, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = bot.tables.lobby.check_play_again(finished_id, interaction.user.id)
+        if old.place.by_interaction:  # the new table is a public follow-up of this click
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         table = await bot.tables.lobby.play_again(finished_id, interaction.user.id)
-        message = await bot.publisher.post_table_message(table)
+        message = await bot.publisher.post_table_message(table, via=interaction)
         await interaction.followup.send(
             f"A new game has started with the same seats and rules: {message.jump_url}",
             ephemeral=True,

@@ -25,7 +25,7 @@ from bot.store.reviews import ReviewStore
 from bot.ui import review_render as rr
 from bot.ui.components import set_handler
 from bot.ui.review_components import ReviewRef
-from cogs.common import Interaction, guild_id, take_cooldowns
+from cogs.common import Interaction, league_scope, take_cooldowns
 
 log = logging.getLogger(__name__)
 Editor = Callable[..., Awaitable[Any]]  # edits the reply that shows the review
@@ -48,7 +48,7 @@ class ReviewCog(commands.Cog):
     ) -> None:
         """Open a review (a new ephemeral reply) or turn its page.  Refusals and failures
         are answered by :func:`bot.ui.components.dispatch`."""
-        gid = guild_id(interaction)
+        gid = league_scope(interaction).key
         game_id = ref.game_id
         if game_id is None:
             game_id = await self.store.game_of_table(gid, ref.key)
@@ -56,7 +56,7 @@ class ReviewCog(commands.Cog):
                 raise Refusal("That game was not recorded (no member played in it).")
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
-            raise Refusal("That game is not on this server.")
+            raise Refusal("That game is not in this league.")
         replay = replay_or_none(doc)
         if replay is None:
             raise Refusal("That game's record cannot be replayed, so it cannot be reviewed.")

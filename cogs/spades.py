@@ -21,15 +21,19 @@ from bot.engine.rules import (
 from bot.errors import Refusal
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables.state import LEVELS, Table
+from bot.ui.anywhere_text import NO_THREADS, anywhere_help_embed, anywhere_league_note
 from bot.ui.rules_text import help_embed, rules_embed
 from bot.ui.text import dealer_draw_text, timer_unrated_reason
 from cogs.common import (
+    ANYWHERE_CONTEXTS,
+    ANYWHERE_INSTALLS,
     Interaction,
     channel_id,
     client,
     display_name,
     guild_id,
     is_admin,
+    place_of,
     reply,
     require_channel_permissions,
     take_cooldowns,
@@ -85,15 +89,19 @@ def seat_choices(interaction: Interaction, current: str) -> list[app_commands.Ch
 
 
 async def server_defaults(interaction: Interaction) -> Any:
+    """The server's table defaults (a server that added the bot; elsewhere none)."""
     league = client(interaction).league
-    if league is None:
+    if league is None or not interaction.guild_id or not interaction.is_guild_integration():
         return None
-    return await league.settings.get(guild_id(interaction))
+    return await league.settings.get(interaction.guild_id)
 
 
 class SpadesCog(commands.Cog):
     spades = app_commands.Group(
-        name="spades", description="Play Spades at a table in this channel", guild_only=True
+        name="spades",
+        description="Play Spades at a table in this channel",
+        allowed_contexts=ANYWHERE_CONTEXTS,  # servers, DMs and group DMs (docs/user-installs.md)
+        allowed_installs=ANYWHERE_INSTALLS,
     )
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -118,6 +126,10 @@ class SpadesCog(commands.Cog):
         gid = guild_id(interaction)
         cid = channel_id(interaction)
         bot = client(interaction)
+        place = place_of(interaction)
+        if place.by_interaction:
+            await self._new_anywhere(interaction, preset, target, turn_timer, thread)
+            return
         settings = await server_defaults(interaction)
         if settings is not None and settings.allowed_channels:
             parent = getattr(interaction.channel, "parent_id", None)
@@ -178,6 +190,49 @@ class SpadesCog(commands.Cog):
         await interaction.followup.send(
             f"Table opened: {message.jump_url}\nYou sit North. Friends join with the buttons "
             f"or `/spades join`; fill seats with `/spades bot`.{unrated}",
+            ephemeral=True,
+        )
+
+    async def _new_anywhere(
+        self,
+        interaction: Interaction,
+        preset: str | None,
+        target: int | None,
+        turn_timer: int | None,
+        thread: bool,
+    ) -> None:
+        """``/spades new`` where the bot is no member (a group DM, a DM, a server that has not
+        added it): the table is this command's public answer (docs/user-installs.md)."""
+        bot = client(interaction)
+        place = place_of(interaction)
+        if thread:
+            raise Refusal(NO_THREADS)
+        gid, cid = guild_id(interaction), channel_id(interaction)
+        bot.tables.registry.check_can_open(gid, cid, interaction.user.id)
+        if preset is not None:
+            check_preset(preset)
+        await interaction.response.defer(thinking=True)  # public: the table replaces it
+        table = await bot.tables.lobby.open_table(
+            guild_id=gid,
+            channel_id=cid,
+            host_id=interaction.user.id,
+            host_name=display_name(interaction),
+            preset=preset or "standard",
+            target=target,
+            turn_timer=0 if turn_timer is None else turn_timer,
+            place=place,
+        )
+        try:
+            await bot.publisher.post_table_message(table, via=interaction)
+        except discord.HTTPException:
+            await bot.tables.endings.close_orphan(table, "its table message could not be posted")
+            raise Refusal("I could not show the table here; please try again.") from None
+        notes = [anywhere_league_note(place, interaction.guild_id is not None)]
+        if not rates_turn_timer(table.turn_timer):
+            notes.append(f"This table is **unrated**: {timer_unrated_reason(table.turn_timer)}.")
+        await interaction.followup.send(
+            "Table opened: you sit North. Friends join with the buttons; fill seats with "
+            "**Add computer** or `/spades bot`.\n" + "\n".join(n for n in notes if n),
             ephemeral=True,
         )
 
@@ -316,6 +371,12 @@ class SpadesCog(commands.Cog):
         gid = guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
+        if table.place.by_interaction:  # the table is this command's public answer
+            # counted per chat: every DM and group DM shares the "server" NO_SERVER
+            take_cooldowns(interaction, cooldowns.repost(table.channel_id, interaction.user.id))
+            await interaction.response.defer(thinking=True)
+            await bot.publisher.post_table_message(table, via=interaction)
+            return
         require_channel_permissions(interaction)
         take_cooldowns(interaction, cooldowns.repost(gid, interaction.user.id))
         await interaction.response.defer(ephemeral=True)
@@ -336,7 +397,11 @@ class SpadesCog(commands.Cog):
     @spades.command(name="help")
     async def help_command(self, interaction: Interaction) -> None:
         """How to play Spades with this bot (only you see it)."""
-        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+        embeds = [help_embed()]
+        place = place_of(interaction)
+        if place.by_interaction:  # what differs where the bot is no member (issue 27)
+            embeds.append(anywhere_help_embed(place, interaction.guild_id is not None))
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     @spades.command(name="abandon")
     async def abandon(self, interaction: Interaction) -> None:

@@ -19,7 +19,7 @@ from bot.events.signup import SignUp
 from bot.ui import tournament_render as render
 from bot.ui.components import set_handler
 from bot.ui.tournament_components import TournamentRef
-from cogs.common import Interaction, channel_id, client, guild_id, is_admin, reply
+from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 from cogs.spades import check_preset, preset_choices
 
 FORMATS = [
@@ -49,7 +49,7 @@ async def may_organise(interaction: Interaction) -> bool:
 
 
 async def organiser_role(interaction: Interaction) -> int | None:
-    settings = await client(interaction).league.settings.get(guild_id(interaction))
+    settings = await client(interaction).league.settings.get(server_id(interaction))
     return settings.organiser_role
 
 
@@ -86,7 +86,7 @@ class TournamentCog(commands.Cog):
         set_handler(self.on_component, "tournament")
 
     def _find(self, interaction: Interaction, name: str | None) -> Tournament:
-        return service(interaction).running(guild_id(interaction), name)
+        return service(interaction).running(server_id(interaction), name)
 
     def _controls(self, interaction: Interaction) -> OrganiserControls:
         return OrganiserControls(service(interaction))
@@ -129,7 +129,7 @@ class TournamentCog(commands.Cog):
         checkin_minutes: app_commands.Range[int, 0, 120] = 0,
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
-        gid = guild_id(interaction)
+        gid = server_id(interaction)
         if not await may_organise(interaction):
             role = await organiser_role(interaction)
             raise Refusal(
@@ -307,7 +307,7 @@ class TournamentCog(commands.Cog):
     async def results(self, interaction: Interaction, name: str | None = None) -> None:
         """A tournament's standings or final results, with CSV and JSON."""
         s = service(interaction)
-        gid = guild_id(interaction)
+        gid = server_id(interaction)
         t: Tournament | None
         if name:
             t = await s.store.find(gid, name)
@@ -324,7 +324,7 @@ class TournamentCog(commands.Cog):
     async def results_names(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        names = await service(interaction).store.names(guild_id(interaction), current)
+        names = await service(interaction).store.names(server_id(interaction), current)
         return [app_commands.Choice(name=n, value=n) for n in names]
 
     # ------------------------------------------------------------------ buttons
@@ -334,7 +334,7 @@ class TournamentCog(commands.Cog):
         s = service(interaction)
         if ref.verb in ("csv", "json"):
             t = await s.store.load(s.db, ref.tournament_id)
-            if t is None or t.guild_id != guild_id(interaction):
+            if t is None or t.guild_id != server_id(interaction):
                 raise Refusal("That tournament is gone.")
             text = render.results_csv(t) if ref.verb == "csv" else render.results_json(t)
             file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{t.id}.{ref.verb}")

@@ -14,10 +14,10 @@ from discord.ext import commands
 from bot.command_input import excerpt
 from bot.errors import Refusal
 from bot.ui.seed_text import commitment_only, verify_answer
-from cogs.common import Interaction, client, guild_id
+from cogs.common import Interaction, client, guild_id, league_scope
 
 NOT_FOUND = (
-    "No recorded game {what} on this server: give the table id (in the footer of the table "
+    "No recorded game {what} here: give the table id (in the footer of the table "
     "and game-over messages) or the game number from `/history`."
 )
 
@@ -32,8 +32,12 @@ async def verify_command(interaction: Interaction, game: app_commands.Range[str,
     running = next((t for t in bot.tables.registry.in_guild(gid) if t.id == key), None)
     if running is not None:
         raise Refusal(commitment_only(running))
-    game_id = int(key) if key.isdigit() else await bot.review_store.game_of_table(gid, key)
-    doc = None if game_id is None else await bot.league.history.game_record(gid, game_id)
+    try:
+        league = league_scope(interaction).key  # recorded games are a league's
+    except Refusal:
+        raise Refusal(NOT_FOUND.format(what=excerpt(game))) from None
+    game_id = int(key) if key.isdigit() else await bot.review_store.game_of_table(league, key)
+    doc = None if game_id is None else await bot.league.history.game_record(league, game_id)
     if game_id is None or doc is None:
         raise Refusal(NOT_FOUND.format(what=excerpt(game)))
     data = json.dumps(doc, indent=1, ensure_ascii=False).encode()

@@ -54,6 +54,11 @@ class TableRow:
     ended_at: float | None = None
     revision: int = 0  # committed writes of the table (see :meth:`TableStore.claim`)
     seed: str | None = field(default=None, repr=False)  # 64 hex digits, secret until the end
+    surface: str = "channel"  # "channel" or "interaction" (migration 010)
+    league: str = "server"  # "server", "group" or "none"
+    # The freshest interaction token of an "interaction" table (a secret: never in a repr).
+    surface_token: str | None = field(default=None, repr=False)
+    surface_token_expires: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +131,10 @@ def decode_action(text: str) -> Action | Deal:
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, rules, turn_timer, handover, first_dealer, "
-    "dealer_draw, message_id, deadline, created_at, started_at, ended_at, revision, seed"
+    "dealer_draw, message_id, deadline, created_at, started_at, ended_at, revision, seed, "
+    "surface, league, surface_token, surface_token_expires"
 )
+_MARKS = ",".join("?" * len(_TABLE_COLUMNS.split(",")))
 _UPDATABLE = frozenset(
     {
         "status",
@@ -142,6 +149,8 @@ _UPDATABLE = frozenset(
         "ended_at",
         "host_id",
         "seed",
+        "surface_token",
+        "surface_token_expires",
     }
 )
 
@@ -165,6 +174,10 @@ def _row_to_table(r: Row) -> TableRow:
         ended_at=r["ended_at"],
         revision=r["revision"],
         seed=r["seed"],
+        surface=r["surface"],
+        league=r["league"],
+        surface_token=r["surface_token"],
+        surface_token_expires=r["surface_token_expires"],
     )
 
 
@@ -180,6 +193,10 @@ def _bare_row(r: Row) -> TableRow:
         turn_timer=r["turn_timer"],
         message_id=r["message_id"],
         created_at=r["created_at"],
+        surface=r["surface"],
+        league=r["league"],
+        surface_token=r["surface_token"],
+        surface_token_expires=r["surface_token_expires"],
     )
 
 
@@ -194,7 +211,7 @@ class TableStore:
     @staticmethod
     async def insert_table(tx: Tx, row: TableRow) -> None:
         await tx.execute(
-            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",  # noqa: S608 - fixed column list
+            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES ({_MARKS})",  # noqa: S608 - fixed columns
             (
                 row.id,
                 row.guild_id,
@@ -213,6 +230,10 @@ class TableStore:
                 row.ended_at,
                 row.revision,
                 row.seed,
+                row.surface,
+                row.league,
+                row.surface_token,
+                row.surface_token_expires,
             ),
         )
 
@@ -336,6 +357,17 @@ class TableStore:
                 for s in seats
             ),
             tuple(decode_action(a["action"]) for a in actions),
+        )
+
+    @staticmethod
+    async def clear_expired_tokens(tx: Tx, now: float) -> None:
+        """Forget the interaction tokens that can no longer be used (secrets are kept only as
+        long as they are valid)."""
+        await tx.execute(
+            "UPDATE tables SET surface_token = NULL, surface_token_expires = NULL "
+            "WHERE surface_token IS NOT NULL AND (surface_token_expires IS NULL "
+            "OR surface_token_expires <= ? OR status NOT IN ('lobby', 'playing'))",
+            (now,),
         )
 
     async def get_meta(self, key: str) -> str | None:

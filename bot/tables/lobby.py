@@ -19,7 +19,7 @@ from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
 from bot.tables.persistence import Ending
-from bot.tables.state import LEVELS, Occupant, Rematch, Table
+from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table
 from bot.tables.turns import deadline_after
 
 log = logging.getLogger(__name__)
@@ -56,10 +56,11 @@ class Lobby:
         preset: str,
         target: int | None = None,
         turn_timer: int = 0,
+        place: Place = SERVER,
     ) -> Table:
         async with self._seating(guild_id):
             return await self._open(
-                guild_id, channel_id, host_id, host_name, preset, target, turn_timer
+                guild_id, channel_id, host_id, host_name, preset, target, turn_timer, place
             )
 
     async def _open(
@@ -71,6 +72,7 @@ class Lobby:
         preset: str,
         target: int | None,
         turn_timer: int,
+        place: Place,
     ) -> Table:
         self.registry.check_can_open(guild_id, channel_id, host_id)
         overrides = {"target": target} if target is not None else {}
@@ -88,6 +90,7 @@ class Lobby:
             rules=rules,
             turn_timer=turn_timer,
             created_at=time.time(),
+            place=place,
         )
         table.seats[Seat.N] = Occupant(host_id, host_name)
         await self._insert(table)
@@ -132,6 +135,7 @@ class Lobby:
                 turn_timer=old.turn_timer,
                 handover=old.handover,
                 created_at=time.time(),
+                place=old.place,
             )
             for seat, occ in old.seats.items():
                 # away (a computer played for them at the end) unless they are asking now

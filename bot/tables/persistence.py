@@ -31,7 +31,7 @@ from bot.errors import StoreFailed, TableMoved
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
-from bot.tables.state import Occupant, SeatRating, Table
+from bot.tables.state import Occupant, Place, SeatRating, SurfaceToken, Table
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,7 @@ _STORED_FIELDS = (
     "seq",
     "revision",
     "seed",
+    "place",
 )
 
 
@@ -102,24 +103,32 @@ class TablePersistence:
 
         With ``table`` (a stored table's change), the write is conditional on the table's
         revision: if another process wrote it meanwhile, the table is reloaded and
-        :class:`~bot.errors.TableMoved` refuses the change."""
-        try:
-            async with self.db.transaction() as conn:
-                if table is not None and not await self.store.claim(conn, table.id, table.revision):
-                    raise _Lost
-                yield conn
-        except _Lost:
-            assert table is not None
-            log.warning("table %s was written by another process; reloading it", table.id)
-            await self.reload(table)
-            raise TableMoved(MOVED) from None
-        except UniqueViolation:
-            raise
-        except StoreError as e:
-            log.error("database write failed: %s", e)
-            raise StoreFailed("I could not save that, so nothing changed. Please try again.") from e
-        if table is not None:
-            table.revision += 1
+        :class:`~bot.errors.TableMoved` refuses the change.  Writes of one table in this
+        process take turns (the publisher records a new table message outside the table's
+        lock), so each claims the revision the one before it left."""
+        guard = table.write_lock if table is not None else contextlib.nullcontext()
+        async with guard:
+            try:
+                async with self.db.transaction() as conn:
+                    if table is not None and not await self.store.claim(
+                        conn, table.id, table.revision
+                    ):
+                        raise _Lost
+                    yield conn
+            except _Lost:
+                assert table is not None
+                log.warning("table %s was written by another process; reloading it", table.id)
+                await self.reload(table)
+                raise TableMoved(MOVED) from None
+            except UniqueViolation:
+                raise
+            except StoreError as e:
+                log.error("database write failed: %s", e)
+                raise StoreFailed(
+                    "I could not save that, so nothing changed. Please try again."
+                ) from e
+            if table is not None:
+                table.revision += 1
 
     async def reload(self, table: Table) -> None:
         """Replace the table's stored state with the database's, and tell the service."""
@@ -146,7 +155,15 @@ class TablePersistence:
         the caller applies the returned :class:`Ending` to ``table`` once it has committed."""
         game = game or table.game
         now = time.time()
-        await self.store.update_table(conn, table.id, status=status, ended_at=now, deadline=None)
+        await self.store.update_table(
+            conn,
+            table.id,
+            status=status,
+            ended_at=now,
+            deadline=None,
+            surface_token=None,  # the table's last messages go out with the token in memory
+            surface_token_expires=None,
+        )
         ending = Ending(status, now)
         # The league and the organisers see the table as it will be (ended), on a copy: the
         # table itself changes only once the transaction has committed.
@@ -182,6 +199,22 @@ class TablePersistence:
             await self.store.update_table(conn, table.id, message_id=message_id)
         table.message_id = message_id
 
+    async def set_token(self, table: Table, token: SurfaceToken | None) -> None:
+        """Remember the freshest interaction token of an "interaction" table (``None``: it
+        expired, forget it).  Not a change of the table's state: no revision is claimed, so
+        it never races a move."""
+        async with self.write() as conn:
+            await self.store.update_table(
+                conn,
+                table.id,
+                surface_token=token.token if token is not None else None,
+                surface_token_expires=token.expires_at if token is not None else None,
+            )
+
+    async def clear_expired_tokens(self) -> None:
+        async with self.write() as conn:
+            await self.store.clear_expired_tokens(conn, time.time())
+
     @staticmethod
     def row(table: Table) -> TableRow:
         return TableRow(
@@ -195,6 +228,8 @@ class TablePersistence:
             handover=table.handover,
             message_id=table.message_id,
             created_at=table.created_at,
+            surface=table.place.surface,
+            league=table.place.league,
         )
 
     @staticmethod
@@ -239,6 +274,8 @@ class TablePersistence:
             status=row.status,
             message_id=row.message_id,
             created_at=row.created_at,
+            place=Place(row.surface, row.league),
+            token=_token(row),
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
@@ -264,6 +301,8 @@ class TablePersistence:
             started_at=row.started_at,
             ended_at=row.ended_at,
             revision=row.revision,
+            place=Place(row.surface, row.league),
+            token=_token(row),
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
@@ -274,3 +313,12 @@ class TablePersistence:
             table.game = game
             table.seq = len(stored.actions)
         return table
+
+
+def _token(row: TableRow) -> SurfaceToken | None:
+    """The stored token of a table, if it is still valid."""
+    if row.surface_token is None or row.surface_token_expires is None:
+        return None
+    if row.surface_token_expires <= time.time():
+        return None
+    return SurfaceToken(row.surface_token, row.surface_token_expires)

@@ -38,7 +38,7 @@ from bot.tables.moves import ActResult, Moves
 from bot.tables.persistence import GameStoredHook, TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import FINISHED_KEPT, TableRegistry
-from bot.tables.state import Table
+from bot.tables.state import SurfaceToken, Table
 from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
 
 log = logging.getLogger(__name__)
@@ -136,11 +136,18 @@ class TableService:
     async def set_message(self, table: Table, message_id: int) -> None:
         await self.persistence.set_message(table, message_id)
 
+    async def set_token(self, table: Table, token: SurfaceToken | None) -> None:
+        await self.persistence.set_token(table, token)
+
     async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Load every unfinished table (of the servers ``guild_filter`` accepts: this
         process's shards), rebuild its game by replaying its actions and bring its message up
         to date.  A table that cannot be rebuilt is closed, unrated, and its channel told:
         it never blocks its channel or its players."""
+        try:
+            await self.persistence.clear_expired_tokens()  # secrets kept only while valid
+        except StoreFailed:
+            log.warning("could not clear the expired interaction tokens; trying at the next start")
         restored, broken = await self.persistence.load_unfinished(guild_filter)
         for table in restored:
             self.registry.add(table)

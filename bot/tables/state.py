@@ -36,6 +36,37 @@ class Occupant:
 
 
 @dataclass(frozen=True, slots=True)
+class Place:
+    """Where a table lives (docs/user-installs.md).
+
+    ``surface``: ``"channel"`` — a server that added the bot: the table is a channel message
+    the bot posts and edits; ``"interaction"`` — a group DM, a DM or a server that has not
+    added the bot (the app is installed to a member's account): the bot may only answer
+    interactions, so the table is the public answer to one and is edited through the
+    freshest interaction token of the table.  ``league``: whose league the game counts in —
+    the server's, the group DM's (keyed by its channel), or none."""
+
+    surface: str = "channel"
+    league: str = "server"
+
+    @property
+    def by_interaction(self) -> bool:
+        return self.surface == "interaction"
+
+
+SERVER = Place()
+
+
+@dataclass(frozen=True, slots=True)
+class SurfaceToken:
+    """An interaction token that can still edit the table's message and post follow-ups, and
+    when it stops (unix seconds).  A secret: never in a repr or a log line."""
+
+    token: str = field(repr=False)
+    expires_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRating:
     """A seated member's displayed league rating before and after a rated game."""
 
@@ -59,6 +90,7 @@ class Rematch:
     turn_timer: int
     handover: str
     seats: dict[Seat, Occupant]
+    place: Place = SERVER
 
     def humans(self) -> list[int]:
         return [o.user_id for o in self.seats.values() if o.user_id is not None]
@@ -106,6 +138,8 @@ class Table:
     version: int = 0  # bumps on every change, for the renderer
     revision: int = 0  # the stored table's revision this process last wrote or read
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # its writes in this process take turns (bot.tables.persistence.TablePersistence.write)
+    write_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # How it ended, for the channel: who closed it, or why (None: the game was finished or
     # the last player left).  ``gone``: its channel, thread or server is gone (post nothing).
     end_reason: str | None = None
@@ -113,6 +147,9 @@ class Table:
     # Set when the finished game could not be recorded in the league (the table still ends).
     league_error: str | None = None
     abandon_vote: AbandonVote | None = None  # in memory only: a restart drops the request
+    place: Place = SERVER
+    # "interaction" tables: the freshest token a click at the table gave (stored, see 011).
+    token: SurfaceToken | None = field(default=None, repr=False)
     # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
     # member has left (computers finish it: its result counts), and ``rated`` says whether the
     # league rates it.  In memory; the organiser sets both again on a restored table.
@@ -159,6 +196,7 @@ class Table:
             self.turn_timer,
             self.handover,
             dict(self.seats),
+            self.place,
         )
 
     @property

@@ -12,6 +12,12 @@ interaction answers — which do not count against that limit — never wait beh
 A turn reminder mentions a player whose hand message could not show that it is their turn
 (see :mod:`bot.tables.live`): one short message, deleted again once that turn has passed, so
 the channel holds at most one reminder per table and only the player on turn is pinged.
+
+Where the messages go is the table's *surface* (:mod:`bot.ui.surfaces`): channel messages in a
+server that added the bot, or — a group DM, a DM, a server that has not — the answers to
+interactions, through the freshest token a click at the table gave (:meth:`offer`).  There,
+when no token is fresh (nobody clicked for 15 minutes), edits and posts wait; the next click
+brings the table up to date and says so (:data:`CAUGHT_UP`).
 """
 
 from __future__ import annotations
@@ -28,12 +34,21 @@ from typing import Any
 import discord
 
 from bot.engine import HandResult, Phase, Seat, seat_view
-from bot.tables.state import Table
+from bot.tables.state import SurfaceToken, Table
 from bot.ui import disposal, render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
 from bot.ui.review_components import ReviewRef, review_button
 from bot.ui.scoresheet import game_over_components, game_over_embed, hand_result_embed
 from bot.ui.seed_text import reveal_text
+from bot.ui.surfaces import (
+    TOKEN_LIFETIME,
+    ChannelSurface,
+    Stale,
+    Surface,
+    TokenSurface,
+    fresh,
+    token_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +97,15 @@ class TokenBucket:
 
 
 REMINDER = "_reminder_for_turn"  # key of a post that is a turn reminder: the turn's seq
+CAUGHT_UP = (
+    "↻ This table had not been updated for a while: I can change it only within 15 minutes "
+    "of someone's click here (the bot is not a member of this chat). It is up to date again."
+)
+# A new token is stored (for a restart) when it outlives the stored one by more than this: at
+# most one write of it per table every ten minutes however fast the clicks, and the stored one
+# keeps at least five minutes to run while people click.
+STORE_TOKEN_LEFT_S = TOKEN_LIFETIME - 300.0
+KEEP_BEHIND_S = 3600.0  # an ended table waits this long for a click to post its last messages
 
 
 @dataclass(slots=True, eq=False)
@@ -95,6 +119,8 @@ class _Channel:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     editing: asyncio.Task[None] | None = None  # the table-message edit under way, if any
+    behind_since: float | None = None  # no fresh token for a write since (monotonic)
+    stored_until: float = 0.0  # when the token stored for the table expires (unix)
 
 
 class TablePublisher:
@@ -107,7 +133,12 @@ class TablePublisher:
         self.min_interval = min_interval
         self.budget = TokenBucket(writes_per_second, int(writes_per_second))
         self.set_message: Any = None  # async (table, message_id) -> None, set by the app
+        self.set_token: Any = None  # async (table, SurfaceToken | None) -> None, set by the app
+        self.channel_surface = ChannelSurface(client, self.budget)
+        self.token_surface = TokenSurface(client, self._expired)
         self._channels: dict[str, _Channel] = {}
+        self._by_token_channel: dict[int, _Channel] = {}  # "interaction" tables, by channel
+        self._storing: set[asyncio.Task[None]] = set()
         self.edits = 0
         self.pictures = DealPictures()
 
@@ -168,23 +199,99 @@ class TablePublisher:
         )
         ch.wake.set()
 
+    # ------------------------------------------------------------------ tokens
+    def offer(self, interaction: discord.Interaction[Any]) -> None:
+        """An interaction in a channel was answered: if an "interaction" table lives there,
+        its token (fresher than the table's) carries the table's next writes.  A table that
+        fell behind for want of one is brought up to date now, and says so."""
+        cid = interaction.channel_id
+        ch = self._by_token_channel.get(cid) if cid is not None else None
+        token = token_of(interaction)
+        if ch is not None and token is not None:
+            self.renew(ch.table, token)
+
+    def renew(self, table: Table, token: SurfaceToken) -> None:
+        if not table.place.by_interaction:
+            return
+        if table.token is not None and table.token.expires_at >= token.expires_at:
+            return
+        table.token = token
+        ch = self._channel(table)
+        if ch.behind_since is not None:
+            ch.behind_since = None
+            ch.dirty = True
+            ch.posts.append({"content": CAUGHT_UP})
+        if table.open and token.expires_at - ch.stored_until > STORE_TOKEN_LEFT_S:
+            ch.stored_until = token.expires_at
+            self._store_token(table, token)
+        ch.wake.set()
+
+    def _expired(self, table: Table) -> None:
+        """Discord refused the table's token: forget it (also in the database)."""
+        table.token = None
+        ch = self._channels.get(table.id)
+        if ch is not None:
+            ch.stored_until = 0.0
+        self._store_token(table, None)
+
+    def _store_token(self, table: Table, token: SurfaceToken | None) -> None:
+        if self.set_token is None:
+            return
+        task = asyncio.create_task(self._stored(table, token))
+        self._storing.add(task)
+        task.add_done_callback(self._storing.discard)
+
+    async def _stored(self, table: Table, token: SurfaceToken | None) -> None:
+        try:
+            await self.set_token(table, token)
+        except Exception as e:  # the token is a secret: only the error's kind is logged
+            log.warning("could not store the token of table %s (%s)", table.id, type(e).__name__)
+
+    def surface(self, table: Table) -> Surface:
+        return self.token_surface if table.place.by_interaction else self.channel_surface
+
     # ------------------------------------------------------------------------------
     def _channel(self, table: Table) -> _Channel:
         ch = self._channels.get(table.id)
         if ch is None or ch.table is not table:
             ch = _Channel(table)
+            if table.token is not None:
+                ch.stored_until = table.token.expires_at  # as restored from the database
             self._channels[table.id] = ch
+            if table.place.by_interaction:
+                self._by_token_channel[table.channel_id] = ch
         if ch.task is None or ch.task.done():
             ch.task = asyncio.create_task(self._run(ch), name=f"publisher-{table.id}")
         return ch
 
-    async def post_table_message(self, table: Table) -> discord.Message:
-        """Send a fresh table message (new table or ``/spades table``) and remember it."""
+    async def post_table_message(
+        self, table: Table, via: discord.Interaction[Any] | None = None
+    ) -> discord.Message:
+        """Send a fresh table message (new table or ``/spades table``) and remember it.
+
+        An "interaction" table's message is a public follow-up of ``via`` (deferred, not yet
+        followed up: the follow-up then *is* its public answer), whose token the table
+        keeps."""
         ch = self._channel(table)
         ch.posting = True
         try:
             ch.dirty = False
-            message = await self._send(table, **self._table_payload(table))
+            payload = self._table_payload(table)
+            if table.place.by_interaction:
+                if via is None:
+                    raise ValueError("an interaction table's message answers an interaction")
+                token = token_of(via)
+                if token is not None:
+                    self.renew(table, token)
+                message: discord.Message = await via.followup.send(**payload, wait=True)
+                disposal.dispose_sent(payload)
+            else:
+                channel = self.client.get_partial_messageable(
+                    table.channel_id, guild_id=table.guild_id
+                )
+                await self.budget.take()
+                message = await channel.send(**payload)
+                disposal.dispose_sent(payload)
             ch.last_edit = time.monotonic()
             if self.set_message is not None:
                 await self.set_message(table, message.id)
@@ -199,12 +306,8 @@ class TablePublisher:
             "view": render.table_components(table),
         }
 
-    async def _send(self, table: Table, urgent: bool = False, **kwargs: Any) -> discord.Message:
-        await self.budget.take(urgent)
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        message = await channel.send(**kwargs)
-        disposal.dispose_sent(kwargs)  # once sent: a retry after a refusal resends it whole
-        return message
+    async def _send(self, table: Table, urgent: bool = False, **kwargs: Any) -> int:
+        return await self.surface(table).send(table, urgent, kwargs)
 
     async def _run(self, ch: _Channel) -> None:
         try:
@@ -214,9 +317,11 @@ class TablePublisher:
                 except TimeoutError:
                     if not ch.table.open and not ch.dirty and not ch.posts:
                         break
+                    if not ch.table.open and _behind_for(ch) > KEEP_BEHIND_S:
+                        break  # nobody clicked since the end: its last messages are dropped
                     continue
                 ch.wake.clear()
-                while ch.posts or ch.dirty or _stale_reminders(ch):
+                while (ch.posts or ch.dirty or _stale_reminders(ch)) and ch.behind_since is None:
                     # Posts first (hand summaries and notices are what people wait for; they
                     # jump the write budget too).  The table message's edit runs beside them
                     # (it may wait long for the shared budget) and shows the state at the
@@ -237,7 +342,8 @@ class TablePublisher:
                         ch.editing = asyncio.create_task(self._guarded(self._edit(ch), ch))
                 if ch.editing is not None and not ch.table.open:
                     await ch.editing
-                if not ch.table.open and not ch.dirty and not ch.posts and not ch.reminders:
+                idle = not ch.dirty and not ch.posts and not ch.reminders
+                if not ch.table.open and (idle or _behind_for(ch) > KEEP_BEHIND_S):
                     break
         except asyncio.CancelledError:
             raise
@@ -246,6 +352,8 @@ class TablePublisher:
         finally:
             if self._channels.get(ch.table.id) is ch and not ch.table.open:
                 del self._channels[ch.table.id]
+                if self._by_token_channel.get(ch.table.channel_id) is ch:
+                    del self._by_token_channel[ch.table.channel_id]
 
     @staticmethod
     async def _until_woken(ch: _Channel, other: Awaitable[Any]) -> None:
@@ -275,20 +383,27 @@ class TablePublisher:
             ch.dirty = True  # edit the fresh message once it is posted
             await asyncio.sleep(0.05)
             return
-        if table.message_id is None:
-            await self._replace_message(table)
-            return
-        await self.budget.take()
-        payload = self._final_payload(table)  # rendered after any wait: the latest state
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            await channel.get_partial_message(table.message_id).edit(**payload)
-            self.edits += 1
-            disposal.dispose_sent(payload)
-        except discord.NotFound:
-            await self._replace_message(table)
-        except discord.HTTPException as e:
-            log.warning("could not edit the message of table %s: %s", table.id, e)
+            if table.message_id is None:
+                await self._replace_message(table)
+                return
+            try:
+                await self.surface(table).edit(
+                    table, table.message_id, lambda: self._final_payload(table)
+                )
+                self.edits += 1
+            except discord.NotFound:
+                await self._replace_message(table)
+            except discord.HTTPException as e:
+                log.warning("could not edit the message of table %s: %s", table.id, e)
+        except Stale:
+            self._fell_behind(ch)
+            ch.dirty = True  # the next click's token brings the table up to date
+
+    def _fell_behind(self, ch: _Channel) -> None:
+        if ch.behind_since is None:
+            ch.behind_since = time.monotonic()
+            log.info("table %s waits for a click to be updated (no fresh token)", ch.table.id)
 
     def _final_payload(self, table: Table) -> dict[str, Any]:
         payload = self._table_payload(table)
@@ -299,38 +414,48 @@ class TablePublisher:
     async def _replace_message(self, table: Table) -> None:
         """The table message was deleted (or never sent): post a new one."""
         with contextlib.suppress(discord.HTTPException):
-            message = await self._send(table, **self._final_payload(table))
+            message_id = await self._send(table, **self._final_payload(table))
             if self.set_message is not None:
-                await self.set_message(table, message.id)
+                await self.set_message(table, message_id)
 
     async def _post(self, ch: _Channel, post: dict[str, Any]) -> None:
         reminder = post.pop(REMINDER, None)
         table = ch.table
         if reminder is not None and (not table.open or table.seq != reminder):
             return  # the turn passed before the reminder went out
+        if table.place.by_interaction and not fresh(table.token):
+            self._wait_for_click(ch, post, reminder)
+            return
         post = await with_picture(post)
         try:
             try:
-                message = await self._send(table, urgent=True, **post)
+                message_id = await self._send(table, urgent=True, **post)
             except discord.Forbidden:
                 if "file" not in post:
                     raise
                 # No Attach Files permission here: the summary still goes, without the picture.
-                message = await self._send(table, urgent=True, **without_picture(post))
+                message_id = await self._send(table, urgent=True, **without_picture(post))
+        except Stale:
+            self._wait_for_click(ch, without_picture(post), reminder)
+            return
         except discord.HTTPException as e:
             log.warning("could not post to table %s: %s", table.id, e)
             return
         if reminder is not None:
-            ch.reminders.append((message.id, reminder))
+            ch.reminders.append((message_id, reminder))
+
+    def _wait_for_click(self, ch: _Channel, post: dict[str, Any], reminder: int | None) -> None:
+        """No fresh token for a post: it goes first once a click brings one (a turn ping is
+        dropped: the click is the player's, or the turn will have passed)."""
+        if reminder is None:
+            ch.posts.appendleft(post)
+        self._fell_behind(ch)
 
     async def _delete(self, ch: _Channel, reminder: tuple[int, int]) -> None:
         """Delete a reminder whose turn has passed."""
         ch.reminders.remove(reminder)
-        await self.budget.take()
-        table = ch.table
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        with contextlib.suppress(discord.NotFound):
-            await channel.get_partial_message(reminder[0]).delete()
+        with contextlib.suppress(discord.NotFound, Stale):
+            await self.surface(ch.table).delete(ch.table, reminder[0])
 
     async def close(self) -> None:
         self.pictures.close()
@@ -341,6 +466,10 @@ class TablePublisher:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+
+
+def _behind_for(ch: _Channel) -> float:
+    return 0.0 if ch.behind_since is None else time.monotonic() - ch.behind_since
 
 
 def _stale_reminders(ch: _Channel) -> list[tuple[int, int]]:

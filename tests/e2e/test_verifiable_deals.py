@@ -115,7 +115,7 @@ async def test_the_commitment_shows_and_the_revealed_seed_verifies_the_record(
         assert err.startswith("not verified: hand 2, North: the record deals "), err
         # A game that is not on this server.
         r = await answer(world, users[0], "spades", "verify", game="nosuchid")
-        assert "No recorded game `nosuchid` on this server" in r.text, r.text
+        assert "No recorded game `nosuchid` here" in r.text, r.text
 
 
 async def test_a_game_ended_early_reveals_its_seed_too(world: World) -> None:

@@ -1,4 +1,5 @@
-"""Channels of the fake Discord: guild text channels, threads and DMs, with the bot's
+"""Channels of the fake Discord: guild text channels, threads, DMs and group DMs (where the bot
+is no member: only a user-installed app reaches them, through interactions), with the bot's
 permission overwrites, rendered to the JSON shape discord.py 2.7 expects (ids as strings).
 Messages live in :mod:`.messages`."""
 
@@ -23,6 +24,7 @@ JSON = dict[str, Any]
 class ChannelType(enum.IntEnum):
     TEXT = 0
     DM = 1
+    GROUP_DM = 3
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
 
@@ -39,10 +41,13 @@ class Channel:
         guild: Guild | None = None,
         parent: Channel | None = None,
         recipient: User | None = None,
+        recipients: list[User] | None = None,
     ) -> None:
         self._fake = fake
         self.id, self.type, self.name = id, type, name
         self.guild, self.parent, self.recipient = guild, parent, recipient
+        self.recipients: list[User] = list(recipients or [])  # a group DM's members
+        self.owner: User | None = self.recipients[0] if self.recipients else None
         self.topic: str | None = None
         self.position = 0
         self.bot_deny = 0  # permission bits denied to the bot in this channel (overwrite)
@@ -70,6 +75,19 @@ class Channel:
         return self.type == ChannelType.DM
 
     @property
+    def is_group_dm(self) -> bool:
+        return self.type == ChannelType.GROUP_DM
+
+    @property
+    def bot_is_member(self) -> bool:
+        """Whether the bot may read and write this channel's messages (REST ``/channels/…``):
+        not in a group DM, nor in a server that has not added it (Discord: 403 Missing
+        Access) — a user-installed app reaches those through interactions only."""
+        if self.is_group_dm:
+            return False
+        return self.guild is None or self.guild.bot_present
+
+    @property
     def guild_id(self) -> int | None:
         return self.guild.id if self.guild else None
 
@@ -82,6 +100,8 @@ class Channel:
         """Effective permissions of the bot in this channel (threads inherit the parent)."""
         if self.guild is None:
             return EVERYONE_DEFAULT
+        if not self.guild.bot_present:
+            return 0
         base = self.guild.bot_member.base_permissions()
         if base == ALL_PERMISSIONS:
             return base
@@ -116,6 +136,18 @@ class Channel:
 
     def payload(self) -> JSON:
         last = str(self.last_message_id) if self.last_message_id else None
+        if self.type == ChannelType.GROUP_DM:
+            assert self.owner is not None
+            return {
+                "id": str(self.id),
+                "type": 3,
+                "last_message_id": last,
+                "recipients": [u.payload() for u in self.recipients],
+                "name": self.name,
+                "icon": None,
+                "owner_id": str(self.owner.id),
+                "flags": 0,
+            }
         if self.type == ChannelType.DM:
             assert self.recipient is not None
             return {

@@ -53,6 +53,13 @@ class DiscordClock:
         """Seconds on Discord's clock (an arbitrary origin, like ``time.monotonic()``)."""
         return time.monotonic() - self.stood_still()
 
+    def advance(self, seconds: float) -> None:
+        """Move Discord's clock ``seconds`` ahead, as if that much time had passed for
+        Discord (not for the bot): every interaction token ages by as much (a test of the
+        15-minute token lifetime runs in a moment).  Only do it while no interaction waits
+        for its answer: its 3 s would be gone too."""
+        self._stood_still -= seconds
+
     async def _tick(self) -> None:
         while True:
             self._due = time.monotonic() + TICK

@@ -64,6 +64,10 @@ class DriverMixin:
 
         def _track(self, inter: Interaction) -> None: ...
         def dm_channel(self, user: User) -> Channel: ...
+        def _authorizing(self, user: User, channel: Channel, message: Message | None) -> JSON: ...
+        def context_of(self, channel: Channel) -> int: ...
+
+    user_installs: set[int]
 
     # ----- core --------------------------------------------------------------------------
     def _new_interaction(
@@ -78,9 +82,12 @@ class DriverMixin:
         guild = channel.guild
         if guild is not None and user.id not in guild.members:
             raise CommandNotAvailable(f"{user!r} is not a member of {guild!r}")
+        if channel.is_group_dm and user not in channel.recipients:
+            raise CommandNotAvailable(f"{user!r} is not in the group DM {channel!r}")
         iid = self.snowflakes.next()
         token = f"{iid:x}.{secrets.token_urlsafe(18)}"
         inter = Interaction(self, iid, token, type, user, channel, data, message, name)  # type: ignore[arg-type]
+        inter.owners = self._authorizing(user, channel, message)
         self._track(inter)
         return self._deliver(inter)
 
@@ -111,13 +118,11 @@ class DriverMixin:
             payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             payload["guild_locale"] = "en-US"
             payload["member"] = member.payload(permissions=perms)
-            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
-            payload["context"] = 0
         else:
             ch_payload["permissions"] = str(ALL_PERMISSIONS & ~int(Perm.ADMINISTRATOR))
             payload["user"] = user.payload()
-            payload["authorizing_integration_owners"] = {"0": "0"}
-            payload["context"] = 1
+        payload["authorizing_integration_owners"] = inter.owners
+        payload["context"] = self.context_of(channel)
         return payload
 
     def _deliver(self, inter: Interaction) -> Interaction:
@@ -151,11 +156,26 @@ class DriverMixin:
         if cmd is None:
             raise CommandNotAvailable(f"no command {name!r} registered for {channel!r}")
         contexts = cmd.get("contexts")
-        if guild is None:
-            if cmd.get("guild_id") or cmd.get("dm_permission") is False:
+        installs = cmd.get("integration_types") or [0]
+        # a command reaches the user through the server's install (a server that added the
+        # bot, or a DM with it) or through their own (a user install: 1 in integration_types)
+        by_user = user.id in self.user_installs and 1 in installs
+        by_server = 0 in installs and (guild.bot_present if guild is not None else True)
+        if channel.is_group_dm:
+            by_server = False  # no server installation reaches a group DM
+        if not (by_user or by_server) or (cmd.get("guild_id") and not by_server):
+            raise CommandNotAvailable(f"/{name} is not installed for {user!r} in {channel!r}")
+        if channel.is_group_dm:
+            if contexts is None or 2 not in contexts:
+                raise CommandNotAvailable(f"/{name} is not available in group DMs")
+        elif guild is None:
+            if cmd.get("guild_id") or (cmd.get("dm_permission") is False and not by_user):
                 raise CommandNotAvailable(f"/{name} is not available in DMs")
             if contexts is not None and 1 not in contexts:
                 raise CommandNotAvailable(f"/{name} is not available in DMs")
+        elif not guild.bot_present:
+            if contexts is not None and 0 not in contexts:
+                raise CommandNotAvailable(f"/{name} is not available in guilds")
         else:
             if contexts is not None and 0 not in contexts:
                 raise CommandNotAvailable(f"/{name} is not available in guilds")

@@ -83,8 +83,13 @@ class Member:
 
 
 class Guild:
-    def __init__(self, fake: FakeDiscord, id: int, name: str, owner: User) -> None:
+    def __init__(
+        self, fake: FakeDiscord, id: int, name: str, owner: User, *, bot_present: bool = True
+    ) -> None:
         self._fake = fake
+        # False: a server that has not added the bot (a member's user-installed app is used
+        # there): no gateway events, no channel access, only interactions (issue 27)
+        self.bot_present = bot_present
         self.id, self.name, self.owner_id = id, name, owner.id
         self.channels: dict[int, Channel] = {}  # includes threads
         self.roles: dict[int, Role] = {}
@@ -92,7 +97,8 @@ class Guild:
         self.everyone = self._new_role(name="@everyone", permissions=EVERYONE_DEFAULT, id=id)
         bot_role = self._new_role(name=fake.bot_user.name, permissions=BOT_DEFAULT, managed=True)
         self.bot_member = Member(self, fake.bot_user, [bot_role])
-        self.members[fake.bot_user.id] = self.bot_member
+        if bot_present:
+            self.members[fake.bot_user.id] = self.bot_member
         self.members[owner.id] = Member(self, owner, [])
         self.joined_at = iso()
 

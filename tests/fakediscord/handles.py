@@ -129,10 +129,11 @@ class Interaction:
         "expired",
         "followups",
         "id",
-        "issued_at",
+        "issued_on",
         "message",
         "name",
         "original",
+        "owners",
         "payload_text",
         "rejected_callbacks",
         "token",
@@ -163,7 +164,7 @@ class Interaction:
         )
         self.dispatched_at = 0.0
         self.dispatched_on = 0.0  # on the fake's Discord clock (see clock.py)
-        self.issued_at = time.monotonic()  # when the token was issued (see ``age``)
+        self.issued_on = fake.clock.now()  # when the token was issued, on Discord's clock
         self.payload_text: str | None = None  # exactly what was sent (a redelivery resends it)
         self.deliveries = 0
         self.acknowledged = False
@@ -173,6 +174,9 @@ class Interaction:
         self.callback_errors: list[str] | None = None  # callbacks the fake refused (400...)
         self.original: Message | None = None
         self.followups: list[Message] = []
+        # authorizing_integration_owners: {"0": guild id} for an app the server added,
+        # {"1": user id} for the account that installed it (a user install)
+        self.owners: JSON = {}
         self._edit_base = 0
         self._future: asyncio.Future[Response] = asyncio.get_running_loop().create_future()
 
@@ -202,14 +206,15 @@ class Interaction:
 
     @property
     def token_age(self) -> float:
-        """Seconds since the token was issued (as aged by :meth:`age`)."""
-        return time.monotonic() - self.issued_at
+        """Seconds since the token was issued, on Discord's clock (``fake.clock.advance``
+        ages every token; :meth:`age` this one)."""
+        return self._fake.clock.now() - self.issued_on
 
     def age(self, seconds: float) -> None:
         """Make the token ``seconds`` older, as if it had been issued that long ago: a token
         older than ``fake.token_lifetime`` (Discord: 15 minutes) is refused by the webhook
         routes (edits of the original response, follow-ups) with 401 Invalid Webhook Token."""
-        self.issued_at -= seconds
+        self.issued_on -= seconds
 
     # ----- waiting -----------------------------------------------------------------------
     def _timeout(self, timeout: float | None) -> float:

@@ -240,6 +240,13 @@ async def webhook_message(request: web.Request) -> web.Response:
         mid = int(raw) if raw.isdigit() else -1
         candidates = [inter.original, *inter.followups]
         msg = next((m for m in candidates if m is not None and m.id == mid), None)
+        if msg is None:
+            # a message the application's webhook posted in the interaction's channel (an
+            # earlier interaction's public answer or follow-up) takes edits through any
+            # valid token of the app there; an ephemeral one only through its own
+            shared = inter.channel.messages.get(mid)
+            if shared is not None and shared.webhook_id == fake.application_id:
+                msg = shared
     if msg is None or msg.deleted:
         return unknown("Message", 10008)
     if request.method == "GET":

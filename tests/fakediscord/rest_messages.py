@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -332,19 +333,38 @@ async def pin(request: web.Request) -> web.Response:
     return no_content()
 
 
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def member_only(handler: Handler) -> Handler:
+    """Discord refuses the channel routes of a channel the bot is no member of (a group DM,
+    a server that has not added it) with 403 Missing Access; each refusal is kept in
+    ``fake.missing_access``."""
+
+    async def guarded(request: web.Request) -> web.StreamResponse:
+        ch = channel_of(request)
+        if ch is not None and not ch.bot_is_member:
+            fake = fake_of(request)
+            fake.missing_access.append(f"{request.method} /channels/{ch.id}/…")
+            return error(403, 50001, "Missing Access")
+        return await handler(request)
+
+    return guarded
+
+
 def add_routes(r: web.UrlDispatcher) -> None:
     c = P + "/channels/{cid}"
     m = c + "/messages/{mid:\\d+}"
-    r.add_post(c + "/messages", create_message)
-    r.add_get(c + "/messages", list_messages)
-    r.add_post(c + "/messages/bulk-delete", bulk_delete)
+    r.add_post(c + "/messages", member_only(create_message))
+    r.add_get(c + "/messages", member_only(list_messages))
+    r.add_post(c + "/messages/bulk-delete", member_only(bulk_delete))
     for method in ("PUT", "DELETE"):
-        r.add_route(method, c + "/messages/pins/{mid:\\d+}", pin)
-        r.add_route(method, c + "/pins/{mid:\\d+}", pin)
+        r.add_route(method, c + "/messages/pins/{mid:\\d+}", member_only(pin))
+        r.add_route(method, c + "/pins/{mid:\\d+}", member_only(pin))
     for method in ("GET", "PATCH", "DELETE"):
-        r.add_route(method, m, message_route)
-    r.add_post(m + "/threads", create_thread_from_message)
-    r.add_post(c + "/threads", create_thread)
+        r.add_route(method, m, member_only(message_route))
+    r.add_post(m + "/threads", member_only(create_thread_from_message))
+    r.add_post(c + "/threads", member_only(create_thread))
     r.add_get(c + "/thread-members", list_thread_members)
     for method in ("GET", "PUT", "DELETE"):
         r.add_route(method, c + "/thread-members/{uid}", thread_member)

@@ -25,6 +25,7 @@ from .gateway import (
 )
 from .guilds import Guild
 from .handles import Interaction, WebhookEdit
+from .installs import InstallsMixin
 from .messages import Attachment, Message, Snapshot
 from .observe import ObserveMixin
 from .openapi import ApiDescription, default_description
@@ -50,13 +51,15 @@ class ApiViolation(AssertionError):
         self.lines = list(lines)
 
 
-class FakeDiscord(ObserveMixin, DriverMixin):
+class FakeDiscord(ObserveMixin, DriverMixin, InstallsMixin):
     """A fake Discord (REST + gateway) on 127.0.0.1. Use as ``async with FakeDiscord() as fake``.
 
-    World building: :meth:`add_user`, :meth:`add_guild`, ``guild.add_text_channel()``,
-    ``guild.add_member()``, :meth:`dm_channel`. Driving users: :meth:`slash`,
-    :meth:`autocomplete`, :meth:`click`, :meth:`select`, :meth:`submit_modal`. Observing:
-    :meth:`messages`, :meth:`wait_for_message`, :meth:`all_visible_text`, ...
+    World building: :meth:`add_user`, :meth:`add_guild` (``bot=False``: a server that has not
+    added the bot), ``guild.add_text_channel()``, ``guild.add_member()``, :meth:`dm_channel`,
+    :meth:`add_group_dm` and :meth:`install_app` (user installs, see installs.py).  Driving
+    users: :meth:`slash`, :meth:`autocomplete`, :meth:`click`, :meth:`select`,
+    :meth:`submit_modal`. Observing: :meth:`messages`, :meth:`wait_for_message`,
+    :meth:`all_visible_text`, ...
     """
 
     def __init__(
@@ -107,6 +110,12 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.dm_channels: dict[int, Channel] = {}  # by recipient user id
+        # users who installed the app to their account (a user install: its commands work
+        # for them in DMs, group DMs and servers that have not added the bot)
+        self.user_installs: set[int] = set()  # see installs.py
+        # channel-message requests Discord refused with 403 Missing Access (the bot is no
+        # member of the channel): "METHOD /channels/<id>/…"
+        self.missing_access: list[str] = []
         self.messages_by_id: dict[int, Message] = {}
         self.ephemeral_messages: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}  # every uploaded file, by attachment id
@@ -235,15 +244,22 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         return user
 
     def add_guild(
-        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        shard: tuple[int, int] | None = None,
+        bot: bool = True,
     ) -> Guild:
-        """A new guild; ``shard=(i, n)`` gives it an id on shard ``i`` of ``n``."""
+        """A new guild; ``shard=(i, n)`` gives it an id on shard ``i`` of ``n``.
+        ``bot=False``: a server that has not added the bot (it gets no event of it and may
+        not touch its channels; a member's user-installed app is used there)."""
         owner = owner or self.add_user(f"{name} owner")
         gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
-        guild = Guild(self, gid, name, owner)
+        guild = Guild(self, gid, name, owner, bot_present=bot)
         self.guilds[guild.id] = guild
         session = self.gateway.session_for(guild.id)
-        if session is not None:
+        if session is not None and bot:
             members = bool(session.intents & INTENT_MEMBERS)
             session.dispatch("GUILD_CREATE", guild.payload(full=True, members=members))
         return guild
@@ -272,7 +288,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
     # hooks used by guilds and channels
     def _register_channel(self, ch: Channel, *, created: bool) -> None:
         self.channels[ch.id] = ch
-        if created and ch.guild is not None:
+        if created and ch.guild is not None and ch.guild.bot_present:
             event = "THREAD_CREATE" if ch.is_thread else "CHANNEL_CREATE"
             data = ch.payload()
             if ch.is_thread:
@@ -280,6 +296,8 @@ class FakeDiscord(ObserveMixin, DriverMixin):
             self.gateway.dispatch(event, data, INTENT_GUILDS, guild_id=ch.guild.id)
 
     def _channel_updated(self, ch: Channel) -> None:
+        if not ch.bot_is_member:
+            return
         event = "THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE"
         guild_id = ch.guild.id if ch.guild is not None else None
         self.gateway.dispatch(event, ch.payload(), INTENT_GUILDS, guild_id=guild_id)
@@ -287,6 +305,8 @@ class FakeDiscord(ObserveMixin, DriverMixin):
     def _dispatch_guild_event(
         self, guild: Guild, event: str, data: JSON, intent: int = INTENT_GUILDS
     ) -> None:
+        if not guild.bot_present:
+            return
         data["guild_id"] = str(guild.id)
         self.gateway.dispatch(event, data, intent, guild_id=guild.id)
 
@@ -297,7 +317,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         guilds = [
             g
             for g in self.guilds.values()
-            if not sharded or self.gateway.shard_of(g.id) == session.shard_id
+            if g.bot_present and (not sharded or self.gateway.shard_of(g.id) == session.shard_id)
         ]
         ready: JSON = {
             "v": 10,
@@ -396,7 +416,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
                 "id": str(interaction.id),
                 "type": interaction.type,
                 "user": interaction.user.payload(),
-                "authorizing_integration_owners": {"0": str(channel.guild_id or 0)},
+                "authorizing_integration_owners": self._owners(interaction),
             }
             if interaction.message is not None:
                 metadata["interacted_message_id"] = str(interaction.message.id)
@@ -432,7 +452,7 @@ class FakeDiscord(ObserveMixin, DriverMixin):
         return msg
 
     def _dispatch_message(self, event: str, msg: Message) -> None:
-        if not self.dispatch_message_events:
+        if not self.dispatch_message_events or not msg.channel.bot_is_member:
             return
         guild_id = msg.channel.guild.id if msg.channel.guild is not None else None
         session = self.gateway.session_for(guild_id)

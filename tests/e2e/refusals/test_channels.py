@@ -1,4 +1,5 @@
-"""Where the bot cannot work: direct messages, channels where it lacks permissions."""
+"""Where the bot works differently (a DM with it) or not at all (channels where it lacks
+permissions)."""
 
 from __future__ import annotations
 
@@ -9,33 +10,37 @@ from tests.e2e.driver import table_message
 from tests.e2e.flows import answer, open_table
 from tests.e2e.refusals.checks import lobby_state, lobby_unchanged, refused
 from tests.fakediscord import CommandNotAvailable
-from tests.fakediscord.handles import APPLICATION_COMMAND
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 
-async def test_commands_in_direct_messages_are_refused(world: World) -> None:
+async def test_a_dm_with_the_bot_plays_by_interactions_and_counts_in_no_league(
+    world: World,
+) -> None:
+    """Issue 27: play commands work in a DM with the bot too (its channel is no server's):
+    the table is the command's public answer, never a channel message, and the game counts
+    in no league; the server's own commands stay in servers."""
     fake, alice = world.fake, world.users[0]
-    # Discord does not even offer the commands in a DM: they are registered guild-only.
-    for path in (("hand",), ("bid",), ("play",), ("spades", "new")):
+    for path in (("hand",), ("bid",), ("play",), ("spades",)):
         cmd = fake.command(path[0])
         assert cmd is not None
-        assert cmd.get("contexts") in ([0], None)
-        assert cmd.get("dm_permission") is False
-        with pytest.raises(CommandNotAvailable):
-            await fake.slash(alice, None, *path, **({"bid": "2"} if path == ("bid",) else {}))
-    # Should one arrive anyway (an old client, a cached command), the bot refuses it clearly.
-    dm = fake.dm_channel(alice)
-    for name in ("hand", "spades"):
-        cmd = fake.command(name)
-        assert cmd is not None
-        data: dict[str, object] = {"id": cmd["id"], "name": name, "type": 1}
-        if name == "spades":
-            data["options"] = [{"name": "new", "type": 1, "options": []}]
-        inter = fake._new_interaction(APPLICATION_COMMAND, alice, dm, data, "/" + name)
-        r = await inter.response()
-        refused(r, "server channel, not in direct messages")
-    assert not any(m.embeds for m in fake.messages(world.channel)), "no table anywhere"
+        assert cmd.get("contexts") == [0, 1, 2]
+    admin = fake.command("spades-admin")
+    assert admin is not None
+    assert admin.get("contexts") == [0]
+    with pytest.raises(CommandNotAvailable):
+        await fake.slash(alice, None, "spades-admin", "show")
+    inter = await fake.slash(alice, None, "spades", "new")
+    opened = await inter.wait_followup(2)  # the first follow-up is the table itself
+    assert opened.ephemeral
+    assert "no league" in opened.text, opened.text
+    assert inter.original is not None
+    assert inter.original.embeds, "the table is the answer to /spades new"
+    assert not inter.original.ephemeral
+    r = await answer(world, alice, "hand", channel=fake.dm_channel(alice))
+    assert "has not started" in r.text, r.text
+    assert not any(m.embeds for m in fake.messages(world.channel)), "nothing in the server"
+    assert fake.missing_access == []
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,277 @@
+"""Play anywhere (issue 27): the app installed to members' accounts, a table in a group DM the
+bot is no member of — shown as the public answer to ``/spades new`` and kept current through
+the interaction tokens of the players' clicks — and what is said where things differ."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import NAMES
+from tests.e2e.driver import Driver, Seated, button, eventually, has
+from tests.fakediscord import Channel, CommandNotAvailable, FakeDiscord, Message, User, run_bot
+
+ENV = {"SPADES_TEST_SEED": "7", "SPADES_BOT_DELAY": "0", "LOG_LEVEL": "INFO"}
+
+
+@dataclass
+class Group:
+    fake: FakeDiscord
+    chat: Channel  # the group DM
+    users: list[User]
+    db_path: Path
+
+    def env(self) -> dict[str, str]:
+        return {"DATABASE_PATH": str(self.db_path), **ENV}
+
+    def table(self) -> Message:
+        """The table message: the bot's newest message in the group titled like a table."""
+        for m in reversed(self.fake.messages(self.chat)):
+            if m.embeds and str(m.embeds[0].get("title", "")).startswith("♠ Spades"):
+                return m
+        raise AssertionError("no table message in the group DM")
+
+    def channel_writes(self) -> int:
+        """Requests the bot made to the group DM's channel routes (none may be made)."""
+        return sum(n for route, n in self.fake.route_counts.items() if "/channels/{" in route)
+
+
+@pytest.fixture
+async def group(tmp_path: Path) -> AsyncIterator[Group]:
+    async with FakeDiscord() as fake:
+        users = [fake.add_user(n) for n in NAMES]
+        fake.install_app(users[0])  # Alice installed the app to her account
+        chat = fake.add_group_dm("spades night", *users)
+        yield Group(fake, chat, users, tmp_path / "spades.db")
+
+
+async def open_group_table(g: Group, humans: int = 3) -> Driver:
+    """Alice opens a table in the group DM; the next ``humans - 1`` friends sit with the
+    table's buttons (they installed nothing); computer players fill the rest; Alice starts."""
+    fake, users = g.fake, g.users
+    inter = await fake.slash(users[0], g.chat, "spades", "new")
+    r = await inter.response()
+    assert r.deferred, "the table is the public answer to /spades new"
+    assert not r.ephemeral
+    await eventually(lambda: g.table())
+    assert inter.original is not None
+    assert g.table().id == inter.original.id
+    opened = await inter.wait_followup(2)  # the first follow-up was the table itself
+    assert opened.ephemeral
+    assert "this group's league" in opened.text, opened.text
+    for user, seat in zip(users[1:humans], ("E", "S", "W"), strict=False):
+        join = next(
+            c for c in g.table().all_components if c.custom_id and c.custom_id.endswith(seat)
+        )
+        answer = await (await fake.click(user, g.table(), join.custom_id)).answer()
+        assert "You sit" in answer.text, answer.text
+    for _ in range(4 - humans):
+        await eventually(lambda: has(g.table(), "addbot"))
+        r = await (
+            await fake.click(users[0], g.table(), button(g.table(), "addbot").custom_id)
+        ).answer()
+        assert "computer player" in r.text, r.text
+    await eventually(lambda: has(g.table(), "start"))
+    await (await fake.click(users[0], g.table(), button(g.table(), "start").custom_id)).response()
+    await eventually(lambda: "Hand 1" in g.table().text)
+    return Driver(fake, g.chat, [Seated(u) for u in users[:humans]])
+
+
+class GroupDriver(Driver):
+    def table(self) -> Message:  # the table lives in the group DM, as an interaction answer
+        return Group(self.fake, self.channel, [], Path()).table()
+
+    async def play_until_over(self, max_actions: int = 3000) -> None:
+        """Act until the game is over, waiting while the computer player is on turn."""
+        deadline = time.monotonic() + 240
+        while not self.over():
+            assert self.actions < max_actions, "the game did not end"
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if not await self.step():
+                await asyncio.sleep(0.05)
+
+    async def act_times(self, count: int) -> None:
+        """Take ``count`` actions (people's), waiting while the computer player is on turn."""
+        done = self.actions + count
+        deadline = time.monotonic() + 60
+        while self.actions < done:
+            assert time.monotonic() < deadline, "nobody could act"
+            if not await self.step():
+                await asyncio.sleep(0.05)
+
+
+def driver_of(d: Driver) -> GroupDriver:
+    return GroupDriver(d.fake, d.channel, d.players)
+
+
+async def test_three_friends_and_a_computer_play_to_the_end_in_a_group_dm(group: Group) -> None:
+    g = group
+    async with run_bot(g.fake, env=g.env()) as proc:
+        driver = driver_of(await open_group_table(g, humans=3))
+        await driver.play_until_over()
+        assert "🏆" in g.table().text
+        # Game over and the hand summaries came as follow-ups in the group.
+        posts = g.fake.messages(g.chat)
+        assert any("Hand 1 — scores" in m.text for m in posts)
+        assert all(m.webhook_id == g.fake.application_id for m in posts)
+        assert proc.running
+    # Not one request to the group DM's channel routes: they would have been refused.
+    assert g.fake.missing_access == []
+    assert g.channel_writes() == 0
+    # The game counts in the group's league (keyed by the group DM's channel).
+    with sqlite3.connect(g.db_path) as conn:
+        keys = {r[0] for r in conn.execute("SELECT guild_id FROM league_games")}
+    assert keys == {g.chat.id}
+
+
+async def test_the_groups_leaderboard_and_stats(group: Group) -> None:
+    g = group
+    async with run_bot(g.fake, env=g.env()):
+        driver = driver_of(await open_group_table(g, humans=3))
+        await driver.play_until_over()
+        board = await (await g.fake.slash(g.users[0], g.chat, "leaderboard")).answer()
+        assert not board.ephemeral
+        for name in NAMES[:3]:
+            assert name in board.text, board.text
+        assert NAMES[3] not in board.text  # Dave sat out
+        stats = await (await g.fake.slash(g.users[0], g.chat, "stats")).answer()
+        assert "alice" in stats.text, stats.text
+        # In a DM with the bot there is no league: said in one line.
+        dm = await (await g.fake.slash(g.users[0], None, "leaderboard")).answer()
+        assert dm.ephemeral
+        assert "no league" in dm.text, dm.text
+    assert g.fake.missing_access == []
+
+
+async def test_a_16_minute_gap_and_the_next_click_catches_the_table_up(group: Group) -> None:
+    """Nobody clicks for 16 minutes (Discord's clock): every token has expired.  A turn timer
+    moves the game meanwhile; the table cannot show it (Discord refuses the old token) until
+    the next click, whose token brings the table up to date, with a line saying so."""
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()):
+        inter = await fake.slash(g.users[0], g.chat, "spades", "new", turn_timer=4)
+        await inter.response()
+        await eventually(lambda: g.table())
+        for user, seat in zip(g.users[1:3], ("E", "S"), strict=True):
+            join = next(
+                c for c in g.table().all_components if c.custom_id and c.custom_id.endswith(seat)
+            )
+            await (await fake.click(user, g.table(), join.custom_id)).answer()
+        await eventually(lambda: has(g.table(), "addbot"))
+        await (
+            await fake.click(g.users[0], g.table(), button(g.table(), "addbot").custom_id)
+        ).answer()
+        await eventually(lambda: has(g.table(), "start"))
+        await (
+            await fake.click(g.users[0], g.table(), button(g.table(), "start").custom_id)
+        ).response()
+        await eventually(lambda: "Hand 1" in g.table().text)
+        fake.clock.advance(16 * 60)
+        refused = fake.expired_token_refusals
+        shown = g.table().text
+        # The first turn times out (4 s): a computer bids for that player; the table cannot
+        # be edited now.
+        await eventually(lambda: fake.expired_token_refusals > refused, timeout=20)
+        assert g.table().text == shown
+        # Dave, who sits nowhere, only looks at the rules: his click's token catches it up.
+        click = await fake.click(g.users[3], g.table(), button(g.table(), "rules").custom_id)
+        await click.answer()
+        await eventually(lambda: g.table().text != shown)
+        caught = await fake.wait_for_message(g.chat, lambda m: "up to date again" in m.text)
+        assert caught.webhook_id == fake.application_id
+    assert fake.missing_access == []
+
+
+async def test_kill9_mid_hand_and_the_next_click_restores(group: Group) -> None:
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()) as proc:
+        driver = driver_of(await open_group_table(g, humans=3))
+        await driver.act_times(3 + 5)  # the people's bids and a few cards
+        table_id = g.table().id
+        proc.kill9()
+        await proc.wait()
+    with sqlite3.connect(g.db_path) as conn:
+        stored = conn.execute(
+            "SELECT surface, league, surface_token IS NOT NULL FROM tables"
+        ).fetchall()
+    assert stored == [("interaction", "group", 1)]
+    async with run_bot(fake, env=g.env(), wait_for="commands"):
+        # The same table message answers its buttons and follows the game to its end.
+        assert g.table().id == table_id
+        await driver.play_until_over()
+        assert g.table().id == table_id
+        assert "🏆" in g.table().text
+    assert fake.missing_access == []
+    with sqlite3.connect(g.db_path) as conn:
+        tokens = conn.execute("SELECT surface_token FROM tables").fetchall()
+    assert tokens == [(None,)], "a finished table keeps no token"
+
+
+async def test_admin_commands_are_refused_outside_servers(group: Group) -> None:
+    g = group
+    fake = g.fake
+    async with run_bot(fake, env=g.env()):
+        admin = fake.command("spades-admin")
+        assert admin is not None
+        assert admin["integration_types"] == [0]
+        assert admin["contexts"] == [0]
+        # Discord offers it nowhere but in a server that added the bot...
+        with pytest.raises(CommandNotAvailable, match=r"not installed|not available"):
+            await fake.slash(g.users[0], g.chat, "spades-admin", "show")
+        # ... and a request that comes anyway (a stale client) is refused in one line.
+        forged = await fake.slash_raw(
+            g.users[0],
+            g.chat,
+            {"name": "spades-admin", "options": [{"name": "show", "type": 1, "options": []}]},
+        )
+        answer = await forged.answer()
+        assert answer.ephemeral
+        assert "server that has added the bot" in answer.text, answer.text
+
+
+async def test_synced_commands_carry_their_installs_and_contexts(group: Group) -> None:
+    async with run_bot(group.fake, env=group.env()):
+        commands = {c["name"]: c for c in group.fake.commands()}
+    for name in ("spades", "hand", "bid", "play", "claim", "discard", "leaderboard", "stats"):
+        assert commands[name]["integration_types"] == [0, 1], name
+        assert commands[name]["contexts"] == [0, 1, 2], name
+    assert commands["spades-admin"]["integration_types"] == [0]
+    assert commands["spades-admin"]["contexts"] == [0]
+
+
+async def test_help_and_threads_where_the_bot_is_no_member(group: Group) -> None:
+    g = group
+    async with run_bot(g.fake, env=g.env()):
+        help_answer = await (await g.fake.slash(g.users[0], g.chat, "spades", "help")).answer()
+        assert "what is different" in help_answer.text
+        assert "this group's league" in help_answer.text
+        thread = await (
+            await g.fake.slash(g.users[0], g.chat, "spades", "new", thread=True)
+        ).answer()
+        assert thread.ephemeral
+        assert "Threads need the bot" in thread.text, thread.text
+
+
+async def test_a_server_that_has_not_added_the_bot_counts_in_no_league(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Elsewhere", bot=False)
+        channel = guild.add_text_channel("games")
+        alice = fake.add_user("alice")
+        guild.add_member(alice)
+        fake.install_app(alice)
+        env = {"DATABASE_PATH": str(tmp_path / "spades.db"), **ENV}
+        async with run_bot(fake, env=env):
+            inter = await fake.slash(alice, channel, "spades", "new")
+            opened = await inter.wait_followup(2)
+            assert "no league" in opened.text, opened.text
+            assert inter.original is not None
+            assert inter.original.embeds
+        assert fake.missing_access == []
