@@ -48,8 +48,9 @@ from benchmarks.load import (
     world,
 )
 from benchmarks.load_figures import COMMITS, Stats, cpu_seconds, machine
+from tests.e2e.driver import has, table_message
 from tests.e2e.tournament_flows import Night, new_night, open_night, sign_up_pairs
-from tests.fakediscord import BotProcess, FakeDiscord, run_bot
+from tests.fakediscord import BotProcess, Channel, FakeDiscord, Message, NoResponse, User, run_bot
 
 SEATED = re.compile(r"tournament \d+ round (\d+): (\d+) tables paired and seated in (\d+) ms")
 ROUND_SEATED = re.compile(r"Round (\d+) of \d+ is seated")
@@ -195,6 +196,9 @@ async def start_tournament(fake: FakeDiscord, night: Night, args: argparse.Names
     inter = await fake.slash(night.organiser, night.channel, "tournament", "start")
     r = await inter.answer(timeout=120)
     assert "has started" in r.text, r.text
+    if args.background == "people":
+        await fake.wait_until(lambda: len(announcements(night)) >= 16, timeout=60)
+        return
     loop = asyncio.get_running_loop()
     end = loop.time() + 60
     while len(night.left) < len(night.players):  # every member left: computers play all 16
@@ -202,6 +206,66 @@ async def start_tournament(fake: FakeDiscord, night: Night, args: argparse.Names
         if loop.time() > end:
             raise AssertionError(f"only {len(night.left)} seats left: {night.title()}")
         await asyncio.sleep(0.05)
+
+
+def announcements(night: Night) -> list[tuple[Channel, Message]]:
+    """Every "your game is on" of the tournament: (its thread, the message)."""
+    return [
+        (th, m)
+        for th in night.fake.threads(night.channel)
+        for m in night.fake.messages(th)
+        if "your game is on" in m.text
+    ]
+
+
+async def play_tournament_tables(night: Night, stats: Stats, until: float, think: float) -> None:
+    """The members play their tournament tables by button, as the people do theirs: each
+    table announced gets its four players (benchmarks/load.py's), round after round."""
+    fake = night.fake
+    seen: set[int] = set()
+    used: set[int] = set()  # table messages already played (a thread hosts every round)
+    tasks: list[asyncio.Task[None]] = []
+
+    async def play(thread: Channel, four: list[User], seed: int) -> None:
+        def fresh() -> bool:
+            with contextlib.suppress(AssertionError):
+                m = table_message(fake, thread)
+                return m.id not in used and has(m, "hand")
+            return False
+
+        await fake.wait_until(fresh, timeout=60)
+        used.add(table_message(fake, thread).id)
+        turns = Stats()
+        with contextlib.suppress(NoResponse, TimeoutError):
+            await play_table(fake, thread, four, stats, turns, until, think, seed)
+
+    while time.monotonic() < until:
+        for thread, m in announcements(night):
+            if m.id in seen:
+                continue
+            seen.add(m.id)
+            four = [u for u in night.players if f"<@{u.id}>" in m.text]
+            tasks.append(asyncio.create_task(play(thread, four, m.id % 100_000)))
+        await asyncio.sleep(0.1)
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def play_casual_tables(
+    fake: FakeDiscord, night: Night, stats: Stats, until: float, think: float
+) -> None:
+    """The same members at 16 casual tables (the load without a tournament)."""
+    guild = night.channel.guild
+    assert guild is not None
+    four = [night.players[i : i + 4] for i in range(0, 64, 4)]
+    channels = [guild.add_text_channel(f"casual-{i}") for i in range(16)]
+    await asyncio.gather(*(set_up_table(fake, ch, f) for ch, f in zip(channels, four, strict=True)))
+    await asyncio.gather(
+        *(
+            play_table(fake, ch, f, stats, Stats(), until, think, 5000 + i)
+            for i, (ch, f) in enumerate(zip(channels, four, strict=True))
+        ),
+        return_exceptions=True,
+    )
 
 
 async def phase(args: argparse.Namespace, tournament: bool) -> Phase:
@@ -225,12 +289,23 @@ async def phase(args: argparse.Namespace, tournament: bool) -> Phase:
                 leaver = None
                 if tournament:
                     await start_tournament(fake, night, args)
-                    leaver = asyncio.create_task(keep_leaving(night, stop))
+                    if args.background == "computers":
+                        leaver = asyncio.create_task(keep_leaving(night, stop))
                 round0 = _round(night) if tournament else 0
+                others = TimedStats()  # the players of the 16 tables beside (people mode)
+                warm_up = 10.0 if args.background == "people" else 0.0
+                until = time.monotonic() + warm_up + args.duration
+                if args.background == "people":
+                    beside = (
+                        play_tournament_tables(night, others, until, args.think)
+                        if tournament
+                        else play_casual_tables(fake, night, others, until, args.think)
+                    )
+                    leaver = asyncio.create_task(beside)
+                    await asyncio.sleep(warm_up)  # the tables beside open their hands
                 window = time.time()
                 stats = TimedStats(started=time.monotonic())
                 turns = Stats(started=stats.started)
-                until = stats.started + args.duration
                 cpu0, driver0 = cpu_seconds(proc.pid), cpu_seconds(os.getpid())
                 if load.DRIVER_PROBE is not None:  # what attribute.py needs of the run
                     load.DRIVER_PROBE.pids = {"bot": proc.pid, "driver": os.getpid()}
@@ -252,6 +327,8 @@ async def phase(args: argparse.Namespace, tournament: bool) -> Phase:
                     "load1": os.getloadavg()[0],
                     "rounds_turned": (_round(night) - round0) if tournament else 0,
                 }
+                figures["others_p99_ms"] = others.summary().get("p99_ms", 0.0)
+                figures["others_n"] = len(others.latencies)
                 stop.set()
                 if leaver is not None:
                     await leaver
@@ -314,6 +391,8 @@ def line(p: Phase) -> str:
         if p.tournament
         else ""
     )
+    if f.get("others_n"):
+        turned += f"; the 16 tables beside: n={f['others_n']:.0f}, p99 {f['others_p99_ms']:.1f} ms"
     return (
         f"{p.name:>20}: n={s.get('count', 0):.0f}, p50 {s.get('p50_ms', 0):5.1f} ms, "
         f"p99 {s.get('p99_ms', 0):6.1f} ms, max {s.get('max_ms', 0):6.1f} ms; Discord clock "
@@ -325,10 +404,15 @@ def line(p: Phase) -> str:
 
 
 async def latency(args: argparse.Namespace) -> None:
+    who = (
+        "played by its members by button (without it: the same members at 16 casual tables)"
+        if args.background == "people"
+        else f"played by computers, {args.pace} s a move (without it: nothing)"
+    )
     print(
         f"People beside a tournament: {args.people_tables} tables of 4 people (think "
-        f"{args.think} s), {args.duration:.0f} s a phase; the tournament: 16 tables of "
-        f"computers ({args.pace} s a move), round deadline {args.round_minutes} min"
+        f"{args.think} s), {args.duration:.0f} s a phase; the tournament: 16 tables {who}, "
+        f"round deadline {args.round_minutes} min"
     )
     ratios: list[tuple[float, float]] = []
     pooled: dict[bool, list[float]] = {False: [], True: []}
@@ -388,6 +472,14 @@ async def main() -> int:
     ap.add_argument("--think", type=float, default=1.0)
     ap.add_argument("--pace", type=float, default=1.0, help="tournament computers' delay (s)")
     ap.add_argument("--round-minutes", type=int, default=1)
+    ap.add_argument(
+        "--background",
+        choices=("people", "computers"),
+        default="people",
+        help="people: the tournament's 64 members play its tables by button, and without a "
+        "tournament the same members play 16 casual tables (the same load); computers: "
+        "computers play the tournament's tables (--pace), and without it there are none",
+    )
     ap.add_argument("--duration", type=float, default=120.0, help="seconds measured a phase")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--only", choices=("with", "without"), help="one phase (with --probe)")
