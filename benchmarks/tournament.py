@@ -76,9 +76,11 @@ async def keep_leaving(night: Night, stop: asyncio.Event) -> None:
         await asyncio.sleep(0.2)
 
 
-def round_spans(night: Night) -> dict[int, float]:
-    """Round → seconds from its announcement (round 1: the start's) to the last of its
-    tables telling its players their game is on, as the fake Discord saw them."""
+def round_spans(night: Night) -> dict[int, tuple[float, int]]:
+    """Round → (seconds from its announcement (round 1: the start's) to the last of its
+    tables telling its players their game is on, as the fake Discord saw them; the most
+    messages any of its threads had had in the 5 s before its table's announcement — Discord
+    lets a channel take 5 in 5 s, and a thread serves its table number every round)."""
     announced: dict[int, float] = {}
     for m in night.messages():
         if "begins: round 1" in m.text:
@@ -87,13 +89,17 @@ def round_spans(night: Night) -> dict[int, float]:
         if found:
             announced[int(found.group(1))] = m.created_at
     told: dict[int, float] = {}
+    crowded: dict[int, int] = {}
     for thread in night.fake.threads(night.channel):
-        for m in night.fake.messages(thread):
+        posts = night.fake.messages(thread)
+        for m in posts:
             found = TOLD.search(m.text)
             if found:
                 r = int(found.group(1))
                 told[r] = max(told.get(r, 0.0), m.created_at)
-    return {r: told[r] - announced[r] for r in sorted(announced) if r in told}
+                before = sum(1 for x in posts if m.created_at - 5 <= x.created_at < m.created_at)
+                crowded[r] = max(crowded.get(r, 0), before)
+    return {r: (told[r] - announced[r], crowded.get(r, 0)) for r in sorted(announced) if r in told}
 
 
 async def swiss_night(args: argparse.Namespace) -> None:
@@ -145,7 +151,12 @@ async def swiss_night(args: argparse.Namespace) -> None:
     )
     for r in sorted(passes):
         tables, ms = passes[r]
-        outside = f"{spans[r] * 1000:6.0f} ms" if r in spans else "     -"
+        outside = (
+            f"{spans[r][0] * 1000:6.0f} ms (a thread's messages in the 5 s before: up to "
+            f"{spans[r][1]})"
+            if r in spans
+            else "     -"
+        )
         print(
             f"  round {r}: {tables} tables paired and seated in {ms:5d} ms (the bot's pass); "
             f"announced → last table's players told: {outside}"
