@@ -44,7 +44,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -203,17 +203,33 @@ def instrument_without_pauses() -> Iterator[None]:
         gc.unfreeze()
 
 
+class Extra(Protocol):
+    """More load beside the players' (benchmarks/watch_load.py: spectators): started once
+    every table is playing, measured over the same window."""
+
+    async def ready(self, fake: FakeDiscord, channels: list[Channel]) -> None: ...
+
+    def figures(
+        self, fake: FakeDiscord, channels: list[Channel], started: float, finished: float
+    ) -> dict[str, float]: ...
+
+
 async def run_spades(
     tables: int,
     duration: float,
     think: float,
     database_url: str | None = None,
     processes: int = 1,
+    *,
+    extra: Extra | None = None,
+    check_api: bool = True,
 ) -> tuple[Stats, Stats, dict[str, float]]:
-    """``tables`` tables per process; ``database_url`` None: a fresh SQLite file."""
+    """``tables`` tables per process; ``database_url`` None: a fresh SQLite file;
+    ``check_api`` False: the fake does not check requests against Discord's API description
+    (a lighter instrument)."""
     with tempfile.TemporaryDirectory() as tmp:
         async with (
-            FakeDiscord(recommended_shards=processes) as fake,
+            FakeDiscord(recommended_shards=processes, check_api=check_api) as fake,
             contextlib.AsyncExitStack() as stack,
         ):
             channels, users = world(fake, tables, processes)
@@ -254,6 +270,8 @@ async def run_spades(
             t0 = time.monotonic()
             await asyncio.gather(*(setup(i) for i in range(tables)))
             setup_s = time.monotonic() - t0
+            if extra is not None:
+                await extra.ready(fake, channels)
             stats = Stats(started=time.monotonic())
             turns = Stats(started=stats.started)
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
@@ -291,6 +309,8 @@ async def run_spades(
                 # The fake Discord and the clicking users: they share the cores with the bots.
                 "driver_cpu_share": driver_cpu / max(1e-9, stats.finished - stats.started),
             }
+            if extra is not None:
+                memory.update(extra.figures(fake, channels, stats.started, stats.finished))
             summaries = summary_latencies(fake, channels, stats)
             memory.update({f"summary_{k}": v for k, v in summaries.items()})
         commits = [m for p in procs for m in COMMITS.finditer(p.output)]

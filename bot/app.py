@@ -23,8 +23,8 @@ from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.cooldowns import Cooldowns
-from bot.engine import Action, CardParseError, SeatView, SpadesError
-from bot.errors import Refusal
+from bot.engine import Action, SeatView
+from bot.events.model import Tournament
 from bot.events.service import TournamentService
 from bot.league_link import recorder
 from bot.review.service import ReviewService
@@ -36,19 +36,26 @@ from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
+from bot.tables.state import SurfaceToken, Table
 from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
-from bot.ui.components import DYNAMIC_ITEMS, refuse_unknown
+from bot.ui.clicks import ClickRouter, refuse_unknown
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.failures import answer_error
 from bot.ui.league_components import LEAGUE_ITEMS
 from bot.ui.live_editor import InteractionHandEditor
 from bot.ui.publisher import TablePublisher
+from bot.ui.replay_components import REPLAY_ITEMS
 from bot.ui.review_components import REVIEW_ITEMS
+from bot.ui.spectator_editor import SpectatorViews
 from bot.ui.tournament_components import TOURNAMENT_ITEMS
 from bot.ui.tournament_publisher import TournamentPublisher
 
 log = logging.getLogger("spades")
 # Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
-ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS)
+ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS, *REPLAY_ITEMS)
 WRITES_PER_SECOND = 40  # table-message writes a second, under Discord's 50 requests/s per bot
+# How long a spectator's edit waits for the players' interactions to be answered first.
+SPECTATORS_WAIT_S = 0.25
 
 # cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
 EXTENSIONS = (
@@ -59,6 +66,8 @@ EXTENSIONS = (
     "cogs.review",
     "cogs.verify",
     "cogs.tournament",
+    "cogs.watch",
+    "cogs.replay",
 )
 # Retrying an unreachable Discord at start-up: 1 s, 2 s, 4 s … at most a minute apart.
 RETRY_FIRST_S = 1.0
@@ -99,30 +108,7 @@ class SpadesTree(app_commands.CommandTree[Any]):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        name = interaction.command.qualified_name if interaction.command else "?"
-        if isinstance(original, CardParseError):
-            text = (
-                f"I don't know the card {command_input.excerpt(original.text)}: "
-                "try AS, 10H, A♠ or 'queen of hearts'."
-            )
-        elif isinstance(original, Refusal | SpadesError):
-            text = original.reason
-        elif isinstance(
-            error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
-        ):
-            log.info("stale command %s from %s", name, interaction.user.id)
-            text = command_input.STALE
-        elif isinstance(error, app_commands.TransformerError):
-            log.info("could not read an option of %s: %s", name, error)
-            text = f"I could not read {command_input.excerpt(error.value)} as {error.type.name}."
-        elif isinstance(error, app_commands.CheckFailure):
-            text = str(error) or "You cannot use this command here."
-        else:
-            log.error("command %s failed", name, exc_info=original)
-            text = "Sorry, something went wrong on my side. Please try again."
-        with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, text)
+        await answer_error(interaction, error)
         timely.release(interaction)
 
 
@@ -147,27 +133,33 @@ class SpadesBot(commands.AutoShardedBot):
         self.settings = settings
         self.db = db
         self.ai = AIPool(budgets={"hard": settings.ai_budget_ms / 1000})
+        # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
+        self.publisher = TablePublisher(
+            self,
+            self._set_message,
+            self._set_token,
+            writes_per_second=WRITES_PER_SECOND / settings.cluster_count,
+        )
+        self.league = LeagueStore(db)
         self.tables = TableService(
             db,
             self._decide,
+            listener=self.publisher,
+            editor=InteractionHandEditor(),
+            remind=self.publisher.turn_reminder,
+            on_game_stored=recorder(self.league),
             test_seed=settings.test_seed,
             bot_delay=settings.bot_delay,
             claim=proven_renege,  # computer players' renege claims (games.md G1)
         )
-        # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
-        self.publisher = TablePublisher(
-            self, writes_per_second=WRITES_PER_SECOND / settings.cluster_count
-        )
+        self.clicks = ClickRouter()  # every button and select, by verb (the cogs register)
         self.plan: ShardPlan | None = None
-        self.tables.listener = self.publisher
-        self.publisher.set_message = self.tables.set_message
-        self.publisher.set_token = self.tables.set_token
         # Each answered interaction's token may carry its table's next writes (issue 27).
         timely.on_answered(self.publisher.offer)
-        self.tables.live.editor = InteractionHandEditor()
-        self.tables.live.remind = self.publisher.turn_reminder
-        self.league = LeagueStore(db)
-        self.tables.on_game_stored = recorder(self.league)
+        self.spectator_views = SpectatorViews(self.tables.spectators)
+        self.tables.spectators.editor = self.spectator_views
+        self.tables.spectators.recounted = self.publisher.changed  # the table shows the count
+        self.tables.spectators.gate = lambda: timely.quiet(SPECTATORS_WAIT_S)
         self.review_store = ReviewStore(db)
         self.reviews = ReviewService(
             self.review_store,
@@ -175,16 +167,25 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
-        self.tournament_publisher = TournamentPublisher(self)
+        self.tournament_publisher = TournamentPublisher(
+            self, self._set_tournament_message, self.tables.registry
+        )
         self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
-        self.tournament_publisher.set_message = self.tournaments.set_message
-        self.tournament_publisher.registry = self.tables.registry  # tables' scores, live
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
+
+    async def _set_message(self, table: Table, message_id: int) -> None:
+        await self.tables.set_message(table, message_id)
+
+    async def _set_token(self, table: Table, token: SurfaceToken | None) -> None:
+        await self.tables.set_token(table, token)
+
+    async def _set_tournament_message(self, t: Tournament, message_id: int) -> None:
+        await self.tournaments.set_message(t, message_id)
 
     async def setup_hook(self) -> None:
         count = self.settings.shard_count
@@ -203,6 +204,9 @@ class SpadesBot(commands.AutoShardedBot):
             self.add_dynamic_items(item)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        unrouted = self.clicks.unrouted(route for item in ROUTED_ITEMS for route in item.routes)
+        if unrouted:  # a verb without its handler: a mistake of ours, found before serving
+            raise RuntimeError(f"no handler for the component route(s) {', '.join(unrouted)}")
         # Card faces upload in the background (by the process serving shard 0; the others
         # pick them up); cards show as text until theirs is there.  The faces already
         # uploaded are known (one listing) before a table is drawn: a restored table message
@@ -270,6 +274,7 @@ class SpadesBot(commands.AutoShardedBot):
         await self.tournament_publisher.close()
         await self.tables.close()
         await self.publisher.close()
+        self.spectator_views.close()
         self.ai.close()
         await super().close()
         commits = sorted(self.db.commit_seconds)

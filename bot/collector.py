@@ -1,18 +1,17 @@
 """The garbage collector, set for a long-running bot that holds many live tables.
 
 CPython's cyclic collector stops the event loop while it runs.  A full (generation 2) pass
-walks every object the process tracks: at 200 active tables a full pass took 50–230 ms and
-came every ~8 s, and those pauses were the bot's slowest answers (docs/benchmarks.md, *Discord
-load*).  Once start-up is over (modules imported, tables restored) :func:`settle` collects
-once and freezes what is left — objects that live as long as the process, which no pass then
-walks again — and makes full passes ten times rarer.  Young collections are unchanged, so
-short-lived cycles are still freed at once; the garbage that lasts until a full pass is a few
-megabytes at most.
+walks every object the process tracks, and at 200 active tables those pauses were the bot's
+slowest answers (measured in docs/benchmarks.md, *Discord load*).  Once start-up is over
+(modules imported, tables restored) :func:`settle` collects once and freezes what is left —
+objects that live as long as the process, which no pass then walks again — and makes full
+passes rarer (:data:`FULL_EVERY`).  Young collections are unchanged, so short-lived cycles are
+still freed at once; little garbage lasts until a full pass.
 
 What full passes walk is kept small at the source too: each click's objects (the interaction,
 its message, the views) are freed by reference counting once answered (bot/timely.py,
-bot/ui/disposal.py), so almost no cyclic garbage reaches the oldest generation, and a full
-pass walks only the live tables' objects (tests/bot/test_memory_bounded.py: a finished
+bot/disposal.py), so almost no cyclic garbage reaches the oldest generation, and a full
+pass walks only the live tables' objects (tests/tables/test_memory_bounded.py: a finished
 table's objects are freed by reference counting, and games played over and over leave
 nothing of ours behind).
 """

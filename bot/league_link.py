@@ -14,7 +14,7 @@ from bot.league.settings import rates_turn_timer
 from bot.store.db import Tx
 from bot.store.league import LeagueStore
 from bot.tables.persistence import GameStoredHook
-from bot.tables.state import SeatRating, Table
+from bot.tables.state import SeatRating, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         seats.append(SeatPlayer(occ.user_id, occ.name, level, forfeit=occ.left))
     if all(p.user_id is None for p in seats):
         return None
-    abandoned = table.status == "abandoned" or game.winner is None
+    abandoned = table.status == TableStatus.ABANDONED or game.winner is None
     players = {
         s.name: {"name": p.display_name, "bot": p.user_id is None}
         for s, p in zip(game.seating.seats, seats, strict=True)
@@ -55,7 +55,8 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         winner=None if abandoned or game.winner is None else game.winner.name,
         record=export_record(game, players, table.seed),  # over: the seed is revealed
         results=tuple(game.results),
-        rateable=table.rated and rates_turn_timer(table.turn_timer),
+        # A table with hints is practice: the host chose hints over a rating.
+        rateable=table.rated and rates_turn_timer(table.turn_timer) and not table.options.hints,
     )
 
 

@@ -25,8 +25,7 @@ from typing import Any, Final
 
 import discord
 
-from bot import logsafe
-from bot.ui import disposal
+from bot import disposal, logsafe
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +55,8 @@ def _cut(kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def _name(interaction: discord.Interaction[Any]) -> str:
+def describe(interaction: discord.Interaction[Any]) -> str:
+    """The interaction for a log line: ``/command``, or the component's custom id (masked)."""
     command = interaction.command
     if command is not None:
         return "/" + command.qualified_name
@@ -115,7 +115,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                 self._late(e)
                 return
             self.auto_deferred = True
-            log.info("deferred %s: no answer within %.1f s", _name(parent), DEFER_AFTER_S)
+            log.info("deferred %s: no answer within %.1f s", describe(parent), DEFER_AFTER_S)
 
     # ------------------------------------------------------------------ answers
     async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
@@ -176,12 +176,12 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         if error.code not in _GONE and error.status != 404:
             return False
         if error.code == 40060:
-            log.info("%s was answered already (delivered twice?)", _name(self._parent))
+            log.info("%s was answered already (delivered twice?)", describe(self._parent))
             return True
         age = time.monotonic() - self.received
         log.warning(
             "answer to %s came too late (%.1f s after it arrived): %s",
-            _name(self._parent),
+            describe(self._parent),
             age,
             error.text or error.status,
         )
@@ -229,7 +229,19 @@ def release(interaction: discord.Interaction[Any]) -> None:
             try:
                 hook(interaction)
             except Exception:
-                log.exception("a hook after answering %s failed", _name(interaction))
+                log.exception("a hook after answering %s failed", describe(interaction))
+
+
+async def quiet(max_wait: float, poll: float = 0.005) -> None:
+    """Return once no interaction is waiting for its answer (or after ``max_wait`` seconds):
+    work that can wait — the spectators' views — goes between the players' answers, never
+    ahead of them in the event loop."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max_wait
+    # Polled: the watchdogs come and go with every interaction, and an event set and cleared
+    # for each would cost the players' answers more than a poll every 5 ms costs this wait.
+    while _watchdogs and loop.time() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(poll)
 
 
 def guard(interaction: discord.Interaction[Any], *, public: bool = False) -> TimelyResponse:

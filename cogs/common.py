@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot import timely
+from bot.app import SpadesBot
 from bot.cooldowns import Limit
 from bot.errors import Refusal
 from bot.league.scope import GROUP, NONE, SERVER, LeagueScope
 from bot.names import clean_name
 from bot.tables.state import Place
 
-if TYPE_CHECKING:
-    from bot.app import SpadesBot
-
 Interaction = discord.Interaction[Any]
 
 
 def client(interaction: Interaction) -> SpadesBot:
-    return interaction.client  # type: ignore[no-any-return]
+    """The bot an interaction reached (the cogs run on no other)."""
+    bot = interaction.client
+    assert isinstance(bot, SpadesBot)
+    return bot
 
 
 # Where commands work (issue 27).  Play commands: installed to a server (as before), or to a

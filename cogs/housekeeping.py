@@ -5,21 +5,23 @@ the same is checked once at start-up for what happened while the bot was away.""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
-from bot.tables.service import TableService
 from bot.tables.state import Table
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 log = logging.getLogger(__name__)
 
 
 class HousekeepingCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, tables: TableService) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.tables = tables
+        self.tables = bot.tables
         self._swept = False
 
     async def _close(self, tables: list[Table], why: str) -> None:
@@ -82,6 +84,5 @@ class HousekeepingCog(commands.Cog):
         return True
 
 
-async def setup(bot: commands.Bot) -> None:
-    tables: Any = bot.tables  # type: ignore[attr-defined]
-    await bot.add_cog(HousekeepingCog(bot, tables))
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(HousekeepingCog(bot))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -12,19 +12,17 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.command_input import whole_number
-from bot.engine.rules import GAME_TITLES, PRESET_NAMES
+from bot.engine.games import DEFAULT_GAME, entries, entry_of, preset_names
 from bot.errors import Refusal
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
-from bot.store.league import LeagueStore
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import set_handler
-from bot.ui.league_components import LeagueRef
+from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.text import plural
 from bot.ui.tournament_render import tournament_history, tournament_record
-from bot.ui.words import plural
 from cogs.common import (
     SERVER_CONTEXTS,
     SERVER_INSTALLS,
@@ -37,11 +35,14 @@ from cogs.common import (
     take_cooldowns,
 )
 
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
+
 SORT_CHOICES = [
     app_commands.Choice(name=label, value=value) for value, label in lr.SORT_LABELS.items()
 ]
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
-GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in preset_names()]
+GAME_CHOICES = [app_commands.Choice(name=e.title, value=str(e.kind)) for e in entries()]
 COLOUR_CHOICES = [
     app_commands.Choice(name="two colours (black and red)", value="two"),
     app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
@@ -49,11 +50,11 @@ COLOUR_CHOICES = [
 
 
 class LeagueCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, league: LeagueStore) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.league = league
+        self.league = bot.league
         self.charts = ChartCache()  # the last chart of each member, season and game
-        set_handler(self.on_component, "league")
+        bot.clicks.on([LEAGUE_ROUTE], self.on_component)
 
     async def _season_name(self, gid: int, season: int) -> str:
         for s in await self.league.settings.seasons(gid):
@@ -82,7 +83,7 @@ class LeagueCog(commands.Cog):
         interaction: Interaction,
         season: app_commands.Range[int, 1, 100_000] | None = None,
         sort: str = "rating",
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """This server's (or this group's) standings, one game at a time."""
         gid = league_scope(interaction).key
@@ -133,7 +134,7 @@ class LeagueCog(commands.Cog):
         self,
         interaction: Interaction,
         member: discord.Member | discord.User | None = None,
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """A player's record in this server (or group), with a chart of their rating."""
         scope = league_scope(interaction)
@@ -143,12 +144,12 @@ class LeagueCog(commands.Cog):
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{md_name(who.display_name)} has no {GAME_TITLES[game]} games {scope.here} "
+                f"{md_name(who.display_name)} has no {entry_of(game).title} games {scope.here} "
                 "this season."
             )
         history = await self.league.standings.rating_history(gid, who.id, s.season, game)
         points = chart_points(history)
-        title = f"{clean_name(s.display_name)} — {GAME_TITLES[game]} rating over rated games"
+        title = f"{clean_name(s.display_name)} — {entry_of(game).title} rating over rated games"
         key = (gid, who.id, s.season, game)
         png = self.charts.get(key, points, title)
         if png is None:  # a new chart to draw: counted, and refused before anything is shown
@@ -181,7 +182,7 @@ class LeagueCog(commands.Cog):
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
-        embed = lr.history_embed(h, who.mention)
+        embed = lr.history_embed(h, f"<@{who.id}>")  # an unresolved member is a bare Object
         events = client(interaction).tournaments
         if events is not None:  # issue 25: their tournaments, newest first
             past = await events.store.history_of(gid, who.id, limit=5)
@@ -373,8 +374,10 @@ class LeagueCog(commands.Cog):
 
 
 def _game(value: str) -> str:
-    if value not in GAME_TITLES:
-        raise Refusal(f"There is no game {value!r}: choose Spades, Whist or Euchre.")
+    titles = [e.title for e in entries()]
+    if value not in {e.kind for e in entries()}:
+        choose = " or ".join([", ".join(titles[:-1]), titles[-1]])
+        raise Refusal(f"There is no game {value!r}: choose {choose}.")
     return value
 
 
@@ -400,6 +403,5 @@ def settings_embed(s: Any) -> discord.Embed:
     return e
 
 
-async def setup(bot: commands.Bot) -> None:
-    league: LeagueStore = bot.league  # type: ignore[attr-defined]
-    await bot.add_cog(LeagueCog(bot, league))
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(LeagueCog(bot))

@@ -3,15 +3,13 @@ messages.  ``/bid`` bids in Spades and calls in Euchre (order up, pass, call a s
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import logsafe, timely
 from bot.command_input import excerpt, whole_number
 from bot.engine import (
     BLIND_NIL,
@@ -26,21 +24,25 @@ from bot.engine import (
     Look,
     Play,
     Seat,
-    SpadesError,
-    card,
+    claim_targets,
+    entry_of,
     parse_card,
+    public_claims,
+    seat_view,
 )
-from bot.errors import Duplicate, NotYourButtons, Refusal, StaleButton
-from bot.tables.live import Answer, LiveHands, live_key
-from bot.tables.moves import ActResult, Moves
-from bot.tables.state import Table
-from bot.ui.components import ComponentRef, set_handler
-from bot.ui.hand import hand_payload
-from bot.ui.live_editor import hand_message
+from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
+from bot.tables.moves import ActResult
+from bot.tables.state import Table, TableStatus
+from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb
+from bot.ui.hand_actions import hand_action
+from bot.ui.live_editor import send_hand
 from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
-from bot.ui.trump_text import call_from_value, parse_call
-from cogs.common import Interaction, anywhere, client, display_name, guild_id, reply
+from bot.ui.trump_text import parse_call
+from cogs.common import Interaction, anywhere, display_name, guild_id, reply
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 log = logging.getLogger(__name__)
 # ``/bid look``: while the cards are face down (blind nil open), see them without bidding.
@@ -80,7 +82,7 @@ def _done_text(result: ActResult) -> str:
 
 def _claim_text(result: ActResult) -> str:
     game = result.table.game
-    claims = game.claim_results if game is not None else ()
+    claims = public_claims(game) if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
         return f"Your claim: {mine[-1].text}."
@@ -95,48 +97,40 @@ def _no_claim_reason(game: Game, seat: Seat) -> str:
     return "Your side made a wrong claim this hand, so it cannot claim again."
 
 
-class PlayCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        self.moves: Moves = bot.tables.moves  # type: ignore[attr-defined]
-        self.live: LiveHands = bot.tables.live  # type: ignore[attr-defined]
-        set_handler(self.on_component)
+# A table button's handler: (interaction, its table, the clicked component)
+TableClick = Callable[[Interaction, Table, ComponentRef], Awaitable[None]]
 
-    async def show_hand(
-        self,
-        interaction: Interaction,
-        answer: Answer,
-        table: Table,
-        seat: Seat,
-        notice: str | None = None,
-        *,
-        edit: bool = False,
-    ) -> None:
-        """Answer with the player's hand (a new ephemeral message, or ``edit`` the one the
-        button is on); that message then follows the game live (:mod:`bot.tables.live`)."""
-        payload = hand_payload(table, seat, notice, edit=edit)
-        key = live_key(table, seat)
-        if edit:
-            answered = await interaction.response.edit_message(**payload)
-        else:
-            answered = await interaction.response.send_message(**payload, ephemeral=True)
-        handle = hand_message(interaction, answered, edited=edit)
-        if handle is not None:
-            answer.shown(handle, key)
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: SpadesBot) -> None:
+        self.bot = bot
+        self.tables = bot.tables
+        # One handler per table verb; hand verbs act through bot.ui.hand_actions.
+        self._table_clicks: dict[TableVerb, TableClick] = {
+            TableVerb.JOIN: self._join,
+            TableVerb.ADDBOT: self._add_bot,
+            TableVerb.LEAVE: self._leave,
+            TableVerb.START: self._start,
+            TableVerb.RULES: self._rules,
+            TableVerb.HAND: self._my_hand,
+            TableVerb.AGREE: self._vote,
+            TableVerb.KEEP: self._vote,
+            TableVerb.CLAIM: self._claim_menu,
+            TableVerb.CLAIMON: self._claim_on,
+        }
+        bot.clicks.on(self._table_clicks, self._table_click)
+        bot.clicks.on([TableVerb.AGAIN], self._play_again)
+        bot.clicks.on([*HandVerb, *MenuVerb], self._hand_click)
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="hand")
     @anywhere
     async def hand(self, interaction: Interaction) -> None:
         """Your cards, with the actions that are yours now (only you see them)."""
-        gid = guild_id(interaction)
-        bot = client(interaction)
-        table = bot.tables.registry.of_user(gid, interaction.user.id)
+        table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
         if table.game is None:
             raise Refusal("The game has not started yet: your cards come with the deal.")
-        seat = self.moves.seat_for(table, interaction.user.id)  # a seat left is not yours
-        with self.live.answering(table, seat, interaction.user.id) as answer:
-            await self.show_hand(interaction, answer, table, seat)
+        await self._show_hand(interaction, table)
 
     @app_commands.command(name="bid")
     @anywhere
@@ -146,41 +140,29 @@ class PlayCog(commands.Cog):
     )
     async def bid(self, interaction: Interaction, bid: app_commands.Range[str, 1, 20]) -> None:
         """Bid (or in Euchre, call) when it is your turn."""
-        gid = guild_id(interaction)
-        bot = client(interaction)
-        table = bot.tables.registry.of_user(gid, interaction.user.id)
-        if table.rules.game == "euchre":
+        uid, iid = interaction.user.id, interaction.id
+        table = self.tables.registry.of_user(guild_id(interaction), uid)
+        moves = self.tables.moves
+        entry = entry_of(table.rules.game)
+        if entry.takes(Call):
             name, alone = parse_call(bid)
-            seat = bot.tables.moves.seat_for(table, interaction.user.id)
-            with self.live.answering(table, seat, interaction.user.id) as answer:
-                result = await bot.tables.moves.call(
-                    table, interaction.user.id, name, alone, interaction_id=interaction.id
-                )
-                await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+            await self._move(
+                interaction, table, lambda: moves.call(table, uid, name, alone, interaction_id=iid)
+            )
             return
-        if table.rules.game != "spades":
+        if not entry.takes(Bid):
             raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
         look = " ".join(bid.lower().split()) in LOOK_WORDS  # cards face down: see them first
-        if not look:  # input is checked before anything else
-            value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
-        seat = bot.tables.moves.seat_for(table, interaction.user.id)
         if look:
-            with self.live.answering(table, seat, interaction.user.id) as answer:
-                result = await bot.tables.moves.look(
-                    table, interaction.user.id, interaction_id=interaction.id
-                )
-                await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+            await self._move(interaction, table, lambda: moves.look(table, uid, interaction_id=iid))
             return
-        with self.live.answering(table, seat, interaction.user.id) as answer:
-            result = await bot.tables.moves.bid(
-                table,
-                interaction.user.id,
-                value,
-                blind,
-                interaction_id=interaction.id,
-                look_first=True,
-            )
-            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+        # The input is checked before anything else (the seat: by the move).
+        value, blind = parse_bid(bid, table.game.tricks_per_hand if table.game else 13)
+        await self._move(
+            interaction,
+            table,
+            lambda: moves.bid(table, uid, value, blind, interaction_id=iid, look_first=True),
+        )
 
     @bid.autocomplete("bid")
     async def bid_auto(
@@ -208,7 +190,9 @@ class PlayCog(commands.Cog):
             # Cards face down: the blind choices above, looking, then the bids open whatever
             # the cards are (the game decides them without reading the cards).
             names.append((LOOK_CHOICE, LOOK_WORDS[0]))
-            names.extend((b.text, b.text) for b in game.unseen_bids(seat))
+            bidding = seat_view(game, seat).bidding
+            unseen = bidding.unseen_bids if bidding is not None else ()
+            names.extend((b.text, b.text) for b in unseen)
         return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
 
     @app_commands.command(name="play")
@@ -223,16 +207,14 @@ class PlayCog(commands.Cog):
     @app_commands.describe(seat="The opponent who reneged this hand: N, E, S or W")
     async def claim(self, interaction: Interaction, seat: app_commands.Range[str, 1, 10]) -> None:
         """Claim that an opponent reneged this hand (tables with renege = claim)."""
-        gid = guild_id(interaction)
-        bot = client(interaction)
-        table = bot.tables.registry.of_user(gid, interaction.user.id)
+        table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
         if not table.rules.claims:
             raise Refusal("Renege claims are not played at this table (renege = prevented).")
         try:
             against = Seat.parse(seat)
         except ValueError as e:
             raise Refusal(str(e)) from None
-        result = await bot.tables.moves.claim(
+        result = await self.tables.moves.claim(
             table, interaction.user.id, against, interaction_id=interaction.id
         )
         await interaction.response.send_message(_claim_text(result), ephemeral=True)
@@ -241,15 +223,13 @@ class PlayCog(commands.Cog):
     async def claim_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        table = client(interaction).tables.registry.find_of_user(
-            guild_id(interaction), interaction.user.id
-        )
+        table = self.tables.registry.find_of_user(guild_id(interaction), interaction.user.id)
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if table is None or table.game is None or seat is None:
             return []
         cur = current.lower().strip()
         out = []
-        for s in table.game.claim_targets(seat):
+        for s in claim_targets(table.game, seat):
             occ = table.seats.get(s)
             label = f"{s.word} ({occ.name})" if occ else s.word
             if cur in label.lower():
@@ -277,14 +257,13 @@ class PlayCog(commands.Cog):
 
     async def _card_move(self, interaction: Interaction, card: str, verb: str) -> None:
         """``/play`` and ``/discard``: the caller's card, played or discarded, then their hand."""
-        bot = client(interaction)
-        table = bot.tables.registry.of_user(guild_id(interaction), interaction.user.id)
+        uid = interaction.user.id
+        table = self.tables.registry.of_user(guild_id(interaction), uid)
         chosen = parse_card(card)
-        seat = bot.tables.moves.seat_for(table, interaction.user.id)
-        move = bot.tables.moves.play if verb == "play" else bot.tables.moves.discard
-        with self.live.answering(table, seat, interaction.user.id) as answer:
-            result = await move(table, interaction.user.id, chosen, interaction_id=interaction.id)
-            await self.show_hand(interaction, answer, table, result.seat, _done_text(result))
+        move = self.tables.moves.play if verb == "play" else self.tables.moves.discard
+        await self._move(
+            interaction, table, lambda: move(table, uid, chosen, interaction_id=interaction.id)
+        )
 
     def _card_choices(
         self, interaction: Interaction, current: str, kind: type[Play] | type[Discard]
@@ -305,178 +284,148 @@ class PlayCog(commands.Cog):
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
         """The caller's game and seat when it is their turn now (autocomplete offers nothing
         to anyone else)."""
-        table = client(interaction).tables.registry.find_of_user(
-            guild_id(interaction), interaction.user.id
-        )
-        if table is None or table.game is None or table.status != "playing":
+        table = self.tables.registry.find_of_user(guild_id(interaction), interaction.user.id)
+        if table is None or table.game is None or table.status != TableStatus.PLAYING:
             return None
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.game.to_act != seat:
             return None
         return table.game, seat
 
-    # ------------------------------------------------------------------ components
-    async def on_component(
+    # ------------------------------------------------------------------ answers with the hand
+    async def _move(
+        self, interaction: Interaction, table: Table, move: Callable[[], Awaitable[ActResult]]
+    ) -> None:
+        """A move by slash command, answered with the player's hand.  The table service
+        checks their seat (once, in the move) and follows the answer live."""
+        with self.tables.live.answering(table, interaction.user.id) as answer:
+            result = await move()
+            await send_hand(interaction, answer, table, result.seat, _done_text(result))
+
+    async def _show_hand(self, interaction: Interaction, table: Table) -> None:
+        """``/hand`` and **My hand**: seated, playing this seat (not left: its cards are no
+        longer theirs), started."""
+        uid = interaction.user.id
+        seat = self.tables.moves.seat_for(table, uid)
+        with self.tables.live.answering(table, uid) as answer:
+            await send_hand(interaction, answer, table, seat)
+
+    # ------------------------------------------------------------------ table buttons
+    async def _table_click(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
     ) -> None:
-        try:
-            if ref.seat is not None and ref.hand is not None:
-                await self._hand_component(interaction, ref, values)
-            else:
-                await self._table_component(interaction, ref)
-        except Duplicate:
-            timely.ignore_repeat(interaction)
-            return
-        except (Refusal, SpadesError) as e:
-            with contextlib.suppress(discord.HTTPException):
-                await reply(interaction, e.reason)
-        except Exception:
-            log.exception("button %s failed", logsafe.custom_id(ref.custom_id))
-            with contextlib.suppress(discord.HTTPException):
-                await reply(interaction, "Sorry, something went wrong on my side. Try again.")
+        assert isinstance(ref.verb, TableVerb)
+        table = self.tables.registry.get(ref.table_id)
+        await self._table_clicks[ref.verb](interaction, table, ref)
 
-    async def _table_component(self, interaction: Interaction, ref: ComponentRef) -> None:
-        guild_id(interaction)
-        bot = client(interaction)
+    async def _join(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
         uid = interaction.user.id
-        if ref.verb == "again":
-            await self._play_again(interaction, ref.table_id)
-            return
-        table = bot.tables.registry.get(ref.table_id)
-        if ref.verb == "join":
-            taken = await bot.tables.lobby.join(table, uid, display_name(interaction), ref.seat)
-            await reply(interaction, f"You sit {taken.word}.")
-        elif ref.verb == "addbot":
-            filled = await bot.tables.lobby.add_bot(table, uid, None, "normal")
-            await reply(interaction, f"A computer player (normal) plays {filled.word}.")
-        elif ref.verb == "leave":
-            await reply(interaction, await bot.tables.lobby.leave(table, uid))
-        elif ref.verb == "start":
-            await bot.tables.lobby.start(table, uid)
-            await interaction.response.defer()
-        elif ref.verb == "rules":
-            await interaction.response.send_message(embed=rules_embed(table.rules), ephemeral=True)
-        elif ref.verb == "hand":
-            # Seated, playing this seat (not left: its cards are no longer theirs), started.
-            mine = self.moves.seat_for(table, uid)
-            with self.live.answering(table, mine, uid) as answer:
-                await self.show_hand(interaction, answer, table, mine)
-        elif ref.verb == "claim":
-            seat = table.seat_of(uid)
-            if seat is None:
-                raise Refusal("You are not seated at this table.")
-            if table.game is None or not table.rules.claims:
-                raise Refusal("Renege claims are not played at this table.")
-            targets = table.game.claim_targets(seat)
-            if not targets:
-                raise Refusal(_no_claim_reason(table.game, seat))
-            await interaction.response.send_message(
-                "Which opponent reneged this hand? A wrong claim bars your side from claiming "
-                "again this hand.",
-                view=claim_components(table, targets),
-                ephemeral=True,
-            )
-        elif ref.verb == "claimon" and ref.seat is not None:
-            result = await bot.tables.moves.claim(
-                table, uid, ref.seat, interaction_id=interaction.id
-            )
-            await reply(interaction, _claim_text(result))
-        elif ref.verb in ("agree", "keep"):
-            await reply(interaction, await bot.tables.endings.vote(table, uid, ref.verb == "agree"))
+        taken = await self.tables.lobby.join(table, uid, display_name(interaction), ref.seat)
+        await reply(interaction, f"You sit {taken.word}.")
 
-    async def _play_again(self, interaction: Interaction, finished_id: str) -> None:
+    async def _add_bot(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        filled = await self.tables.lobby.add_bot(table, interaction.user.id, None, "normal")
+        await reply(interaction, f"A computer player (normal) plays {filled.word}.")
+
+    async def _leave(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        await reply(interaction, await self.tables.lobby.leave(table, interaction.user.id))
+
+    async def _start(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        await self.tables.lobby.start(table, interaction.user.id)
+        await interaction.response.defer()
+
+    async def _rules(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        await interaction.response.send_message(embed=rules_embed(table.rules), ephemeral=True)
+
+    async def _my_hand(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        await self._show_hand(interaction, table)
+
+    async def _vote(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        agree = ref.verb is TableVerb.AGREE
+        await reply(interaction, await self.tables.endings.vote(table, interaction.user.id, agree))
+
+    async def _claim_menu(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("You are not seated at this table.")
+        if table.game is None or not table.rules.claims:
+            raise Refusal("Renege claims are not played at this table.")
+        targets = claim_targets(table.game, seat)
+        if not targets:
+            raise Refusal(_no_claim_reason(table.game, seat))
+        await interaction.response.send_message(
+            "Which opponent reneged this hand? A wrong claim bars your side from claiming "
+            "again this hand.",
+            view=claim_components(table, targets),
+            ephemeral=True,
+        )
+
+    async def _claim_on(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
+        if ref.seat is None:
+            raise Refusal("That button names no seat.")
+        result = await self.tables.moves.claim(
+            table, interaction.user.id, ref.seat, interaction_id=interaction.id
+        )
+        await reply(interaction, _claim_text(result))
+
+    async def _play_again(
+        self, interaction: Interaction, ref: ComponentRef, values: list[str]
+    ) -> None:
         """**Play again** on a game-over message: same seats and rules, a new table, started."""
-        bot = client(interaction)
-        old = bot.tables.lobby.check_play_again(finished_id, interaction.user.id)
+        lobby, uid = self.tables.lobby, interaction.user.id
+        old = lobby.check_play_again(ref.table_id, uid)
         if old.place.by_interaction:  # the new table is a public follow-up of this click
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await bot.tables.lobby.play_again(finished_id, interaction.user.id)
-        message = await bot.publisher.post_table_message(table, via=interaction)
+        table = await lobby.play_again(ref.table_id, uid)
+        message = await self.bot.publisher.post_table_message(table, via=interaction)
         await interaction.followup.send(
             f"A new game has started with the same seats and rules: {message.jump_url}",
             ephemeral=True,
         )
 
-    async def _hand_component(
+    # ------------------------------------------------------------------ hand buttons
+    async def _hand_click(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
     ) -> None:
-        bot = client(interaction)
+        """A button or select of a hand message: the move it asks for (the seat and hand
+        number it carries checked once, by the move), answered by editing that message to the
+        current hand — with what was done, or why not."""
         uid = interaction.user.id
         try:
-            table = bot.tables.registry.get(ref.table_id)
+            table = self.tables.registry.get(ref.table_id)
         except StaleButton:
             await interaction.response.edit_message(
                 content="That game is over.", embed=None, view=None
             )
             return
-        try:
-            bot.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
-        except NotYourButtons as e:
-            await interaction.response.send_message(e.reason, ephemeral=True)
-            return
-        except StaleButton as e:
-            seat = table.seat_of(uid)
-            if seat is not None and table.game is not None:
-                with self.live.answering(table, seat, uid) as answer:
-                    await self.show_hand(interaction, answer, table, seat, e.reason, edit=True)
-                return
-            raise
-        assert ref.seat is not None
-        with self.live.answering(table, ref.seat, uid) as answer:
+        with self.tables.live.answering(table, uid) as answer:
             notice: str | None = None
             try:
-                result = await self._act(table, uid, ref, values, interaction.id)
-                notice = _done_text(result) if result is not None else None
-            except Duplicate:
-                timely.ignore_repeat(interaction)
-                return
+                if ref.verb is HandVerb.REFRESH:
+                    self.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
+                else:
+                    result = await self.tables.moves.act(
+                        table,
+                        uid,
+                        lambda seat: hand_action(seat, ref, values),
+                        interaction_id=interaction.id,
+                        button_seat=ref.seat,
+                        button_hand=ref.hand,
+                    )
+                    notice = _done_text(result)
+            except (NotYourButtons, NotSeated, Duplicate):
+                raise  # not theirs to see: answered alone (bot.ui.failures)
+            except StaleButton as e:
+                if table.game is None:
+                    raise
+                notice = e.reason  # an earlier hand's button: here is the current one
             except (IllegalAction, Refusal, CardParseError) as e:
-                if isinstance(e, NotYourButtons):
-                    await interaction.response.send_message(e.reason, ephemeral=True)
-                    return
                 notice = f"⚠ {e.reason}"
-            await self.show_hand(interaction, answer, table, ref.seat, notice, edit=True)
-
-    async def _act(
-        self, table: Table, uid: int, ref: ComponentRef, values: list[str], iid: int
-    ) -> ActResult | None:
-        moves = self.moves
-        common: dict[str, Any] = {
-            "interaction_id": iid,
-            "button_seat": ref.seat,
-            "button_hand": ref.hand,
-        }
-        if ref.verb == "refresh":
-            return None
-        if ref.verb == "play" and ref.card:
-            return await moves.play(table, uid, card(ref.card), **common)
-        if ref.verb == "call" and ref.card and ref.seat is not None:
-            call = call_from_value(ref.seat, ref.card)
-            return await moves.call(table, uid, call.call, call.alone, **common)
-        if ref.verb == "discard" and ref.card:
-            return await moves.discard(table, uid, card(ref.card), **common)
-        if ref.verb == "look":
-            return await moves.look(table, uid, **common)
-        if ref.verb == "blind":
-            return await moves.bid(table, uid, BLIND_NIL, **common)
-        if ref.verb == "bid" and values:
-            raw = values[0]
-            blind = raw.startswith("blind")
-            number = whole_number(raw.removeprefix("blind"), 2)
-            if raw != "nil" and number is None:
-                raise Refusal(f"{excerpt(raw)} is not a bid: pick one from the menu.")
-            value = NIL if number is None else number
-            return await moves.bid(table, uid, value, blind, **common)
-        if ref.verb == "pass" and values:
-            try:
-                cards = tuple(card(v) for v in values[:13])
-            except (KeyError, ValueError):
-                raise Refusal("Those are not cards of yours: pick them from the menu.") from None
-            return await moves.pass_cards(table, uid, cards, **common)
-        return None
+            assert ref.seat is not None  # checked: the member plays it
+            await send_hand(interaction, answer, table, ref.seat, notice, edit=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: SpadesBot) -> None:
     await bot.add_cog(PlayCog(bot))

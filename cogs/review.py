@@ -7,25 +7,26 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
 from bot import cooldowns
+from bot.ai.games import judges
 from bot.command_input import whole_number
 from bot.cooldowns import relative_time
 from bot.engine import Seat
 from bot.errors import Refusal
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
-from bot.review.service import QueueFull, ReviewJob, ReviewService, replay_or_none
-from bot.store.league import LeagueStore
-from bot.store.reviews import ReviewStore
+from bot.review.service import QueueFull, ReviewJob, replay_or_none
 from bot.ui import review_render as rr
-from bot.ui.components import set_handler
-from bot.ui.review_components import ReviewRef
+from bot.ui.review_components import REVIEW_ROUTE, ReviewRef
 from cogs.common import Interaction, league_scope, take_cooldowns
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
 
 log = logging.getLogger(__name__)
 Editor = Callable[..., Awaitable[Any]]  # edits the reply that shows the review
@@ -34,20 +35,18 @@ TOKEN_LIFE_S = 14 * 60  # an interaction token edits for 15 minutes
 
 
 class ReviewCog(commands.Cog):
-    def __init__(
-        self, bot: commands.Bot, service: ReviewService, store: ReviewStore, league: LeagueStore
-    ) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.service = service
-        self.store = store
-        self.league = league
-        set_handler(self.on_component, "review")
+        self.service = bot.reviews
+        self.store = bot.review_store
+        self.league = bot.league
+        bot.clicks.on([REVIEW_ROUTE], self.on_component)
 
     async def on_component(
         self, interaction: Interaction, ref: ReviewRef, values: list[str]
     ) -> None:
         """Open a review (a new ephemeral reply) or turn its page.  Refusals and failures
-        are answered by :func:`bot.ui.components.dispatch`."""
+        are answered by :func:`bot.ui.failures.answer_error`."""
         gid = league_scope(interaction).key
         game_id = ref.game_id
         if game_id is None:
@@ -66,7 +65,7 @@ class ReviewCog(commands.Cog):
         if page == -1:  # the "Go to…" menu
             page = (whole_number(values[0], 4) if values else None) or 0
         # The hard player judges partnership Spades only: elsewhere the review is the replay.
-        if replay.rules.solo or replay.rules.game != "spades":
+        if not judges(replay.rules):
             await self._show(interaction, replay, None, viewer, game_id, page)
             return
         analysis = await self.service.stored(game_id)
@@ -138,7 +137,7 @@ class ReviewCog(commands.Cog):
         number = max(0, min(number, len(pages) - 1))
         return {
             "embed": rr.page_embed(pages[number], number, len(pages)),
-            "view": rr.page_view(game_id, pages, number),
+            "view": rr.page_view(game_id, pages, number, share=bool(viewer)),
         }
 
     async def _follow(
@@ -171,8 +170,5 @@ class ReviewCog(commands.Cog):
             await edit(**self._page(replay, job.result, viewer, game_id, 0))
 
 
-async def setup(bot: commands.Bot) -> None:
-    service: ReviewService = bot.reviews  # type: ignore[attr-defined]
-    store: ReviewStore = bot.review_store  # type: ignore[attr-defined]
-    league: LeagueStore = bot.league  # type: ignore[attr-defined]
-    await bot.add_cog(ReviewCog(bot, service, store, league))
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(ReviewCog(bot))

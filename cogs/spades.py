@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -10,19 +10,18 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.command_input import excerpt
-from bot.engine import Seat
+from bot.engine import Seat, games
 from bot.engine.rules import (
-    PRESET_DESCRIPTIONS,
-    PRESET_GAMES,
-    PRESET_NAMES,
     option_names,
     suggested_values,
 )
 from bot.errors import Refusal
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
+from bot.tables import options as table_options
 from bot.tables.state import LEVELS, Table
 from bot.ui.anywhere_text import NO_THREADS, anywhere_help_embed, anywhere_league_note
 from bot.ui.rules_text import help_embed, rules_embed
+from bot.ui.spectator import watch_choices
 from bot.ui.text import dealer_draw_text, timer_unrated_reason
 from cogs.common import (
     ANYWHERE_CONTEXTS,
@@ -39,8 +38,11 @@ from cogs.common import (
     take_cooldowns,
 )
 
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
+
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
-TABLE_PRESETS = PRESET_NAMES  # every game's presets: Spades and its variants, Whist, Euchre
+TABLE_PRESETS = games.preset_names()  # every game's presets: Spades and its variants, Whist, Euchre
 
 
 def preset_choices(current: str) -> list[app_commands.Choice[str]]:
@@ -48,9 +50,9 @@ def preset_choices(current: str) -> list[app_commands.Choice[str]]:
     (``solo — Solo (cutthroat): four players, everyone scores alone``)."""
     cur = current.lower().strip()
     return [
-        app_commands.Choice(name=f"{p} — {PRESET_DESCRIPTIONS[p]}"[:100], value=p)
+        app_commands.Choice(name=f"{p} — {games.preset(p).description}"[:100], value=p)
         for p in TABLE_PRESETS
-        if cur in p or cur in PRESET_DESCRIPTIONS[p].lower()
+        if cur in p or cur in games.preset(p).description.lower()
     ][:25]
 
 
@@ -104,7 +106,7 @@ class SpadesCog(commands.Cog):
         allowed_installs=ANYWHERE_INSTALLS,
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
 
     @spades.command(name="new")
@@ -147,8 +149,7 @@ class SpadesCog(commands.Cog):
         if settings is not None:
             chosen = preset or settings.preset
             # The server's target goes with its preset's game (a Spades 300 is no Euchre target).
-            same_game = PRESET_GAMES.get(chosen) == PRESET_GAMES.get(settings.preset)
-            if target is None and same_game:
+            if target is None and games.same_game(chosen, settings.preset):
                 target = settings.target
             preset = chosen
             turn_timer = settings.turn_timer if turn_timer is None else turn_timer
@@ -160,7 +161,7 @@ class SpadesCog(commands.Cog):
                 raise Refusal("Threads can be opened from a text channel only.")
             try:
                 created = await channel.create_thread(
-                    name=f"{PRESET_GAMES.get(preset or 'standard', 'spades').title()} with "
+                    name=f"{games.entry_of(games.game_of_preset(preset or 'standard')).title} with "
                     f"{display_name(interaction)}",
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=1440,
@@ -309,6 +310,10 @@ class SpadesCog(commands.Cog):
         guild_id(interaction)
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
+        if name in table_options.OPTION_NAMES:  # the table's own settings (spectators, hints)
+            options = await bot.tables.lobby.set_option(table, interaction.user.id, name, value)
+            await reply(interaction, f"`{name}` is now **{options.value_text(name)}**.")
+            return
         if name != "preset" and name not in option_names(table.rules.game)[1:]:
             raise Refusal(
                 f"There is no rule option {excerpt(name)} in {table.rules.title}; "
@@ -324,7 +329,11 @@ class SpadesCog(commands.Cog):
     async def rule_name_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        names = ("preset", *option_names(self._game_here(interaction))[1:])
+        names = (
+            "preset",
+            *option_names(self._game_here(interaction))[1:],
+            *table_options.OPTION_NAMES,
+        )
         cur = current.lower().strip()
         return [app_commands.Choice(name=n, value=n) for n in names if cur in n][:25]
 
@@ -336,6 +345,13 @@ class SpadesCog(commands.Cog):
         game = self._game_here(interaction)
         if name == "preset":
             return preset_choices(current)
+        if name in table_options.OPTION_NAMES:
+            cur = current.lower().strip()
+            return [
+                app_commands.Choice(name=table_options.value_label(name, v), value=v)
+                for v in table_options.suggested_values(name)
+                if cur in v
+            ]
         if name in option_names(game):
             values = suggested_values(name, game)
         else:
@@ -354,7 +370,7 @@ class SpadesCog(commands.Cog):
         """The game of this channel's table (Spades when there is none)."""
         cid = interaction.channel_id
         table = client(interaction).tables.registry.find_in_channel(cid) if cid else None
-        return table.rules.game if table is not None else "spades"
+        return table.rules.game if table is not None else games.DEFAULT_GAME
 
     @spades.command(name="start")
     async def start(self, interaction: Interaction) -> None:
@@ -385,6 +401,34 @@ class SpadesCog(commands.Cog):
         except discord.Forbidden:
             raise Refusal("I cannot post in this channel: check my permissions.") from None
         await interaction.followup.send(f"Here it is: {message.jump_url}", ephemeral=True)
+
+    @spades.command(name="watch")
+    @app_commands.describe(table="Another table of this server (default: this channel's)")
+    async def watch(
+        self, interaction: Interaction, table: app_commands.Range[str, 1, 20] | None = None
+    ) -> None:
+        """Watch a game you do not play in: a private view that follows it (only you see it)."""
+        gid = guild_id(interaction)
+        bot = client(interaction)
+        if table is None:
+            chosen = bot.tables.registry.in_channel(channel_id(interaction))
+        else:
+            found = [t for t in bot.tables.registry.in_guild(gid) if t.id == table.strip()]
+            if not found:
+                raise Refusal(
+                    f"There is no table {excerpt(table)} in this server: pick one from the list."
+                )
+            chosen = found[0]
+        await bot.spectator_views.answer(interaction, chosen, edit=False)
+
+    @watch.autocomplete("table")
+    async def watch_table_auto(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        tables = client(interaction).tables.registry.in_guild(interaction.guild_id)
+        return [app_commands.Choice(name=n, value=v) for n, v in watch_choices(tables, current)]
 
     @spades.command(name="rules")
     async def rules(self, interaction: Interaction) -> None:
@@ -452,5 +496,5 @@ def _started_text(table: Table) -> str:
     return f"Draw for dealer: {dealer_draw_text(draw, table.game.first_dealer)}. Good luck!"
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: SpadesBot) -> None:
     await bot.add_cog(SpadesCog(bot))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import time
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 from discord import app_commands
@@ -11,16 +12,21 @@ from discord.ext import commands
 
 from bot.engine import RulesError
 from bot.errors import Refusal
+from bot.events import model
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls
 from bot.events.model import EventError, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.ui import tournament_render as render
-from bot.ui.components import set_handler
-from bot.ui.tournament_components import TournamentRef
+from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 from cogs.spades import check_preset, preset_choices
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
+
+T = TypeVar("T", bound=str)
 
 FORMATS = [
     app_commands.Choice(name="Swiss rounds", value="swiss"),
@@ -53,6 +59,14 @@ async def organiser_role(interaction: Interaction) -> int | None:
     return settings.organiser_role
 
 
+def one_of(value: str, allowed: tuple[T, ...], what: str) -> T:
+    """``value`` as the one of ``allowed`` it names (a choice's value, checked again here)."""
+    for option in allowed:
+        if option == value:
+            return option
+    raise Refusal(f"There is no {what} {value!r}: pick one from the list.")
+
+
 def service(interaction: Interaction) -> TournamentService:
     s = client(interaction).tournaments
     if s is None:
@@ -81,9 +95,9 @@ class TournamentCog(commands.Cog):
         name="tournament", description="Run or play in a tournament", guild_only=True
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        set_handler(self.on_component, "tournament")
+        bot.clicks.on([TOURNAMENT_ROUTE], self.on_component)
 
     def _find(self, interaction: Interaction, name: str | None) -> Tournament:
         return service(interaction).running(server_id(interaction), name)
@@ -146,14 +160,16 @@ class TournamentCog(commands.Cog):
             settings = Settings(
                 preset=preset,
                 target=target,
-                format=format,  # type: ignore[arg-type]
-                team_mode="solo" if rules.solo else team_mode,  # type: ignore[arg-type]
+                format=one_of(format, model.FORMATS, "format"),
+                team_mode="solo"
+                if rules.solo
+                else one_of(team_mode, model.TEAM_MODES, "team mode"),
                 rounds=rounds,
                 best_of=best_of,
                 boards=boards,
                 turn_timer=turn_timer,
                 rated=rated,
-                odd=odd,  # type: ignore[arg-type]
+                odd=one_of(odd, model.ODD_ENTRIES, "odd entry"),
                 round_minutes=round_minutes,
                 checkin_minutes=checkin_minutes,
                 players=rules.players,
@@ -353,5 +369,5 @@ class TournamentCog(commands.Cog):
         await reply(interaction, text)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: SpadesBot) -> None:
     await bot.add_cog(TournamentCog(bot))

@@ -1,17 +1,25 @@
-"""The architecture, kept honest: imports between our modules run one way.
+"""The architecture, kept honest (one test for the whole tree; docs/architecture.md).
 
 * no import cycle anywhere in ``bot`` and ``cogs`` (imports inside functions and under
   ``TYPE_CHECKING`` count: a cycle hidden from the interpreter is still a cycle in the design);
-* ``bot.engine`` imports nothing of ours outside itself;
+* no upward import: every module has its layer (:data:`LAYERS`, top to bottom), and imports
+  only from its own layer and the layers below;
+* ``bot.engine`` imports nothing of ours outside itself, and of the rest only the standard
+  library (no Discord, no database, no asyncio); its shared core imports no one game;
 * nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
   imports ``cogs`` (the bot loads its extensions by name);
 * the product (``bot`` and ``cogs``) imports nothing from ``tools`` or ``benchmarks``, which
-  measure it and are not shipped with it.
+  measure it and are not shipped with it;
+* the table service never imports the computer players;
+* one place per game: outside ``bot.engine`` and the registries keyed by the game
+  (``bot/ai/games.py``, ``bot/ui/games.py``) no code compares game names — it asks the
+  game's registry entry, or its part of a seat view.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -176,3 +184,193 @@ def test_the_table_service_never_imports_the_computer_players() -> None:
     callables from bot.app; bot.tables decides nothing for a computer itself."""
     assert {"bot.tables.turns", "bot.tables.moves"} <= reachable(GRAPH, "bot.tables")
     assert not {m for m in reachable(GRAPH, "bot.tables") if m.split(".")[:2] == ["bot", "ai"]}
+
+
+# ---------------------------------------------------------------------- the layers
+# Top to bottom.  A module belongs to the layer of the longest prefix that names it, and may
+# import modules of its own layer and of the layers below, never above (docs/architecture.md).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("cogs",),  # thin: parse, call, render
+    # the program: settings, start-up, wiring (the league's hook, shards, health, the collector)
+    ("bot.app", "bot.__main__", "bot.config", "bot.health", "bot.sharding", "bot.collector",
+     "bot.league_link"),
+    ("bot.ui",),  # Discord: rendering, components, clicks, publishers
+    # tournaments' running side: it seats and ends tables through the table service
+    ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results",
+     "bot.events.arrangement", "bot.events.threads"),
+    ("bot.tables",),  # the table service
+    ("bot.review", "bot.store"),  # reviews of games; the database (SQL only here)
+    ("bot.ai", "bot.league", "bot.events"),  # computer players; ratings; pairings (pure)
+    ("bot.engine",),  # the rules
+    ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
+    # the foundations every layer may use
+    ("bot.errors", "bot.logsafe", "bot.disposal", "bot.command_input", "bot.names", "bot"),
+)  # fmt: skip
+
+
+def layer_of(module: str) -> int | None:
+    """The index in :data:`LAYERS` of ``module`` (the longest prefix that names it)."""
+    named = [
+        (len(prefix), i)
+        for i, prefixes in enumerate(LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    return max(named)[1] if named else None
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(importer, imported) for every import of a module from a layer above the importer's."""
+    found = []
+    for module, targets in graph.items():
+        mine = layer_of(module)
+        assert mine is not None, f"{module} has no layer: add it to LAYERS"
+        for target in sorted(targets):
+            theirs = layer_of(target)
+            assert theirs is not None, f"{target} has no layer: add it to LAYERS"
+            if theirs < mine:
+                found.append((module, target))
+    return found
+
+
+def test_the_layers_are_read_by_longest_prefix() -> None:
+    assert layer_of("bot.events.service") == 3
+    assert layer_of("bot.events.model") == layer_of("bot.league.models") == 6
+    assert layer_of("bot") == len(LAYERS) - 1
+    assert layer_of("botany") is None
+    assert upward_imports({"bot.engine.cards": {"bot.ui.render"}, "bot.ui.render": set()}) == [
+        ("bot.engine.cards", "bot.ui.render")
+    ]
+
+
+def test_no_module_imports_from_a_layer_above_its_own() -> None:
+    assert upward_imports(GRAPH) == []
+
+
+# ---------------------------------------------------------------------- the pure engine
+FORBIDDEN = {"discord", "aiosqlite", "asyncpg", "asyncio"}
+ENGINE_MODULES = {n: p for n, p in our_modules().items() if n.split(".")[:2] == ["bot", "engine"]}
+
+
+def test_the_engine_modules_are_found() -> None:
+    assert {p.name for p in ENGINE_MODULES.values()} >= {
+        "cards.py", "rules.py", "scoring.py", "actions.py", "game.py", "games.py", "views.py",
+        "record.py", "__main__.py",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("module", sorted(ENGINE_MODULES))
+def test_the_engine_imports_only_the_standard_library_and_itself(module: str) -> None:
+    path = ENGINE_MODULES[module]
+    for name in imported_names(path, module):
+        top = name.split(".")[0]
+        assert top not in FORBIDDEN, f"{module} imports {name}"
+        assert not name.startswith("bot.engine.__main__"), f"{module} imports the CLI"
+        if top in ("bot", "cogs"):
+            assert name == "bot.engine" or name.startswith("bot.engine."), name
+        else:
+            assert top in sys.stdlib_module_names or top == "__future__", name
+
+
+GAME_PACKAGES = ("bot.engine.spades", "bot.engine.whist", "bot.engine.euchre")
+CORE = ("cards", "decks", "seats", "actions", "errors", "games", "rules", "scoring", "tricks",
+        "game", "dealer")  # fmt: skip
+
+
+def test_the_core_modules_are_found() -> None:
+    assert {f"bot.engine.{m}" for m in CORE} <= ENGINE_MODULES.keys()
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_the_shared_core_imports_no_game(module: str) -> None:
+    """What every game shares is written without any one game in mind."""
+    name = f"bot.engine.{module}"
+    for target in GRAPH[name]:
+        assert not target.startswith(GAME_PACKAGES), f"{name} imports {target}"
+
+
+# ---------------------------------------------------------------------- one place per game
+GAME_NAMES = frozenset({"spades", "whist", "euchre"})
+# Where a game may be named: the engine (the games themselves and their registry) and the
+# registries of their words and computer players, keyed by the game.
+GAME_REGISTRIES = ("bot.engine", "bot.ai.games", "bot.ui.games")
+
+
+def _names_a_game(node: ast.expr, container: bool) -> bool:
+    """A game name as a string, ``GameKind.X`` or ``DEFAULT_GAME``; or (``container``: the
+    right of ``in``) a literal tuple, list or set holding one."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and node.value.lower() in GAME_NAMES
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id == "GameKind"
+    if isinstance(node, ast.Name):
+        return node.id == "DEFAULT_GAME"
+    if container and isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_a_game(x, False) for x in node.elts)
+    return False
+
+
+def _is_game_attribute(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "game"
+
+
+_EQUALITY = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+
+
+def game_name_comparisons(source: str) -> list[int]:
+    """The lines of ``source`` that compare game names (``rules.game == "spades"``,
+    ``game in ("whist", "euchre")``, ``kind is GameKind.EUCHRE``, ``a.game != b.game``,
+    ``case "whist":``); ``table.game is None`` (the game object) is no such comparison."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            left = node.left
+            for op, right in zip(node.ops, node.comparators, strict=True):
+                container = isinstance(op, ast.In | ast.NotIn)
+                named = _names_a_game(left, False) or _names_a_game(right, container)
+                by_attribute = isinstance(op, _EQUALITY) and (
+                    _is_game_attribute(left) or _is_game_attribute(right)
+                )
+                if named or by_attribute:
+                    found.append(node.lineno)
+                    break
+                left = right
+        elif isinstance(node, ast.MatchValue) and _names_a_game(node.value, False):
+            found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "compares"),
+    [
+        ('if rules.game == "spades": pass', True),
+        ('if view.rules.game != "whist": pass', True),
+        ("if table.rules.game is GameKind.EUCHRE: pass", True),
+        ("ok = rules.game in (GameKind.WHIST, GameKind.EUCHRE)", True),
+        ('ok = game in ("whist", "euchre")', True),
+        ('ok = "Euchre" == title', True),
+        ("ok = kind == DEFAULT_GAME", True),
+        ("ok = a.rules.game != b.rules.game", True),
+        ("ok = table.game is None or table.game is not sim", False),  # the game object
+        ('match name:\n    case "whist":\n        pass', True),
+        ('ok = parts[:2] == ["spades", "t"]', False),  # a custom id's namespace, not a game
+        ('log = getLogger("spades")', False),
+        ("ok = entry_of(rules.game).takes(Bid)", False),
+        ('ok = "lose_at" in entry_of(rules.game).options', False),
+    ],
+)
+def test_the_scan_finds_game_name_comparisons(source: str, compares: bool) -> None:
+    assert bool(game_name_comparisons(source)) is compares
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in our_modules() if not m.startswith(GAME_REGISTRIES))
+)
+def test_no_code_outside_the_engine_and_the_registries_compares_game_names(module: str) -> None:
+    """Adding a game adds its package and its registry entries, and edits nothing else: the
+    rest of the bot asks the entry (``entry_of(rules.game).takes(Call)``), the game's words
+    (``text_of(rules.game)``) or its players (``ai_of(rules.game)``), or reads the game's part
+    of a seat view (``view.bidding``, ``view.trumps``)."""
+    path = our_modules()[module]
+    lines = game_name_comparisons(path.read_text(encoding="utf-8"))
+    assert lines == [], f"{path.relative_to(ROOT)} compares game names at lines {lines}"

@@ -46,7 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine.actions import SEATS
-from bot.engine.rules import PRESET_NAMES, Rules
+from bot.engine.games import preset_names
+from bot.engine.rules import Rules
 from tools import solo_arena
 from tools.arena_detail import DetailLog, hand_record
 from tools.arena_journal import Journal, JournalMismatch, match_header
@@ -358,7 +359,7 @@ def parser() -> argparse.ArgumentParser:
         help="duplicate deals, each played twice (200; the benchmark 2000)",
     )
     ap.add_argument("--games", type=int, default=0, help="pairs of full games to the target")
-    ap.add_argument("--preset", choices=PRESET_NAMES, default="standard")
+    ap.add_argument("--preset", choices=preset_names(), default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
         "--jobs", type=int, default=None, help="worker processes (1; the benchmark 2 = both cores)"

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.engine.actions import NIL, Action, Play, Seat
 from bot.engine.game import Game, HandResult
+from bot.engine.spades.view import SpadesPart
 
 
 def overtakes_partner(game: Game, action: Action) -> tuple[bool, bool]:
@@ -38,7 +39,7 @@ def overtakes_partner(game: Game, action: Action) -> tuple[bool, bool]:
     seat = action.seat
     if best_seat != seat.partner:
         return no
-    partner_bid = game.bids[best_seat]
+    partner_bid = _bids(game)[best_seat]
     if partner_bid is not None and partner_bid <= NIL and game.tricks_won[best_seat] == 0:
         return no
     beats = 0
@@ -84,6 +85,12 @@ def hand_record(table: int, ns: str, res: HandResult) -> dict[str, Any]:
     }
 
 
+def _bids(game: Game) -> tuple[int | None, ...]:
+    """Each seat's bid this hand (``None``: not made, or a game without bids)."""
+    part = game.view_part(None)
+    return part.bids if isinstance(part, SpadesPart) else (None, None, None, None)
+
+
 def overtake_event(game: Game, action: Play, hand: str, spec: str, known: bool) -> dict[str, Any]:
     """A needless overtake as the detail log shows it (before ``action`` is applied)."""
     return {
@@ -94,7 +101,7 @@ def overtake_event(game: Game, action: Play, hand: str, spec: str, known: bool) 
         "hand": hand,
         "trick": " ".join(f"{s.name}:{c.code}" for s, c in game.current_trick),
         "played": action.card.code,
-        "bids": [None if b is None else b for b in game.bids],
+        "bids": list(_bids(game)),
         "tricks_won": list(game.tricks_won),
     }
 

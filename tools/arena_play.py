@@ -9,8 +9,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from bot.engine.actions import BLIND_NIL, NIL, Deal, Play, Seat
+from bot.engine.actions import BLIND_NIL, NIL, Bid, Deal, Play, Seat
 from bot.engine.game import Game, HandResult, Phase
+from bot.engine.games import entry_of
 from bot.engine.rules import Rules
 from bot.engine.views import seat_view
 from tools.arena_detail import overtake_event, overtakes_partner
@@ -36,7 +37,7 @@ def bag_unit(rules: Rules) -> float:
 
 
 def team_lines(rules: Rules, res: HandResult, side_of_team: Sequence[int]) -> list[TeamLine]:
-    if rules.game != "spades":  # no bids: points and tricks only
+    if not entry_of(rules.game).takes(Bid):  # no bids: points and tricks only
         return [
             TeamLine(
                 side_of_team[team],

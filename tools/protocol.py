@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.engine.actions import SEATS, Action, Bid, bid_record
+from bot.engine.decks import DECKS
 from bot.engine.game import Game, HandResult
 from bot.engine.record import TEAM_KEYS, hand_json, hand_line
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 from tools import serve_player
 
@@ -31,8 +33,21 @@ def rules_json(view: SeatView) -> dict[str, Any]:
     return {"preset": view.rules.preset, **view.rules.options()}
 
 
+_NO_BIDDING = SpadesPart(False, (None, None, None, None), (), (None, None), (None, None))
+
+
+def _trump_played(view: SeatView) -> bool:
+    """A trump has been played this hand (what ``spades_broken`` says of a game without
+    Spades' part)."""
+    trumps = DECKS[view.rules.deck].with_trump(view.trump).trumps
+    return any(trumps >> c.index & 1 for _, c in view.plays)
+
+
 def view_json(view: SeatView) -> dict[str, Any]:
-    """Exactly what the seat may know, in record notation."""
+    """Exactly what the seat may know, in record notation (the Spades fields are there, empty,
+    in every game)."""
+    bidding = view.bidding or _NO_BIDDING
+    broken = bidding.spades_broken if view.bidding is not None else _trump_played(view)
     out: dict[str, Any] = {
         "hand_number": view.hand_number,
         "phase": str(view.phase),
@@ -40,29 +55,29 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "to_act": view.to_act.name if view.to_act is not None else None,
         "hand": None if view.hand is None else [c.code for c in view.hand],
         "hand_hidden": view.hand_hidden,
-        "blind_open": view.blind_open,
+        "blind_open": bidding.blind_open,
         "cards_left": {s.name: view.cards_left[s] for s in SEATS},
-        "bids": {s.name: _bid_json(view.bids[s]) for s in SEATS},
-        "bid_log": [_bid_entry(b) for b in view.bid_log],
+        "bids": {s.name: _bid_json(bidding.bids[s]) for s in SEATS},
+        "bid_log": [_bid_entry(b) for b in bidding.bid_log],
         "tricks": {s.name: view.tricks_won[s] for s in SEATS},
         "current_trick": [[s.name, c.code] for s, c in view.current_trick],
         "plays": [[s.name, c.code] for s, c in view.plays],
         "trick_winners": [t.winner.name for t in view.completed_tricks],
-        "spades_broken": view.spades_broken,
+        "spades_broken": broken,
         # by side: NS and EW, or (solo, games.md G2) each player's seat
         "scores": {name: view.scores[k] for k, name in enumerate(view.side_names)},
         "bag_counts": {name: view.bag_counts[k] for k, name in enumerate(view.side_names)},
-        "passed": [c.code for c in view.passed],
-        "received": [c.code for c in view.received],
+        "passed": [c.code for c in bidding.passed],
+        "received": [c.code for c in bidding.received],
     }
     if view.rules.new_york:
         out["team_bids"] = {
             TEAM_KEYS[t]: (None if b is None else _bid_entry(b))
-            for t, b in enumerate(view.team_bids)
+            for t, b in enumerate(bidding.team_bids)
         }
         out["proposals"] = {
             TEAM_KEYS[t]: (None if p is None else {"bid": p[0], "blind": p[1]})
-            for t, p in enumerate(view.proposals)
+            for t, p in enumerate(bidding.proposals)
         }
     return out
 

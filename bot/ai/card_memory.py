@@ -8,7 +8,7 @@ from bot.ai.deck_tables import DECK_INFO, SPADES
 from bot.engine.views import SeatView
 
 
-class Knowledge:
+class CardMemory:
     """What one seat knows in the play phase: its hand, played cards, voids, known cards."""
 
     __slots__ = (
@@ -53,7 +53,8 @@ class Knowledge:
         self.voids = voids
         known = [0, 0, 0, 0]
         partner = self.seat ^ 2
-        for c in view.passed:
+        bidding = view.bidding
+        for c in bidding.passed if bidding is not None else ():
             known[partner] |= 1 << c.index
         known[partner] &= ~played
         self.known = known

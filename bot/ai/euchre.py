@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.ai.deck_tables import bits
-from bot.ai.trumps import Seen, Table, choose_card, ctx_from, table_for
+from bot.ai.trumps import Seen, TrumpDeck, choose_card, ctx_from, trump_deck
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS, SUITS
 from bot.engine.game import Phase
+from bot.engine.trump_part import TrumpPart
 from bot.engine.views import SeatView
 
 # Hand strength (see :func:`strength`): call at ORDER_AT, go alone at ALONE_AT.
@@ -26,7 +27,7 @@ ORDER_AT: Final = 7.5
 ALONE_AT: Final = 12.0
 
 
-def trump_value(t: Table, card: int) -> float:
+def trump_value(t: TrumpDeck, card: int) -> float:
     """What a trump is worth by its rank among the trumps (right bower first)."""
     if not t.trumps >> card & 1:
         return 0.0
@@ -34,7 +35,7 @@ def trump_value(t: Table, card: int) -> float:
     return TRUMP_VALUES[min(rank, len(TRUMP_VALUES) - 1)]
 
 
-def strength(t: Table, hand: int) -> float:
+def strength(t: TrumpDeck, hand: int) -> float:
     """Roughly, a hand's tricks × 3 with this trump: trumps by rank, side aces, voids."""
     trumps = hand & t.trumps
     value = sum(trump_value(t, i) for i in bits(trumps))
@@ -51,12 +52,12 @@ def strength(t: Table, hand: int) -> float:
     return value
 
 
-def has_top_trump(t: Table, hand: int) -> bool:
+def has_top_trump(t: TrumpDeck, hand: int) -> bool:
     trumps = hand & t.trumps
     return bool(trumps) and not (t.trumps & t.above[t.highest(trumps)])
 
 
-def best_discard(t: Table, hand: int) -> int:
+def best_discard(t: TrumpDeck, hand: int) -> int:
     """The dealer's discard: a side card, making a void when it can, never a lone ace."""
     side = hand & ~t.trumps
     if not side:
@@ -96,7 +97,7 @@ class Calling:
 
 def call_strength(c: Calling, suit: str) -> float:
     """The hand's strength with ``suit`` as trump, counting who gets the up-card in round 1."""
-    t = table_for(c.deck, suit)
+    t = trump_deck(c.deck, suit)
     if c.round != 1:
         return strength(t, c.hand)
     if c.seat == c.dealer:
@@ -116,20 +117,21 @@ def decide_call(c: Calling, margin: float = 0.0) -> tuple[str, bool]:
     if value < ORDER_AT + margin and not must:
         return Call.PASS, False
     hand = c.hand | (1 << c.up if c.round == 1 and c.seat == c.dealer else 0)
-    alone = value >= ALONE_AT + margin and has_top_trump(table_for(c.deck, best), hand)
+    alone = value >= ALONE_AT + margin and has_top_trump(trump_deck(c.deck, best), hand)
     return (Call.ORDER if c.round == 1 else best), alone
 
 
 def calling(view: SeatView) -> Calling:
     assert view.seat is not None
-    assert view.up_card is not None
+    tp = view.part_as(TrumpPart)
+    assert tp.up_card is not None
     return Calling(
         view.rules.deck,
         hand_mask(view),
         int(view.seat),
         int(view.dealer),
-        view.calling_round,
-        view.up_card.index,
+        tp.calling_round,
+        tp.up_card.index,
         view.rules.stick_the_dealer,
     )
 
@@ -144,16 +146,18 @@ def play(view: SeatView) -> Action:
     """The ``normal`` card: makers lead trumps, defenders cash aces."""
     assert view.seat is not None
     assert view.trump is not None
-    t = table_for(view.rules.deck, view.trump)
+    t = trump_deck(view.rules.deck, view.trump)
     seen = Seen(view, t)
-    attack = view.maker is not None and (view.maker & 1) == (view.seat & 1)
+    maker = view.part_as(TrumpPart).maker
+    attack = maker is not None and (maker & 1) == (view.seat & 1)
     return Play(view.seat, CARDS[choose_card(ctx_from(view, seen, attack))])
 
 
 def discard(view: SeatView) -> Action:
     assert view.seat is not None
-    assert view.up_card is not None
-    t = table_for(view.rules.deck, view.up_card.suit)
+    up = view.part_as(TrumpPart).up_card
+    assert up is not None
+    t = trump_deck(view.rules.deck, up.suit)
     return Discard(view.seat, CARDS[best_discard(t, hand_mask(view))])
 
 

@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.ai.games import ai_of
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
 from bot.ai.search import bidding
 from bot.ai.search.candidates import representative
@@ -55,7 +56,7 @@ class ActionValue:
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class HardEvaluation:
     """The action the hard player chooses and the value of each distinct legal action, best
     first."""
 
@@ -80,14 +81,17 @@ def evaluate(
     budget_s: float,
     clock: Callable[[], float] = time.perf_counter,
     max_worlds: int = MAX_WORLDS,
-) -> Evaluation:
+) -> HardEvaluation:
     """The hard player's evaluation of the seat's decision (see the module text).
 
     ``budget_s`` is not capped at the player's 300 ms: a review may spend longer for a
     steadier estimate.  ``max_worlds`` bounds the worlds whatever the clock says."""
     legal = view.legal
-    if len(legal) == 1 or view.rules.game != "spades":
-        return _bare(HardPlayer(clock=clock).decide(view, rng, min(budget_s, MAX_BUDGET_S)))
+    if len(legal) == 1:
+        return _bare(legal[0])
+    if view.bidding is None:  # not Spades: the game's own hard player's choice, unvalued
+        hard = ai_of(view.rules.game).players("hard")
+        return _bare(hard.decide(view, rng, min(budget_s, MAX_BUDGET_S)))
     if view.phase is Phase.PLAY:
         return _play(view, rng, budget_s, clock, max_worlds)
     if view.phase is Phase.BID and not view.rules.new_york:
@@ -97,8 +101,8 @@ def evaluate(
     return _bare(HardPlayer(clock=clock).decide(view, rng, min(budget_s, MAX_BUDGET_S)))
 
 
-def _bare(action: Action) -> Evaluation:
-    return Evaluation(action, (), 0)
+def _bare(action: Action) -> HardEvaluation:
+    return HardEvaluation(action, (), 0)
 
 
 def _ranked(
@@ -106,14 +110,14 @@ def _ranked(
     chosen: Action,
     rows: list[tuple[Action, float, float | None, int]],
     same_as: dict[Action, Action] | None = None,
-) -> Evaluation:
+) -> HardEvaluation:
     assert view.seat is not None
     zero = Utility.of_view(view).before(int(view.seat) & 1)
     best = next((v for a, v, _, _ in rows if a == chosen), max(v for _, v, _, _ in rows))
     values = tuple(
         ActionValue(a, v - zero, t, n, best - v) for a, v, t, n in sorted(rows, key=lambda r: -r[1])
     )
-    return Evaluation(chosen, values, max((n for *_, n in rows), default=0), same_as or {})
+    return HardEvaluation(chosen, values, max((n for *_, n in rows), default=0), same_as or {})
 
 
 def _play(
@@ -122,7 +126,7 @@ def _play(
     budget_s: float,
     clock: Callable[[], float],
     max_worlds: int,
-) -> Evaluation:
+) -> HardEvaluation:
     t0 = clock()
     choice = card_choice(view, rng)
     d = search_card(choice, clock, budget_s - (clock() - t0), max_worlds, value_all=True)
@@ -148,7 +152,7 @@ def _bid(
     budget_s: float,
     clock: Callable[[], float],
     max_worlds: int,
-) -> Evaluation:
+) -> HardEvaluation:
     assert view.seat is not None
     e = bidding.estimate_bids(view, rng, budget_s, clock, max_worlds)
     rows: list[tuple[Action, float, float | None, int]] = [
@@ -163,7 +167,7 @@ def _blind(
     budget_s: float,
     clock: Callable[[], float],
     max_worlds: int,
-) -> Evaluation:
+) -> HardEvaluation:
     assert view.seat is not None
     blind = Bid(view.seat, BLIND_NIL)
     look = Look(view.seat)

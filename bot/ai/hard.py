@@ -1,4 +1,5 @@
-"""The ``hard`` level: every card and bid chosen by search over the deals the seat may face.
+"""Spades' ``hard`` level: every card and bid chosen by search over the deals the seat may face
+(Whist's and Euchre's are in :mod:`bot.ai.trump_search`; :mod:`bot.ai.games` says which).
 
 * Cards: determinized search (:mod:`bot.ai.search.pimc`) over worlds consistent with what the
   seat has seen (:mod:`bot.ai.search.worlds`), each candidate valued by the points the hand
@@ -19,9 +20,8 @@ import random
 import time
 from collections.abc import Callable
 
-from bot.ai.bidding import choose_bid as rules_choose_bid
-from bot.ai.bidding import choose_pass
-from bot.ai.players import NormalPlayer
+from bot.ai.rule_bidding import choose_bid as rules_choose_bid
+from bot.ai.rule_bidding import choose_pass
 from bot.ai.search import bidding
 from bot.ai.search.spades_play import card_choice, search_card
 from bot.engine.actions import Action
@@ -52,9 +52,6 @@ class HardPlayer:
         if len(legal) == 1:
             return legal[0]
         budget_s = min(budget_s, MAX_BUDGET_S)
-        if view.rules.game != "spades":
-            # Whist and Euchre are not plugged into the search yet (docs/ai.md says how).
-            return NormalPlayer().decide(view, rng, budget_s)
         if view.phase is Phase.BID:
             if not self.search_bids:
                 return rules_choose_bid(view)

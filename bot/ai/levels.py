@@ -2,8 +2,7 @@
 
 Kept apart from the players themselves so that the ``hard`` player may build on the
 ``normal`` one without an import cycle.  A level's player plays every game: it hands each
-decision to that game's player of the level (Spades here, Whist and Euchre in
-:mod:`bot.ai.whist`, :mod:`bot.ai.euchre` and :mod:`bot.ai.trump_search`).
+decision to that game's player of the level (:mod:`bot.ai.games`).
 """
 
 from __future__ import annotations
@@ -12,45 +11,28 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from bot.ai.euchre import EuchreEasy, EuchreNormal
+from bot.ai.games import ai_of
 from bot.ai.hard import DEFAULT_BUDGET_S as HARD_BUDGET_S
 from bot.ai.hard import HardPlayer
-from bot.ai.players import EasyPlayer, NormalPlayer, Player
-from bot.ai.trump_search import EuchreHard, WhistHard
+from bot.ai.players import Player
 from bot.ai.variants import VariantAware
-from bot.ai.whist import WhistEasy, WhistNormal
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 
 LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S: Final = {"easy": 0.01, "normal": 0.01, "hard": HARD_BUDGET_S}
 
-_SPADES: Final[dict[str, type[Player]]] = {
-    "easy": EasyPlayer,
-    "normal": NormalPlayer,
-    "hard": HardPlayer,
-}
-_PLAYERS: Final[dict[str, dict[str, type[Player]]]] = {
-    "whist": {"easy": WhistEasy, "normal": WhistNormal, "hard": WhistHard},
-    "euchre": {"easy": EuchreEasy, "normal": EuchreNormal, "hard": EuchreHard},
-}
-
-
-def _new_player(game: str, level: str) -> Player:
-    """A level's player of one game; Spades' plays every variant of games.md G1-G2
-    (:class:`~bot.ai.variants.VariantAware`)."""
-    if game == "spades":
-        return VariantAware(_SPADES[level](), level)
-    return _PLAYERS[game][level]()
-
 
 class AnyGamePlayer:
     """One level's player for every game: each decision goes to its game's player."""
 
-    def __init__(self, level: str) -> None:
+    def __init__(self, level: str, *, max_worlds: int | None = None) -> None:
         self.level = level
         self._players: dict[str, Player] = {}
         self._clock: Callable[[], float] | None = None
+        # The Spades hard search's bound in worlds (None: its own); with a clock that never
+        # runs out, the search is then the same on any machine (hints, reviews).
+        self.max_worlds = max_worlds
 
     @property
     def clock(self) -> Callable[[], float] | None:
@@ -67,16 +49,23 @@ class AnyGamePlayer:
         game = view.rules.game
         player = self._players.get(game)
         if player is None:
-            player = self._players[game] = _new_player(game, self.level)
-            _give_clock(player, self._clock)
+            player = self._players[game] = ai_of(game).players(self.level)
+            _give_clock(player, self._clock, self.max_worlds)
         return player.decide(view, rng, budget_s)
 
 
-def _give_clock(player: Player, clock: Callable[[], float] | None) -> None:
-    """Hand a clock to a player that searches to one (the Spades ``hard``)."""
+def _give_clock(
+    player: Player, clock: Callable[[], float] | None, max_worlds: int | None = None
+) -> None:
+    """Hand a clock (and a bound in worlds) to a player that searches to one (the Spades
+    ``hard``)."""
     inner = player.inner if isinstance(player, VariantAware) else player
-    if clock is not None and isinstance(inner, HardPlayer):
+    if not isinstance(inner, HardPlayer):
+        return
+    if clock is not None:
         inner.clock = clock
+    if max_worlds is not None:
+        inner.max_worlds = max_worlds
 
 
 def get_player(level: str) -> Player:

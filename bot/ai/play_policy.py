@@ -1,5 +1,5 @@
 """The ``normal`` player's card play: one rule policy (:func:`choose_play`) over the cards each
-seat may hold (:class:`~bot.ai.card_memory.Knowledge`) and the seat's aim for the trick
+seat may hold (:class:`~bot.ai.card_memory.CardMemory`) and the seat's aim for the trick
 (:class:`~bot.ai.hand_goals.Mode`).  With ``exact`` holdings it reads a known deal."""
 
 from __future__ import annotations

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from bot.ai.bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
-from bot.ai.card_memory import Knowledge
+from bot.ai.card_memory import CardMemory
 from bot.ai.deck_tables import DECK_INFO, highest, lowest, trick_winner
 from bot.ai.hand_goals import HandSpec, mode_for
 from bot.ai.play_policy import PlayCtx, choose_play
+from bot.ai.rule_bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
 from bot.engine.actions import NIL, PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 
@@ -39,19 +40,20 @@ def legal_play_mask(view: SeatView) -> int:
 
 
 def team_bid_values(view: SeatView) -> tuple[int | None, int | None]:
-    a, b = view.team_bids
+    a, b = view.part_as(SpadesPart).team_bids
     return (a.value if a else None, b.value if b else None)
 
 
 def hand_spec(view: SeatView) -> HandSpec:
-    return HandSpec.from_bids(view.rules, view.bids, team_bid_values(view), view.hand_number)
+    bids = view.part_as(SpadesPart).bids
+    return HandSpec.from_bids(view.rules, bids, team_bid_values(view), view.hand_number)
 
 
 def normal_play(view: SeatView) -> Action:
     """The knowledge-based card play of the ``normal`` level."""
     assert view.seat is not None
     seat = int(view.seat)
-    k = Knowledge(view)
+    k = CardMemory(view)
     spec = hand_spec(view)
     left = 13 - len(view.completed_tricks)
     mode = mode_for(spec, seat, view.tricks_won, left)
@@ -61,7 +63,7 @@ def normal_play(view: SeatView) -> Action:
 
 
 class NormalPlayer:
-    """Knowledge-based bidding and card play; deterministic, fast."""
+    """CardMemory-based bidding and card play; deterministic, fast."""
 
     level = "normal"
 
@@ -110,7 +112,10 @@ class EasyPlayer:
             return rng.choice(legal)
         d = DECK_INFO[view.rules.deck]
         mask = legal_play_mask(view)
-        me_nil = view.bids[int(seat)] in (NIL, -1) and view.tricks_won[int(seat)] == 0
+        me_nil = (
+            view.part_as(SpadesPart).bids[int(seat)] in (NIL, -1)
+            and view.tricks_won[int(seat)] == 0
+        )
         if me_nil:
             return PLAYS[seat][lowest(d, mask)]
         trick = [(int(s), c.index) for s, c in view.current_trick]

@@ -26,13 +26,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from bot.ai.bidding import estimate_tricks, hand_mask
+from bot.ai.rule_bidding import estimate_tricks, hand_mask
 from bot.engine.actions import BLIND_NIL, Action, Bid, Deal, Look, Play
 from bot.engine.cards import Card, cards_of
 from bot.engine.errors import IllegalAction
 from bot.engine.game import Game, Phase
 from bot.engine.rules import Rules
 from bot.engine.seats import Seat
+from bot.engine.spades.game import SpadesGame
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView, seat_view
 
 ROLLOUT_COST_S: Final = 1.2e-3  # one play-out of a whole hand, measured on one core
@@ -41,7 +43,7 @@ MIN_SAMPLES: Final = 3
 MAX_SAMPLES: Final = 60
 
 
-def heuristic_play(game: Game) -> Action:
+def heuristic_play(game: SpadesGame) -> Action:
     """The solo policy for the seat on turn of ``game`` (see the module docstring)."""
     seat = game.to_act
     assert seat is not None
@@ -111,7 +113,7 @@ class SoloSearch:
             return cands[0] if cands else view.legal[0]
         me = view.seat
 
-        def value(g: Game, hands_before: int) -> float:
+        def value(g: SpadesGame, hands_before: int) -> float:
             return _bid_rollout(g, me, hands_before, bidder)
 
         totals, done = _sample_totals(view, rng, budget_s, cands, BID_COST_S, value)
@@ -126,7 +128,7 @@ class SoloSearch:
         assert view.seat is not None
         me = view.seat
 
-        def value(g: Game, hands_before: int) -> float:
+        def value(g: SpadesGame, hands_before: int) -> float:
             return _rollout_value(g, me, hands_before)
 
         totals, done = _sample_totals(view, rng, budget_s, legal, ROLLOUT_COST_S, value)
@@ -141,7 +143,7 @@ def _sample_totals(
     budget_s: float,
     cands: Sequence[A],
     cost_s: float,
-    value: Callable[[Game, int], float],
+    value: Callable[[SpadesGame, int], float],
 ) -> tuple[dict[A, float], int]:
     """Each candidate's summed ``value`` (given the game after it and the hands finished
     before) over sampled deals, and how many deals were sampled: as many as ``budget_s``
@@ -177,7 +179,7 @@ def _bid_candidates(view: SeatView) -> list[Bid]:
     return [b for b in bids if b.value <= 0] + near
 
 
-def _bid_rollout(game: Game, me: Seat, hands_before: int, bidder: Bidder) -> float:
+def _bid_rollout(game: SpadesGame, me: Seat, hands_before: int, bidder: Bidder) -> float:
     """The rest of the bidding (the others as ``bidder`` bids for them), then the play-out."""
     while game.phase is Phase.BID:
         seat = game.to_act
@@ -188,7 +190,7 @@ def _bid_rollout(game: Game, me: Seat, hands_before: int, bidder: Bidder) -> flo
     return _rollout_value(game, me, hands_before)
 
 
-def _rollout_value(game: Game, me: Seat, hands_before: int) -> float:
+def _rollout_value(game: SpadesGame, me: Seat, hands_before: int) -> float:
     while len(game.results) == hands_before and game.phase is Phase.PLAY:
         game.apply(heuristic_play(game))
     teams = game.results[hands_before].teams
@@ -196,12 +198,13 @@ def _rollout_value(game: Game, me: Seat, hands_before: int) -> float:
     return teams[me].points - sum(others) / len(others)
 
 
-def rebuild(view: SeatView, rng: random.Random) -> Game | None:
+def rebuild(view: SeatView, rng: random.Random) -> SpadesGame | None:
     """The hand so far on a sampled deal of the unseen cards (``None`` if sampling failed)."""
     assert view.seat is not None
     assert view.hand is not None
     rules: Rules = view.rules
     game = Game(rules, view.dealer)
+    assert isinstance(game, SpadesGame)
     seats = game.seating.seats
     me = view.seat
     played: dict[Seat, list[Card]] = {s: [] for s in seats}
@@ -240,7 +243,7 @@ def rebuild(view: SeatView, rng: random.Random) -> Game | None:
     game.bag_counts = list(view.bag_counts)
     try:
         game.apply(Deal(tuple(tuple(hands[s]) for s in seats)))
-        for b in view.bid_log:
+        for b in view.part_as(SpadesPart).bid_log:
             if b.value != BLIND_NIL and game.blind_open(b.seat):
                 game.apply(Look(b.seat))
             game.apply(Bid(b.seat, b.value))

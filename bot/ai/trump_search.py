@@ -23,12 +23,13 @@ from typing import Final
 import bot.ai.euchre as eu
 import bot.ai.whist as wh
 from bot.ai.deck_tables import bits
-from bot.ai.trumps import Seen, Sim, Table, sample_hands, table_for
+from bot.ai.trumps import Seen, Sim, TrumpDeck, sample_hands, trump_deck
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS
 from bot.engine.euchre import HAND, score_euchre
 from bot.engine.game import Phase
 from bot.engine.seats import turn_order
+from bot.engine.trump_part import TrumpPart
 from bot.engine.views import SeatView
 from bot.engine.whist import score_whist
 
@@ -85,7 +86,7 @@ def euchre_utility(view: SeatView, mine: int, maker: int, alone: bool) -> Utilit
 
 
 def search_card(
-    view: SeatView, t: Table, utility: Utility, attack: tuple[bool, bool], normal: int,
+    view: SeatView, t: TrumpDeck, utility: Utility, attack: tuple[bool, bool], normal: int,
     rng: random.Random, budget_s: float,
 ) -> int:  # fmt: skip
     """The card the play-outs prefer (``normal`` unless another is better by ANCHOR)."""
@@ -128,7 +129,7 @@ class WhistHard:
             return legal[0]
         assert view.seat is not None
         assert view.trump is not None
-        t = table_for(view.rules.deck, view.trump)
+        t = trump_deck(view.rules.deck, view.trump)
         normal = wh.play(view)
         assert isinstance(normal, Play)
         mine = int(view.seat) & 1
@@ -152,22 +153,23 @@ class EuchreHard:
             return self._call(view, rng, budget_s)
         if view.phase is Phase.DISCARD:
             return self._discard(view, rng, budget_s)
+        tp = view.part_as(TrumpPart)
         assert view.trump is not None
-        assert view.maker is not None
-        t = table_for(view.rules.deck, view.trump)
+        assert tp.maker is not None
+        t = trump_deck(view.rules.deck, view.trump)
         normal = eu.play(view)
         assert isinstance(normal, Play)
         mine = int(view.seat) & 1
-        makers = int(view.maker) & 1
+        makers = int(tp.maker) & 1
         attack = (makers == 0, makers == 1)
-        utility = euchre_utility(view, mine, int(view.maker), view.alone)
+        utility = euchre_utility(view, mine, int(tp.maker), tp.alone)
         card = search_card(view, t, utility, attack, normal.card.index, rng, budget_s)
         return Play(view.seat, CARDS[card])
 
     # ------------------------------------------------------------------ calls
     def _call(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         assert view.seat is not None
-        assert view.up_card is not None
+        assert view.part_as(TrumpPart).up_card is not None
         options = [a for a in view.legal if isinstance(a, Call)]
         normal = eu.normal_call(view)
         c = eu.calling(view)
@@ -192,20 +194,21 @@ class EuchreHard:
     # ------------------------------------------------------------------ discard
     def _discard(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         assert view.seat is not None
-        assert view.up_card is not None
-        assert view.maker is not None
-        t = table_for(view.rules.deck, view.up_card.suit)
+        tp = view.part_as(TrumpPart)
+        assert tp.up_card is not None
+        assert tp.maker is not None
+        t = trump_deck(view.rules.deck, tp.up_card.suit)
         normal = eu.discard(view)
         assert isinstance(normal, Discard)
         options = [a for a in view.legal if isinstance(a, Discard)]
         seen = Seen(view, t)
         me = seen.me
-        out = int(view.maker) ^ 2 if view.alone else None
+        out = int(tp.maker) ^ 2 if tp.alone else None
         seats = view.seats
         order = turn_order(seats, None if out is None else seats[out])
         size = 4 - (out is not None)
-        utility = euchre_utility(view, me & 1, int(view.maker), view.alone)
-        attack = ((int(view.maker) & 1) == 0, (int(view.maker) & 1) == 1)
+        utility = euchre_utility(view, me & 1, int(tp.maker), tp.alone)
+        attack = ((int(tp.maker) & 1) == 0, (int(tp.maker) & 1) == 1)
         n = sample_count(budget_s, len(options), 4 * HAND)
         totals = dict.fromkeys(options, 0.0)
         seen.need = [0 if s in (me, out) else HAND for s in range(4)]
@@ -229,7 +232,7 @@ class EuchreHard:
 
 def _calling_pool(view: SeatView, c: eu.Calling) -> list[int]:
     """The cards another seat may hold while calling: all but mine and the up-card."""
-    t = table_for(c.deck, None)
+    t = trump_deck(c.deck, None)
     return bits(t.mask & ~c.hand & ~(1 << c.up))
 
 
@@ -248,7 +251,7 @@ def _play_call(view: SeatView, c: eu.Calling, hands: list[int], option: Call) ->
         them = eu.Calling(c.deck, hands[seat], seat, c.dealer, rnd, c.up, c.stick)
         call, alone = eu.decide_call(them)
     trump = c.up_suit if call == Call.ORDER else call
-    t = table_for(c.deck, trump)
+    t = trump_deck(c.deck, trump)
     h = hands.copy()
     if call == Call.ORDER:
         with_up = h[c.dealer] | 1 << c.up

@@ -20,10 +20,11 @@ from bot.engine.actions import Call
 from bot.engine.cards import SUITS
 from bot.engine.decks import DECKS
 from bot.engine.seats import turn_order
+from bot.engine.trump_part import TrumpPart
 from bot.engine.views import SeatView
 
 
-class Table:
+class TrumpDeck:
     """Lookups for one deck under one trump: effective suits, powers, the cards above."""
 
     __slots__ = ("above", "mask", "power", "suit_masks", "suit_of", "trump", "trumps")
@@ -65,8 +66,8 @@ class Table:
 
 
 @cache
-def table_for(deck: str, trump: str | None) -> Table:
-    return Table(deck, trump)
+def trump_deck(deck: str, trump: str | None) -> TrumpDeck:
+    return TrumpDeck(deck, trump)
 
 
 @dataclass(slots=True)
@@ -74,7 +75,7 @@ class Ctx:
     """Inputs of :func:`choose_card`.  ``holders[s]``: cards seat ``s`` may hold (exact in
     play-outs); ``outstanding``: every card not mine and not played (kitty included)."""
 
-    t: Table
+    t: TrumpDeck
     me: int
     legal: int
     trick: list[tuple[int, int]]
@@ -183,7 +184,7 @@ class Seen:
 
     __slots__ = ("hand", "holders", "known", "me", "need", "outstanding", "played", "t", "voids")
 
-    def __init__(self, view: SeatView, t: Table) -> None:
+    def __init__(self, view: SeatView, t: TrumpDeck) -> None:
         assert view.seat is not None
         self.t = t
         self.me = int(view.seat)
@@ -204,16 +205,17 @@ class Seen:
         self.played = played
         self.voids = voids
         known = [0, 0, 0, 0]
-        turned = view.trump_card or (view.up_card if view.maker is not None else None)
-        picked_up = view.trump_card is not None or _ordered_up(view)
+        tp = view.trumps or TrumpPart()  # a game of trick play only turns no card
+        turned = tp.trump_card or (tp.up_card if tp.maker is not None else None)
+        picked_up = tp.trump_card is not None or _ordered_up(tp)
         if turned is not None and picked_up and not played >> turned.index & 1:
             dealer = int(view.dealer)
             if dealer != self.me:
                 known[dealer] |= turned.bit
         self.known = known
         gone = played | hand
-        if view.discarded is not None:
-            gone |= view.discarded.bit
+        if tp.discarded is not None:
+            gone |= tp.discarded.bit
         self.outstanding = t.mask & ~gone
         self.need = [view.cards_left[s] for s in range(4)]
         self.need[self.me] = 0
@@ -233,8 +235,8 @@ class Seen:
         self.holders = holders
 
 
-def _ordered_up(view: SeatView) -> bool:
-    return any(c.call == Call.ORDER for c in view.calls)
+def _ordered_up(tp: TrumpPart) -> bool:
+    return any(c.call == Call.ORDER for c in tp.calls)
 
 
 def ctx_from(view: SeatView, seen: Seen, attack: bool) -> Ctx:
@@ -263,7 +265,7 @@ class Sim:
 
     def __init__(
         self,
-        t: Table,
+        t: TrumpDeck,
         hands: list[int],
         turn: int,
         trick: list[tuple[int, int]],
@@ -372,5 +374,5 @@ def sample_hands(seen: Seen, rng: random.Random, tries: int = 20) -> list[int] |
     return None
 
 
-def _may(seen: Seen, seat: int, i: int, t: Table) -> bool:
+def _may(seen: Seen, seat: int, i: int, t: TrumpDeck) -> bool:
     return seat != seen.me and not seen.voids[seat] >> t.suit_of[i] & 1

@@ -29,8 +29,8 @@ import dataclasses
 import random
 from typing import Final
 
-from bot.ai.bidding import estimate_tricks, hand_mask, nil_checklist
 from bot.ai.players import NormalPlayer, Player
+from bot.ai.rule_bidding import estimate_tricks, hand_mask, nil_checklist
 from bot.ai.solo_search import SoloSearch, solo_normal_play
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid
 from bot.engine.cards import Card
@@ -38,6 +38,7 @@ from bot.engine.decks import DECKS
 from bot.engine.game import Phase
 from bot.engine.rules import RESTRICTED_BIDDING
 from bot.engine.seats import Seat
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 SPADE: Final = "S"
@@ -55,11 +56,12 @@ def solo_view(view: SeatView) -> SeatView:
     the seat opposite is shown as not having bid."""
     if view.rules.partnerships or view.seat is None:
         return view
-    bids = list(view.bids)
+    part = view.part_as(SpadesPart)
+    bids = list(part.bids)
     partner = view.seat ^ 2
     if partner < len(bids):
         bids[partner] = None
-    return dataclasses.replace(view, bids=tuple(bids))
+    return dataclasses.replace(view, part=dataclasses.replace(part, bids=tuple(bids)))
 
 
 def fit_bid(view: SeatView, action: Action) -> Action:
@@ -144,9 +146,11 @@ def proven_renege(view: SeatView) -> Seat | None:
     cards seen so far prove, or ``None``.  Proof: a player who showed out of a suit later plays
     that suit; or a spade led before spades were seen broken by a player who later plays a
     non-spade (which it held at the time)."""
-    if view.seat is None or not view.claim_targets:
+    part = view.bidding
+    if view.seat is None or part is None or not part.claim_targets:
         return None
-    caught = {c.against for c in view.claims if c.correct}
+    targets = part.claim_targets
+    caught = {c.against for c in part.claims if c.correct}
     suit_of = DECKS[view.rules.deck].suit_of
     shown_out: dict[Seat, set[str]] = {}
     spade_lead: set[Seat] = set()
@@ -156,7 +160,7 @@ def proven_renege(view: SeatView) -> Seat | None:
         for k, (seat, card) in enumerate(trick_cards):
             suit = suit_of(card)
             proof = suit in shown_out.get(seat, ()) or (seat in spade_lead and suit != SPADE)
-            if proof and seat in view.claim_targets and seat not in caught:
+            if proof and seat in targets and seat not in caught:
                 return seat
             if k == 0:
                 if suit == SPADE and not broken:

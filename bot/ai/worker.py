@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from bot.ai.cpus import usable_cpus
+from bot.ai.hints import Hint, hint_for
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
 from bot.ai.players import Player
 from bot.ai.process_pool import RebuildingProcessPool
@@ -156,6 +157,18 @@ class AIPool:
         if rest > 0:
             await asyncio.sleep(rest)
         return action
+
+    async def hint(self, view: SeatView, seed: int) -> Hint:
+        """The hint for ``view.seat`` (:mod:`bot.ai.hints`): two hard searches, in a worker
+        process like the hard player's moves (a thread if the pool just broke)."""
+        if self._closed:
+            raise RuntimeError("AIPool is closed")
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._processes, hint_for, view, seed)
+        except BrokenProcessPool:
+            log.warning("a worker process died during a hint; the hint is worked out here")
+            return await loop.run_in_executor(self._threads, hint_for, view, seed)
 
     def close(self) -> None:
         """Stop the workers (pending decisions are cancelled)."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 
-class SpadesError(Exception):
-    """Base of every engine error."""
+class GameError(Exception):
+    """Base of every engine error, in every game (a refusal, a bad card, rule or record)."""
 
     reason: str
 
@@ -13,7 +13,7 @@ class SpadesError(Exception):
         self.reason = reason
 
 
-class CardParseError(SpadesError, ValueError):
+class CardParseError(GameError, ValueError):
     """Text that is not a card."""
 
     def __init__(self, text: str) -> None:
@@ -23,7 +23,7 @@ class CardParseError(SpadesError, ValueError):
         self.text = text
 
 
-class RulesError(SpadesError, ValueError):
+class RulesError(GameError, ValueError):
     """An unknown rule option, or a value an option does not take."""
 
     def __init__(self, reason: str, option: str | None = None) -> None:
@@ -31,7 +31,7 @@ class RulesError(SpadesError, ValueError):
         self.option = option
 
 
-class IllegalAction(SpadesError):
+class IllegalAction(GameError):
     """An action the rules do not allow now.  The state is unchanged."""
 
     kind = "illegal action"
@@ -105,7 +105,7 @@ class InvalidDeal(IllegalAction):
     kind = "invalid deal"
 
 
-class RecordError(SpadesError):
+class RecordError(GameError):
     """A ``spades-record/1`` document that cannot be read or replayed.
 
     ``details`` holds the JSON fields of the error line (``error``, ``hand``, the action).
@@ -116,7 +116,7 @@ class RecordError(SpadesError):
         self.details = details
 
 
-class NotVerified(SpadesError):
+class NotVerified(GameError):
     """A record whose deals do not come from its revealed seed, whose seed does not match its
     commitment, or that has no seed (docs/verifiable-deals.md); ``reason`` is one line naming
     the hand and the seat or card."""

@@ -16,6 +16,7 @@ from typing import Final
 
 from bot.engine.actions import Action, Call, Deal, Discard
 from bot.engine.cards import SUIT_SYMBOLS, SUITS, Card
+from bot.engine.decks import EUCHRE_DECKS
 from bot.engine.errors import (
     IllegalCall,
     IllegalDiscard,
@@ -24,19 +25,20 @@ from bot.engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from bot.engine.game import PHASE_REFUSAL, Game, Phase
+from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase
+from bot.engine.games import GameEntry, GameKind, Preset, register
 from bot.engine.scoring import ScorePart, TeamHandScore, plural
 from bot.engine.seats import Seat, Team
+from bot.engine.trump_part import TrumpPart
 
 HAND: Final = 5  # cards dealt to each seat, and tricks in a hand
 
 
-class EuchreGame(Game, game="euchre"):
+class EuchreGame(Game, kind=GameKind.EUCHRE):
     """One game of Euchre from the first deal to the end."""
 
     __slots__ = ("_alone", "_calls", "_discard", "_maker", "_round")
-
-    title = "Euchre"
+    turned_card_name = "up-card"
 
     def _cards_per_seat(self) -> int:
         return HAND
@@ -60,6 +62,7 @@ class EuchreGame(Game, game="euchre"):
 
     @property
     def calling_round(self) -> int:
+        """1 or 2 while calling, else 0."""
         return self._round if self.phase is Phase.CALL else 0
 
     @property
@@ -71,7 +74,31 @@ class EuchreGame(Game, game="euchre"):
         return self._alone
 
     def discarded(self, seat: Seat | int) -> Card | None:
+        """The card this seat discarded (only the dealer ever has one)."""
         return self._discard if seat == self.dealer else None
+
+    def view_part(self, seat: Seat | None) -> TrumpPart:
+        return TrumpPart(
+            up_card=self._turned,
+            calls=tuple(self._calls),
+            calling_round=self.calling_round,
+            maker=self._maker,
+            alone=self._alone,
+            discarded=None if seat is None else self.discarded(seat),
+        )
+
+    def hand_so_far(self) -> HandResult:
+        return self._hand_result([])
+
+    def _hand_result(self, teams: list[TeamHandScore]) -> HandResult:
+        return self._result(
+            teams,
+            up_card=self._turned,
+            calls=tuple(self._calls),
+            discard=self._discard,
+            maker=self._maker,
+            alone=self._alone,
+        )
 
     # ------------------------------------------------------------------ dealing
     def _deal_from(self, cards: list[Card]) -> Deal:
@@ -204,7 +231,8 @@ class EuchreGame(Game, game="euchre"):
         """Everybody passed twice: no score, and the deal passes on."""
         part = ScorePart("euchre", "Everybody passed: no score", 0)
         teams = [TeamHandScore(0, 0, 0, s, 0, parts=(part,)) for s in self.scores]
-        self._close_hand(teams, self._result(teams, calls=tuple(self._calls), void=True))
+        result = self._result(teams, up_card=self._turned, calls=tuple(self._calls), void=True)
+        self._close_hand(teams, result)
 
     def _last_trick_played(self) -> None:
         assert self._maker is not None
@@ -214,14 +242,7 @@ class EuchreGame(Game, game="euchre"):
         teams = score_euchre(
             self.rules.euchre_points, makers, by_side, self._alone, list(self.scores)
         )
-        result = self._result(
-            teams,
-            calls=tuple(self._calls),
-            discard=self._discard,
-            maker=self._maker,
-            alone=self._alone,
-        )
-        self._close_hand(teams, result)
+        self._close_hand(teams, self._hand_result(teams))
 
 
 def score_euchre(
@@ -256,3 +277,23 @@ def score_euchre(
         points = sum(p.points for p in parts[side])
         out.append(TeamHandScore(points, 0, 0, scores[side] + points, 0, parts=tuple(parts[side])))
     return out
+
+
+EUCHRE = register(
+    GameEntry(
+        kind=GameKind.EUCHRE,
+        title="Euchre",
+        presets=(  # games.md G4
+            Preset(
+                "euchre",
+                "Euchre",
+                "Euchre: 24 cards, bowers, to 10",
+                {"target": 10, "deck": "euchre24"},
+            ),
+        ),
+        options=("target", "deck", "stick_the_dealer", "euchre_points"),
+        decks=tuple(EUCHRE_DECKS),
+        actions=frozenset({Call, Discard}),
+        part=TrumpPart,
+    )
+)

@@ -1,7 +1,8 @@
 """The game protocol every trick-taking game follows, and what they share beyond trick play.
 
 ``Game(rules, first_dealer)`` makes the game ``rules.game`` names (Spades, Whist, Euchre: each a
-subclass registered under that name).  Every game answers the same small API:
+subclass declaring its :class:`~bot.engine.games.GameKind`; the game's registry entry,
+:mod:`bot.engine.games`, says the rest of what it is).  Every game answers the same small API:
 
 * :attr:`Game.phase`, :attr:`Game.to_act` (the seat the game waits for), :attr:`Game.over`;
 * :meth:`Game.legal_actions` (every action a seat may take now), :meth:`Game.check` (raises a
@@ -17,19 +18,22 @@ Written here once: the hand cycle (deal → the game's own phases → trick play
 dealer), the deal's checks, the score sheet per side, the end of the game at the target, and
 copying.  Trick play itself is :class:`~bot.engine.tricks.TrickPlay`.  A game adds its phases
 (``_begin_hand``, ``_legal_decisions``, ``_check_decision``, ``_apply_decision``), its scoring
-(``_last_trick_played`` → ``_close_hand``) and its end (``_decide``).
+(``_last_trick_played`` → ``_close_hand``), its end (``_decide``), and what a seat may know of
+its phases (:meth:`Game.view_part`) and a record of its hand (:meth:`Game.hand_so_far`); the
+base class knows nothing of any one game's state (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import ClassVar, Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, Self
 
 from bot.engine.actions import PLAYS, Action, Bid, Call, ClaimResult, Deal, PassCards, Play
 from bot.engine.cards import CARDS, Card, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, WrongPhase
+from bot.engine.games import GameKind, GamePart
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import PARTNERSHIPS, SEATS, Seat, Seating, Team
@@ -89,11 +93,15 @@ class HandResult(NamedTuple):
     claims: tuple[ClaimResult, ...] = ()  # games.md G1: the hand's renege claims, in order
 
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, type[Game]] = {}  # kind -> the class that plays it
 
 
 class Game(TrickPlay):
     """One game from the first deal to the end; ``Game(rules)`` is the game of ``rules.game``."""
+
+    #: What the game calls the card its deal turns face up, if it turns one (Whist's trump
+    #: card, Euchre's up-card): the words of a verification that finds it changed.
+    turned_card_name: ClassVar[str] = "turned card"
 
     __slots__ = (
         "_deal",
@@ -114,12 +122,10 @@ class Game(TrickPlay):
         "winner",
     )
 
-    title: ClassVar[str] = "A trick-taking game"
-
-    def __init_subclass__(cls, game: str | None = None, **kwargs: object) -> None:
+    def __init_subclass__(cls, kind: GameKind | None = None, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if game is not None:
-            _GAMES[game] = cls
+        if kind is not None:
+            _GAMES[kind] = cls
 
     def __new__(cls, rules: Rules, first_dealer: Seat = Seat.N) -> Game:
         if cls is Game:
@@ -169,6 +175,11 @@ class Game(TrickPlay):
 
     # ------------------------------------------------------------------ queries
     @property
+    def title(self) -> str:
+        """The game's name (its registry entry's title)."""
+        return self.rules.title
+
+    @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
 
@@ -198,87 +209,20 @@ class Game(TrickPlay):
         """Cards dealt to each seat (default: the whole deck, shared out)."""
         return self.deck.size // len(self.seating.seats)
 
-    # What the seat views show.  Spades answers the bidding questions, Whist and Euchre the
-    # trump questions; a game without such a phase has none of these.
-    @property
-    def bids(self) -> tuple[int | None, ...]:
-        """Individual bids by seat (``None`` = not yet bid, or no bidding in this game)."""
-        return (None, None, None, None)
-
-    @property
-    def bid_log(self) -> tuple[Bid, ...]:
-        return ()
-
-    @property
-    def team_bids(self) -> tuple[Bid | None, Bid | None]:
-        return (None, None)
-
-    def proposal(self, team: Team) -> tuple[int, bool] | None:
-        return None
-
-    @property
-    def passes(self) -> tuple[PassCards, ...]:
-        return ()
-
-    def blind_open(self, seat: Seat | int) -> bool:
-        return False
-
-    def hand_hidden(self, seat: Seat | int) -> bool:
-        return False
-
-    def unseen_bids(self, seat: Seat | int) -> tuple[Bid, ...]:
-        """The bids a seat whose cards are face down may make by looking first, decided
-        without its cards (a game with no face-down bidding has none)."""
-        return ()
-
-    def check_unseen_bid(self, bid: Bid) -> None:
-        """Refuse, naming no card, a bid made before looking whose legality depends on the
-        cards not seen yet (a game with no face-down bidding has nothing to refuse)."""
-
-    @property
-    def trump_card(self) -> Card | None:
-        """Whist: the dealer's card turned face up, which names trump."""
-        return None
-
-    @property
-    def up_card(self) -> Card | None:
-        """Euchre: the kitty's top card, turned face up."""
-        return None
-
-    @property
-    def calls(self) -> tuple[Call, ...]:
-        return ()
-
-    @property
-    def calling_round(self) -> int:
-        """Euchre: 1 or 2 while calling, else 0."""
-        return 0
-
-    @property
-    def maker(self) -> Seat | None:
-        return None
-
-    @property
-    def alone(self) -> bool:
-        return False
-
-    @property
-    def claim_results(self) -> tuple[ClaimResult, ...]:
-        """games.md G1: this hand's renege claims as judged (none unless ``renege = claim``)."""
-        return ()
-
-    def claim_targets(self, seat: Seat | int) -> tuple[Seat, ...]:
-        """G1: the opponents ``seat`` may claim a renege against now."""
-        return ()
-
     def honest_mask(self) -> int:
         """The cards the seat on turn may play without reneging (= the legal ones when
         reneges are prevented)."""
         return self.legal_mask()
 
-    def discarded(self, seat: Seat | int) -> Card | None:
-        """Euchre: the card this seat discarded (only the dealer ever has one)."""
+    def view_part(self, seat: Seat | None) -> GamePart | None:
+        """What ``seat`` (``None``: the public) may know of the game's own phases — bids,
+        calls, the turned card — as the game's part of a seat view (none: trick play only)."""
         return None
+
+    def hand_so_far(self) -> HandResult:
+        """The hand in progress as a record holds it: the deal, the game's own actions so far
+        and the plays (no score yet)."""
+        return self._result([])
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: Seat | int | None = None) -> list[Action]:
@@ -422,6 +366,8 @@ class Game(TrickPlay):
         self,
         teams: list[TeamHandScore],
         *,
+        trump_card: Card | None = None,
+        up_card: Card | None = None,
         bids: tuple[Bid, ...] = (),
         passes: tuple[PassCards, ...] = (),
         calls: tuple[Call, ...] = (),
@@ -443,8 +389,8 @@ class Game(TrickPlay):
             (t[0], t[1], t[2], t[3]),
             tuple(teams),
             trump=self.trump,
-            trump_card=self.trump_card,
-            up_card=self.up_card,
+            trump_card=trump_card,
+            up_card=up_card,
             calls=calls,
             discard=discard,
             maker=maker,
@@ -484,7 +430,7 @@ class Game(TrickPlay):
         return None, ""
 
     # ------------------------------------------------------------------ copying
-    def clone(self) -> Game:
+    def clone(self) -> Self:
         g = object.__new__(type(self))
         for name in _slots(type(self)):
             v = getattr(self, name)

@@ -32,11 +32,13 @@ from bot.engine.actions import (
 from bot.engine.cards import BY_CODE, SUITS, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
+from bot.engine.games import DEFAULT_GAME, GameKind
 from bot.engine.rules import Rules
 from bot.engine.seats import PARTNERSHIPS
 from bot.engine.shuffle import GameSeed
 
 FORMAT: Final = "spades-record/1"
+_TURNED: Final[dict[str, str]] = {GameKind.WHIST: "trump_card", GameKind.EUCHRE: "up_card"}
 TEAM_KEYS: Final = ("NS", "EW")
 
 
@@ -62,7 +64,7 @@ def hand_json(
     plays: tuple[Card, ...],
     new_york: bool,
     *,
-    game: str = "spades",
+    game: str = DEFAULT_GAME,
     turned: Card | None = None,
     calls: tuple[Call, ...] = (),
     discard: Card | None = None,
@@ -70,9 +72,9 @@ def hand_json(
 ) -> dict[str, Any]:
     """One hand's record: the deal, the game's own actions, the plays, the claims (G5)."""
     out: dict[str, Any] = {"deal": {SEATS[i].name: [c.code for c in h] for i, h in enumerate(deal)}}
-    if game == "whist":
+    if game == GameKind.WHIST:
         out["trump_card"] = turned.code if turned else None
-    elif game == "euchre":
+    elif game == GameKind.EUCHRE:
         out["up_card"] = turned.code if turned else None
         out["calls"] = [call_json(c) for c in calls]
         if discard is not None:
@@ -116,25 +118,7 @@ def export_record(
     name = game.rules.game
     hands = [result_json(r, name, ny) for r in game.results]
     if game.phase not in (Phase.DEAL, Phase.OVER):
-        # New York: the team left of the dealer bid first (records.md).
-        order = ((game.dealer + 1) % 2, game.dealer % 2)
-        team_bids = tuple(b for t in order if (b := game.team_bids[t]) is not None)
-        bids = team_bids if ny else game.bid_log
-        plays = tuple(c for _, c in game.plays)
-        hands.append(
-            hand_json(
-                game.deal_cards,
-                bids,
-                game.passes,
-                plays,
-                ny,
-                game=name,
-                turned=game.trump_card or game.up_card,
-                calls=game.calls,
-                discard=game.discarded(game.dealer),
-                claims=game.claim_results,
-            )
-        )
+        hands.append(result_json(game.hand_so_far(), name, ny))
     doc: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_record(),
@@ -349,11 +333,11 @@ class Replayer:
 
     def _turned(self, hand: dict[str, Any], where: dict[str, Any]) -> Card | None:
         """Whist's ``trump_card`` or Euchre's ``up_card``."""
-        key = {"whist": "trump_card", "euchre": "up_card"}.get(self.game.rules.game)
+        key = _TURNED.get(self.game.rules.game)
         if key is None:
             return None
         if key not in hand:
-            raise _malformed(f"a {self.game.title} hand names its {key}", **where)
+            raise _malformed(f"a {self.game.rules.title} hand names its {key}", **where)
         return _card(hand[key], where)
 
     def _replay_calls(self, n: int, calls: list[Any]) -> None:
@@ -404,7 +388,7 @@ class Replayer:
             if ny:
                 self._team_bid(seat, value, blind, at, shown)
             else:
-                if value != BLIND_NIL and game.to_act == seat and game.blind_open(seat):
+                if value != BLIND_NIL and game.to_act == seat and game.is_legal(Look(seat)):
                     self._look(seat)
                 self._do(Bid(seat, value), "bid", at, shown)
 
@@ -424,7 +408,7 @@ class Replayer:
             reason = f"it is team {'NS' if turn % 2 == 0 else 'EW'}'s turn to bid"
             raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
         for bidder in (turn, turn.partner):
-            if not blind and game.blind_open(bidder):
+            if not blind and game.is_legal(Look(bidder)):
                 self._look(bidder)
             self._do(Bid(bidder, value, blind), "bid", at, shown)
 

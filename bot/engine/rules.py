@@ -1,10 +1,10 @@
-"""Rule options as one frozen dataclass, and the presets of rules.md §7-§8 and games.md G3-G4
-as data.
+"""Rule options as one frozen dataclass, checked against the game that takes them.
 
 One :class:`Rules` serves every game: ``game`` (fixed by the preset) says which, and each game
-takes only its own options (:data:`GAME_OPTIONS`); the others keep their defaults, and a table
-or record that changes one is refused with a reason ("nil is a Spades option, not one of
-Whist").
+takes only its own options (its registry entry's ``options``, :mod:`bot.engine.games`); the
+others keep their defaults, and a table or record that changes one is refused with a reason
+("nil is a Spades option, not one of Whist").  The presets are the games' own (each game's
+entry lists them: rules.md §7-§8, games.md G2-G4).
 """
 
 from __future__ import annotations
@@ -12,23 +12,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from bot.engine.errors import RulesError
+from bot.engine.games import DEFAULT_GAME, GameKind, entries, entry_of, game_of_preset, preset
 from bot.engine.seats import SEATS, Seat
 
-GAMES: Final = ("spades", "whist", "euchre")
-GAME_TITLES: Final = {"spades": "Spades", "whist": "Whist", "euchre": "Euchre"}
-SPADES_DECKS: Final = ("standard", "jokers", "jjdd")
-EUCHRE_DECKS: Final = ("euchre24", "euchre28", "euchre32")
-DECK_NAMES: Final = SPADES_DECKS + EUCHRE_DECKS
-GAME_DECKS: Final = {"spades": SPADES_DECKS, "whist": ("standard",), "euchre": EUCHRE_DECKS}
-# target bounds per game (Whist and Euchre count points, not tens of points)
-TARGETS: Final = {"spades": (100, 1000), "whist": (1, 100), "euchre": (1, 100)}
 # Options each take one of these kinds of value.  A tuple lists the allowed strings/ints.
+# ``game`` and ``deck`` take what the registered games do (their entries say).
 CHOICES: Final[dict[str, tuple[Any, ...]]] = {
-    "game": GAMES,
-    "deck": DECK_NAMES,
+    "game": (),
+    "deck": (),
     "blind_nil_pass": (0, 1, 2),
     "double_nil": ("separate", "team"),
     "double_blind_nil": ("off", "scored", "decides_game"),
@@ -48,9 +43,9 @@ BOOLS: Final = ("nil", "blind_nil", "joker_bonus", "stick_the_dealer", "partners
 _INT_CHOICES: Final = ("blind_nil_pass", "renege_penalty", "players")
 # The bidding variants of games.md G2 (individual bids, restricted).
 RESTRICTED_BIDDING: Final = ("suicide", "whiz", "mirror")
-# int options: (min, max); a game may narrow them (TARGETS)
+# int options: (min, max); each game sets the bounds of its target (its entry's ``targets``)
 INTS: Final[dict[str, tuple[int, int]]] = {
-    "target": TARGETS["spades"],
+    "target": (1, 1000),
     "nil_value": (0, 1000),
     "blind_nil_value": (0, 1000),
     "blind_nil_min_deficit": (0, 1000),
@@ -78,7 +73,7 @@ class Rules:
     """
 
     preset: str = "standard"
-    game: str = "spades"
+    game: GameKind = DEFAULT_GAME
     target: int = 500
     deck: str = "standard"
     bidding: str = "individual"
@@ -110,12 +105,9 @@ class Rules:
     players: int = 4
 
     def __post_init__(self) -> None:
-        if self.preset not in PRESETS_DATA:
-            raise RulesError(
-                f"Unknown preset {self.preset!r}: choose one of {', '.join(PRESETS_DATA)}",
-                "preset",
-            )
+        preset(self.preset)  # a known preset, or a RulesError naming them
         check_value("game", self.game)
+        object.__setattr__(self, "game", GameKind(self.game))  # "whist" read from a record
         for name in option_names():
             check_value(name, getattr(self, name), self.game)
         self._check_game()
@@ -163,14 +155,14 @@ class Rules:
     def _check_game(self) -> None:
         """The options of other games keep their defaults (the deck and target are checked
         against the game by :func:`check_value`)."""
-        game = self.game
-        title = GAME_TITLES[game]
-        own = GAME_OPTIONS[game]
+        entry = entry_of(self.game)
+        title = entry.title
+        own = entry.options
         for name in option_names():
             if name in ("game", "deck", "target") or name in own:
                 continue
             if getattr(self, name) != _DEFAULTS[name]:
-                owners = [GAME_TITLES[g] for g in GAMES if name in GAME_OPTIONS[g]]
+                owners = [e.title for e in entries() if name in e.options]
                 raise RulesError(
                     f"{name} is a {' and '.join(owners)} option, not one of {title}", name
                 )
@@ -178,7 +170,7 @@ class Rules:
     @property
     def title(self) -> str:
         """The game's name: ``"Spades"``, ``"Whist"``, ``"Euchre"``."""
-        return GAME_TITLES[self.game]
+        return entry_of(self.game).title
 
     @property
     def new_york(self) -> bool:
@@ -191,25 +183,24 @@ class Rules:
     @classmethod
     def from_preset(cls, name: str, **overrides: Any) -> Rules:
         """The preset ``name`` with single options overridden (checked like user input)."""
-        if name not in PRESETS_DATA:
-            raise RulesError(
-                f"Unknown preset {name!r}: choose one of {', '.join(PRESETS_DATA)}", "preset"
-            )
-        base = dict(PRESETS_DATA[name])
+        game = game_of_preset(name)
+        base = dict(preset(name).options)
         for key, value in overrides.items():
             if key not in option_names():
                 raise RulesError(f"Unknown rule option {key!r}", key)
             was = base.get("bidding", "individual")
             if key == "bidding" and value != was and "new_york" in (value, was):
                 raise RulesError("New York bidding is fixed by the new-york preset", key)
-            if key == "game" and value != base.get("game", "spades"):
-                presets = [p for p, data in PRESETS_DATA.items() if data.get("game") == value]
-                choose = f": choose the preset {' or '.join(presets)}" if presets else ""
+            if key == "game":
+                if value == game:
+                    continue
+                presets = [e.preset_names for e in entries() if e.kind == value]
+                choose = f": choose the preset {' or '.join(presets[0])}" if presets else ""
                 raise RulesError(f"game is set by the preset{choose}", key)
             if (
                 base.get("bidding") == "new_york"
                 and key not in NEW_YORK_OVERRIDABLE
-                and value != getattr(_DEFAULT_NY, key)
+                and value != getattr(_default_new_york(), key)
             ):
                 raise RulesError(
                     f"{key} cannot be changed in the new-york preset "
@@ -217,7 +208,7 @@ class Rules:
                     key,
                 )
             base[key] = value
-        return cls(preset=name, **base)
+        return cls(preset=name, game=game, **base)
 
     def with_option(self, name: str, value: Any) -> Rules:
         """A copy with one option changed, validated as if the preset had been overridden."""
@@ -229,7 +220,7 @@ class Rules:
 
     def overrides(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset."""
-        base = Rules(preset=self.preset, **PRESETS_DATA[self.preset])
+        base = Rules.from_preset(self.preset)
         return {n: getattr(self, n) for n in option_names() if getattr(base, n) != getattr(self, n)}
 
     def to_record(self) -> dict[str, Any]:
@@ -251,7 +242,7 @@ def option_names(game: str | None = None) -> tuple[str, ...]:
     """Every option name, or (with ``game``) ``"game"`` and that game's options."""
     if game is None:
         return _OPTION_NAMES
-    return ("game", *GAME_OPTIONS[game])
+    return ("game", *entry_of(game).options)
 
 
 def option_kind(name: str) -> str:
@@ -267,7 +258,7 @@ def option_kind(name: str) -> str:
     raise RulesError(f"Unknown rule option {name!r}", name)
 
 
-def check_value(name: str, value: Any, game: str = "spades") -> None:
+def check_value(name: str, value: Any, game: str = GameKind.SPADES) -> None:
     """Raise :class:`RulesError` naming the option and value unless ``value`` is allowed in
     ``game`` (which narrows ``deck`` and ``target``)."""
     kind = option_kind(name)
@@ -275,13 +266,15 @@ def check_value(name: str, value: Any, game: str = "spades") -> None:
         if not isinstance(value, bool):
             raise RulesError(f"{name} must be on or off (true/false), not {value!r}", name)
     elif kind == "choice":
-        allowed = GAME_DECKS[game] if name == "deck" else CHOICES[name]
+        allowed = _choices(name, game)
         if value not in allowed or isinstance(value, bool):
             raise RulesError(
                 f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}", name
             )
     else:
-        bounds = TARGETS[game] if name == "target" else INTS.get(name) or OPTIONAL_INTS[name]
+        bounds = (
+            entry_of(game).targets if name == "target" else INTS.get(name) or OPTIONAL_INTS[name]
+        )
         if value is None and kind == "optional_int":
             return
         if not isinstance(value, int) or isinstance(value, bool):
@@ -303,7 +296,7 @@ def _whole_number(text: str) -> int | None:
     return None
 
 
-def parse_value(name: str, text: str, game: str = "spades") -> Any:
+def parse_value(name: str, text: str, game: str = GameKind.SPADES) -> Any:
     """Turn user text (from ``/spades rule``) into a checked option value for ``game``."""
     kind = option_kind(name)
     t = text.strip().lower()
@@ -328,19 +321,16 @@ def parse_value(name: str, text: str, game: str = "spades") -> Any:
     return value
 
 
-def suggested_values(name: str, game: str = "spades") -> tuple[str, ...]:
+def suggested_values(name: str, game: str = GameKind.SPADES) -> tuple[str, ...]:
     """Values to offer in autocomplete for an option (as text) in ``game``."""
     kind = option_kind(name)
     if kind == "bool":
         return ("on", "off")
-    if name == "deck":
-        return GAME_DECKS[game]
     if kind == "choice":
-        return tuple(str(v) for v in CHOICES[name])
-    if name == "target" and game != "spades":
-        return ("3", "5", "7", "9", "10", "11", "15", "21")
+        return tuple(str(v) for v in _choices(name, game))
+    if name == "target":
+        return entry_of(game).suggested_targets
     common: dict[str, tuple[str, ...]] = {
-        "target": ("100", "150", "200", "250", "300", "400", "500", "750", "1000"),
         "nil_value": ("50", "100", "200"),
         "blind_nil_value": ("100", "200", "400"),
         "blind_nil_min_deficit": ("0", "100", "200", "300"),
@@ -358,83 +348,18 @@ _OPTION_NAMES: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(Rules) if f.name != "preset"
 )
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}
-_OTHER_GAMES_OPTIONS = ("whist_points", "stick_the_dealer", "euchre_points")
-GAME_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "spades": tuple(n for n in _OPTION_NAMES if n != "game" and n not in _OTHER_GAMES_OPTIONS),
-    "whist": ("target", "whist_points"),
-    "euchre": ("target", "deck", "stick_the_dealer", "euchre_points"),
-}
-
-_STANDARD: dict[str, Any] = {}
-PRESETS_DATA: Final[dict[str, dict[str, Any]]] = {
-    "standard": _STANDARD,
-    "short": {"target": 250, "nil_value": 50, "blind_nil_value": 100, "double_nil_value": 200},
-    "house": {
-        "blind_nil_pass": 2,
-        "double_blind_nil": "scored",
-        "double_blind_nil_min_deficit": 201,
-        "nil_tricks": "none",
-        "tie": "bags",
-        "renege_penalty": 250,
-    },
-    "guide": {"blind_nil_min_deficit": 0, "double_nil": "team", "double_blind_nil": "decides_game"},
-    "tennessee": {
-        "blind_nil_min_deficit": 0,
-        "nil_tricks": "none",
-        "bag_limit": None,
-        "bag_penalty": 0,
-    },
-    "no-set": {"blind_nil": False, "nil_tricks": "none", "set_penalty": "zero"},
-    "joker": {"deck": "jokers", "joker_bonus": True},
-    "jjdd": {"deck": "jjdd"},
-    "new-york": {
-        "deck": "jjdd",
-        "bidding": "new_york",
-        "nil": False,
-        "blind_nil": False,
-        "blind_nil_min_deficit": 100,
-        "nil_tricks": "none",
-        "bag_value": 0,
-        "bag_limit": None,
-        "bag_penalty": 0,
-    },
-    # games.md G3, G4
-    "whist": {"game": "whist", "target": 7},
-    "short-whist": {"game": "whist", "target": 5},
-    "euchre": {"game": "euchre", "target": 10, "deck": "euchre24"},
-    # games.md G2
-    "solo": {"partnerships": False},
-    "cutthroat-3": {"partnerships": False, "players": 3},
-    "suicide": {"bidding": "suicide"},
-    "whiz": {"bidding": "whiz"},
-    "mirror": {"bidding": "mirror"},
-}
-PRESET_NAMES: Final = tuple(PRESETS_DATA)
-PRESET_GAMES: Final[dict[str, str]] = {p: d.get("game", "spades") for p, d in PRESETS_DATA.items()}
 
 
-def presets_of(game: str) -> tuple[str, ...]:
-    """The presets of one game (``"spades"``, ``"whist"``, ``"euchre"``), in table order."""
-    return tuple(p for p in PRESET_NAMES if PRESET_GAMES[p] == game)
+def _choices(name: str, game: str) -> tuple[Any, ...]:
+    """The values a choice option takes in ``game`` (its decks; the registered games)."""
+    if name == "deck":
+        return entry_of(game).decks
+    if name == "game":
+        return tuple(e.kind for e in entries())
+    return CHOICES[name]
 
 
-PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
-    "standard": "Standard: 500 points, nil 100, blind nil 200 when 100 behind, 10 bags = -100",
-    "short": "Short game: 250 points, nil 50, blind nil 100",
-    "house": "House rules: blind nil passes 2 cards, double blind nil ±400, ties broken by bags",
-    "guide": "Guide: double nil ±400 as a team, double blind nil wins or loses the game",
-    "tennessee": "Tennessee: blind nil always open, no bag penalty",
-    "no-set": "No-set: a failed contract scores 0, no blind nil",
-    "joker": "Joker Spades: two jokers top the trumps, +2/+1 for capturing them",
-    "jjdd": "Joker-Joker-Deuce-Deuce: BJ > LJ > 2♦ > 2♠ > A♠",
-    "new-york": "New York: partnership bids 4-10, blind bids, Boston wins, set twice loses",
-    "whist": "Whist: the dealer's last card names trump, odd tricks score, to 7",
-    "short-whist": "Short whist: the dealer's last card names trump, odd tricks score, to 5",
-    "euchre": "Euchre: 24 cards, bowers, to 10",
-    "solo": "Solo (cutthroat): four players, everyone scores alone",
-    "cutthroat-3": "Cutthroat for three: 51 cards (no 2♣), 17 tricks, everyone alone",
-    "suicide": "Suicide: in each team one partner bids nil, the other 4 or more",
-    "whiz": "Whiz: bid nil or exactly your number of spades",
-    "mirror": "Mirror: bid exactly your number of spades (none: nil)",
-}
-_DEFAULT_NY = Rules(preset="new-york", **PRESETS_DATA["new-york"])
+@cache
+def _default_new_york() -> Rules:
+    """The new-york preset as it is (its options but target, tie and lose_at are fixed)."""
+    return Rules.from_preset("new-york")

@@ -113,7 +113,7 @@ def _check_deal(game: Game, recorded: Deal, expected: Deal) -> str:
                 f"not give {s.word} (or gives twice)"
             )
     if recorded.turned != expected.turned:
-        what = "trump card" if game.rules.game == "whist" else "up-card"
+        what = game.turned_card_name
         got_code = recorded.turned.code if recorded.turned else "none"
         want_code = expected.turned.code if expected.turned else "none"
         raise NotVerified(

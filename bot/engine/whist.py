@@ -13,24 +13,31 @@ from __future__ import annotations
 from bot.engine.actions import Deal
 from bot.engine.cards import Card
 from bot.engine.errors import InvalidDeal
-from bot.engine.game import Game, Phase
+from bot.engine.game import Game, HandResult, Phase
+from bot.engine.games import GameEntry, GameKind, Preset, register
 from bot.engine.scoring import ScorePart, TeamHandScore, plural
-from bot.engine.seats import Team
+from bot.engine.seats import Seat, Team
+from bot.engine.trump_part import TrumpPart
 
 BOOK = 6  # tricks a side must take before its tricks score
 
 
-class WhistGame(Game, game="whist"):
+class WhistGame(Game, kind=GameKind.WHIST):
     """One game of Whist from the first deal to the end."""
 
     __slots__ = ()
-
-    title = "Whist"
+    turned_card_name = "trump card"
 
     @property
     def trump_card(self) -> Card | None:
         """The dealer's card turned face up, which names trump (for the whole hand)."""
         return self._turned
+
+    def view_part(self, seat: Seat | None) -> TrumpPart:
+        return TrumpPart(trump_card=self._turned)
+
+    def hand_so_far(self) -> HandResult:
+        return self._result([], trump_card=self._turned)
 
     def _deal_from(self, cards: list[Card]) -> Deal:
         hands = super()._deal_from(cards).hands
@@ -55,7 +62,7 @@ class WhistGame(Game, game="whist"):
             score_whist(self.rules.whist_points, t[a] + t[b], self.scores[side])
             for side, (a, b) in enumerate(team.seats for team in Team)
         ]
-        self._close_hand(teams, self._result(teams))
+        self._close_hand(teams, self._result(teams, trump_card=self._turned))
 
 
 def score_whist(whist_points: str, tricks: int, score_before: int) -> TeamHandScore:
@@ -74,3 +81,27 @@ def score_whist(whist_points: str, tricks: int, score_before: int) -> TeamHandSc
     else:
         part = ScorePart("odd_tricks", f"No odd trick ({took})", 0)
     return TeamHandScore(part.points, 0, 0, score_before + part.points, 0, parts=(part,))
+
+
+WHIST = register(
+    GameEntry(
+        kind=GameKind.WHIST,
+        title="Whist",
+        presets=(  # games.md G3
+            Preset(
+                "whist",
+                "Whist",
+                "Whist: the dealer's last card names trump, odd tricks score, to 7",
+                {"target": 7},
+            ),
+            Preset(
+                "short-whist",
+                "Short whist",
+                "Short whist: the dealer's last card names trump, odd tricks score, to 5",
+                {"target": 5},
+            ),
+        ),
+        options=("target", "whist_points"),
+        part=TrumpPart,
+    )
+)

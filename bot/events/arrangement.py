@@ -7,7 +7,7 @@ import hashlib
 import hmac
 
 from bot.engine import Rules, Seat
-from bot.engine.rules import TARGETS
+from bot.engine.games import entry_of
 from bot.events.model import GameSlot, Settings, Tournament
 from bot.tables.arranged import ArrangedSeat
 from bot.tables.defaults import default_rules
@@ -23,7 +23,7 @@ def tournament_rules(s: Settings) -> Rules:
     not the score, end them."""
     if s.format == "duplicate":
         rules = Rules.from_preset(s.preset)
-        return Rules.from_preset(s.preset, target=TARGETS[rules.game][1])
+        return Rules.from_preset(s.preset, target=entry_of(rules.game).targets[1])
     return default_rules(s.preset, **({"target": s.target} if s.target is not None else {}))
 
 

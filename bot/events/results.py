@@ -11,7 +11,7 @@ import json
 from bot.engine import Game
 from bot.events.model import winner_by_score
 from bot.store.db import Tx
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 
 
 async def record_table_end(tx: Tx, table: Table, game: Game | None) -> None:
@@ -29,7 +29,7 @@ async def record_table_end(tx: Tx, table: Table, game: Game | None) -> None:
     if len(scores) != len(entries):
         scores = (0,) * len(entries)
     winner: int | None
-    if table.status == "finished" and game is not None and game.winner is not None:
+    if table.status == TableStatus.FINISHED and game is not None and game.winner is not None:
         winner = entries[game.seating.side_names.index(game.winner.name)]
     else:
         winner = winner_by_score(entries, scores)
@@ -40,7 +40,7 @@ async def record_table_end(tx: Tx, table: Table, game: Game | None) -> None:
         (
             json.dumps(list(scores)),
             winner,
-            int(table.status != "finished"),
+            int(table.status != TableStatus.FINISHED),
             json.dumps(boards),
             row["tournament_id"],
             row["round"],

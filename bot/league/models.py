@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from bot.engine.game import HandResult
+from bot.engine.games import DEFAULT_GAME
 from bot.engine.rules import Rules
 from bot.league.errors import InvalidGame
 from bot.league.ratings import BOT_SKILLS, display_rating
@@ -229,7 +230,7 @@ class LeaderboardPage:
     rows: tuple[LeaderboardRow, ...]
     viewer: LeaderboardRow | None  # the viewer's own row (rank None when unranked); None if
     # the viewer has no game this season
-    game: str = "spades"  # standings are kept per game
+    game: str = DEFAULT_GAME  # standings are kept per game
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +256,7 @@ class PartnershipPage:
     has_next: bool
     min_games: int  # pairs with fewer finished games together are left out
     rows: tuple[PartnershipRow, ...]
-    game: str = "spades"
+    game: str = DEFAULT_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +320,7 @@ class PlayerStats:
     caught: int
     most_frequent_partner: PartnerSummary | None
     most_successful_partner: PartnerSummary | None
-    game: str = "spades"  # the game these standings are of
+    game: str = DEFAULT_GAME  # the game these standings are of
     tricks: int = 0
     maker_hands: int = 0  # Euchre: the member named trump
     maker_made: int = 0
@@ -392,7 +393,7 @@ class HistoryEntry:
     result: str  # "won", "lost", "left (lost)" (they left; charged a loss) or "abandoned"
     rated: bool
     rating_change: int | None  # displayed-rating points, rated games only
-    game: str = "spades"
+    game: str = DEFAULT_GAME
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,8 +37,8 @@ RECORD_ENCODING: Final = "bz2-json"
 def encode_record(doc: Mapping[str, Any]) -> bytes:
     """A record as stored (:data:`RECORD_ENCODING`): compact JSON, bzip2-compressed.
 
-    bzip2 suits records (long runs of two-character card codes): about 1.7 kB for a 17-hand
-    game against 2.5 kB with zlib, for under a millisecond of work.
+    bzip2 suits records (long runs of two-character card codes): smaller than zlib for under a
+    millisecond of work (the sizes: docs/benchmarks.md, *League*).
     """
     text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
     return bz2.compress(text.encode("utf-8"), 9)

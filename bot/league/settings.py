@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine.errors import RulesError
-from bot.engine.rules import PRESET_NAMES, Rules
+from bot.engine.games import preset_names
+from bot.engine.rules import Rules
 from bot.league.errors import SettingsError
 
 TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
@@ -92,8 +93,8 @@ def _int(name: str, value: Any) -> int:
 
 
 def _preset(value: Any) -> str:
-    if value not in PRESET_NAMES:
-        names = ", ".join(PRESET_NAMES)
+    if value not in preset_names():
+        names = ", ".join(preset_names())
         raise SettingsError(f"Unknown preset {value!r}: choose one of {names}", "preset")
     return str(value)
 

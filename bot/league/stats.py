@@ -23,12 +23,13 @@ game (Spades, Whist, Euchre); a game's counts that do not apply to it stay 0.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.game import HandResult
+from bot.engine.games import GameKind
 from bot.engine.record import Replayer
 from bot.engine.rules import Rules
 from bot.engine.seats import Seat, Team
@@ -103,11 +104,16 @@ def seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
 
 
 def _seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
+    """One seat's counts, as its game counts them (tricks only, by default)."""
+    return _HAND_COUNTS.get(rules.game, _tricks_hand)(result, seat, rules)
+
+
+def _tricks_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
+    return HandTotals(hands=1, tricks=result.tricks[seat])
+
+
+def _spades_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
     tricks = result.tricks[seat]
-    if rules.game == "euchre":
-        return _euchre_hand(result, seat)
-    if rules.game != "spades":
-        return HandTotals(hands=1, tricks=tricks)
     new_york = rules.new_york
     team = seat if rules.solo else seat & 1
     score = result.teams[team]
@@ -147,7 +153,7 @@ def _seat_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
     )
 
 
-def _euchre_hand(result: HandResult, seat: int) -> HandTotals:
+def _euchre_hand(result: HandResult, seat: int, rules: Rules) -> HandTotals:
     maker = result.maker
     if maker is None:  # everybody passed: a void hand
         return HandTotals(hands=1)
@@ -166,6 +172,14 @@ def _euchre_hand(result: HandResult, seat: int) -> HandTotals:
         alone_made=int(result.alone and made),
         marches=int(taken == 5),
     )
+
+
+# What the league counts of a hand, per game (bids and nils; calls and marches); a game
+# without an entry here counts hands and tricks.
+_HAND_COUNTS: Final[dict[str, Callable[[HandResult, int, Rules], HandTotals]]] = {
+    GameKind.SPADES: _spades_hand,
+    GameKind.EUCHRE: _euchre_hand,
+}
 
 
 def seat_totals(results: Sequence[HandResult], rules: Rules) -> tuple[HandTotals, ...]:

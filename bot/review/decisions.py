@@ -19,7 +19,7 @@ from bot.engine.record import Replayer
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class RecordedDecision:
     """One bid or card: ``index`` numbers the game's decisions from 0 in the order taken."""
 
     index: int
@@ -44,7 +44,7 @@ class TrickPlayed:
 class HandPlayed:
     number: int
     dealer: Seat
-    bids: tuple[Decision, ...]
+    bids: tuple[RecordedDecision, ...]
     tricks: tuple[TrickPlayed, ...]
     result: HandResult | None  # None for a hand the game ended in (abandoned)
 
@@ -54,7 +54,7 @@ class GameReplay:
     rules: Rules
     players: dict[Seat, str]
     hands: tuple[HandPlayed, ...]
-    decisions: tuple[Decision, ...]
+    decisions: tuple[RecordedDecision, ...]
     scores: tuple[int, ...]  # by side: NS, EW; one per player in solo games
     winner: str | None  # the winning side's key ("NS", "EW"; a seat's name in solo) or None
 
@@ -67,7 +67,7 @@ class _Walk(Replayer):
     """The engine's replay, watching every bid and play just before it is applied, and
     noting who won each trick."""
 
-    def __init__(self, doc: Any, before: Callable[[Decision], None]) -> None:
+    def __init__(self, doc: Any, before: Callable[[RecordedDecision], None]) -> None:
         super().__init__(doc)
         self._before = before
         self.count = 0
@@ -81,7 +81,7 @@ class _Walk(Replayer):
         done = len(game.completed_tricks)
         trick = 0 if isinstance(action, Bid) else done + 1
         hand = game.hand_number
-        self._before(Decision(self.count, hand, trick, action.seat, action))
+        self._before(RecordedDecision(self.count, hand, trick, action.seat, action))
         self.count += 1
         super()._do(action, kind, at, shown)
         if isinstance(action, Play) and len(game.completed_tricks) > done:
@@ -108,12 +108,12 @@ def players_of(doc: dict[str, Any], seats: tuple[Seat, ...] = SEATS) -> dict[Sea
 
 def replay_game(doc: dict[str, Any]) -> GameReplay:
     """The whole recorded game (raises :class:`~bot.engine.RecordError` for a bad record)."""
-    decisions: list[Decision] = []
+    decisions: list[RecordedDecision] = []
     walk = _Walk(doc, decisions.append)
     for _ in walk.lines():
         pass
     game = walk.game
-    by_hand: dict[int, list[Decision]] = {}
+    by_hand: dict[int, list[RecordedDecision]] = {}
     for d in decisions:
         by_hand.setdefault(d.hand, []).append(d)
     results = {r.number: r for r in game.results}
@@ -144,9 +144,11 @@ def replay_game(doc: dict[str, Any]) -> GameReplay:
     )
 
 
-def _tricks(plays: list[Decision], winners: dict[tuple[int, int], Seat]) -> tuple[TrickPlayed, ...]:
+def _tricks(
+    plays: list[RecordedDecision], winners: dict[tuple[int, int], Seat]
+) -> tuple[TrickPlayed, ...]:
     """The hand's plays by trick (four cards a trick, three when a Euchre maker goes alone)."""
-    by_trick: dict[int, list[Decision]] = {}
+    by_trick: dict[int, list[RecordedDecision]] = {}
     for d in plays:
         by_trick.setdefault(d.trick, []).append(d)
     return tuple(
@@ -159,18 +161,20 @@ def _tricks(plays: list[Decision], winners: dict[tuple[int, int], Seat]) -> tupl
     )
 
 
-def _card(d: Decision) -> Card:
+def _card(d: RecordedDecision) -> Card:
     assert isinstance(d.action, Play)
     return d.action.card
 
 
-def decision_views(doc: dict[str, Any], wanted: Collection[int]) -> list[tuple[Decision, SeatView]]:
+def decision_views(
+    doc: dict[str, Any], wanted: Collection[int]
+) -> list[tuple[RecordedDecision, SeatView]]:
     """For each wanted decision, the deciding seat's view just before it decided."""
-    out: list[tuple[Decision, SeatView]] = []
+    out: list[tuple[RecordedDecision, SeatView]] = []
     last = max(wanted, default=-1)
     walk: _Walk
 
-    def before(d: Decision) -> None:
+    def before(d: RecordedDecision) -> None:
         if d.index in wanted:
             out.append((d, seat_view(walk.game, d.seat)))
         if d.index >= last:

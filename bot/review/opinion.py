@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.ai.evaluation import evaluate as hard_evaluation
+from bot.ai.games import judges
 from bot.ai.variants import honest_view
 from bot.engine import Action, Bid, Play, SeatView
 from bot.engine.game import Phase
@@ -25,7 +26,7 @@ CARD_WORLDS: Final = 48  # worlds for a decision (the search races candidates ou
 
 
 @dataclass(frozen=True, slots=True)
-class Evaluation:
+class DecisionEvaluation:
     """The search's view of one decision: per choice it valued, the expected value a deal for
     the seat's side (points), and for cards the side's expected tricks."""
 
@@ -48,13 +49,13 @@ def _no_clock() -> float:
 
 def evaluate(
     view: SeatView, actual: Action, rng: random.Random, worlds: int = CARD_WORLDS
-) -> Evaluation | None:
+) -> DecisionEvaluation | None:
     """The hard player's evaluation of the decision ``view.seat`` faced, ``actual`` (the
     choice made) among the choices valued; ``None`` when there was nothing to judge (a forced
     card, a hidden hand, a blind bid, a New York team bid, a game the search does not play:
     Whist, Euchre, solo Spades).  With renege claims the honest cards are the choices; a
     renege gets no opinion."""
-    if view.seat is None or not view.my_turn or view.rules.game != "spades" or view.rules.solo:
+    if view.seat is None or not view.my_turn or not judges(view.rules):
         return None
     view = honest_view(view)  # with renege claims: hard weighs only the cards that follow suit
     if len(view.legal) == 1:
@@ -77,4 +78,4 @@ def evaluate(
     tricks: dict[Action, float] | None = None
     if best.tricks is not None and mine.tricks is not None:
         tricks = {best.action: best.tricks, actual: mine.tricks}
-    return Evaluation(ev.chosen, points, tricks, ev.worlds)
+    return DecisionEvaluation(ev.chosen, points, tricks, ev.worlds)

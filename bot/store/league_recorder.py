@@ -1,4 +1,5 @@
-"""Recording a finished game: the league's writes.
+"""Recording a finished game: the league's writes (what to write is the league's to say:
+:mod:`bot.league.outcome`).
 
 A game is stored whole (its row, its record, one row per seat) and the running totals it
 changes are updated in the same transaction: each member's standing (rating, counts, per-hand
@@ -15,17 +16,10 @@ import asyncio
 from typing import Any, Final
 
 from bot.league.errors import AlreadyRecorded
-from bot.league.models import (
-    SEAT_NAMES,
-    TEAM_NAMES,
-    FinishedGame,
-    RatingChange,
-    RecordedGame,
-    SeatPlayer,
-)
-from bot.league.ratings import BOT_SKILLS, INITIAL, Skill, conservative
+from bot.league.models import SEAT_NAMES, FinishedGame, RecordedGame, SeatPlayer
+from bot.league.outcome import SeatOutcome, settle, skills_before
+from bot.league.ratings import Skill, conservative
 from bot.league.recording import RECORD_ENCODING, PreparedGame, prepare_game
-from bot.league.results import rate_finished
 from bot.league.stats import HandTotals, total_names
 from bot.store.db import Database, Tx
 from bot.store.errors import UniqueViolation
@@ -81,20 +75,18 @@ class GameRecorder:
         prepared beforehand (:func:`bot.league.recording.prepare_game`, off the event loop and
         outside the transaction); a plain :class:`FinishedGame` is prepared here.  A record
         that does not replay to the game's scores and winner raises
-        :class:`~bot.league.errors.InvalidGame` before anything is written.
+        :class:`~bot.league.errors.InvalidGame` before anything is written.  What the game
+        changes is the league's to say (:func:`bot.league.outcome.settle`); this writes it.
         """
         prepared = game if isinstance(game, PreparedGame) else prepare_game(game)
         finished, summary = prepared.finished, prepared.summary
         guild, solo = finished.guild_id, finished.solo
         game_name = finished.rules.game
         settings = await lock_settings(conn, guild)
-        rate_bots, season = settings.rate_bot_games, settings.current_season
+        season = settings.current_season
         await ensure_season(conn, guild, season, finished.started_at)
-        rated = (
-            finished.rateable and not finished.abandoned and (rate_bots or not finished.has_bots)
-        )
-        before = await _skills(conn, guild, season, game_name, finished.seats)
-        after = rate_finished(finished, before) if rated else before
+        known = await _known_skills(conn, guild, season, game_name, finished.seats)
+        outcome = settle(finished, skills_before(finished.seats, known), settings.rate_bot_games)
         try:
             game_id = await conn.fetchval(
                 "INSERT INTO league_games (guild_id, season, channel_id, table_id, started_at, "
@@ -109,7 +101,7 @@ class GameRecorder:
                     epoch(finished.started_at),
                     epoch(finished.ended_at),
                     int(finished.abandoned),
-                    int(rated),
+                    int(outcome.rated),
                     finished.rules.preset,
                     prepared.rules_json,
                     summary.hands,
@@ -131,103 +123,71 @@ class GameRecorder:
             "INSERT INTO league_records (game_id, encoding, data) VALUES (?, ?, ?)",
             (game_id, RECORD_ENCODING, prepared.record_blob),
         )
-        changes: list[RatingChange] = []
-        seat_rows = []
-        standing_rows = []
-        for i, sp in enumerate(finished.seats):
-            b, a = before[i], after[i]
-            rated_seat = rated and sp.user_id is not None
-            seat_rows.append(
-                (game_id, i, guild, season, sp.user_id, sp.display_name, sp.bot_level)
-                + ((b.mu, b.sigma, a.mu, a.sigma) if rated_seat else (None, None, None, None))
-                + (int(sp.forfeit), finished.scores[finished.side_of(i)], game_name)
-            )
-            if sp.user_id is None:
-                continue
-            if rated_seat:
-                changes.append(
-                    RatingChange(sp.user_id, SEAT_NAMES[i], b.mu, b.sigma, a.mu, a.sigma)
-                )
-            standing_rows.append(
-                _standing_row(
-                    finished, i, sp.user_id, season, game_id, a, rated_seat, summary.seats[i]
-                )
-            )
         await conn.executemany(
             "INSERT INTO league_seats (game_id, seat, guild_id, season, user_id, display_name, "
             "bot_level, mu_before, sigma_before, mu_after, sigma_after, forfeit, score, game) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            seat_rows,
+            [_seat_row(game_id, guild, season, game_name, s) for s in outcome.seats],
         )
-        await conn.executemany(_STANDINGS_UPSERT, standing_rows)
-        if not finished.abandoned and not solo:
-            pairs = []
-            for team in (0, 1):
-                x, y = finished.seats[team].user_id, finished.seats[team + 2].user_id
-                if x is None or y is None:
-                    continue
-                if finished.seats[team].forfeit or finished.seats[team + 2].forfeit:
-                    continue  # a pair one of whom left did not finish together
-                won = int(finished.winner == TEAM_NAMES[team])
-                lo, hi = sorted((x, y))
-                pairs.append((guild, season, game_name, lo, hi, won, (won + 1) / 3, game_id))
-            await conn.executemany(_PARTNERSHIP_UPSERT, pairs)
-        return RecordedGame(game_id, guild, season, rated, tuple(changes))
+        await conn.executemany(
+            _STANDINGS_UPSERT,
+            [
+                _standing_row(finished, season, game_id, s, summary.seats[s.seat])
+                for s in outcome.seats
+                if s.player.user_id is not None
+            ],
+        )
+        await conn.executemany(
+            _PARTNERSHIP_UPSERT,
+            [
+                (guild, season, game_name, p.low, p.high, int(p.won), (p.won + 1) / 3, game_id)
+                for p in outcome.partnerships
+            ],
+        )
+        return RecordedGame(game_id, guild, season, outcome.rated, outcome.changes)
 
 
-async def _skills(
+async def _known_skills(
     conn: Tx, guild_id: int, season: int, game: str, seats: tuple[SeatPlayer, ...]
-) -> tuple[Skill, ...]:
+) -> dict[int, Skill]:
+    """The skills the seated members have in this season and game (none yet: absent)."""
     users = [s.user_id for s in seats if s.user_id is not None]
-    marks = in_marks(len(users))
-    rows = (
-        []
-        if not users
-        else await conn.fetch(
-            "SELECT user_id, mu, sigma FROM league_standings "  # noqa: S608 - placeholders only
-            f"WHERE guild_id = ? AND season = ? AND game = ? AND user_id IN ({marks})",
-            (guild_id, season, game, *users),
-        )
+    if not users:
+        return {}
+    rows = await conn.fetch(
+        "SELECT user_id, mu, sigma FROM league_standings "  # noqa: S608 - placeholders only
+        f"WHERE guild_id = ? AND season = ? AND game = ? AND user_id IN ({in_marks(len(users))})",
+        (guild_id, season, game, *users),
     )
-    known = {r[0]: Skill(r[1], r[2]) for r in rows}
-    out = []
-    for s in seats:
-        if s.user_id is not None:
-            out.append(known.get(s.user_id, INITIAL))
-        else:
-            out.append(BOT_SKILLS[s.bot_level or "normal"])
-    return tuple(out)
+    return {r[0]: Skill(r[1], r[2]) for r in rows}
+
+
+def _seat_row(game_id: int, guild: int, season: int, game: str, s: SeatOutcome) -> tuple[Any, ...]:
+    b, a, p = s.before, s.after, s.player
+    skills = (b.mu, b.sigma, a.mu, a.sigma) if s.rated else (None, None, None, None)
+    who = (p.user_id, p.display_name, p.bot_level)
+    return (game_id, s.seat, guild, season, *who, *skills, int(p.forfeit), s.score, game)
 
 
 def _standing_row(
-    finished: FinishedGame,
-    seat: int,
-    user_id: int,
-    season: int,
-    game_id: int,
-    skill: Skill,
-    rated: bool,
-    totals: HandTotals,
+    finished: FinishedGame, season: int, game_id: int, s: SeatOutcome, totals: HandTotals
 ) -> tuple[Any, ...]:
-    side = finished.side_names[finished.side_of(seat)]
-    abandoned = finished.abandoned
-    won = int(not abandoned and finished.winner == side and not finished.seats[seat].forfeit)
-    lost = int(not abandoned and not won)
+    skill = s.after
     return (
         finished.guild_id,
         season,
         finished.rules.game,
-        user_id,
-        finished.seats[seat].display_name,
+        s.player.user_id,
+        s.player.display_name,
         skill.mu,
         skill.sigma,
         conservative(skill.mu, skill.sigma),
         1,
-        won,
-        lost,
-        int(abandoned),
-        int(rated),
-        float(won),
+        int(s.won),
+        int(s.lost),
+        int(finished.abandoned),
+        int(s.rated),
+        float(s.won),
         *totals.values(),
         game_id,
     )

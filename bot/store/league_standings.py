@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from bot.engine.games import DEFAULT_GAME
 from bot.league.models import (
     PAGE_SIZE,
     LeaderboardPage,
@@ -93,7 +94,7 @@ class StandingsStore:
         sort: LeaderboardSort | str = LeaderboardSort.RATING,
         page: int = 0,
         viewer_id: int | None = None,
-        game: str = "spades",
+        game: str = DEFAULT_GAME,
     ) -> LeaderboardPage:
         """One page (from 0, clamped) of the ranked players of ``game`` — those with at least
         the server's ``min_games`` — and the viewer's own row and rank wherever it is."""
@@ -142,7 +143,7 @@ class StandingsStore:
         return ranks
 
     async def partnerships(
-        self, guild_id: int, season: int | None = None, page: int = 0, game: str = "spades"
+        self, guild_id: int, season: int | None = None, page: int = 0, game: str = DEFAULT_GAME
     ) -> PartnershipPage:
         """The best pairs: highest smoothed win rate ``(wins + 1) / (games + 2)``, then more
         games; pairs with fewer finished games together than ``min_games`` (at least 1) are
@@ -184,7 +185,7 @@ class StandingsStore:
         )
 
     async def stats(
-        self, guild_id: int, user_id: int, season: int | None = None, game: str = "spades"
+        self, guild_id: int, user_id: int, season: int | None = None, game: str = DEFAULT_GAME
     ) -> PlayerStats | None:
         """A member's season of ``game`` on this server, or ``None`` if they have no game of
         it in that season."""
@@ -256,7 +257,7 @@ class StandingsStore:
         )
 
     async def rating_history(
-        self, guild_id: int, user_id: int, season: int | None = None, game: str = "spades"
+        self, guild_id: int, user_id: int, season: int | None = None, game: str = DEFAULT_GAME
     ) -> list[RatingPoint]:
         """The member's rating in ``game`` after each rated game of the season, oldest first."""
         _, season_no = await season_scope(self.db, guild_id, season)

@@ -9,7 +9,8 @@ every commit: survives a power loss too).
 
 With ``normal``, a transaction's statements run on the event loop's own thread, on a second
 connection kept for writing: a commit then writes the WAL into the page cache and never waits
-for the disk, ~0.1 ms for a move, less than one trip to aiosqlite's thread and back.  Through
+for the disk, which takes less than one trip to aiosqlite's thread and back (the commit times
+of each backend and setting: docs/benchmarks.md, *Store: commit latency*).  Through
 the thread, each statement of a transaction (``BEGIN``, the inserts, ``COMMIT``) waited for the
 loop to come round again while holding the one write lock, and at 200 tables every table's
 move queued behind it: that queue was most of the bot's slowest answers (docs/benchmarks.md,

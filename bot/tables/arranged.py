@@ -24,7 +24,7 @@ from bot.store.db import Tx
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ID_TRIES, Lobby
-from bot.tables.state import Occupant, Table
+from bot.tables.state import Occupant, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 log = logging.getLogger(__name__)
@@ -123,7 +123,7 @@ class ArrangedTables:
 
     async def start_if_waiting(self, table: Table) -> None:
         """Start an arranged table stored before a restart cut its start short."""
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             await self.lobby.start(table, table.host_id)
 
     def adopt(
@@ -146,7 +146,7 @@ class ArrangedTables:
             if not table.open:
                 return
             async with self.persistence.write(table) as conn:
-                ending = await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
             table.end_reason = reason
             ending.apply(table)
             self.ctx.closed(table)

@@ -20,6 +20,7 @@ from bot.tables.live import LiveHands
 from bot.tables.persistence import TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import TableRegistry
+from bot.tables.spectators import Spectators
 from bot.tables.state import Table
 from bot.tables.turns import AutoTurns
 
@@ -52,6 +53,7 @@ class ServiceContext:
     turns: AutoTurns
     live: LiveHands
     listener: TableListener | None = None
+    spectators: Spectators = field(default_factory=Spectators)
     # Told after a table ended and was forgotten (a tournament advances its round).
     on_closed: list[Callable[[Table], None]] = field(default_factory=list)
     # Told after a hand ended (a tournament's standings show the table's score).
@@ -65,6 +67,7 @@ class ServiceContext:
         if listener is not None:
             self._tell(table, "showing the table", lambda: listener.changed(table))
         self._tell(table, "updating the live hands", lambda: self.live.changed(table))
+        self._tell(table, "updating the spectators", lambda: self.spectators.changed(table))
 
     def hand_finished(self, table: Table, result: HandResult) -> None:
         listener = self.listener
@@ -90,6 +93,7 @@ class ServiceContext:
                     "(the error is in my log); ratings and stats do not include it.",
                 )
         self._tell(table, "showing the end in the live hands", lambda: self.live.closed(table))
+        self._tell(table, "showing the end to spectators", lambda: self.spectators.closed(table))
         self._troubled.pop(table.id, None)
         for observer in self.on_closed:
             self._tell(table, "telling an organiser the table ended", partial(observer, table))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bot.engine import Rules
+from bot.engine import Rules, entry_of
 
 NO_MERCY: Final = frozenset({"new-york"})
 
@@ -26,7 +26,7 @@ NO_MERCY: Final = frozenset({"new-york"})
 def mercy_lose_at(preset: str) -> int | None:
     """The mercy rule's ``lose_at`` for a preset: minus its target (``None``: no mercy rule)."""
     rules = Rules.from_preset(preset)
-    if preset in NO_MERCY or rules.game != "spades":
+    if preset in NO_MERCY or "lose_at" not in entry_of(rules.game).options:
         return None
     return -rules.target
 

@@ -12,7 +12,7 @@ from bot.errors import NotHost, Refusal, StaleButton
 from bot.names import md_name
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ensure_open
-from bot.tables.state import AbandonVote, Table
+from bot.tables.state import AbandonVote, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class Endings:
                 who = f"{md_name(name) if name else 'a moderator'} (Manage Server)"
                 await self._end(table, f"This table was closed by {who}; the game is unrated.")
                 return "The table is closed. The channel is told you closed it; it is unrated."
-            if table.status != "playing" or not others:
+            if table.status != TableStatus.PLAYING or not others:
                 await self._end(table, f"This table was closed by its host, {table.host_name()}.")
                 return "The table is closed."
             vote = table.abandon_vote
@@ -128,7 +128,7 @@ class Endings:
         """End the table (abandoned, unrated); the caller holds its lock.  The table changes
         only once that is saved: a failed save leaves it open, as it was."""
         async with self.persistence.write(table) as conn:
-            ending = await self.persistence.end(conn, table, "abandoned")
+            ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
         self._stop_vote(table)
         table.end_reason = reason
         table.gone = table.gone or gone

@@ -31,11 +31,11 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from bot.engine import Seat
 from bot.engine.game import Phase
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +45,22 @@ EDIT_BURST = 2.0  # per player: edits at once ...
 EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction token)
 # Seconds a non-urgent update (a trick completed, bidding ended) waits to go out with a later
 # one: in trick play the player's own turn is at most three cards away, so most of these ride
-# along with the turn's edit (about one edit per card instead of 1.5); the table message shows
-# the last trick meanwhile.
+# along with the turn's edit (live edits per play: docs/benchmarks.md, *Discord load*); the
+# table message shows the last trick meanwhile.
 SETTLE = 4.0
 
-# What a player's hand message must show anew when it changes (see live_key).
-LiveKey = tuple[int, Phase, bool, int, int, bool, bool, int]
+
+class LiveKey(NamedTuple):
+    """What a player's hand message must show anew when it changes (see :func:`live_key`)."""
+
+    hand_number: int
+    phase: Phase
+    my_turn: bool
+    tricks_done: int  # tricks completed this hand
+    # the game's own part's marks (GamePart.marks): Spades' cards received from the partner
+    # and whether the cards are still face down, Euchre's calling round (the up-card turned down)
+    marks: tuple[object, ...]
+    open: bool  # the table still open
 
 
 class Edit(enum.Enum):
@@ -75,23 +85,23 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
     """What changes a player's view enough to edit their hand message (``None``: no game).
 
     Not every card: a card played by someone else only shows when the trick completes or the
-    player's turn comes (both are in the key), which keeps edits to about 1.5 per card.  Read
+    player's turn comes (both are in the key), which keeps edits fewer than the cards played
+    (measured in docs/benchmarks.md, *Discord load*).  Read
     from the game directly (it is computed for every seat after every move), and equal to what
-    :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, cards
-    received from the partner, and whether the cards are still face down."""
+    :func:`~bot.engine.seat_view` shows: the hand number, phase, turn, tricks completed, and
+    the marks of the game's own part (Spades: cards received from the partner, whether the
+    cards are still face down; Euchre: the calling round)."""
     game = table.game
     if game is None:
         return None
-    received = sum(len(p.cards) for p in game.passes if p.seat == seat.partner)
-    return (
+    part = game.view_part(seat)
+    return LiveKey(
         game.hand_number,
         game.phase,
         game.to_act == seat,
         len(game.completed_tricks),
-        received,
-        game.hand_hidden(seat),
+        part.marks() if part is not None else (),
         table.open,
-        game.calling_round,  # Euchre: the up-card turned down
     )
 
 
@@ -126,13 +136,15 @@ class LiveHands:
     def __init__(
         self,
         *,
+        editor: HandEditor | None = None,
+        remind: Reminder | None = None,
         burst: float = EDIT_BURST,
         rate: float = EDIT_RATE,
         settle: float = SETTLE,
         token_lifetime: float = TOKEN_LIFETIME - TOKEN_MARGIN,
     ) -> None:
-        self.editor: HandEditor | None = None
-        self.remind: Reminder | None = None
+        self.editor = editor  # the Discord side, which edits hand messages
+        self.remind = remind  # tells a person it is their turn when their hand could not
         self.burst = burst
         self.rate = rate
         self.settle = settle
@@ -144,10 +156,19 @@ class LiveHands:
 
     # ------------------------------------------------------------------ the Discord layer
     @contextlib.contextmanager
-    def answering(self, table: Table, seat: Seat, user_id: int) -> Iterator[Answer]:
-        """Around answering one of the player's interactions with their hand: no live edit
-        goes out meanwhile, and the answer (``answer.shown(handle, key)``) becomes the new
-        handle.  ``key`` is :func:`live_key` when the answer was rendered."""
+    def answering(self, table: Table, user_id: int) -> Iterator[Answer]:
+        """Around answering one of a member's interactions with their hand (a move, ``/hand``,
+        **My hand**): no live edit of their hand goes out meanwhile, and the answer
+        (``answer.shown(handle, key)``) becomes the new handle.  ``key`` is :func:`live_key`
+        when the answer was rendered.
+
+        Opened for the seat the member plays now, before the move checks it (under the
+        table's lock, once): a member who plays no seat — or left theirs — gets an answer
+        that follows nothing (the move refuses them, and their cards are not shown)."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.seats[seat].left:
+            yield Answer()
+            return
         hand = self._hand_of(table, seat, user_id)
         hand.answering += 1
         answer = Answer()
@@ -217,7 +238,7 @@ class LiveHands:
     def _on_turn(self, table: Table, seat: Seat) -> bool:
         occupant = table.seats.get(seat)
         return (
-            table.status == "playing"
+            table.status == TableStatus.PLAYING
             and table.to_act == seat
             and occupant is not None
             and not occupant.is_computer
@@ -258,7 +279,12 @@ class LiveHands:
                 if hand.stale_since is None:
                     hand.stale_since = now
                 # the player's turn, new cards dealt, or the end of the game: at once
-                urgent = key[2] or not table.open or hand.shown is None or hand.shown[0] != key[0]
+                urgent = (
+                    key.my_turn
+                    or not table.open
+                    or hand.shown is None
+                    or hand.shown.hand_number != key.hand_number
+                )
                 if not urgent and now < hand.stale_since + self.settle:
                     await _nap(hand, hand.stale_since + self.settle - now)
                     continue  # look again: the player's turn may have come meanwhile

@@ -12,14 +12,16 @@ from collections.abc import AsyncIterator
 
 from bot.engine import Game, Rules, RulesError, Seat
 from bot.engine.dealer import draw_first_dealer
-from bot.engine.rules import PRESET_GAMES, PRESET_NAMES, parse_value
+from bot.engine.games import preset_names, same_game
+from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
-from bot.tables.persistence import Ending
-from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table
+from bot.tables.options import TableOptions
+from bot.tables.persistence import Ending, rules_doc
+from bot.tables.state import LEVELS, SERVER, Occupant, Place, Rematch, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 log = logging.getLogger(__name__)
@@ -136,6 +138,7 @@ class Lobby:
                 handover=old.handover,
                 created_at=time.time(),
                 place=old.place,
+                options=old.options,
             )
             for seat, occ in old.seats.items():
                 # away (a computer played for them at the end) unless they are asking now
@@ -169,7 +172,7 @@ class Lobby:
             ensure_open(table)
             mine = table.seat_of(user_id)
             self.registry.check_can_sit(table, user_id)
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 return await self._join_lobby(table, user_id, name, seat, mine)
             return await self._join_game(table, user_id, name, seat, mine)
 
@@ -237,7 +240,7 @@ class Lobby:
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
                 raise NotSeated("You are not seated at this table.")
-            if table.status == "lobby":
+            if table.status == TableStatus.LOBBY:
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
             # The member keeps the seat (a computer plays it): a rated game is charged to
@@ -252,7 +255,7 @@ class Lobby:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                 await self.store.update_table(conn, table.id, host_id=new_host, deadline=None)
                 if close:
-                    ending = await self.persistence.end(conn, table, "abandoned")
+                    ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
             # Saved: only now does the table change (a failed save leaves it as it was).
             table.abandon_vote = None  # a request to end early is void once anyone leaves
             table.seats[seat] = occ
@@ -278,7 +281,7 @@ class Lobby:
             await self.store.delete_seat(conn, table.id, seat)
             await self.store.update_table(conn, table.id, host_id=new_host)
             if not humans_left:
-                ending = await self.persistence.end(conn, table, "abandoned")
+                ending = await self.persistence.end(conn, table, TableStatus.ABANDONED)
         del table.seats[seat]
         table.host_id = new_host
         self.registry.unseated(table, user_id)
@@ -298,7 +301,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "add computer players")
-            if table.status == "playing":
+            if table.status == TableStatus.PLAYING:
                 raise Refusal(level_fixed(table, seat))
             ensure_in_play(table, seat)
             free = table.free_seats()
@@ -319,17 +322,34 @@ class Lobby:
     def _switched(rules: Rules, preset: str) -> Rules:
         """Another preset, keeping a changed target when the game stays the same (a Whist
         target means nothing to Euchre, a Spades one nothing to Whist)."""
-        if preset not in PRESET_NAMES:
+        if preset not in preset_names():
             return default_rules(preset)  # refused with the list of presets
-        same_game = PRESET_GAMES[preset] == rules.game
-        changed = "target" in rules.overrides()
-        return default_rules(preset, **({"target": rules.target} if same_game and changed else {}))
+        keep = same_game(preset, rules.preset) and "target" in rules.overrides()
+        return default_rules(preset, **({"target": rules.target} if keep else {}))
+
+    async def set_option(self, table: Table, user_id: int, name: str, value: str) -> TableOptions:
+        """Host, in the lobby: one of the table's own settings (``spectators``, ``hints``)."""
+        async with table.lock:
+            ensure_open(table)
+            ensure_host(table, user_id, "change the table's settings")
+            if table.status != "lobby":
+                raise Refusal(f"`{name}` is fixed once the game has started.")
+            options = table.options.with_option(name, value)
+            if options.hints and table.arranged:
+                raise Refusal("There are no hints in a tournament game.")
+            async with self.persistence.write(table) as conn:
+                await self.store.update_table(
+                    conn, table.id, rules=rules_doc(table, options=options)
+                )
+            table.options = options
+            self.ctx.changed(table)
+            return options
 
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "change the rules")
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise Refusal("The rules are fixed once the game has started.")
             try:
                 if name == "preset":
@@ -341,7 +361,7 @@ class Lobby:
                 raise Refusal(e.reason) from None
             moves = seat_moves(table, rules)
             async with self.persistence.write(table) as conn:
-                await self.store.update_table(conn, table.id, rules=rules.to_record())
+                await self.store.update_table(conn, table.id, rules=rules_doc(table, rules=rules))
                 for old, new in moves.items():
                     await self.store.delete_seat(conn, table.id, old)
                     await self.store.put_seat(
@@ -357,7 +377,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, "start the game")
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise Refusal("The game has already started.")
             if table.free_seats():
                 need = ("Three", "Four")[table.rules.players - 3]
@@ -379,7 +399,7 @@ class Lobby:
                 await self.store.update_table(
                     conn,
                     table.id,
-                    status="playing",
+                    status=TableStatus.PLAYING.value,
                     first_dealer=dealer.name,
                     dealer_draw=draw_doc,
                     started_at=now,
@@ -387,7 +407,7 @@ class Lobby:
                     seed=seed.reveal(),  # stored, never shown before the game is over
                 )
                 await self.store.append_action(conn, table.id, 1, deal, None)
-            table.status = "playing"
+            table.status = TableStatus.PLAYING
             table.game = game
             table.dealer_draw = draw_doc
             table.seed = seed

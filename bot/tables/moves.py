@@ -21,6 +21,8 @@ from bot.engine import (
     Play,
     Seat,
     SeatView,
+    look_then_bid,
+    public_claims,
     seat_view,
 )
 from bot.engine.actions import Claim
@@ -31,7 +33,7 @@ from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.persistence import Ending
-from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table, TableStatus
 from bot.tables.turns import deadline_after
 
 SEEN_INTERACTIONS = 10_000  # interaction ids remembered to refuse a second delivery
@@ -75,7 +77,7 @@ class Moves:
             raise NotSeated("You are not seated at this table.")
         if table.seats[seat].left:
             raise NotSeated("You left this game: `/spades join` takes your seat back.")
-        if table.game is None or table.status != "playing":
+        if table.game is None or table.status != TableStatus.PLAYING:
             raise StaleButton("The game has not started yet.")
         if button_hand is not None and button_hand != table.game.hand_number:
             raise StaleButton("That button is from an earlier hand; here is your current hand.")
@@ -85,18 +87,69 @@ class Moves:
         return seat_view(table.game, seat) if table.game is not None else None
 
     # ------------------------------------------------------------------ a person's moves
-    async def play(
+    async def act(
         self,
         table: Table,
         user_id: int,
-        card: Card,
+        build: Callable[[Seat], Action],
         *,
         interaction_id: int | None = None,
         button_seat: Seat | None = None,
         button_hand: int | None = None,
     ) -> ActResult:
-        return await self._human_act(
-            table, user_id, lambda s: Play(s, card), interaction_id, button_seat, button_hand
+        """A person's move: their seat is checked once, under the table's lock (with a private
+        button's seat and hand number), then ``build`` makes the action for that seat — a
+        refusal it raises (what a button carries cannot be read, say) comes after the check,
+        like the engine's — and the pipeline commits it."""
+        async with table.lock:
+            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            self._check_dup(interaction_id)
+            return await self.commit(table, seat, [build(seat)], interaction_id)
+
+    async def play(
+        self, table: Table, user_id: int, card: Card, *, interaction_id: int | None = None
+    ) -> ActResult:
+        return await self.act(
+            table, user_id, lambda s: Play(s, card), interaction_id=interaction_id
+        )
+
+    async def call(
+        self,
+        table: Table,
+        user_id: int,
+        call: str,
+        alone: bool = False,
+        *,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        """Euchre: order up, pass, or name a suit (``call``), alone or not."""
+        return await self.act(
+            table, user_id, lambda s: Call(s, call, alone), interaction_id=interaction_id
+        )
+
+    async def discard(
+        self, table: Table, user_id: int, card: Card, *, interaction_id: int | None = None
+    ) -> ActResult:
+        """Euchre: the dealer, having taken the up-card, discards ``card``."""
+        return await self.act(
+            table, user_id, lambda s: Discard(s, card), interaction_id=interaction_id
+        )
+
+    async def look(
+        self, table: Table, user_id: int, *, interaction_id: int | None = None
+    ) -> ActResult:
+        return await self.act(table, user_id, Look, interaction_id=interaction_id)
+
+    async def pass_cards(
+        self,
+        table: Table,
+        user_id: int,
+        cards: tuple[Card, ...],
+        *,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        return await self.act(
+            table, user_id, lambda s: PassCards(s, cards), interaction_id=interaction_id
         )
 
     async def bid(
@@ -107,90 +160,18 @@ class Moves:
         blind: bool = False,
         *,
         interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
         look_first: bool = False,
     ) -> ActResult:
+        """A bid; with ``look_first`` (``/bid`` while the cards are face down) the player looks
+        at them first, in the same commit."""
         async with table.lock:
-            seat = self.seat_for(table, user_id, button_seat, button_hand)
+            seat = self.seat_for(table, user_id)
             self._check_dup(interaction_id)
             game = table.game
             assert game is not None
-            actions: list[Action] = []
-            if look_first and not blind and game.blind_open(seat) and value >= 0:
-                # Refused before looking, in the same words whatever the cards, when the
-                # bid depends on them: a refusal must not show unseen cards (nor keep blind
-                # nil open after it did).
-                game.check_unseen_bid(Bid(seat, value))
-                actions.append(Look(seat))
-            actions.append(Bid(seat, value, blind))
+            bid = Bid(seat, value, blind)
+            actions: list[Action] = list(look_then_bid(game, bid) if look_first else (bid,))
             return await self.commit(table, seat, actions, interaction_id)
-
-    async def call(
-        self,
-        table: Table,
-        user_id: int,
-        call: str,
-        alone: bool = False,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        """Euchre: order up, pass, or name a suit (``call``), alone or not."""
-        return await self._human_act(
-            table,
-            user_id,
-            lambda s: Call(s, call, alone),
-            interaction_id,
-            button_seat,
-            button_hand,
-        )
-
-    async def discard(
-        self,
-        table: Table,
-        user_id: int,
-        card: Card,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        """Euchre: the dealer, having taken the up-card, discards ``card``."""
-        return await self._human_act(
-            table, user_id, lambda s: Discard(s, card), interaction_id, button_seat, button_hand
-        )
-
-    async def look(
-        self,
-        table: Table,
-        user_id: int,
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        return await self._human_act(table, user_id, Look, interaction_id, button_seat, button_hand)
-
-    async def pass_cards(
-        self,
-        table: Table,
-        user_id: int,
-        cards: tuple[Card, ...],
-        *,
-        interaction_id: int | None = None,
-        button_seat: Seat | None = None,
-        button_hand: int | None = None,
-    ) -> ActResult:
-        return await self._human_act(
-            table,
-            user_id,
-            lambda s: PassCards(s, cards),
-            interaction_id,
-            button_seat,
-            button_hand,
-        )
 
     async def claim(
         self, table: Table, user_id: int, against: Seat, *, interaction_id: int | None = None
@@ -200,20 +181,6 @@ class Moves:
             seat = self.seat_for(table, user_id)
             self._check_dup(interaction_id)
             return await self.commit(table, seat, [Claim(seat, against)], interaction_id)
-
-    async def _human_act(
-        self,
-        table: Table,
-        user_id: int,
-        build: Callable[[Seat], Action],
-        interaction_id: int | None,
-        button_seat: Seat | None,
-        button_hand: int | None,
-    ) -> ActResult:
-        async with table.lock:
-            seat = self.seat_for(table, user_id, button_seat, button_hand)
-            self._check_dup(interaction_id)
-            return await self.commit(table, seat, [build(seat)], interaction_id)
 
     def _failed(self, table: Table) -> None:
         """A move could not be saved: say so on the table (at most once a minute), so that a
@@ -284,7 +251,7 @@ class Moves:
                     s, o = occupant_update
                     await self.store.put_seat(conn, table.id, self.persistence.seat_row(s, o))
                 if finished:
-                    ending = await self.persistence.end(conn, table, "finished", sim)
+                    ending = await self.persistence.end(conn, table, TableStatus.FINISHED, sim)
                 elif deadline != table.deadline:
                     await self.store.update_table(conn, table.id, deadline=deadline)
         except UniqueViolation as e:
@@ -299,7 +266,8 @@ class Moves:
             raise
         # Committed: only now does the table change in memory.
         results_before = len(game.results)
-        claims_before = len(game.claim_results) if sim.hand_number == game.hand_number else None
+        same_hand = sim.hand_number == game.hand_number and game.rules.claims
+        claims_before = len(public_claims(game)) if same_hand else None
         table.game = sim
         table.seq += len(stored)
         table.deadline = deadline
@@ -311,7 +279,7 @@ class Moves:
         for result in sim.results[results_before:]:
             self.ctx.hand_finished(table, result)
         if claims_before is not None:
-            for claim in sim.claim_results[claims_before:]:  # G1: the result is public
+            for claim in public_claims(sim)[claims_before:]:  # G1: the result is public
                 self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")
         if finished:
             self.ctx.closed(table)

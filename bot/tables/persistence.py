@@ -24,6 +24,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
 from bot.engine.shuffle import GameSeed
@@ -31,7 +32,8 @@ from bot.errors import StoreFailed, TableMoved
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
-from bot.tables.state import Occupant, Place, SeatRating, SurfaceToken, Table
+from bot.tables.options import TABLE_KEY, TableOptions, TableSettings, split_rules_doc
+from bot.tables.state import Occupant, Place, SeatRating, SurfaceToken, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,8 @@ _STORED_FIELDS = (
     "revision",
     "seed",
     "place",
+    "options",
+    "hints_taken",
 )
 
 
@@ -78,7 +82,7 @@ class Ending:
     """How a table ends, written in a transaction and applied to the table (:meth:`apply`)
     only once that transaction has committed."""
 
-    status: str
+    status: TableStatus
     ended_at: float
     ratings: tuple[SeatRating, ...] | None = None
     league_error: str | None = None  # the league could not record the game (why)
@@ -90,12 +94,18 @@ class Ending:
 
 
 class TablePersistence:
-    def __init__(self, db: Database) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        on_game_stored: GameStoredHook | None = None,
+        on_moved: MovedHook | None = None,
+    ) -> None:
         self.db = db
         self.store = TableStore(db)
-        self.on_game_stored: GameStoredHook | None = None
-        self.on_table_ended: list[TableEndedHook] = []
-        self.on_moved: MovedHook | None = None
+        self.on_game_stored = on_game_stored  # the league, in the final action's transaction
+        self.on_moved = on_moved  # the service, when another process wrote a table first
+        self.on_table_ended: list[TableEndedHook] = []  # organisers (tournaments), likewise
 
     @contextlib.asynccontextmanager
     async def write(self, table: Table | None = None) -> AsyncIterator[Tx]:
@@ -143,14 +153,16 @@ class TablePersistence:
                 "Please try again."
             ) from e
         if fresh is None:  # deleted meanwhile: nothing to play any more
-            table.status = "abandoned"
+            table.status = TableStatus.ABANDONED
         else:
             for name in _STORED_FIELDS:
                 setattr(table, name, getattr(fresh, name))
         if self.on_moved is not None:
             self.on_moved(table, humans)
 
-    async def end(self, conn: Tx, table: Table, status: str, game: Game | None = None) -> Ending:
+    async def end(
+        self, conn: Tx, table: Table, status: TableStatus, game: Game | None = None
+    ) -> Ending:
         """Mark the table ended and hand the game to the league, in the caller's transaction;
         the caller applies the returned :class:`Ending` to ``table`` once it has committed."""
         game = game or table.game
@@ -158,7 +170,7 @@ class TablePersistence:
         await self.store.update_table(
             conn,
             table.id,
-            status=status,
+            status=status.value,
             ended_at=now,
             deadline=None,
             surface_token=None,  # the table's last messages go out with the token in memory
@@ -222,8 +234,8 @@ class TablePersistence:
             guild_id=table.guild_id,
             channel_id=table.channel_id,
             host_id=table.host_id,
-            status=table.status,
-            rules=table.rules.to_record(),
+            status=table.status.value,
+            rules=rules_doc(table),
             turn_timer=table.turn_timer,
             handover=table.handover,
             message_id=table.message_id,
@@ -257,7 +269,7 @@ class TablePersistence:
         """End a table that cannot be restored: abandoned, unrated (the league is not told:
         there is no game to record)."""
         async with self.write() as conn:
-            ending = await self.end(conn, table, "abandoned")
+            ending = await self.end(conn, table, TableStatus.ABANDONED)
         ending.apply(table)
         table.end_reason = reason
 
@@ -271,7 +283,7 @@ class TablePersistence:
             channel_id=row.channel_id,
             host_id=row.host_id,
             rules=Rules(),
-            status=row.status,
+            status=TableStatus(row.status),
             message_id=row.message_id,
             created_at=row.created_at,
             place=Place(row.surface, row.league),
@@ -284,15 +296,18 @@ class TablePersistence:
     @staticmethod
     def _rebuild(stored: StoredTable) -> Table:
         row = stored.row
+        rules, settings = split_rules_doc(row.rules)
         table = Table(
             id=row.id,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             host_id=row.host_id,
-            rules=Rules.from_record(row.rules),
+            rules=Rules.from_record(rules),
+            options=settings.options,
+            hints_taken=dict(settings.hints_taken),
             turn_timer=row.turn_timer,
             # not row.handover: older versions let the host choose it (see Table.handover)
-            status=row.status,
+            status=TableStatus(row.status),
             dealer_draw=row.dealer_draw,
             seed=GameSeed.from_hex(row.seed) if row.seed is not None else None,
             message_id=row.message_id,
@@ -306,7 +321,7 @@ class TablePersistence:
         )
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
-        if row.status == "playing" and row.first_dealer:
+        if table.status == TableStatus.PLAYING and row.first_dealer:
             game = Game(table.rules, Seat[row.first_dealer])
             for action in stored.actions:
                 game.apply(action)
@@ -322,3 +337,19 @@ def _token(row: TableRow) -> SurfaceToken | None:
     if row.surface_token_expires <= time.time():
         return None
     return SurfaceToken(row.surface_token, row.surface_token_expires)
+
+
+def rules_doc(
+    table: Table,
+    *,
+    rules: Rules | None = None,
+    options: TableOptions | None = None,
+    hints_taken: dict[Seat, int] | None = None,
+) -> dict[str, Any]:
+    """What a table stores in its ``rules`` column: the rules' record and, beside it, the
+    table's own settings (:mod:`bot.tables.options`); each part may be given anew."""
+    settings = TableSettings(
+        table.options if options is None else options,
+        table.hints_taken if hints_taken is None else hints_taken,
+    )
+    return {**(rules or table.rules).to_record(), TABLE_KEY: settings.to_doc()}

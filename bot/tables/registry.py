@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from bot.errors import NoTable, NotSeated, Refusal, StaleButton
-from bot.tables.state import Rematch, Table
+from bot.tables.state import Rematch, Table, TableStatus
 
 FINISHED_KEPT = 2_000  # finished games that Play again can still restart (newest)
 
@@ -100,7 +100,7 @@ class TableRegistry:
         return rematch
 
     def remove(self, table: Table) -> None:
-        if table.status == "finished":
+        if table.status == TableStatus.FINISHED:
             self._finished[table.id] = table.rematch()
             while len(self._finished) > self.finished_kept:
                 self._finished.popitem(last=False)

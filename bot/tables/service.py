@@ -13,9 +13,12 @@ The service is split by concern, and callers use the part they need:
 * ``moves`` — a person's bid, look, pass or play through the move pipeline;
 * ``turns`` — computer players (their renege claims too) and turn timers, acting through the
   same pipeline;
-* ``live`` — the players' hand messages, edited as the game moves (the Discord layer sets
-  its ``editor`` and ``remind``);
+* ``live`` — the players' hand messages, edited as the game moves (through the Discord
+  layer's ``editor``; ``remind`` when they cannot be), and the answers that show them;
 * ``arranged`` — tables an organiser (a tournament) opens seated and started, and ends;
+* ``spectators`` — the live views of members who watch a game (the Discord layer sets its
+  ``editor``, ``recounted`` and ``gate``);
+* ``hints`` — practice tables' hints: who may have one now, and how many each seat took;
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up, and
   reloading a table that another process wrote first (:meth:`TableService._moved`).
 """
@@ -32,12 +35,14 @@ from bot.store.tables import TableStore
 from bot.tables.arranged import ArrangedTables
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
-from bot.tables.live import LiveHands
+from bot.tables.hints import Hints
+from bot.tables.live import HandEditor, LiveHands, Reminder
 from bot.tables.lobby import Lobby
 from bot.tables.moves import ActResult, Moves
 from bot.tables.persistence import GameStoredHook, TablePersistence
 from bot.tables.randomness import TableRandomness
 from bot.tables.registry import FINISHED_KEPT, TableRegistry
+from bot.tables.spectators import Spectators
 from bot.tables.state import SurfaceToken, Table
 from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
 
@@ -50,18 +55,27 @@ UNRESTORABLE = (
 
 
 class TableService:
+    """The parts above over one database.  What the service tells the outside is given here,
+    once: ``listener`` (the Discord layer: table messages, summaries, notices), ``editor`` and
+    ``remind`` (the players' live hands), ``on_game_stored`` (the league, in the final
+    action's transaction); ``decide`` and ``claim`` are the computer players."""
+
     def __init__(
         self,
         db: Database,
         decide: Decider,
         *,
+        listener: TableListener | None = None,
+        editor: HandEditor | None = None,
+        remind: Reminder | None = None,
+        on_game_stored: GameStoredHook | None = None,
         test_seed: int | None = None,
         bot_delay: float = 1.0,
         claim: Claimer = no_claims,
         finished_kept: int = FINISHED_KEPT,
     ) -> None:
         self.db = db
-        self.persistence = TablePersistence(db)
+        self.persistence = TablePersistence(db, on_game_stored=on_game_stored, on_moved=self._moved)
         self.registry = TableRegistry(finished_kept)
         randomness = TableRandomness(test_seed)
         self.turns = AutoTurns(
@@ -72,31 +86,22 @@ class TableService:
             claim=claim,
             bot_delay=bot_delay,
         )
-        self.live = LiveHands()
+        self.live = LiveHands(editor=editor, remind=remind)
+        self.spectators = Spectators()
         self._ctx = ServiceContext(
-            self.persistence, self.registry, randomness, self.turns, self.live
+            self.persistence,
+            self.registry,
+            randomness,
+            self.turns,
+            self.live,
+            listener,
+            spectators=self.spectators,
         )
         self.lobby = Lobby(self._ctx)
         self.moves = Moves(self._ctx)
+        self.hints = Hints(self._ctx, self.moves)
         self.endings = Endings(self._ctx)
         self.arranged = ArrangedTables(self._ctx, self.lobby)
-        self.persistence.on_moved = self._moved
-
-    @property
-    def listener(self) -> TableListener | None:
-        return self._ctx.listener
-
-    @listener.setter
-    def listener(self, listener: TableListener | None) -> None:
-        self._ctx.listener = listener
-
-    @property
-    def on_game_stored(self) -> GameStoredHook | None:
-        return self.persistence.on_game_stored
-
-    @on_game_stored.setter
-    def on_game_stored(self, hook: GameStoredHook | None) -> None:
-        self.persistence.on_game_stored = hook
 
     def on_closed(self, observer: Callable[[Table], None]) -> None:
         """Tell ``observer`` of every table that ended, after it was committed and forgotten."""
@@ -169,3 +174,4 @@ class TableService:
     async def close(self) -> None:
         await self.turns.close()
         await self.live.close()
+        await self.spectators.close()

@@ -4,15 +4,28 @@ reading itself: the other modules of the service change it)."""
 from __future__ import annotations
 
 import asyncio
+import enum
 from dataclasses import dataclass, field
 
 from bot.engine import Game, Rules, Seat
-from bot.engine.game import Phase
 from bot.engine.shuffle import GameSeed
 from bot.names import md_name
+from bot.tables.options import TableOptions
 
 LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3
+
+
+class TableStatus(enum.StrEnum):
+    """Where a table is in its life; stored as these strings (the ``tables.status`` column)."""
+
+    LOBBY = "lobby"  # open: people sit down, the host sets the rules
+    PLAYING = "playing"  # open: the game is on
+    FINISHED = "finished"  # the game was played to its end
+    ABANDONED = "abandoned"  # closed before its end (by agreement, orphaned, everyone left)
+
+
+OPEN = frozenset({TableStatus.LOBBY, TableStatus.PLAYING})
 
 
 @dataclass(slots=True)
@@ -91,6 +104,7 @@ class Rematch:
     handover: str
     seats: dict[Seat, Occupant]
     place: Place = SERVER
+    options: TableOptions = field(default_factory=TableOptions)
 
     def humans(self) -> list[int]:
         return [o.user_id for o in self.seats.values() if o.user_id is not None]
@@ -121,7 +135,7 @@ class Table:
     # The level a computer plays an absent member's seat at (timed out or left): the same for
     # every member, and nobody chooses it (issue 23: a host could make opponents' stand-ins easy).
     handover: str = "normal"
-    status: str = "lobby"
+    status: TableStatus = TableStatus.LOBBY
     seats: dict[Seat, Occupant] = field(default_factory=dict)
     game: Game | None = None
     dealer_draw: list[dict[str, str]] | None = None
@@ -159,10 +173,20 @@ class Table:
     # The game's seed, given instead of drawn (64 hex digits): every table given the same one
     # draws the same dealer and deals the same boards (duplicate rounds).
     deal_source: str | None = field(default=None, repr=False)
+    # The host's table settings (spectators, hints) and the hints each seat took: stored with
+    # the rules (bot.tables.options).
+    options: TableOptions = field(default_factory=TableOptions)
+    hints_taken: dict[Seat, int] = field(default_factory=dict)
+    watching: int = 0  # spectators following the game live now (in memory only)
 
     @property
     def open(self) -> bool:
-        return self.status in ("lobby", "playing")
+        return self.status in OPEN
+
+    def sat_here(self, user_id: int) -> bool:
+        """Has ``user_id`` sat at this table during its game (playing, away or left)?  A seat
+        taken during the game keeps its member's id until the end, whatever happens."""
+        return any(o.user_id == user_id for o in self.seats.values())
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat, occ in self.seats.items():
@@ -197,6 +221,7 @@ class Table:
             self.handover,
             dict(self.seats),
             self.place,
+            self.options,
         )
 
     @property
@@ -206,8 +231,3 @@ class Table:
     def computer_to_act(self) -> bool:
         seat = self.to_act
         return seat is not None and self.seats[seat].is_computer
-
-    @property
-    def in_hand(self) -> bool:
-        g = self.game
-        return g is not None and g.phase not in (Phase.DEAL, Phase.OVER)

@@ -16,11 +16,22 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.engine import Action, Bid, Game, PassCards, Phase, Play, Seat, SeatView, seat_view
+from bot.engine import (
+    Action,
+    Bid,
+    Game,
+    PassCards,
+    Phase,
+    Play,
+    Seat,
+    SeatView,
+    claim_targets,
+    seat_view,
+)
 from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
 from bot.names import md_name
-from bot.tables.state import MAX_TIMEOUTS, Occupant, Table
+from bot.tables.state import MAX_TIMEOUTS, Occupant, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +105,7 @@ class AutoTurns:
             return
         self.cancel(table)
         self._failures.pop(table.id, None)  # a new turn starts with a clean slate
-        if table.status != "playing" or table.game is None or table.game.over:
+        if table.status != TableStatus.PLAYING or table.game is None or table.game.over:
             return
         if table.computer_to_act() or self.computer_claim(table) is not None:
             delay = 0.0  # the decider spends the thinking delay, decision time included
@@ -111,7 +122,7 @@ class AutoTurns:
         if game is None or not game.rules.claims or game.phase is not Phase.PLAY:
             return None
         for seat, occ in sorted(table.seats.items()):
-            targets = game.claim_targets(seat) if occ.is_computer else ()
+            targets = claim_targets(game, seat) if occ.is_computer else ()
             if targets:
                 against = self.claim(seat_view(game, seat))
                 if against in targets:  # never a claim the engine would refuse

@@ -1,84 +1,99 @@
-"""Buttons and selects whose ``custom_id`` carries everything needed to act on them.
+"""Buttons and selects of the table and hand messages, whose ``custom_id`` carries everything
+needed to act on them.
 
-Every component is a :class:`discord.ui.DynamicItem`, registered once at start-up, so clicks
-on messages sent before a restart still work and no view objects are kept in memory.
+Every component is a :class:`discord.ui.DynamicItem` (:class:`bot.ui.clicks.Routed`),
+registered once at start-up, so clicks on messages sent before a restart still work and no
+view objects are kept in memory.
+
+A verb is written once, in its family's enum below: the family's template (the pattern
+discord.py matches a click's custom id against) is built from it, the values it takes are
+checked from it (:data:`SEATED`, :data:`CARDS`, :data:`CALLS`), :func:`button` and
+:func:`select` pick the family's item from it, and a click reaches the one handler
+registered for its verb (:class:`bot.ui.clicks.ClickRouter`).
 
 Custom ids (≤ 100 chars, never a card of a hidden hand except on its owner's own ephemeral
 message; logged only through :func:`bot.logsafe.custom_id`, which masks the card)::
 
-    spades:t:<table>:<verb>[:<seat>]                    table message: join/addbot/leave/...,
-                                                        game over: again (Play again)
-    spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message
+    spades:t:<table>:<verb>[:<seat>]                    table message (TableVerb): join,
+                                                        addbot, leave, …; game over: again
+    spades:t:<table>:<verb>:<seat>:<hand>[:<card>]      a player's private hand message:
+                                                        buttons (HandVerb), selects (MenuVerb)
+    spades:t:<table>:<verb>                             spectators (WatchVerb): watch on the
+                                                        table message, rewatch/unwatch on a
+                                                        spectator's own view
+    spades:t:<table>:hint:<seat>:<hand>                 a player's Hint button (HintVerb)
     spades:lg:<view>:<user>:<subject>:<season>:<sort>:<page>  league paging (league_components)
     spades:rv:<kind>:<key>[:<page>]                     reviews (review_components)
-
-Every custom id is checked before use: its template (ASCII digits only, ``[0-9]`` rather
-than ``\\d``, which matches every script's digits), then its values (:meth:`Routed.parse`
-raises :class:`BadCustomId`: a card for a verb that takes none, an id no database can hold…).
-Such a component — left by an older version of the bot, say — is refused with one line
-(:data:`UNREADABLE`), logged at DEBUG without its content; it never reaches a cog.
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
+import enum
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final
 
 import discord
 
-from bot import logsafe, timely
-from bot.engine import Seat, SpadesError
-from bot.errors import Refusal
+from bot.engine import Seat
+from bot.ui.clicks import BadCustomId, Routed
 
-log = logging.getLogger(__name__)
 
-TABLE_VERBS = (
-    "join",
-    "addbot",
-    "leave",
-    "start",
-    "rules",
-    "hand",
-    "agree",
-    "keep",
-    "again",
-    "claim",
-    "claimon",
-)
-HAND_VERBS = ("play", "blind", "look", "refresh", "bid", "pass", "call", "discard")
-SEATED_VERBS = ("claimon",)  # table verbs that need a seat (``join`` may have one)
-CARD_VERBS = ("play", "discard")  # hand verbs that need a card code
-CALL_VERBS = ("call",)  # hand verbs that need a call (pass, order[+], a suit[+])
+class TableVerb(enum.StrEnum):
+    """Buttons of the table message (and of the game-over message: ``again``)."""
+
+    JOIN = "join"
+    ADDBOT = "addbot"
+    LEAVE = "leave"
+    START = "start"
+    RULES = "rules"
+    HAND = "hand"
+    AGREE = "agree"
+    KEEP = "keep"
+    AGAIN = "again"
+    CLAIM = "claim"
+    CLAIMON = "claimon"
+
+
+class HandVerb(enum.StrEnum):
+    """Buttons of a player's private hand message."""
+
+    PLAY = "play"
+    BLIND = "blind"
+    LOOK = "look"
+    REFRESH = "refresh"
+    CALL = "call"
+    DISCARD = "discard"
+
+
+class MenuVerb(enum.StrEnum):
+    """Selects of a player's private hand message."""
+
+    BID = "bid"
+    PASS = "pass"  # noqa: S105 - passing cards, not a password
+
+
+class WatchVerb(enum.StrEnum):
+    """Spectators: **Watch** on the table message; **Refresh** and **Stop watching** on a
+    spectator's own view (bot.tables.spectators)."""
+
+    WATCH = "watch"
+    REWATCH = "rewatch"
+    UNWATCH = "unwatch"
+
+
+class HintVerb(enum.StrEnum):
+    """A player's hand at a table with ``hints: on``: the hard player's choice for them now."""
+
+    HINT = "hint"
+
+
+Verb = TableVerb | HandVerb | MenuVerb | WatchVerb | HintVerb
+SEATED: Final = frozenset({TableVerb.CLAIMON})  # need a seat (``join`` may have one)
+CARDS: Final = frozenset({HandVerb.PLAY, HandVerb.DISCARD})  # need a card code
+CALLS: Final = frozenset({HandVerb.CALL})  # need a call: pass, order[+], a suit[+]
 _CARD = re.compile(r"[2-9TJQKA][SHDC]|BJ|LJ")
 _CALL = re.compile(r"pass|order\+?|[SHDC]\+?")
-UNREADABLE = (
-    "I cannot read that button (it may be from an older version of the bot): use the slash "
-    "commands, or `/spades table` for a fresh table message."
-)
-MAX_ID = 2**63 - 1  # the largest id a database column (signed 64-bit) holds
-
-
-class BadCustomId(ValueError):
-    """A custom id of a known shape whose values are not ones the bot writes."""
-
-
-@dataclass(frozen=True, slots=True)
-class Unreadable:
-    """The ref of a component whose custom id did not pass its checks (nothing of it kept)."""
-
-    kind: str
-
-
-def snowflake(text: str) -> int:
-    """An id from a custom id: ASCII digits (the template's), at most :data:`MAX_ID`."""
-    value = int(text)
-    if not 0 <= value <= MAX_ID:
-        raise BadCustomId("an id out of range")
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,14 +101,18 @@ class ComponentRef:
     """A parsed custom id: which table, what to do, and for private components whose."""
 
     table_id: str
-    verb: str
+    verb: Verb
     seat: Seat | None = None
     hand: int | None = None
     card: str | None = None
 
     @property
+    def route(self) -> str:
+        return self.verb.value
+
+    @property
     def custom_id(self) -> str:
-        parts = ["spades", "t", self.table_id, self.verb]
+        parts = ["spades", "t", self.table_id, self.verb.value]
         if self.seat is not None:
             parts.append(self.seat.name)
         if self.hand is not None:
@@ -103,158 +122,73 @@ class ComponentRef:
         return ":".join(parts)
 
 
-Handler = Callable[[discord.Interaction[Any], ComponentRef, list[str]], Awaitable[None]]
-_handlers: dict[str, Any] = {}
+class VerbItem(Routed, template=r"(?!)"):
+    """The items of one verb family: the verb in the custom id is one of ``verbs``, and it is
+    the click's route."""
 
-
-def set_handler(handler: Callable[..., Awaitable[None]], kind: str = "table") -> None:
-    """The cog that answers a kind of component (``table``, ``league``) registers here."""
-    _handlers[kind] = handler
-
-
-async def dispatch(interaction: discord.Interaction[Any], kind: str, *args: Any) -> None:
-    """Hand a click to its cog: answered in time (see :mod:`bot.timely`), and never left
-    without an answer when the cog refuses or fails."""
-    timely.guard(interaction)
-    data: dict[str, Any] = dict(interaction.data or {})
-    shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged
-    log.debug("component %s from user %s", shown, interaction.user.id)
-    handler = _handlers.get(kind)
-    try:
-        if handler is None:
-            raise Refusal("The bot is starting up; try again.")
-        await handler(interaction, *args)
-    except (Refusal, SpadesError) as e:
-        with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, e.reason)
-    except Exception:
-        log.exception("component %s failed", shown)
-        with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, "Sorry, something went wrong on my side. Try again.")
-    finally:
-        timely.release(interaction)
-
-
-class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """A component rebuilt from its custom id alone, whose click goes to the cog registered
-    for ``kind``.  Subclasses give the ``template`` and ``parse`` (match → ref)."""
-
-    kind: ClassVar[str] = "table"
-
-    def __init__(self, ref: Any, item: discord.ui.Item[Any]) -> None:
-        super().__init__(item)
-        self.ref = ref
-
-    @staticmethod
-    def parse(match: re.Match[str]) -> Any:
-        raise NotImplementedError
+    verbs: ClassVar[type[enum.StrEnum]]
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        """Never raises (discord.py would log a traceback and leave the click unanswered): a
-        custom id whose values do not check out gives an :class:`Unreadable` ref."""
-        try:
-            ref = cls.parse(match)
-        except (ValueError, KeyError):  # BadCustomId, and any conversion the parse makes
-            ref = Unreadable(cls.kind)
-        return cls(ref, item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list(self.item.values) if isinstance(self.item, discord.ui.Select) else []
-        try:
-            if isinstance(self.ref, Unreadable):
-                await refuse_unreadable(interaction, self.ref.kind)
-                return
-            await dispatch(interaction, self.kind, self.ref, values)
-        finally:
-            # discord.py rebuilt the clicked message's whole view to find this item and keeps
-            # it nowhere: taken apart, it is freed at once (see bot.ui.disposal).
-            if self.view is not None:
-                self.view.clear_items()
-
-
-async def refuse_unreadable(interaction: discord.Interaction[Any], kind: str) -> None:
-    """Answer a component whose custom id does not check out: one line, only to the clicker;
-    the log says what kind it was, never its content."""
-    timely.guard(interaction)
-    log.debug("refused a %s component whose custom id does not check out", kind)
-    try:
-        with contextlib.suppress(discord.HTTPException):
-            await timely.answer(interaction, UNREADABLE)
-    finally:
-        timely.release(interaction)
+    def parse(cls, match: re.Match[str]) -> ComponentRef:
+        """The ref, its values checked against its verb: a seat where the verb needs one (and
+        only for ``join``/``claimon``), a card code for a play or a discard, a call for a
+        call, nothing else for the others."""
+        g = match.groupdict()
+        verb = cls.verbs(g["verb"])
+        assert isinstance(verb, TableVerb | HandVerb | MenuVerb | WatchVerb | HintVerb)
+        seat, hand, card = g.get("seat"), g.get("hand"), g.get("card")
+        if isinstance(verb, TableVerb):
+            if (verb in SEATED) != (seat is not None) and verb is not TableVerb.JOIN:
+                raise BadCustomId("a seat where the verb takes none, or none where it needs one")
+        elif verb in CARDS:
+            if card is None or not _CARD.fullmatch(card):
+                raise BadCustomId("a play or discard without a card")
+        elif verb in CALLS:
+            if card is None or not _CALL.fullmatch(card):
+                raise BadCustomId("a call without a call")
+        elif card is not None:
+            raise BadCustomId("a card where the verb takes none")
+        return ComponentRef(
+            g["table"], verb, Seat[seat] if seat else None, int(hand) if hand else None, card
+        )
 
 
-async def refuse_unknown(
-    interaction: discord.Interaction[Any], items: tuple[type[Routed], ...]
-) -> None:
-    """A click on one of our components (``spades:…``) whose custom id fits none of
-    ``items``' templates — a button of an older version, say — gets :data:`UNREADABLE`
-    instead of no answer at all (discord.py drops it)."""
-    if interaction.type is not discord.InteractionType.component:
-        return
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = data.get("custom_id")
-    if not isinstance(custom_id, str) or not custom_id.startswith("spades:"):
-        return
-    if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
-        return
-    await refuse_unreadable(interaction, "unknown")
+def _either(verbs: type[enum.StrEnum]) -> str:
+    return "|".join(re.escape(v.value) for v in verbs)
 
 
-_TABLE_TEMPLATE = (
-    rf"spades:t:(?P<table>[a-z0-9]{{1,16}}):(?P<verb>{'|'.join(TABLE_VERBS)})"
-    r"(?::(?P<seat>[NESW]))?"
-)
-_HAND_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>play|blind|look|refresh|call|discard)"
-    r":(?P<seat>[NESW]):(?P<hand>[0-9]{1,4})"
-    r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
-)
-_SELECT_TEMPLATE = (
-    r"spades:t:(?P<table>[a-z0-9]{1,16}):(?P<verb>bid|pass):(?P<seat>[NESW])"
-    r":(?P<hand>[0-9]{1,4})"
-)
+_TABLE = r"spades:t:(?P<table>[a-z0-9]{1,16})"
+_PRIVATE = r":(?P<seat>[NESW]):(?P<hand>[0-9]{1,4})"
+_CARD_PART = r"(?::(?P<card>[2-9TJQKA][SHDC]|BJ|LJ|pass|order\+?|[SHDC]\+?))?"
 
 
-def _ref(match: re.Match[str]) -> ComponentRef:
-    """The ref of a table or hand component, its values checked against its verb: a seat
-    where the verb needs one (and only for ``join``/``claimon``), a card code for a play or
-    a discard, a call for a call, nothing else for the others."""
-    g = match.groupdict()
-    verb, seat, hand, card = g["verb"], g.get("seat"), g.get("hand"), g.get("card")
-    if hand is None:  # a table message's button
-        if (verb in SEATED_VERBS) != (seat is not None) and verb != "join":
-            raise BadCustomId("a seat where the verb takes none, or none where it needs one")
-    elif verb in CARD_VERBS:
-        if card is None or not _CARD.fullmatch(card):
-            raise BadCustomId("a play or discard without a card")
-    elif verb in CALL_VERBS:
-        if card is None or not _CALL.fullmatch(card):
-            raise BadCustomId("a call without a call")
-    elif card is not None:
-        raise BadCustomId("a card where the verb takes none")
-    return ComponentRef(
-        g["table"],
-        verb,
-        Seat[seat] if seat else None,
-        int(hand) if hand else None,
-        card,
-    )
+class TableButton(
+    VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(TableVerb)})(?::(?P<seat>[NESW]))?"
+):
+    verbs = TableVerb
+    routes = tuple(TableVerb)
 
 
-class TableButton(Routed, template=_TABLE_TEMPLATE):
-    parse = staticmethod(_ref)
+class HandButton(
+    VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(HandVerb)}){_PRIVATE}{_CARD_PART}"
+):
+    verbs = HandVerb
+    routes = tuple(HandVerb)
 
 
-class HandButton(Routed, template=_HAND_TEMPLATE):
-    parse = staticmethod(_ref)
+class HandSelect(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(MenuVerb)}){_PRIVATE}"):
+    verbs = MenuVerb
+    routes = tuple(MenuVerb)
 
 
-class HandSelect(Routed, template=_SELECT_TEMPLATE):
-    parse = staticmethod(_ref)
+class WatchButton(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(WatchVerb)})"):
+    verbs = WatchVerb
+    routes = tuple(WatchVerb)
+
+
+class HintButton(VerbItem, template=rf"{_TABLE}:(?P<verb>{_either(HintVerb)}){_PRIVATE}"):
+    verbs = HintVerb
+    routes = tuple(HintVerb)
 
 
 def button(
@@ -269,8 +203,13 @@ def button(
     b: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=ref.custom_id, label=label, style=style, emoji=emoji, disabled=disabled, row=row
     )
-    if ref.verb in TABLE_VERBS:
+    if isinstance(ref.verb, TableVerb):
         return TableButton(ref, b)
+    if isinstance(ref.verb, WatchVerb):
+        return WatchButton(ref, b)
+    if isinstance(ref.verb, HintVerb):
+        return HintButton(ref, b)
+    assert isinstance(ref.verb, HandVerb), f"{ref.verb} is a select's verb"
     return HandButton(ref, b)
 
 
@@ -283,6 +222,7 @@ def select(
     max_values: int = 1,
     row: int | None = None,
 ) -> HandSelect:
+    assert isinstance(ref.verb, MenuVerb), f"{ref.verb} is a button's verb"
     s: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=ref.custom_id,
         options=options,
@@ -294,4 +234,10 @@ def select(
     return HandSelect(ref, s)
 
 
-DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect)
+DYNAMIC_ITEMS: tuple[type[Routed], ...] = (
+    TableButton,
+    HandButton,
+    HandSelect,
+    WatchButton,
+    HintButton,
+)

@@ -1,7 +1,7 @@
 """A message's buttons and selects as plain data, encoded two ways from one description: as a
 discord.py ``View`` (for interaction answers) or as Discord's component JSON (for live edits of
 hand messages, which go out several times a second and need not pay for discord.py's item
-objects — building the View of a hand costs about ten times more than its JSON)."""
+objects: building the View of a hand costs far more than its JSON)."""
 
 from __future__ import annotations
 

@@ -22,25 +22,18 @@ from bot.engine import (
     Play,
     Seat,
     SeatView,
-    bid_text,
     seat_view,
 )
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import ComponentRef
+from bot.ui.components import ComponentRef, HandVerb, HintVerb, MenuVerb
 from bot.ui.controls import Control, Option, controls_json, controls_view
-from bot.ui.render import GREEN, GREY, bid_label, deadline_text, final_text, trick_text
-from bot.ui.text import number
-from bot.ui.trump_text import (
-    call_button_label,
-    call_value,
-    calls_line,
-    effective_suit,
-    sorted_hand,
-    trump_text,
-)
-from bot.ui.trump_text import prompt as trump_prompt
-from bot.ui.words import plural
+from bot.ui.game_text import effective_suit, sorted_hand
+from bot.ui.games import text_of
+from bot.ui.hand_actions import bid_value
+from bot.ui.render import GREEN, GREY, deadline_text, final_text, trick_text
+from bot.ui.text import number, plural
+from bot.ui.trump_text import call_button_label, call_value
 
 
 def hand_payload(
@@ -81,7 +74,7 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     seat = view.seat
     e = discord.Embed(title=f"Your hand — {seat.word}", colour=GREEN if view.my_turn else GREY)
     if view.hand_hidden:
-        e.description = _hidden_text(view, seat)
+        e.description = text_of(view.rules.game).hidden_text(view, seat)
     elif view.hand is not None:
         e.description = f"# {hand_text(view.hand, view)}" if view.hand else "(no cards left)"
     lines = [f"**{notice}**"] if notice else []
@@ -102,42 +95,21 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
     return e
 
 
-def _hidden_text(view: SeatView, seat: Seat) -> str:
-    if view.rules.new_york:
-        return (
-            "Your cards are face down. Your team may make a **blind bid** (4–10, "
-            "scores double) before either of you looks — or look at your cards."
-        )
-    if view.bids[seat] == BLIND_NIL:
-        return "You bid blind nil. Your cards show when bidding is over."
-    return (
-        "Your cards are face down. You may bid **blind nil** before looking "
-        "— or look at your cards."
-    )
-
-
 def now_lines(table: Table, view: SeatView) -> list[str]:
     """What is happening, as far as it cannot go stale before this message's next update."""
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         return ["The game is over.", final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]
+    text = text_of(view.rules.game)
     lines = [prompt_line(view)]
-    trump = trump_text(view)
+    trump = text.trump_line(view)
     if trump is not None:
         lines.append(trump)
-    if view.calls and view.my_turn:
-        lines.append("Calls: " + calls_line(view))
-    if view.discarded is not None and view.phase is Phase.PLAY:
-        lines.append(f"You discarded the {view.discarded}.")
+    lines += text.status_lines(view)
     if view.my_turn and table.deadline is not None:
         lines.append(f"⏱ Time runs out {deadline_text(table)}; then a computer plays for you.")
-    if view.received:
-        lines.append(f"Your partner passed you: {' '.join(str(c) for c in view.received)}")
-    if view.phase is Phase.BID and view.my_turn and view.bid_log:
-        lines.append("Bids so far: " + _bids_line(view))
-    elif view.phase in (Phase.PASS, Phase.PLAY) and view.bid_log:
-        lines.append("Bids: " + _bids_line(view))
+    lines += text.bid_lines(view)
     if view.phase is Phase.PLAY:
         if view.my_turn and view.current_trick:
             lines.append(f"Trick: {trick_text(view)}")
@@ -152,29 +124,12 @@ def _last(view: SeatView) -> str:
     return "  ".join(f"{s.word} {c}" for s, c in last.cards) + f"  → {last.winner.word} wins"
 
 
-def _bids_line(view: SeatView) -> str:
-    return " · ".join(f"{s.word} {bid_label(view, s)}" for s in view.seats)
-
-
 def prompt_line(view: SeatView) -> str:
     if view.over:
         return "The game is over."
     if not view.my_turn:
         return "Not your turn: this message updates itself when it is."
-    if view.phase is Phase.BID:
-        if view.rules.new_york:
-            prop = view.proposals[view.seat.team] if view.seat is not None else None
-            if prop is not None:
-                return (
-                    f"Your partner proposes **{bid_text(prop[0], prop[1])}**: "
-                    "confirm it or choose the team's bid."
-                )
-            return "**Your turn:** propose your team's bid (4–10)."
-        return "**Your turn to bid.**"
-    if view.phase is Phase.PASS:
-        n = view.rules.blind_nil_pass
-        return f"**Your turn:** choose {plural(n, 'card')} to pass to your partner."
-    return trump_prompt(view) or "**Your turn to play** a card."
+    return text_of(view.rules.game).prompt(view) or "**Your turn to play** a card."
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
@@ -189,7 +144,7 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
     seat, hand_no, tid = view.seat, view.hand_number, table.id
     out: list[Control] = []
 
-    def ref(verb: str, card: str | None = None) -> ComponentRef:
+    def ref(verb: HandVerb | MenuVerb | HintVerb, card: str | None = None) -> ComponentRef:
         return ComponentRef(tid, verb, seat, hand_no, card)
 
     legal = view.legal
@@ -197,38 +152,45 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
     bids = [a for a in legal if isinstance(a, Bid)]
     passes = [a for a in legal if isinstance(a, PassCards)]
     if any(isinstance(a, Look) for a in legal):
-        out.append(Control(ref("look"), "Look at my cards", 0, discord.ButtonStyle.primary))
+        out.append(Control(ref(HandVerb.LOOK), "Look at my cards", 0, discord.ButtonStyle.primary))
     if bids:
         if any(b.value == BLIND_NIL for b in bids):
-            out.append(Control(ref("blind"), "Blind nil", 0, discord.ButtonStyle.danger))
+            out.append(Control(ref(HandVerb.BLIND), "Blind nil", 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
-            prop = view.proposals[seat.team] if view.rules.new_york else None
+            bidding = view.bidding
+            prop = bidding.proposals[seat.team] if bidding and view.rules.new_york else None
             options = tuple(
-                Option(_bid_option_label(b), _bid_value(b), prop is not None and prop[0] == b.value)
+                Option(_bid_option_label(b), bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric
             )
-            out.append(Control(ref("bid"), "Choose your bid", 1, options=options))
+            out.append(Control(ref(MenuVerb.BID), "Choose your bid", 1, options=options))
     if passes and view.hand:
         n = view.rules.blind_nil_pass
         options = tuple(Option(str(c), c.code) for c in view.hand)
         label = f"Pass {plural(n, 'card')}"
-        out.append(Control(ref("pass"), label, 1, options=options, min_values=n, max_values=n))
+        out.append(
+            Control(ref(MenuVerb.PASS), label, 1, options=options, min_values=n, max_values=n)
+        )
     calls = [a for a in legal if isinstance(a, Call)]
     for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
         passing = call.call == Call.PASS
         style = discord.ButtonStyle.secondary if passing else discord.ButtonStyle.primary
-        out.append(Control(ref("call", call_value(call)), call_button_label(call), i // 4, style))
+        out.append(
+            Control(ref(HandVerb.CALL, call_value(call)), call_button_label(call), i // 4, style)
+        )
     discards = [a.card for a in legal if isinstance(a, Discard)]
     cards = [p.card for p in plays] or discards
     if cards:
-        verb = "play" if plays else "discard"
+        verb = HandVerb.PLAY if plays else HandVerb.DISCARD
         ordered = [c for group in sorted_hand(cards, view) for c in group]
         faces = CARD_EMOJIS.for_guild(table.guild_id)
         for i, c in enumerate(ordered[:20]):
             style = _card_style(c, view)
             out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
-    out.append(Control(ref("refresh"), "Refresh", 4, emoji="🔄"))
+    if table.options.hints and view.my_turn and len(view.legal) > 1:
+        out.append(Control(ref(HintVerb.HINT), "Hint", 4, discord.ButtonStyle.success, emoji="💡"))
+    out.append(Control(ref(HandVerb.REFRESH), "Refresh", 4, emoji="🔄"))
     return out
 
 
@@ -249,9 +211,3 @@ def _bid_option_label(b: Bid) -> str:
     if b.blind:
         return f"Blind {b.value} (before looking)"
     return f"{b.value} trick{'s' if b.value != 1 else ''}"
-
-
-def _bid_value(b: Bid) -> str:
-    if b.value == NIL:
-        return "nil"
-    return f"blind{b.value}" if b.blind else str(b.value)

@@ -17,9 +17,11 @@ from typing import Any
 
 import discord
 
-from bot.engine.rules import GAME_TITLES
+from bot.engine.games import DEFAULT_GAME, entries, is_default_game
 from bot.league.models import LeaderboardSort
-from bot.ui.components import BadCustomId, Routed, snowflake
+from bot.ui.clicks import BadCustomId, Routed, snowflake
+
+LEAGUE_ROUTE = "league"  # where every league component's click goes (bot.ui.clicks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +32,15 @@ class LeagueRef:
     season: int = 0
     sort: str = "rating"
     page: int = 0
-    game: str = "spades"
+    game: str = DEFAULT_GAME
+
+    @property
+    def route(self) -> str:
+        return LEAGUE_ROUTE
 
     @property
     def custom_id(self) -> str:
-        game = "" if self.game == "spades" else f":@{self.game}"
+        game = "" if is_default_game(self.game) else f":@{self.game}"
         return (
             f"spades:lg:{self.view}:{self.viewer}:{self.subject}:{self.season}:{self.sort}:"
             f"{self.page}{game}"
@@ -54,33 +60,37 @@ _BUTTONS = r"spades:lg:(?P<view>players|pairs|hist)" + _REST
 _SELECT = r"spades:lg:(?P<view>pick)" + _REST
 
 
-def _ref(match: re.Match[str]) -> LeagueRef:
-    """The ref, its values checked: ids a database holds, a sort and a game there are."""
-    g = match.groupdict()
-    game = g["game"] or "spades"
-    if g["sort"] not in _SORTS:
-        raise BadCustomId("no such sort")
-    if game not in GAME_TITLES:
-        raise BadCustomId("no such game")
-    return LeagueRef(
-        g["view"],
-        snowflake(g["viewer"]),
-        snowflake(g["subject"]),
-        int(g["season"]),
-        g["sort"],
-        int(g["page"]),
-        game,
-    )
+class LeagueItem(Routed, template=r"(?!)"):
+    """A league paging component: its clicks go to the ``league`` route."""
+
+    routes = (LEAGUE_ROUTE,)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> LeagueRef:
+        """The ref, its values checked: ids a database holds, a sort and a game there are."""
+        g = match.groupdict()
+        game = g["game"] or DEFAULT_GAME
+        if g["sort"] not in _SORTS:
+            raise BadCustomId("no such sort")
+        if not any(e.kind == game for e in entries()):
+            raise BadCustomId("no such game")
+        return LeagueRef(
+            g["view"],
+            snowflake(g["viewer"]),
+            snowflake(g["subject"]),
+            int(g["season"]),
+            g["sort"],
+            int(g["page"]),
+            game,
+        )
 
 
-class LeagueButton(Routed, template=_BUTTONS):
-    kind = "league"
-    parse = staticmethod(_ref)
+class LeagueButton(LeagueItem, template=_BUTTONS):
+    pass
 
 
-class LeagueSelect(Routed, template=_SELECT):
-    kind = "league"
-    parse = staticmethod(_ref)
+class LeagueSelect(LeagueItem, template=_SELECT):
+    pass
 
 
 def league_button(
@@ -106,4 +116,4 @@ def league_select(
     )
 
 
-LEAGUE_ITEMS = (LeagueButton, LeagueSelect)
+LEAGUE_ITEMS: tuple[type[Routed], ...] = (LeagueButton, LeagueSelect)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine.rules import GAME_TITLES
+from bot.engine.errors import RulesError
+from bot.engine.games import entry_of, is_default_game
 from bot.league.models import (
     HistoryPage,
     LeaderboardPage,
@@ -13,16 +14,14 @@ from bot.league.models import (
     PlayerStats,
 )
 from bot.names import md_name
+from bot.ui.game_text import percent as _pct
+from bot.ui.games import text_of
 from bot.ui.league_components import LeagueRef, league_button, league_select
 from bot.ui.review_components import ReviewRef, review_button
-from bot.ui.words import plural
+from bot.ui.text import plural
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {"rating": "rating", "wins": "wins", "win_rate": "win rate", "games": "games"}
-
-
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{x * 100:.0f}%"
 
 
 def _row_line(r: LeaderboardRow, me: int | None) -> str:
@@ -37,7 +36,7 @@ def _row_line(r: LeaderboardRow, me: int | None) -> str:
 
 def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> discord.Embed:
     e = discord.Embed(
-        title=f"Leaderboard — {GAME_TITLES[page.game]} — {season_name}",
+        title=f"Leaderboard — {entry_of(page.game).title} — {season_name}",
         description=f"Sorted by {SORT_LABELS.get(page.sort.value, page.sort.value)}.",
         colour=BLURPLE,
     )
@@ -66,7 +65,7 @@ def leaderboard_embed(page: LeaderboardPage, season_name: str, viewer: int) -> d
 
 def partnerships_embed(page: PartnershipPage, season_name: str) -> discord.Embed:
     e = discord.Embed(
-        title=f"Best partnerships — {GAME_TITLES[page.game]} — {season_name}", colour=BLURPLE
+        title=f"Best partnerships — {entry_of(page.game).title} — {season_name}", colour=BLURPLE
     )
     if page.rows:
         e.description = "\n".join(
@@ -100,7 +99,7 @@ def paging(ref: LeagueRef, page: int, pages: int | None, has_next: bool) -> disc
 
 
 def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
-    title = f"{md_name(s.display_name)} — {GAME_TITLES[s.game]} — {season_name}"
+    title = f"{md_name(s.display_name)} — {entry_of(s.game).title} — {season_name}"
     e = discord.Embed(title=title, colour=BLURPLE)
     rank = f"#{s.rank} of {s.ranked}" if s.rank is not None else "unranked"
     trend = "—" if s.trend is None else f"{s.trend:+d} over the last games"
@@ -112,12 +111,7 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
         f"{s.abandoned} abandoned\n{s.wins} won · {s.losses} lost · "
         f"win rate {_pct(s.win_rate)}",
     )
-    if s.game == "spades":
-        _spades_fields(e, s)
-    elif s.game == "euchre":
-        _euchre_fields(e, s)
-    else:
-        e.add_field(name="Tricks", value=f"{_per_hand(s.tricks_per_hand)} tricks per hand")
+    text_of(s.game).stats_fields(e, s)
     freq, best = s.most_frequent_partner, s.most_successful_partner
     partners = []
     if freq is not None:
@@ -128,47 +122,12 @@ def stats_embed(s: PlayerStats, season_name: str) -> discord.Embed:
     return e
 
 
-def _per_hand(x: float | None) -> str:
-    return "—" if x is None else f"{x:.2f}"
-
-
-def _euchre_fields(e: discord.Embed, s: PlayerStats) -> None:
-    e.add_field(
-        name="Calling",
-        value=f"Made trump {s.maker_made}/{s.maker_hands} ({_pct(s.maker_rate)})\n"
-        f"Alone {s.alone_made}/{s.alone_hands} ({_pct(s.alone_rate)}) · "
-        f"{plural(s.marches, 'march', 'marches')}",
-    )
-    e.add_field(
-        name="Defence",
-        value=f"Euchred the makers {plural(s.euchres, 'time')}\n"
-        f"{_per_hand(s.tricks_per_hand)} tricks per hand",
-    )
-
-
-def _spades_fields(e: discord.Embed, s: PlayerStats) -> None:
-    avg_bid = "—" if s.average_bid is None else f"{s.average_bid:.2f}"
-    avg_tricks = "—" if s.average_tricks is None else f"{s.average_tricks:.2f}"
-    e.add_field(
-        name="Bidding",
-        value=f"Contracts made {_pct(s.contracts_made_rate)} ({s.contracts_made}/"
-        f"{s.contract_hands})\nAverage bid {avg_bid} · tricks {avg_tricks}",
-    )
-    e.add_field(
-        name="Nil",
-        value=f"Nil {s.nil_made}/{s.nil_bids} ({_pct(s.nil_rate)})\n"
-        f"Blind nil {s.blind_nil_made}/{s.blind_nil_bids} ({_pct(s.blind_nil_rate)})",
-    )
-    bags = "—" if s.bags_per_hand is None else f"{s.bags_per_hand:.2f}"
-    e.add_field(
-        name="Bags and sets", value=f"{bags} bags per hand\n{plural(s.sets, 'set')} suffered"
-    )
-    if s.claims or s.caught:  # games.md G1: renege claims
-        e.add_field(
-            name="Renege claims",
-            value=f"{plural(s.claims, 'claim')} made, {s.claims_won} correct\n"
-            f"Caught reneging {plural(s.caught, 'time')}",
-        )
+def _title(game: str) -> str:
+    """A stored game's title (its stored name if no registered game has it any more)."""
+    try:
+        return entry_of(game).title
+    except RulesError:
+        return game
 
 
 def history_embed(h: HistoryPage, who: str) -> discord.Embed:
@@ -180,7 +139,7 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
     for g in h.entries:
         opp = (" & " if g.partner else ", ").join(md_name(p.display_name) for p in g.opponents)
         change = f" · {g.rating_change:+d}" if g.rating_change is not None else ""
-        which = "" if g.game == "spades" else f"{GAME_TITLES.get(g.game, g.game)} · "
+        which = "" if is_default_game(g.game) else f"{_title(g.game)} · "
         # solo (games.md G2): no partner; the score beside the best of the others'
         who = f"with {md_name(g.partner.display_name)} vs {opp}" if g.partner else f"solo vs {opp}"
         lines.append(

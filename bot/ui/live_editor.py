@@ -18,9 +18,9 @@ import discord
 from discord.webhook.async_ import async_context
 
 from bot.engine import Seat
-from bot.tables.live import Edit
+from bot.tables.live import Answer, Edit, live_key
 from bot.tables.state import Table
-from bot.ui.hand import hand_json
+from bot.ui.hand import hand_json, hand_payload
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,29 @@ def hand_message(
     if message_id is None:
         return None
     return HandMessage(interaction.followup, message_id)
+
+
+async def send_hand(
+    interaction: discord.Interaction[Any],
+    answer: Answer,
+    table: Table,
+    seat: Seat,
+    notice: str | None = None,
+    *,
+    edit: bool = False,
+) -> None:
+    """Answer with the player's hand (a new ephemeral message, or ``edit`` the one the
+    button is on); that message then follows the game live: ``answer`` (opened by
+    :meth:`bot.tables.live.LiveHands.answering`) takes it and what it shows."""
+    payload = hand_payload(table, seat, notice, edit=edit)
+    key = live_key(table, seat)  # what the message shows: rendered before any await
+    if edit:
+        answered = await interaction.response.edit_message(**payload)
+    else:
+        answered = await interaction.response.send_message(**payload, ephemeral=True)
+    handle = hand_message(interaction, answered, edited=edit)
+    if handle is not None:
+        answer.shown(handle, key)
 
 
 class InteractionHandEditor:

@@ -6,58 +6,29 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import NIL, Phase, Seat, SeatView, Team, bid_text
+from bot.engine import Seat, SeatView, Team
 from bot.names import md_name
-from bot.tables.state import Table
+from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, WatchVerb, button
+from bot.ui.games import game_title, text_of
 from bot.ui.rules_text import rules_brief
 from bot.ui.seed_text import commitment_footer
 from bot.ui.text import (
     dealer_draw_text,
     end_reason_text,
-    game_title,
     number,
     seat_names,
     team_name,
     timer_footer,
     timer_text,
 )
-from bot.ui.trump_text import call_label, trump_text
 
 BLANK = "\u200b"  # an empty embed field (Discord refuses an empty name or value)
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
 GOLD = discord.Colour(0xF9A825)
 ON_TURN = "▶"
-
-
-def bid_label(view: SeatView, seat: Seat) -> str:
-    """What the table shows for a seat's bid (individual or New York)."""
-    if view.rules.new_york:
-        team = seat.team
-        tb = view.team_bids[team]
-        if tb is not None:
-            return f"team bid {bid_text(tb.value, tb.blind)}" if tb.seat == seat else "—"
-        prop = view.proposals[team]
-        proposer = next((b.seat for b in view.bid_log if b.seat.team == team), None)
-        if prop is not None and proposer == seat:
-            return f"proposes {bid_text(prop[0], prop[1])}"
-        return "…"
-    b = view.bids[seat]
-    return "…" if b is None else bid_text(b)
-
-
-def team_contract(view: SeatView, team: Team) -> str:
-    if view.rules.new_york:
-        tb = view.team_bids[team]
-        return bid_text(tb.value, tb.blind) if tb else "—"
-    bids = [view.bids[s] for s in team.seats]
-    if any(b is None for b in bids):
-        return "—"
-    contract = sum(b for b in bids if b is not None and b > 0)
-    nils = [bid_text(b) for b in bids if b is not None and b <= NIL]
-    return " + ".join([str(contract)] * (contract > 0) + nils) or "0"
 
 
 def deadline_text(table: Table) -> str:
@@ -67,7 +38,7 @@ def deadline_text(table: Table) -> str:
 
 # ---------------------------------------------------------------------- the embed
 def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         return _lobby_embed(table)
     title = game_title(table.rules)
     if view is None:  # closed before the game started
@@ -75,7 +46,7 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
         e.description = "This table was closed before the game started."
         e.set_footer(text=f"Table {table.id}")
         return e
-    playing = table.status == "playing"
+    playing = table.status == TableStatus.PLAYING
     e = discord.Embed(title=title, colour=GREEN if playing else GOLD)
     e.description = status_text(table, view) if playing else final_text(table, view)
     names = seat_names(table)
@@ -91,15 +62,19 @@ def table_embed(table: Table, view: SeatView | None) -> discord.Embed:
                     name=_seat_head(table, view, s), value=_seat_body(table, view, s, names)
                 )
             e.add_field(name=team_name(team), value=_team_body(view, team))
-    trump = trump_text(view)
+    text = text_of(view.rules.game)
+    trump = text.trump_line(view)
     if trump is not None:
         e.add_field(name="Trump", value=trump, inline=False)
     faces = CARD_EMOJIS.for_guild(table.guild_id)
     e.add_field(name=_trick_head(view), value=trick_text(view, faces), inline=False)
-    broken = " · spades broken" if view.spades_broken and view.rules.game == "spades" else ""
-    unrated = timer_footer(table.turn_timer)
+    note = text.footer_note(view)
+    unrated = timer_footer(table.turn_timer) + (
+        " · practice: hints on" if table.options.hints else ""
+    )
+    watching = f" · 👁 {table.watching} watching" if table.watching and playing else ""
     e.set_footer(
-        text=f"Table {table.id} · hand {view.hand_number}{broken}{unrated}"
+        text=f"Table {table.id} · hand {view.hand_number}{note}{unrated}{watching}"
         f"{commitment_footer(table)}"
     )
     return e
@@ -111,7 +86,7 @@ def _lobby_embed(table: Table) -> discord.Embed:
         f"Waiting for players. Host: **{table.host_name()}**.\n"
         "Sit with the buttons or `/spades join`; the host fills empty seats with "
         "**Add computer** or `/spades bot` and starts with **Start**.\n"
-        f"{timer_text(table.turn_timer)}"
+        f"{timer_text(table.turn_timer)}\n{options_text(table)}"
     )
     names = seat_names(table)
     if table.rules.solo:  # games.md G2: no partners; three players sit N, E, S
@@ -126,6 +101,20 @@ def _lobby_embed(table: Table) -> discord.Embed:
     return e
 
 
+def options_text(table: Table) -> str:
+    """The lobby's lines on the host's table settings (``/spades rule spectators|hints``)."""
+    o = table.options
+    watch = {
+        "public": "👁 Spectators: anyone not seated may watch.",
+        "hands": "👁 Spectators: anyone not seated may watch; each hand's deal is shown to them "
+        "once the hand is over.",
+        "off": "👁 No spectators.",
+    }[o.spectators]
+    if not o.hints:
+        return watch
+    return f"{watch}\n💡 Hints on: a **Hint** button on every hand. A practice game: **unrated**."
+
+
 def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
     """Players without partners as inline fields: three on one row; four as two rows of two
     (Discord puts three inline fields on a row, so the fourth player would sit alone on the
@@ -138,7 +127,7 @@ def _players_in_rows(e: discord.Embed, fields: list[tuple[str, str]]) -> None:
 
 def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
     marks = [seat.word]
-    if view.to_act == seat and table.status == "playing":
+    if view.to_act == seat and table.status == TableStatus.PLAYING:
         marks.insert(0, ON_TURN)
     if seat == view.dealer:
         marks.append("· dealer")
@@ -146,9 +135,10 @@ def _seat_head(table: Table, view: SeatView, seat: Seat) -> str:
 
 
 def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str]) -> str:
-    on_turn = view.to_act == seat and table.status == "playing"
+    on_turn = view.to_act == seat and table.status == TableStatus.PLAYING
     name = f"**{names[seat]}**" if on_turn else names[seat]
-    lines = [name, f"{_call_or_bid(view, seat)}won {view.tricks_won[seat]}"]
+    action = text_of(view.rules.game).seat_action(view, seat)
+    lines = [name, f"{action}won {view.tricks_won[seat]}"]
     if seat == view.sitting_out:
         lines[1] = "sits this hand out"
     if on_turn and table.deadline is not None:
@@ -156,25 +146,9 @@ def _seat_body(table: Table, view: SeatView, seat: Seat, names: dict[Seat, str])
     return "\n".join(lines)
 
 
-def _call_or_bid(view: SeatView, seat: Seat) -> str:
-    """``bid 4 · `` (Spades), ``order up · `` (Euchre's calls), nothing in Whist."""
-    game = view.rules.game
-    if game == "spades":
-        return f"bid {bid_label(view, seat)} · "
-    if game == "euchre" and (view.calls or view.phase is Phase.CALL):
-        return f"{call_label(view, seat)} · "
-    return ""
-
-
 def _team_body(view: SeatView, team: Team) -> str:
     lines = [f"**{number(view.scores[team])}** points"]
-    if view.rules.game != "spades":
-        if view.maker is not None:
-            lines.append("makers" if view.maker.team == team else "defenders")
-        return "\n".join(lines)
-    if view.rules.has_bags:
-        lines.append(f"bags {view.bag_counts[team]}")
-    lines.append(f"contract {team_contract(view, team)}")
+    lines += text_of(view.rules.game).team_lines(view, team)
     return "\n".join(lines)
 
 
@@ -216,15 +190,8 @@ def status_line(table: Table, view: SeatView) -> str:
     if seat is None:
         return "Dealing…"
     who = md_name(table.seats[seat].name) if seat in table.seats else seat.word
-    if view.phase is Phase.BID:
-        what = "to bid"
-    elif view.phase is Phase.PASS:
-        what = "to pass cards"
-    elif view.phase is Phase.CALL:
-        what = "to order up or pass" if view.calling_round == 1 else "to name trump or pass"
-    elif view.phase is Phase.DISCARD:
-        what = "to discard (the dealer took the up-card)"
-    else:
+    what = text_of(view.rules.game).doing(view)
+    if what is None:
         what = "to lead" if not view.current_trick else "to play"
     line = f"Hand {view.hand_number} · {ON_TURN} **{who}** ({seat.word}) {what}"
     if table.deadline is not None and not table.seats[seat].is_computer:
@@ -233,7 +200,7 @@ def status_line(table: Table, view: SeatView) -> str:
 
 
 def final_text(table: Table, view: SeatView) -> str:
-    if table.status == "abandoned":
+    if table.status == TableStatus.ABANDONED:
         return "This table was abandoned. The game is not rated."
     if view.winner is None:
         return "The game is over."
@@ -254,38 +221,52 @@ def final_text(table: Table, view: SeatView) -> str:
 def table_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     tid = table.id
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         for s in table.free_seats():
             v.add_item(
                 button(
-                    ComponentRef(tid, "join", s),
+                    ComponentRef(tid, TableVerb.JOIN, s),
                     f"Sit {s.word}",
                     discord.ButtonStyle.primary,
                     row=0,
                 )
             )
-        v.add_item(button(ComponentRef(tid, "addbot"), "Add computer", row=1))
-        v.add_item(button(ComponentRef(tid, "leave"), "Leave", discord.ButtonStyle.danger, row=1))
-        v.add_item(button(ComponentRef(tid, "start"), "Start", discord.ButtonStyle.success, row=1))
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules", row=1))
-    elif table.status == "playing":
+        v.add_item(button(ComponentRef(tid, TableVerb.ADDBOT), "Add computer", row=1))
         v.add_item(
-            button(ComponentRef(tid, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
+            button(ComponentRef(tid, TableVerb.LEAVE), "Leave", discord.ButtonStyle.danger, row=1)
         )
-        v.add_item(button(ComponentRef(tid, "rules"), "Rules"))
+        v.add_item(
+            button(ComponentRef(tid, TableVerb.START), "Start", discord.ButtonStyle.success, row=1)
+        )
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), "Rules", row=1))
+    elif table.status == TableStatus.PLAYING:
+        v.add_item(
+            button(
+                ComponentRef(tid, TableVerb.HAND), "My hand", discord.ButtonStyle.primary, emoji="🂠"
+            )
+        )
+        v.add_item(button(ComponentRef(tid, TableVerb.RULES), "Rules"))
         if table.rules.claims:  # games.md G1
-            v.add_item(button(ComponentRef(tid, "claim"), "Claim renege", emoji="⚖"))
+            v.add_item(button(ComponentRef(tid, TableVerb.CLAIM), "Claim renege", emoji="⚖"))
         if any(o.is_computer and o.user_id is None for o in table.seats.values()):
-            v.add_item(button(ComponentRef(tid, "join"), "Take a computer's seat"))
+            v.add_item(button(ComponentRef(tid, TableVerb.JOIN), "Take a computer's seat"))
+        if table.options.watchable:
+            v.add_item(button(ComponentRef(tid, WatchVerb.WATCH), "Watch", emoji="👁"))
         if table.abandon_vote is not None:  # the host asked to end the game early
             v.add_item(
                 button(
-                    ComponentRef(tid, "agree"), "Agree to end", discord.ButtonStyle.danger, row=1
+                    ComponentRef(tid, TableVerb.AGREE),
+                    "Agree to end",
+                    discord.ButtonStyle.danger,
+                    row=1,
                 )
             )
             v.add_item(
                 button(
-                    ComponentRef(tid, "keep"), "Keep playing", discord.ButtonStyle.success, row=1
+                    ComponentRef(tid, TableVerb.KEEP),
+                    "Keep playing",
+                    discord.ButtonStyle.success,
+                    row=1,
                 )
             )
     return v
@@ -298,7 +279,7 @@ def claim_components(table: Table, targets: tuple[Seat, ...]) -> discord.ui.View
     for s in targets:
         v.add_item(
             button(
-                ComponentRef(table.id, "claimon", s),
+                ComponentRef(table.id, TableVerb.CLAIMON, s),
                 f"{names[s]} ({s.word})",
                 discord.ButtonStyle.danger,
             )

@@ -16,7 +16,9 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import BadCustomId, Routed, snowflake
+from bot.ui.clicks import BadCustomId, Routed, snowflake
+
+REVIEW_ROUTE = "review"  # where every review component's click goes (bot.ui.clicks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +26,10 @@ class ReviewRef:
     kind: str  # "t" (table id) or "g" (league game id)
     key: str
     page: int | None = None  # None: open the review (a new message)
+
+    @property
+    def route(self) -> str:
+        return REVIEW_ROUTE
 
     @property
     def custom_id(self) -> str:
@@ -55,15 +61,18 @@ def _ref(match: re.Match[str]) -> ReviewRef:
 
 
 class ReviewButton(Routed, template=_TEMPLATE):
-    kind = "review"
-    parse = staticmethod(_ref)
+    routes = (REVIEW_ROUTE,)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> ReviewRef:
+        return _ref(match)
 
 
 class ReviewSelect(Routed, template=r"spades:rv:(?P<kind>g):(?P<key>[0-9]{1,20}):jump"):
-    kind = "review"
+    routes = (REVIEW_ROUTE,)
 
-    @staticmethod
-    def parse(match: re.Match[str]) -> Any:
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> ReviewRef:
         return ReviewRef("g", str(snowflake(match.group("key"))), -1)
 
 
@@ -95,4 +104,4 @@ def jump_select(game_id: int, options: list[discord.SelectOption], row: int) -> 
     return ReviewSelect(ref, select)
 
 
-REVIEW_ITEMS = (ReviewButton, ReviewSelect)
+REVIEW_ITEMS: tuple[type[Routed], ...] = (ReviewButton, ReviewSelect)

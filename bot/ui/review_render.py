@@ -13,13 +13,15 @@ from typing import Final
 
 import discord
 
-from bot.engine import BLIND_NIL, NIL, Bid, Play, Seat, bid_text, card
-from bot.engine.rules import GAME_TITLES
+from bot.ai.games import judges
+from bot.engine import BLIND_NIL, NIL, Seat, bid_text, card
 from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
-from bot.review.decisions import Decision, GameReplay, HandPlayed, TrickPlayed
+from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision, TrickPlayed
+from bot.ui.game_text import choice_text
+from bot.ui.games import text_of
+from bot.ui.replay_components import ReplayRef, replay_button
 from bot.ui.review_components import ReviewRef, jump_select, review_button
-from bot.ui.trump_text import hand_trump_text
 
 BLURPLE: Final = discord.Colour(0x5865F2)
 PAGE_CHARS: Final = 3800  # an embed description holds 4,096
@@ -45,14 +47,6 @@ def _names(replay: GameReplay) -> dict[Seat, str]:
     return {s: md_name(n) for s, n in replay.players.items()}
 
 
-def _choice(d: Decision) -> str:
-    if isinstance(d.action, Play):
-        return str(d.action.card)
-    if isinstance(d.action, Bid):
-        return bid_text(d.action.value, d.action.blind)
-    return "?"
-
-
 def _preferred(o: Opinion) -> str:
     text = o.preferred
     if text in ("nil", "blind_nil"):
@@ -75,22 +69,24 @@ def _how_much(o: Opinion) -> str:
     return f"about {points}"
 
 
-def _where(d: Decision) -> str:
+def _where(d: RecordedDecision) -> str:
     return f"Hand {d.hand}, bidding" if d.trick == 0 else f"Hand {d.hand}, trick {d.trick}"
 
 
-def opinion_line(replay: GameReplay, d: Decision, o: Opinion, viewer: frozenset[Seat]) -> str:
+def opinion_line(
+    replay: GameReplay, d: RecordedDecision, o: Opinion, viewer: frozenset[Seat]
+) -> str:
     """``you played K♥; hard prefers 4♥ — about 0.6 tricks (9 points)``."""
     verb = "played" if d.is_play else "bid"
     return (
-        f"{_who(replay, d.seat, viewer)} {verb} {_choice(d)}; hard prefers "
+        f"{_who(replay, d.seat, viewer)} {verb} {choice_text(d)}; hard prefers "
         f"{_preferred(o)} — {_how_much(o)}"
     )
 
 
 def _differences(
     replay: GameReplay, analysis: Analysis, seats: frozenset[Seat] | None
-) -> list[tuple[Decision, Opinion]]:
+) -> list[tuple[RecordedDecision, Opinion]]:
     out = []
     for d in replay.decisions:
         o = analysis.opinions.get(d.index)
@@ -112,10 +108,10 @@ def _overview(
             "order with whose they were, and the score."
         )
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
-    if replay.rules.game != "spades":
+    if not judges(replay.rules):
         lines.append(
             "The hard computer player judges Spades games only, so this review of a "
-            f"{GAME_TITLES[replay.rules.game]} game is the replay: every hand, what was trump "
+            f"{replay.rules.title} game is the replay: every hand, what was trump "
             "and every trick."
         )
         return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
@@ -184,16 +180,10 @@ def _hand_lines(
     names = _names(replay)
     seating = " · ".join(f"{s.name} {names[s]}" for s in replay.rules.seats)
     lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.name}) · {seating}"]
-    if replay.rules.game != "spades":
-        lines += _trump_lines(hand, names)
-    elif hand.bids:
-        bids = " · ".join(f"{b.seat.name} {_choice(b)}" for b in hand.bids)
-        lines.append(f"**Bids**: {bids}")
-    else:
-        lines.append("**Bids**: none")
+    lines += text_of(replay.rules.game).review_lines(hand, names)
     opinions = analysis.opinions if analysis is not None else {}
 
-    def notes(decisions: list[Decision]) -> list[str]:
+    def notes(decisions: list[RecordedDecision]) -> list[str]:
         out = []
         for d in decisions:
             o = opinions.get(d.index)
@@ -214,23 +204,6 @@ def _hand_lines(
             parts.append(f"{key} {r.points:+d} → {r.score}")
         lines.append("**Score**: " + " · ".join(parts))
     return lines
-
-
-def _trump_lines(hand: HandPlayed, names: dict[Seat, str]) -> list[str]:
-    """Whist and Euchre: what was trump and how (the calls, in Euchre), instead of bids."""
-    result = hand.result
-    if result is None:  # the hand the game was abandoned in
-        return ["**Trump**: not known (the game ended during this hand)"]
-    out = []
-    if result.calls:
-        out.append("**Calls**: " + " · ".join(f"{c.seat.name} {c.text}" for c in result.calls))
-    about = hand_trump_text(result, names)
-    if about is not None:
-        out.append(about)
-    if result.discard is not None:  # public once the hand is over, like the whole deal
-        dealer = names[result.dealer]
-        out.append(f"{dealer} took the {result.up_card} and discarded the {result.discard}.")
-    return out
 
 
 def review_pages(
@@ -268,7 +241,11 @@ def page_embed(page: ReviewPage, number: int, count: int) -> discord.Embed:
     return e
 
 
-def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.View:
+def page_view(
+    game_id: int, pages: list[ReviewPage], number: int, *, share: bool = False
+) -> discord.ui.View:
+    """The review's paging; with ``share`` (a player of the game reads it), **Share as
+    replay** too (bot/ui/replay_render.py)."""
     v = discord.ui.View(timeout=None)
     key = str(game_id)
     last = len(pages) - 1
@@ -301,6 +278,8 @@ def page_view(game_id: int, pages: list[ReviewPage], number: int) -> discord.ui.
         for i in window
     ]
     v.add_item(jump_select(game_id, options, row=1))
+    if share:
+        v.add_item(replay_button(ReplayRef(game_id), "Share as replay", emoji="📣", row=2))
     return v
 
 

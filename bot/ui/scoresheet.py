@@ -8,13 +8,14 @@ import discord
 from bot.engine import HandResult, Seat, SeatView, Team, bid_text
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.league.settings import rates_turn_timer
+from bot.names import md_name
 from bot.tables.state import Table
-from bot.ui.components import ComponentRef, button
+from bot.ui.components import ComponentRef, TableVerb, button
+from bot.ui.game_text import took_text
+from bot.ui.games import text_of
 from bot.ui.render import GOLD, GREY, final_text
 from bot.ui.seed_text import reveal_text
-from bot.ui.text import number, seat_names, signed, team_name, timer_unrated_reason
-from bot.ui.trump_text import hand_trump_text
-from bot.ui.words import plural
+from bot.ui.text import number, plural, seat_names, signed, team_name, timer_unrated_reason
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
@@ -23,7 +24,7 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
     York), which add up to the hand's total."""
     names = seat_names(table)
     e = discord.Embed(title=f"Hand {result.number} — scores", colour=GREY)
-    about = hand_trump_text(result, names)
+    about = text_of(table.rules.game).result_line(result, names)
     if about:
         e.description = about
     if table.rules.solo:  # games.md G2: a sheet per player
@@ -52,18 +53,8 @@ def player_sheet(table: Table, result: HandResult, seat: Seat, names: dict[Seat,
 
 def team_sheet(table: Table, result: HandResult, team: Team, names: dict[Seat, str]) -> str:
     res = result.teams[team]
-    a, b = team.seats
-    took = result.tricks[a] + result.tricks[b]
-    took_text = f"took {took} ({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
-    game = table.rules.game
-    if game == "spades":
-        first = f"Bid {_team_bid(table, result, team)} · {took_text}"
-    elif game == "euchre" and result.maker is not None:
-        side = "Makers" if result.maker.team == team else "Defenders"
-        first = f"{side} · {took_text}"
-    else:
-        first = took_text[0].upper() + took_text[1:]
-    lines = [first]
+    took = took_text(result, team, names)
+    lines = [text_of(table.rules.game).sheet_head(table.rules, result, team, took)]
     lines.extend(f"{part_label(p, names)}: {signed(p.points)}" for p in res.parts)
     lines.append(_total(table, res))
     return "\n".join(lines)
@@ -84,16 +75,6 @@ def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
     return part.label.replace(f"{seat.word}'s", f"{names[seat]}'s", 1)
 
 
-def _team_bid(table: Table, result: HandResult, team: Team) -> str:
-    if table.rules.new_york:
-        tb = next((x for x in result.bids if x.seat.team == team), None)
-        if tb is None:
-            return "none (first hand)"
-        return bid_text(tb.value, tb.blind)
-    bids = {x.seat: x.value for x in result.bids}
-    return " + ".join(bid_text(bids[s]) if s in bids else "?" for s in team.seats)
-
-
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
     e = discord.Embed(title="Game over", colour=GOLD, description=final_text(table, view))
     if view.rules.partnerships:
@@ -104,6 +85,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
         final = " · ".join(f"{names[s]} ({s.word}) {number(view.scores[s])}" for s in view.seats)
     e.add_field(name="Final score", value=final, inline=False)
     e.add_field(name="Ratings", value=ratings_text(table), inline=False)
+    if table.options.hints:
+        e.add_field(name="💡 Hints taken", value=hints_text(table), inline=False)
     reveal = reveal_text(table)
     if reveal is not None:  # docs/verifiable-deals.md: the game is over, the seed is shown
         e.add_field(name="Verifiable deals", value=reveal, inline=False)
@@ -114,6 +97,8 @@ def game_over_embed(table: Table, view: SeatView) -> discord.Embed:
 def ratings_text(table: Table) -> str:
     """Each member's rating change, or why the game is not rated."""
     if table.ratings is None:
+        if table.options.hints:
+            return "Not rated: a practice game with hints."
         if not rates_turn_timer(table.turn_timer):
             return f"Not rated: {timer_unrated_reason(table.turn_timer)}."
         if any(o.user_id is None for o in table.seats.values()):
@@ -127,11 +112,20 @@ def ratings_text(table: Table) -> str:
     return "\n".join(lines) or "Not rated."
 
 
+def hints_text(table: Table) -> str:
+    """How many hints each member took (a practice game with ``hints: on``)."""
+    people = [(s, o) for s, o in sorted(table.seats.items()) if o.user_id is not None]
+    return " · ".join(
+        f"{md_name(o.name)} ({s.word}) {plural(table.hints_taken.get(s, 0), 'hint')}"
+        for s, o in people
+    )
+
+
 def game_over_components(table: Table) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
     v.add_item(
         button(
-            ComponentRef(table.id, "again"),
+            ComponentRef(table.id, TableVerb.AGAIN),
             "Play again",
             discord.ButtonStyle.success,
             emoji="🔁",

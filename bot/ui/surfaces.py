@@ -27,8 +27,8 @@ from typing import Any, Final, Protocol
 
 import discord
 
+from bot import disposal
 from bot.tables.state import SurfaceToken, Table
-from bot.ui import disposal
 
 TOKEN_LIFETIME: Final = 15 * 60.0  # Discord: an interaction token works for 15 minutes
 TOKEN_MARGIN: Final = 20.0  # a write is not started with a token this close to its end

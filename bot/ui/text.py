@@ -4,32 +4,17 @@ from __future__ import annotations
 
 import re
 
-from bot.engine import Rules, Seat, Team, card
-from bot.engine.rules import GAME_TITLES
+from bot.engine import Rules, Seat, Team, card, preset
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.names import md_name
 from bot.tables.state import Table
 
 TEAM_NAMES = ("North–South", "East–West")
-PRESET_TITLES = {
-    "standard": "Standard",
-    "short": "Short game",
-    "house": "House rules",
-    "guide": "Guide rules",
-    "tennessee": "Tennessee",
-    "no-set": "No-set",
-    "joker": "Joker Spades",
-    "jjdd": "Joker-Joker-Deuce-Deuce",
-    "new-york": "New York",
-    "whist": "Whist",
-    "short-whist": "Short whist",
-    "euchre": "Euchre",
-    "solo": "Solo (cutthroat)",
-    "cutthroat-3": "Cutthroat for three",
-    "suicide": "Suicide",
-    "whiz": "Whiz",
-    "mirror": "Mirror",
-}
+
+
+def plural(n: int, noun: str, plural_form: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``0 games`` (``plural_form`` for irregular nouns)."""
+    return f"{n} {noun if n == 1 else plural_form or noun + 's'}"
 
 
 def signed(n: int) -> str:
@@ -43,20 +28,7 @@ def number(n: int) -> str:
 
 
 def preset_title(rules: Rules) -> str:
-    return PRESET_TITLES.get(rules.preset, rules.preset)
-
-
-GAME_SYMBOLS = {"spades": "♠", "whist": "♣", "euchre": "♥"}
-
-
-def game_title(rules: Rules) -> str:
-    """The table message's title: the game, the preset and the target the table plays to
-    (``♠ Spades · Standard · to 500``; ``♥ Euchre · to 10``: its preset is its name)."""
-    game = GAME_TITLES.get(rules.game, rules.game)
-    symbol = GAME_SYMBOLS.get(rules.game, "♠")
-    preset = preset_title(rules)
-    named = game if preset == game else f"{game} · {preset}"
-    return f"{symbol} {named} · to {rules.target:,}"
+    return preset(rules.preset).title
 
 
 def team_name(team: Team) -> str:

@@ -9,9 +9,10 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import Routed
+from bot.ui.clicks import Routed
 
 TOURNAMENT_VERBS = ("join", "leave", "checkin", "csv", "json")
+TOURNAMENT_ROUTE = "tournament"  # where every tournament button's click goes (bot.ui.clicks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,19 +21,22 @@ class TournamentRef:
     verb: str
 
     @property
+    def route(self) -> str:
+        return TOURNAMENT_ROUTE
+
+    @property
     def custom_id(self) -> str:
         return f"spades:tn:{self.tournament_id}:{self.verb}"
 
 
-def _ref(match: re.Match[str]) -> TournamentRef:
-    return TournamentRef(int(match.group("id")), match.group("verb"))
-
-
 class TournamentButton(
-    Routed, template=rf"spades:tn:(?P<id>\d{{1,18}}):(?P<verb>{'|'.join(TOURNAMENT_VERBS)})"
+    Routed, template=rf"spades:tn:(?P<id>[0-9]{{1,18}}):(?P<verb>{'|'.join(TOURNAMENT_VERBS)})"
 ):
-    kind = "tournament"
-    parse = staticmethod(_ref)
+    routes = (TOURNAMENT_ROUTE,)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> TournamentRef:
+        return TournamentRef(int(match.group("id")), match.group("verb"))
 
 
 def tournament_button(
@@ -47,4 +51,4 @@ def tournament_button(
     return TournamentButton(ref, b)
 
 
-TOURNAMENT_ITEMS = (TournamentButton,)
+TOURNAMENT_ITEMS: tuple[type[Routed], ...] = (TournamentButton,)

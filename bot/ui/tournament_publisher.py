@@ -25,12 +25,16 @@ BRACKET = "bracket.png"
 
 
 class TournamentPublisher:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        set_message: Callable[[Tournament, int], Awaitable[None]],
+        registry: TableRegistry | None = None,
+    ) -> None:
         self.client = client
-        # Remembers the message showing a tournament (set by the app: the service's setter).
-        self.set_message: Callable[[Tournament, int], Awaitable[None]] | None = None
-        # The open tables (set by the app): the standings show each one's score as it stands.
-        self.registry: TableRegistry | None = None
+        self.set_message = set_message  # remembers the message showing a tournament
+        # The open tables: the standings show each one's score as it stands.
+        self.registry = registry
         self._latest: dict[int, Tournament] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -153,8 +157,7 @@ class TournamentPublisher:
             payload["file"] = discord.File(io.BytesIO(picture), BRACKET)
         message = await channel.send(**payload)
         t.message_id = message.id
-        if self.set_message is not None:
-            await self.set_message(t, message.id)
+        await self.set_message(t, message.id)
 
     def _scores(self, t: Tournament) -> dict[str, tuple[int, ...]]:
         """The score of each table of the round still playing, by table id."""

@@ -1,95 +1,191 @@
-"""What the table and hand messages say of Whist and Euchre: the trump (and Euchre's up-card,
-maker and the partner sitting out), what a finished hand's trump was, the calls, the prompts
-of the calling rounds and the dealer's discard, and hands sorted trump first with the bowers
-on top.
+"""How the bot words Whist and Euchre: the trump (Whist's turned card; Euchre's up-card, maker
+and the partner sitting out), what a finished hand's trump was, the calls, the prompts of the
+calling rounds and the dealer's discard; the makers and defenders on the table, the score
+sheet and the deal diagram; and Euchre's calls as buttons and typed words.
 
-Everything reads a :class:`~bot.engine.SeatView` (public or the seat's own), like the rest of
-``bot.ui``; nothing here is needed for Spades but :func:`sorted_hand`, which sorts every game.
+Everything reads a :class:`~bot.engine.SeatView` (public or the seat's own) and its
+:class:`~bot.engine.TrumpPart`, like the rest of ``bot.ui``.
 """
 
 from __future__ import annotations
 
+import discord
+
 from bot.command_input import excerpt
-from bot.engine import Call, Card, HandResult, Phase, Seat, SeatView, cards_of
-from bot.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, mask_of
-from bot.engine.decks import DECKS, Deck
+from bot.engine import Call, HandResult, Phase, Rules, Seat, SeatView, Team, TrumpPart
+from bot.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from bot.errors import Refusal
-
-DISPLAY_SUITS = ("S", "H", "C", "D")  # alternate colours
-_RED = ("H", "D")
-
-
-def trump_deck(view: SeatView) -> Deck:
-    """The deck ranked under the trump in force (Spades: its own deck)."""
-    deck = DECKS[view.rules.deck]
-    return deck.with_trump(view.trump) if view.rules.game != "spades" else deck
+from bot.league.models import PlayerStats
+from bot.review.decisions import HandPlayed
+from bot.ui.game_text import GameText, per_hand, percent
+from bot.ui.images.cards import PIPS
+from bot.ui.text import plural
 
 
-def suit_order(view: SeatView) -> tuple[str, ...]:
-    """Trump first, then the other suits alternating colours."""
-    trump = view.trump if view.rules.game != "spades" else "S"
-    if trump is None:
-        return DISPLAY_SUITS
-    rest = [s for s in DISPLAY_SUITS if s != trump]
-    # Keep colours alternating after the trump: start with a suit of the other colour.
-    rest.sort(key=lambda s: (s in _RED) == (trump in _RED))
-    out = [trump]
-    while rest:
-        want_red = out[-1] not in _RED
-        pick = next((s for s in rest if (s in _RED) == want_red), rest[0])
-        rest.remove(pick)
-        out.append(pick)
-    return tuple(out)
+class TrumpText(GameText):
+    """Whist's words; Euchre's add its calling (:class:`EuchreText`).  What differs between
+    the two shows in their parts (a turned card, or an up-card and calls)."""
 
+    symbol = "♣"
 
-def sorted_hand(cards: tuple[Card, ...] | list[Card], view: SeatView) -> list[list[Card]]:
-    """The cards grouped by effective suit in :func:`suit_order`, highest first (so in Euchre
-    the right and left bowers head the trumps)."""
-    deck = trump_deck(view)
-    mask = mask_of(list(cards))
-    groups = []
-    for suit in suit_order(view):
-        in_suit = cards_of(mask & deck.suit_masks["SHDC".index(suit)])
-        if in_suit:
-            groups.append(sorted(in_suit, key=lambda c: -deck.power[c.index]))
-    return groups
+    # ------------------------------------------------------------------ the table message
+    def seat_action(self, view: SeatView, seat: Seat) -> str:
+        """``order up · `` (Euchre's calls, once calling began); nothing in Whist."""
+        tp = view.part_as(TrumpPart)
+        if tp.calls or view.phase is Phase.CALL:
+            return f"{call_label(tp, seat)} · "
+        return ""
 
+    def team_lines(self, view: SeatView, team: Team) -> list[str]:
+        maker = view.part_as(TrumpPart).maker
+        if maker is None:
+            return []
+        return ["makers" if maker.team == team else "defenders"]
 
-def effective_suit(view: SeatView, card: Card) -> str:
-    return trump_deck(view).suit_of(card)
+    def trump_line(self, view: SeatView) -> str | None:
+        """Whist's turned card; Euchre's up-card while calling, then the trump, the maker and
+        who sits out."""
+        tp = view.part_as(TrumpPart)
+        if tp.trump_card is not None and view.trump is not None:
+            return (
+                f"Trump {SUIT_SYMBOLS[view.trump]} — {view.dealer.word} turned up the "
+                f"{tp.trump_card}"
+            )
+        up = tp.up_card
+        if up is None:
+            return None
+        if view.phase is Phase.CALL:
+            if tp.calling_round == 1:
+                return f"Up-card {up} — round 1: order it up or pass"
+            stuck = " (the dealer must name one)" if view.rules.stick_the_dealer else ""
+            return f"Up-card {up} turned down — round 2: name another suit or pass{stuck}"
+        if tp.maker is None or view.trump is None:
+            return f"Up-card {up} — everybody passed"
+        ordered = any(c.call == Call.ORDER for c in tp.calls)
+        how = "ordered it up" if ordered else "named it"
+        line = f"Trump {SUIT_SYMBOLS[view.trump]} — {tp.maker.word} {how}"
+        if ordered:
+            line += f" ({view.dealer.word} took the {up})"
+        if tp.alone and view.sitting_out is not None:
+            line += f" · alone: {view.sitting_out.word} sits out"
+        return line
 
-
-# ---------------------------------------------------------------------- trump and calls
-def trump_text(view: SeatView) -> str | None:
-    """One line on the trump: Whist's turned card; Euchre's up-card while calling, then the
-    trump, the maker and who sits out.  ``None`` in Spades."""
-    game = view.rules.game
-    if game == "whist" and view.trump_card is not None and view.trump is not None:
-        return (
-            f"Trump {SUIT_SYMBOLS[view.trump]} — {view.dealer.word} turned up the {view.trump_card}"
-        )
-    if game != "euchre" or view.up_card is None:
+    def doing(self, view: SeatView) -> str | None:
+        if view.phase is Phase.CALL:
+            round_one = view.part_as(TrumpPart).calling_round == 1
+            return "to order up or pass" if round_one else "to name trump or pass"
+        if view.phase is Phase.DISCARD:
+            return "to discard (the dealer took the up-card)"
         return None
-    up = view.up_card
-    if view.phase is Phase.CALL:
-        if view.calling_round == 1:
-            return f"Up-card {up} — round 1: order it up or pass"
-        stuck = " (the dealer must name one)" if view.rules.stick_the_dealer else ""
-        return f"Up-card {up} turned down — round 2: name another suit or pass{stuck}"
-    if view.maker is None or view.trump is None:
-        return f"Up-card {up} — everybody passed"
-    ordered = any(c.call == Call.ORDER for c in view.calls)
-    how = "ordered it up" if ordered else "named it"
-    line = f"Trump {SUIT_SYMBOLS[view.trump]} — {view.maker.word} {how}"
-    if ordered:
-        line += f" ({view.dealer.word} took the {up})"
-    if view.alone and view.sitting_out is not None:
-        line += f" · alone: {view.sitting_out.word} sits out"
-    return line
+
+    # ------------------------------------------------------------------ the hand message
+    def prompt(self, view: SeatView) -> str | None:
+        """The player's line in Euchre's calling and discard."""
+        up = view.part_as(TrumpPart).up_card
+        if not view.my_turn or up is None:
+            return None
+        if view.phase is Phase.CALL:
+            if view.part_as(TrumpPart).calling_round == 1:
+                taker = (
+                    "you take it" if view.seat == view.dealer else f"{view.dealer.word} takes it"
+                )
+                return f"**Your turn:** order up the {up} ({taker}) or pass."
+            assert up.suit is not None
+            if not any(isinstance(a, Call) and a.call == Call.PASS for a in view.legal):
+                return "**Your turn:** you must name trump (stick the dealer)."
+            return f"**Your turn:** name trump (not {SUIT_SYMBOLS[up.suit]}) or pass."
+        if view.phase is Phase.DISCARD:
+            return f"**Your turn:** you took the {up}: discard one card face down."
+        return None
+
+    def status_lines(self, view: SeatView) -> list[str]:
+        tp = view.part_as(TrumpPart)
+        lines = []
+        if tp.calls and view.my_turn:
+            lines.append("Calls: " + calls_line(tp))
+        if tp.discarded is not None and view.phase is Phase.PLAY:
+            lines.append(f"You discarded the {tp.discarded}.")
+        return lines
+
+    # ------------------------------------------------------------------ score sheets
+    def result_line(self, result: HandResult, names: dict[Seat, str]) -> str | None:
+        return hand_trump_text(result, names)
+
+    def sheet_head(self, rules: Rules, result: HandResult, team: Team, took: str) -> str:
+        if result.maker is not None:
+            side = "Makers" if result.maker.team == team else "Defenders"
+            return f"{side} · {took}"
+        return super().sheet_head(rules, result, team, took)
+
+    # ------------------------------------------------------------------ deal diagrams
+    def diagram_seat(self, result: HandResult, rules: Rules, seat: Seat) -> tuple[str, str]:
+        """A seat's note: the maker (alone), who sat out, the dealer's discard."""
+        took = f"took {result.tricks[seat]}"
+        parts = []
+        if result.maker is not None and result.alone and seat == result.maker.partner:
+            parts.append("sat out")
+        else:
+            if seat == result.maker:
+                parts.append("maker, alone" if result.alone else "maker")
+            parts.append(took)
+        if seat == result.dealer and result.discard is not None:
+            parts.append(f"discarded {result.discard}")
+        return "", " · ".join(parts)
+
+    def diagram_team(self, result: HandResult, rules: Rules, team: Team) -> str:
+        if result.maker is None:
+            return ""
+        return "makers" if result.maker.team == team else "defenders"
+
+    def diagram_trump(self, result: HandResult) -> str | None:
+        if result.void:
+            up = f" (up-card {result.up_card})" if result.up_card is not None else ""
+            return f"all passed{up}"
+        pip = PIPS[result.trump] if result.trump is not None else "?"
+        if result.trump_card is not None:
+            return f"trump {pip} (turned {result.trump_card})"
+        if result.up_card is not None:
+            return f"trump {pip} · up-card {result.up_card}"
+        return f"trump {pip}"
+
+    # ------------------------------------------------------------------ reviews
+    def review_lines(self, hand: HandPlayed, names: dict[Seat, str]) -> list[str]:
+        """What was trump and how (the calls, in Euchre), instead of bids."""
+        result = hand.result
+        if result is None:  # the hand the game was abandoned in
+            return ["**Trump**: not known (the game ended during this hand)"]
+        out = []
+        if result.calls:
+            calls = " · ".join(f"{c.seat.name} {c.text}" for c in result.calls)
+            out.append("**Calls**: " + calls)
+        about = hand_trump_text(result, names)
+        if about is not None:
+            out.append(about)
+        if result.discard is not None:  # public once the hand is over, like the whole deal
+            dealer = names[result.dealer]
+            out.append(f"{dealer} took the {result.up_card} and discarded the {result.discard}.")
+        return out
+
+
+class EuchreText(TrumpText):
+    symbol = "♥"
+
+    def stats_fields(self, e: discord.Embed, s: PlayerStats) -> None:
+        e.add_field(
+            name="Calling",
+            value=f"Made trump {s.maker_made}/{s.maker_hands} ({percent(s.maker_rate)})\n"
+            f"Alone {s.alone_made}/{s.alone_hands} ({percent(s.alone_rate)}) · "
+            f"{plural(s.marches, 'march', 'marches')}",
+        )
+        e.add_field(
+            name="Defence",
+            value=f"Euchred the makers {plural(s.euchres, 'time')}\n"
+            f"{per_hand(s.tricks_per_hand)} tricks per hand",
+        )
 
 
 def hand_trump_text(result: HandResult, names: dict[Seat, str]) -> str | None:
-    """Whist and Euchre: what was trump and who made it (``None`` in Spades)."""
+    """What was trump and who made it (``None`` for a hand without trump ceremony)."""
     if result.trump_card is not None and result.trump is not None:
         return f"Trump {SUIT_SYMBOLS[result.trump]} (the {result.trump_card} turned up)."
     if result.up_card is None:
@@ -102,34 +198,16 @@ def hand_trump_text(result: HandResult, names: dict[Seat, str]) -> str | None:
     return f"Trump {SUIT_SYMBOLS[result.trump]}: {names[result.maker]} {how}{alone}."
 
 
-def call_label(view: SeatView, seat: Seat) -> str:
+def call_label(tp: TrumpPart, seat: Seat) -> str:
     """A seat's calls this hand, for the table message (``…`` before its first)."""
-    mine = [c for c in view.calls if c.seat == seat]
+    mine = [c for c in tp.calls if c.seat == seat]
     if not mine:
         return "…"
     return ", ".join(c.text for c in mine)
 
 
-def calls_line(view: SeatView) -> str:
-    return " · ".join(f"{c.seat.word} {c.text}" for c in view.calls) or "—"
-
-
-def prompt(view: SeatView) -> str | None:
-    """The hand message's line for the seat on turn in Euchre's calling and discard."""
-    if not view.my_turn or view.up_card is None:
-        return None
-    up = view.up_card
-    if view.phase is Phase.CALL:
-        if view.calling_round == 1:
-            taker = "you take it" if view.seat == view.dealer else f"{view.dealer.word} takes it"
-            return f"**Your turn:** order up the {up} ({taker}) or pass."
-        assert up.suit is not None
-        if not any(isinstance(a, Call) and a.call == Call.PASS for a in view.legal):
-            return "**Your turn:** you must name trump (stick the dealer)."
-        return f"**Your turn:** name trump (not {SUIT_SYMBOLS[up.suit]}) or pass."
-    if view.phase is Phase.DISCARD:
-        return f"**Your turn:** you took the {up}: discard one card face down."
-    return None
+def calls_line(tp: TrumpPart) -> str:
+    return " · ".join(f"{c.seat.word} {c.text}" for c in tp.calls) or "—"
 
 
 def call_button_label(call: Call) -> str:

@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 from bot.ai.deck_tables import DECK_INFO, trick_winner
-from bot.engine import PLAYS, Card, Game, Rules, Seat, SeatView, Trick, card, seat_view
+from bot.engine import PLAYS, Card, Game, Rules, Seat, SeatView, SpadesPart, Trick, card, seat_view
 from bot.engine.actions import Bid
 from bot.engine.cards import cards_of
 from bot.engine.decks import DECKS
@@ -70,6 +70,15 @@ def position(
     base = seat_view(g, me)
     cards_left = [13 - n_tricks - (1 if any(s == x for s, _ in cur) else 0) for x in Seat]
     bid_log = tuple(Bid(s, bids[s]) for s in Seat)
+    bidding = dataclasses.replace(
+        base.part_as(SpadesPart),
+        hand_hidden=False,
+        bids=tuple(bids[s] for s in Seat),
+        bid_log=bid_log,
+        spades_broken=any(d.suit_of[c.index] == 0 for _, c in plays),
+        blind_open=False,
+        unseen_bids=(),
+    )
     return dataclasses.replace(
         base,
         phase=Phase.PLAY,
@@ -77,17 +86,14 @@ def position(
         hand=my,
         hand_hidden=False,
         cards_left=(cards_left[0], cards_left[1], cards_left[2], cards_left[3]),
-        bids=tuple(bids[s] for s in Seat),
-        bid_log=bid_log,
         tricks_won=tricks_won,
         current_trick=cur,
         plays=plays,
         completed_tricks=tuple(tricks),
-        spades_broken=any(d.suit_of[c.index] == 0 for _, c in plays),
         scores=scores,
         bag_counts=bag_counts,
         legal=legal,
-        blind_open=False,
+        part=bidding,
     )
 
 

@@ -12,7 +12,7 @@ from bot.ai.search.inference import DUCK, NO_RUFF, RATIO, TOUCH, play_weight, so
 from bot.ai.search.layout import SPADES_LAYOUTS
 from bot.ai.search.sim import State
 from bot.ai.search.spades import SpadesHand
-from bot.ai.search.worlds import Knowledge, Sampler
+from bot.ai.search.worlds import Sampler, SearchKnowledge
 from bot.engine import NIL, Seat, card
 from tests.ai.helpers import position
 
@@ -112,7 +112,7 @@ def test_the_inference_takes_the_higher_clubs_from_the_ducking_seat() -> None:
         [(0, c("TC")), (1, c("3C")), (2, c("2C")), (3, c("4C"))],
         [],
     ]
-    k = Knowledge(LAY, me, hand, tricks, view.cards_left, True)
+    k = SearchKnowledge(LAY, me, hand, tricks, view.cards_left, True)
     high = mask("JC QC KC AC")
     voids = soft_voids(LAY, tricks, game.goals, 13, TEAMS, me, k.unknown)
     assert (3, high, DUCK + 1) in voids
@@ -181,7 +181,7 @@ def test_the_threat_to_the_partners_king_falls_when_the_last_seat_ducked_the_ace
     first = [(0, c("QC")), (1, c("3C")), (2, c("2C")), (3, c("4C"))]
     now = [(0, c("KC")), (1, c("5C"))]
     hand = LAY.sim_mask(sum(x.bit for x in view.hand or ())) & ~mask("5C")
-    k = Knowledge(LAY, me, hand, [first, now], [11, 11, 12, 12], True)
+    k = SearchKnowledge(LAY, me, hand, [first, now], [11, 11, 12, 12], True)
     voids = soft_voids(LAY, [first, now], wanting, 13, TEAMS, me, k.unknown)
     assert (3, mask("AC"), DUCK + 1) in voids  # the K♣ is N's now: only the ace is left
     plain = threat_share(Sampler(k, random.Random(4)), LAY, now, [3], 200)

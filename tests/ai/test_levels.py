@@ -10,14 +10,24 @@ from hypothesis import strategies as st
 
 from bot.ai import LEVELS, get_player
 from bot.ai.players import EasyPlayer, NormalPlayer
-from bot.engine import BLIND_NIL, Bid, Game, Look, PassCards, Rules, Seat, seat_view
-from bot.engine.rules import presets_of
+from bot.engine import (
+    BLIND_NIL,
+    Bid,
+    Game,
+    GameKind,
+    Look,
+    PassCards,
+    Rules,
+    Seat,
+    entry_of,
+    seat_view,
+)
 from tests.ai.conftest import fast_hard, play_game
 
 # Whist and Euchre players: issue 11 milestone 4; the games.md G2 presets (played through
 # get_player's VariantAware): tests/ai/test_variant_players.py
 VARIANT_PRESETS = ("solo", "cutthroat-3", "suicide", "whiz", "mirror")
-PRESET_NAMES = tuple(p for p in presets_of("spades") if p not in VARIANT_PRESETS)
+PRESET_NAMES = tuple(p for p in entry_of(GameKind.SPADES).preset_names if p not in VARIANT_PRESETS)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -63,7 +73,7 @@ def test_blind_decisions_and_passing(level: str, preset: str) -> None:
             view = seat_view(game, seat)
             action = player.decide(view, random.Random(rng.getrandbits(32)), 0.01)
             assert action in view.legal
-            if view.blind_open and seat == game.to_act:
+            if view.bidding.blind_open and seat == game.to_act:
                 asked += 1
                 assert view.hand is None
                 assert (

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from bot.ai import get_player
-from bot.ai.bidding import estimate_tricks, nil_checklist
 from bot.ai.hard import HardPlayer
 from bot.ai.players import Player
+from bot.ai.rule_bidding import estimate_tricks, nil_checklist
 from bot.ai.search.spades_play import card_choice
 from bot.engine import NIL, Game, Play, Rules, Seat, card, seat_view
 from bot.engine.actions import Bid, Deal

@@ -7,15 +7,15 @@ from itertools import combinations
 
 import pytest
 
-from bot.ai.bidding import estimate_tricks
 from bot.ai.deck_tables import bits
 from bot.ai.hard import MAX_BUDGET_S, HardPlayer
+from bot.ai.rule_bidding import estimate_tricks
 from bot.ai.search.candidates import useless_overtakes
 from bot.ai.search.layout import SPADES_LAYOUTS
 from bot.ai.search.solver import Solver
 from bot.ai.search.spades import SpadesHand
 from bot.ai.search.utility import PROGRESS, Utility
-from bot.ai.search.worlds import Knowledge, Sampler
+from bot.ai.search.worlds import Sampler, SearchKnowledge
 from bot.engine import NIL, Bid, Game, Play, Rules, Seat, card, seat_view
 from bot.engine.cards import CARDS
 from bot.engine.decks import DECKS
@@ -55,7 +55,7 @@ def test_worlds_keep_every_hard_fact() -> None:
     hand = lay.sim_mask(sum(c.bit for c in view.hand or ()))
     tricks = [[(int(s), lay.to_sim[c.index]) for s, c in t.cards] for t in view.completed_tricks]
     tricks.append([(int(s), lay.to_sim[c.index]) for s, c in view.current_trick])
-    k = Knowledge(lay, 0, hand, tricks, view.cards_left, True)
+    k = SearchKnowledge(lay, 0, hand, tricks, view.cards_left, True)
     sampler = Sampler(k, random.Random(1))
     for _ in range(200):
         hands = sampler.sample()
@@ -214,7 +214,7 @@ def _useless(hand: str, current: list[tuple[Seat, str]], partner_nil: bool = Fal
     lay = SPADES_LAYOUTS["standard"]
     mine = lay.sim_mask(sum(card(c).bit for c in hand.split()))
     trick = [(int(s), lay.to_sim[card(c).index]) for s, c in current]
-    k = Knowledge(lay, 0, mine, [trick], [4, 4, 3, 3], True)
+    k = SearchKnowledge(lay, 0, mine, [trick], [4, 4, 3, 3], True)
     m = useless_overtakes(lay, k, 2, trick, [1], mine, partner_nil)
     return {str(CARDS[lay.to_engine[c]]) for c in bits(m)}
 

@@ -10,7 +10,7 @@ import pytest
 from bot.ai import get_player
 from bot.ai.euchre import EuchreEasy, EuchreNormal
 from bot.ai.trump_search import EuchreHard, WhistHard
-from bot.ai.whist import WhistEasy, WhistNormal
+from bot.ai.whist import TrickEasy, TrickNormal
 from bot.engine import Call, Deal, Discard, Game, Phase, Play, Rules, Seat, card, seat_view
 from tests.ai.conftest import play_game
 
@@ -56,7 +56,7 @@ def test_each_game_has_its_own_players_at_every_level() -> None:
     view = seat_view(game, game.to_act)
     assert isinstance(player.decide(view, random.Random(1), 0.01), Call)
     assert {EuchreEasy.level, EuchreNormal.level, EuchreHard.level} == {"easy", "normal", "hard"}
-    assert {WhistEasy.level, WhistNormal.level, WhistHard.level} == {"easy", "normal", "hard"}
+    assert {TrickEasy.level, TrickNormal.level, WhistHard.level} == {"easy", "normal", "hard"}
 
 
 # ---------------------------------------------------------------- Euchre calling, by hand

@@ -96,9 +96,12 @@ def _reap(pid: int) -> None:
             os.kill(pid, 0)
         except ProcessLookupError:
             return
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            if f.read().split(") ", 1)[1].startswith("Z"):
-                return
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                if f.read().split(") ", 1)[1].startswith("Z"):
+                    return
+        except (ProcessLookupError, FileNotFoundError):  # reaped since the kill(0)
+            return
         os.sched_yield()
 
 

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.engine.rules import PRESET_NAMES, option_names, suggested_values
+from bot.engine import preset_names
+from bot.engine.rules import option_names, suggested_values
 from tests.e2e.conftest import World
 from tests.e2e.driver import CARD_RE, Driver, Seated, eventually, has, table_message
 from tests.e2e.flows import (
@@ -113,7 +114,7 @@ async def test_rule_value_autocomplete_depends_on_the_name(world: World) -> None
 
     assert await offered("deck") == ["standard", "jokers", "jjdd"]
     assert await offered("nil") == ["on", "off"]
-    assert await offered("preset") == list(PRESET_NAMES)
+    assert await offered("preset") == list(preset_names())
     assert await offered("target") == list(suggested_values("target"))
     assert await offered("target", "50") == ["150", "250", "500", "750", "50"], (
         "matching suggestions, then what was typed"

@@ -6,21 +6,26 @@ import asyncio
 import sqlite3
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import CARD_RE, eventually, plain, table_message
+from tests.e2e.driver import CARD_RE, Driver, Seated, eventually, plain, table_message
 from tests.e2e.flows import four_player_game, open_table
-from tests.fakediscord import BotProcess
+from tests.fakediscord import BotProcess, Message, Response
+
+
+async def first_play(world: World) -> tuple[Driver, Seated, Message | Response]:
+    """A four-player game past its bids: the driver, the player on turn and their hand."""
+    driver = await four_player_game(world, preset="standard", target=100)
+    for _ in range(4):
+        assert await driver.step()  # the four bids
+    (actor,) = await driver.on_turn()
+    assert actor.hand is not None
+    return driver, actor, actor.hand
 
 
 async def test_the_same_interaction_delivered_twice_is_applied_once(
     world: World, bot: BotProcess
 ) -> None:
     fake = world.fake
-    driver = await four_player_game(world, preset="standard", target=100)
-    for _ in range(4):
-        assert await driver.step()  # the four bids
-    (actor,) = await driver.on_turn()
-    hand = actor.hand
-    assert hand is not None
+    driver, actor, hand = await first_play(world)
     before = CARD_RE.findall(hand.embeds[0]["description"])
     card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
     inter = await fake.click(actor.user, hand, card.custom_id)
@@ -41,16 +46,30 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     assert next_player is not actor
 
 
+async def test_the_same_command_delivered_twice_is_applied_and_answered_once(
+    world: World, bot: BotProcess
+) -> None:
+    """A repeated ``/play`` takes the click's path: applied once, answered once (before, the
+    repeat was answered again — 'already applied' — and Discord refused that answer)."""
+    fake = world.fake
+    driver, actor, hand = await first_play(world)
+    before = CARD_RE.findall(hand.embeds[0]["description"])
+    card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
+    code = str(card.custom_id).rsplit(":", 1)[1]
+    inter = await fake.slash(actor.user, world.channel, "play", card=code)
+    assert "You played" in (await inter.response()).text
+    await fake.redeliver(inter)
+    await bot.wait_for_line(f"interaction {inter.id} delivered again")
+    after = CARD_RE.findall((await driver.refresh(actor)).embeds[0]["description"])
+    assert len(after) == len(before) - 1
+    assert inter.rejected_callbacks == 0, "the repeat is not answered a second time"
+
+
 async def test_two_clicks_at_the_same_instant_one_wins_one_is_told_why(
     world: World, bot: BotProcess
 ) -> None:
     fake = world.fake
-    driver = await four_player_game(world, preset="standard", target=100)
-    for _ in range(4):
-        assert await driver.step()
-    (actor,) = await driver.on_turn()
-    hand = actor.hand
-    assert hand is not None
+    _driver, actor, hand = await first_play(world)
     cards = [c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id]
     assert len(cards) >= 2
     # The same player double-clicks two different cards at once.
@@ -85,12 +104,7 @@ async def test_a_slow_commit_is_deferred_in_time_then_completed(
 ) -> None:
     """Another process holds the database's write lock: the play cannot be saved within
     Discord's 3 s, so the bot defers the click in time and answers once the commit is done."""
-    driver = await four_player_game(world, preset="standard", target=100)
-    for _ in range(4):
-        assert await driver.step()
-    (actor,) = await driver.on_turn()
-    hand = actor.hand
-    assert hand is not None
+    _driver, actor, hand = await first_play(world)
     card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
     blocker = sqlite3.connect(world.db_path, isolation_level=None, timeout=30)
     try:
@@ -115,12 +129,7 @@ async def test_an_answer_discord_no_longer_takes_is_one_warning_line(
     world: World, bot: BotProcess
 ) -> None:
     fake = world.fake
-    driver = await four_player_game(world, preset="standard", target=100)
-    for _ in range(4):
-        assert await driver.step()
-    (actor,) = await driver.on_turn()
-    hand = actor.hand
-    assert hand is not None
+    _driver, actor, hand = await first_play(world)
     card = next(c for c in hand.all_components if c.custom_id and ":play:" in c.custom_id)
     blocker = sqlite3.connect(world.db_path, isolation_level=None, timeout=30)
     fake.callback_deadline = 0.0  # Discord drops the interaction at once: every answer is late

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.bot.test_commit_failures import SQLITE_TRIPWIRE
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, Seated, eventually, has, live, table_message
 from tests.e2e.flows import quick_game
 from tests.fakediscord import BotProcess, Interaction, Message, Response
+from tests.tables.test_commit_failures import SQLITE_TRIPWIRE
 
 
 def play_buttons(hand: Message | Response) -> list[str]:

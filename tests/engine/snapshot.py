@@ -24,9 +24,9 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         tuple(game.total_bags),
         tuple(getattr(game, "set_streak", ())),  # Spades only
         tuple(game.hand_mask(s) for s in SEATS),
-        tuple(game.blind_open(s) for s in SEATS),
-        (game.trump, game.calls, game.maker, game.alone, game.sitting_out),
-        tuple(game.discarded(s) for s in SEATS),
+        # the game's own state as each seat sees it: bids, blind nil, calls, the discard
+        tuple(game.view_part(s) for s in (None, *SEATS)),
+        (game.trump, game.sitting_out),
     )
 
 

@@ -74,8 +74,7 @@ def test_seat_view_of_spades_shows_spades_trump_and_no_euchre_state() -> None:
     assert view.trump == "S"
     assert view.seats == SEATS
     assert view.hand_tricks == 13
-    assert (view.up_card, view.trump_card, view.maker, view.sitting_out) == (None,) * 4
-    assert view.calls == ()
-    assert view.calling_round == 0
-    assert not view.alone
-    assert view.discarded is None
+    assert view.sitting_out is None
+    assert view.trumps is None, "no turned card, up-card, calls or maker in Spades"
+    assert view.bidding is not None
+    assert view.part is view.bidding

@@ -88,8 +88,8 @@ def test_ordering_up_makes_trump_and_the_dealer_takes_the_up_card_and_discards()
     assert game.trump == "H"
     assert len(game.hand(N)) == 5
     assert game.to_act is E, "the seat left of the dealer leads"
-    assert seat_view(game, N).discarded == card("9C")
-    assert seat_view(game, S).discarded is None, "the discard is face down"
+    assert seat_view(game, N).trumps.discarded == card("9C")
+    assert seat_view(game, S).trumps.discarded is None, "the discard is face down"
 
 
 def test_the_dealer_may_discard_the_up_card_itself() -> None:
@@ -335,4 +335,4 @@ def test_a_random_deal_gives_five_cards_each_and_turns_up_the_kittys_top(
     assert deal.turned is not None
     assert deal.turned not in dealt
     assert len(game.deck.cards) - len(dealt) == kitty
-    assert seat_view(game, None).up_card == deal.turned, "everyone sees the up-card"
+    assert seat_view(game, None).trumps.up_card == deal.turned, "everyone sees the up-card"

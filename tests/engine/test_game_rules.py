@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Game, Rules, RulesError
+from bot.engine import Game, GameKind, Rules, RulesError, entry_of
 from bot.engine.euchre import EuchreGame
-from bot.engine.rules import option_names, parse_value, presets_of, suggested_values
+from bot.engine.rules import option_names, parse_value, suggested_values
 from bot.engine.whist import WhistGame
 
 PRESETS = {
@@ -32,9 +32,9 @@ def test_preset_options_are_those_of_games_md(preset: str) -> None:
 
 
 def test_presets_by_game() -> None:
-    assert presets_of("whist") == ("whist", "short-whist")
-    assert presets_of("euchre") == ("euchre",)
-    assert "standard" in presets_of("spades")
+    assert entry_of(GameKind.WHIST).preset_names == ("whist", "short-whist")
+    assert entry_of(GameKind.EUCHRE).preset_names == ("euchre",)
+    assert "standard" in entry_of(GameKind.SPADES).preset_names
 
 
 @pytest.mark.parametrize(("preset", "cls"), [("whist", WhistGame), ("euchre", EuchreGame)])

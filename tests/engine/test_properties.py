@@ -36,6 +36,7 @@ from bot.engine import (
     Bid,
     Deal,
     Game,
+    GameKind,
     IllegalAction,
     Look,
     PassCards,
@@ -43,9 +44,9 @@ from bot.engine import (
     Play,
     Rules,
     Seat,
+    entry_of,
 )
 from bot.engine.record import export_record, final_line, hand_line, replay
-from bot.engine.rules import presets_of
 from tests.engine.builders import TRUMPS_LOW_TO_HIGH, deck_codes, effective_suit, trick_winner
 from tests.engine.reference import rescore
 from tests.engine.snapshot import snapshot
@@ -54,7 +55,9 @@ MAX_HANDS = 30
 # Whist and Euchre: test_trump_properties.py; solo, cutthroat-3, Suicide, Whiz, Mirror and
 # renege claims (games.md G1-G2): test_variant_properties.py
 VARIANT_PRESETS = ("solo", "cutthroat-3", "suicide", "whiz", "mirror")
-SPADES_PRESETS = tuple(p for p in presets_of("spades") if p not in VARIANT_PRESETS)
+SPADES_PRESETS = tuple(
+    p for p in entry_of(GameKind.SPADES).preset_names if p not in VARIANT_PRESETS
+)
 EXAMPLES = 10
 
 

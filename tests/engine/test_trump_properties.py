@@ -38,6 +38,7 @@ from bot.engine import (
     Play,
     Rules,
     Seat,
+    seat_view,
 )
 from bot.engine.cards import SUITS
 from bot.engine.record import export_record, final_line, hand_line, replay
@@ -145,7 +146,8 @@ class Tracker:
         self.hands[action.seat].discard(code)
         self.played.append(code)
         self.trick.append((action.seat.name, code))
-        players = 3 if game.alone or (hand_done and game.results[-1].alone) else 4
+        alone = seat_view(game, None).trumps.alone
+        players = 3 if alone or (hand_done and game.results[-1].alone) else 4
         if len(self.trick) == players:
             trump = game.trump if not hand_done else game.results[-1].trump
             winner = trick_winner(self.trick, trump, self.euchre)

@@ -21,8 +21,8 @@ from bot.engine import Game, Phase, Rules, Seat
 from bot.engine.__main__ import main
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.errors import NotVerified
+from bot.engine.games import preset_names
 from bot.engine.record import export_record
-from bot.engine.rules import PRESET_NAMES
 from bot.engine.shuffle import DEAL, GameSeed, stream_words, uniform_below
 from bot.engine.verify import verify
 
@@ -84,7 +84,7 @@ def independent_first_dealer(seed: bytes, seats: str) -> str:
 
 
 # ---------------------------------------------------------------------- games of the bot
-RULES = {p: Rules.from_preset(p) for p in PRESET_NAMES} | {
+RULES = {p: Rules.from_preset(p) for p in preset_names()} | {
     f"euchre {d}": Rules.from_preset("euchre").with_option("deck", d)
     for d in ("euchre28", "euchre32")
 }
@@ -236,6 +236,15 @@ def test_a_changed_trump_card_is_refused(records: dict[str, Doc]) -> None:
     other = next(c for c in hand["deal"][dealer] if c != hand["trump_card"])
     was, hand["trump_card"] = hand["trump_card"], other
     assert refusal(doc) == f"hand 1: the record turns up {other} as the trump card, the seed {was}"
+
+
+def test_a_changed_up_card_is_refused_in_the_words_of_euchre(records: dict[str, Doc]) -> None:
+    doc = copy.deepcopy(records["euchre"])
+    hand = doc["hands"][0]
+    dealt = {c for cards in hand["deal"].values() for c in cards} | {hand["up_card"]}
+    other = next(r + s for s in "SHDC" for r in "9TJQKA" if r + s not in dealt)
+    was, hand["up_card"] = hand["up_card"], other
+    assert refusal(doc) == f"hand 1: the record turns up {other} as the up-card, the seed {was}"
 
 
 def test_a_changed_seed_is_refused_by_the_commitment(records: dict[str, Doc]) -> None:

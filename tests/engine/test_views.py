@@ -58,7 +58,7 @@ def test_seat_view_hides_the_hand_while_blind_nil_is_open() -> None:
     game = trailing_ns("standard")
     for seat in (Seat.N, Seat.S):
         view = seat_view(game, seat)
-        assert view.blind_open
+        assert view.bidding.blind_open
         assert view.hand is None
         assert view.hand_hidden
         assert not cards_in(view) & codes(game.hand(seat))
@@ -71,7 +71,7 @@ def test_seat_view_shows_the_hand_after_look() -> None:
     view = seat_view(game, Seat.S)
     assert view.hand == game.hand(Seat.S)
     assert not view.hand_hidden
-    assert not view.blind_open
+    assert not view.bidding.blind_open
 
 
 def test_a_blind_nil_bidders_hand_stays_hidden_until_bidding_ends() -> None:
@@ -125,7 +125,7 @@ def test_seat_view_holds_only_the_seats_own_cards_and_played_ones() -> None:
         for seat in SEATS:
             view = seat_view(game, seat)
             own = set() if view.hand is None else codes(view.hand)
-            passed = codes(view.passed) | codes(view.received)
+            passed = codes(view.bidding.passed) | codes(view.bidding.received)
             assert cards_in(view) <= played | own | passed
             assert view.hand is None or view.hand == game.hand(seat)
             assert view.legal == tuple(game.legal_actions(seat))
@@ -137,11 +137,11 @@ def test_passed_cards_show_to_the_two_partners_only() -> None:
     make_bids(game, {"N": 3, "E": 3, "S": "blind_nil", "W": 3})
     give = game.hand(Seat.S)[:2]
     game.apply(PassCards(Seat.S, give))
-    assert seat_view(game, Seat.S).passed == give
-    assert seat_view(game, Seat.N).received == give
+    assert seat_view(game, Seat.S).bidding.passed == give
+    assert seat_view(game, Seat.N).bidding.received == give
     for seat in (Seat.E, Seat.W, None):
         view = seat_view(game, seat)
-        assert view.passed == view.received == ()
+        assert view.bidding.passed == view.bidding.received == ()
         if seat is not None:
             assert not cards_in(view) & codes(game.hand(Seat.N))
 

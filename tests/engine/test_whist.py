@@ -49,7 +49,7 @@ def test_everyone_sees_the_trump_card() -> None:
     game = whist(mixed_deal(), "3H")
     for seat in (None, N, E, S, W):
         view = seat_view(game, seat)
-        assert view.trump_card == card("3H")
+        assert view.trumps.trump_card == card("3H")
         assert view.trump == "H"
 
 

@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import BLIND_NIL, NIL, Rules
+from bot.engine import BLIND_NIL, NIL, GameKind, Rules, entry_of
 from bot.engine.record import replay
-from bot.engine.rules import presets_of
 from bot.engine.scoring import LOSES, WINS
 from bot.engine.spades.scoring import score_individual, score_new_york
 from tests.engine.reference import rescore
@@ -309,7 +308,7 @@ def test_every_preset_has_a_record() -> None:
     # Whist, Euchre: test_trump_games.py; the games.md G2 presets: test_solo.py,
     # test_three_players.py, test_bid_restrictions.py
     variants = {"solo", "cutthroat-3", "suicide", "whiz", "mirror"}
-    assert presets == set(presets_of("spades")) - variants
+    assert presets == set(entry_of(GameKind.SPADES).preset_names) - variants
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

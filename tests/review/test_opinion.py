@@ -13,14 +13,14 @@ from bot.ai.hard import HardPlayer
 from bot.engine import Play, Seat
 from bot.engine.cards import BY_CODE
 from bot.review.analysis import analyse_chunk, decision_seed
-from bot.review.decisions import Decision, decision_views, replay_game
+from bot.review.decisions import RecordedDecision, decision_views, replay_game
 from bot.review.opinion import evaluate
 from tests.review.helpers import record
 
 WORLDS = 8
 
 
-def swap_hidden_cards(doc: dict[str, Any], d: Decision) -> dict[str, Any]:
+def swap_hidden_cards(doc: dict[str, Any], d: RecordedDecision) -> dict[str, Any]:
     """The same game up to decision ``d`` as far as ``d.seat`` can tell, with a different hidden
     layout: two cards of one suit that two other seats still hold then change hands in the
     deal (both held that suit, so every card played before ``d`` stays legal)."""
@@ -45,7 +45,7 @@ def swap_hidden_cards(doc: dict[str, Any], d: Decision) -> dict[str, Any]:
     raise AssertionError("no two other seats hold a common suit")
 
 
-def play_decisions(doc: dict[str, Any]) -> list[Decision]:
+def play_decisions(doc: dict[str, Any]) -> list[RecordedDecision]:
     return [d for d in replay_game(doc).decisions if d.is_play and d.trick in (3, 6, 9)]
 
 

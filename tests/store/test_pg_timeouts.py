@@ -23,7 +23,7 @@ from bot.store.postgres import PostgresDatabase, Timeouts
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from tests.bot.test_service import act_once, decide, started_table
+from tests.tables.test_service import act_once, decide, started_table
 
 HANG = 60.0  # far beyond every limit below: reaching it means the move hung
 LIMITS = Timeouts(acquire=1.0, command=3.0, statement=1.0, lock=0.3, idle_in_transaction=5.0)

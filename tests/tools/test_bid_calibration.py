@@ -36,7 +36,9 @@ def test_each_bid_is_replayed_from_the_view_it_was_made_from() -> None:
         assert {c.code for c in view.hand} == set(DEAL[seat].split())
         # The bids made before this one are visible, the later ones are not.
         before = [s for s, _ in bids][: len(seen)]
-        assert [view.bids[s] is not None for s in range(4)] == [s in before for s in range(4)]
+        assert [view.bidding.bids[s] is not None for s in range(4)] == [
+            s in before for s in range(4)
+        ]
         seen.append((seat, value))
     assert seen == [(1, 3), (2, 2), (3, 3), (0, NIL)]
 

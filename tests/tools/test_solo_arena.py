@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.rules import presets_of
+from bot.engine import GameKind, entry_of
 from tools.arena import main, run_match
 
 
@@ -30,7 +30,7 @@ def test_a_solo_match_is_deterministic() -> None:
 
 @pytest.mark.parametrize("preset", ["solo", "cutthroat-3", "suicide", "whiz", "mirror"])
 def test_the_cli_accepts_every_new_preset(preset: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert preset in presets_of("spades")
+    assert preset in entry_of(GameKind.SPADES).preset_names
     args = ["--ns", "normal", "--ew", "easy", "--deals", "1", "--preset", preset, "--quiet"]
     assert main(args) == 0
     assert "points per deal, A - B" in capsys.readouterr().out

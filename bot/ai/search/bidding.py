@@ -19,21 +19,20 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.ai.bidding import choose_bid as rules_choose_bid
-from bot.ai.bidding import estimate_tricks, individual_bid
+from bot.ai.rule_bidding import choose_bid as rules_choose_bid
+from bot.ai.rule_bidding import estimate_tricks, individual_bid
 from bot.ai.search.layout import Layout
 from bot.ai.search.spades import SpadesHand, bid_weight
-from bot.ai.search.worlds import Knowledge, Sampler
+from bot.ai.search.worlds import Sampler, SearchKnowledge
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 MIN_WORLDS = 8
 NIL_BIDS = True
-# Play-outs where every seat sees every card rate a nil too safe: measured in the arena, nils
-# bid on their word made 58-70 %; each nil world is charged this much to calibrate.  50 was
-# set when the card play kept nils less well; since the search decides the cards (overtakes
-# need evidence), nils made 76 % at 50, and at 30 hard gained +5.9 points per deal against
-# normal (paired, 200 deals, docs/benchmarks.md) with 75 % of its nils made.
+# Play-outs where every seat sees every card rate a nil too safe, so each nil world is charged
+# this much to calibrate: 30 since the search decides the cards (the arena runs that chose it,
+# and the nils made: docs/benchmarks.md, *Nil calibration 30*).
 NIL_CALIBRATION = 30.0
 
 
@@ -64,7 +63,7 @@ def _fill_bids(
     """The bids of the hand with ours ``mine`` and the missing ones by the normal bidder."""
     assert view.seat is not None
     me = int(view.seat)
-    bids: list[int | None] = list(view.bids)
+    bids: list[int | None] = list(view.part_as(SpadesPart).bids)
     bids[me] = mine
     prev = 0
     for s in _order(view):
@@ -98,7 +97,8 @@ class BidEstimate:
 
     def best(self) -> int:
         """The bid to make: the best mean.  (Bidding a trick below it, as hard did until
-        2026-11-24, lost 6 points per deal against ``normal``: docs/benchmarks.md.)"""
+        2026-11-24, lost points against ``normal``: docs/benchmarks.md, *Bids at the best
+        mean*.)"""
         return max(self.means, key=lambda b: self.means[b])
 
 
@@ -129,7 +129,7 @@ def estimate_bids(
     kept = 0
     level_tricks = dict.fromkeys(levels, 0)
     nil_tricks = 0
-    k = Knowledge(lay, me, lay.sim_mask(engine_hand), [], view.cards_left, True)
+    k = SearchKnowledge(lay, me, lay.sim_mask(engine_hand), [], view.cards_left, True)
     sampler = Sampler(k, rng, bid_weight(view, lay))
     scorer = SpadesHand(view)
     lead = _order(view)[0]
@@ -231,11 +231,13 @@ def estimate_blind(
     rules = view.rules
     lay = SpadesHand.layout_of(rules)
     # Nothing of ours is known: deal all four hands.
-    k = Knowledge(lay, me, 0, [], view.cards_left, True)
+    k = SearchKnowledge(lay, me, 0, [], view.cards_left, True)
     k.need[me] = view.cards_left[me]
     k.forbidden[me] = 0
     sampler = Sampler(k, rng, bid_weight(view, lay))
     n_pass = rules.blind_nil_pass
+    partner_bid = view.part_as(SpadesPart).bids[me ^ 2]
+    made_before = _made_before(view)
     total_blind = 0.0
     total_look = 0.0
     n = 0
@@ -246,9 +248,7 @@ def estimate_blind(
             break
         hands = sampler.sample()
         # Looking: the normal bid of the hand dealt.
-        look_bid = individual_bid(
-            rules, lay.engine_mask(hands[me]), view.bids[me ^ 2], _made_before(view)
-        )
+        look_bid = individual_bid(rules, lay.engine_mask(hands[me]), partner_bid, made_before)
         if look_bid == NIL and not rules.nil:
             look_bid = 1
         total_look += _play_out(view, hands.copy(), _fill_bids(view, lay, hands, look_bid))
@@ -261,7 +261,7 @@ def estimate_blind(
 
 
 def _made_before(view: SeatView) -> int:
-    return sum(b for b in view.bids if b is not None and b > 0)
+    return sum(b for b in view.part_as(SpadesPart).bids if b is not None and b > 0)
 
 
 def _passed(lay: Layout, hands: list[int], me: int, n: int) -> list[int]:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from bot.ai.search.layout import Layout
 from bot.ai.search.sim import State
-from bot.ai.search.worlds import Knowledge, Sampler
+from bot.ai.search.worlds import Sampler, SearchKnowledge
 
 POLICY_VOTES = 7  # worlds asked for the policy's card
 THREAT_WORLDS = 32  # worlds asked whether a later opponent can beat the partner's card
@@ -63,7 +63,7 @@ def overtakes(
 
 def useless_overtakes(
     lay: Layout,
-    k: Knowledge,
+    k: SearchKnowledge,
     partner: int,
     trick: Sequence[tuple[int, int]],
     later: Sequence[int],

@@ -35,7 +35,7 @@ EXACT_CARDS = 12  # solve exactly when this few cards are left in the hands
 
 
 @dataclass
-class Decision:
+class SearchOutcome:
     """The outcome of a search: the card, the worlds searched, and per candidate the mean
     value, the worlds it was valued on and (play-outs only) its side's mean tricks."""
 
@@ -57,7 +57,7 @@ def choose(
     budget_s: float,
     max_worlds: int = 100_000,
     eligible: int | None = None,
-) -> Decision:
+) -> SearchOutcome:
     """The best of ``cands`` (search-numbered cards, at least one) for the seat on turn.
 
     With ``eligible``, only the first ``eligible`` candidates may be chosen; the others are
@@ -107,7 +107,7 @@ def choose(
     means = {cands[j]: sum(vals[j]) / len(vals[j]) for j in range(len(cands)) if vals[j]}
     counts = {cands[j]: len(vals[j]) for j in range(len(cands))}
     tricks = {} if exact else {cands[j]: team_tricks[j] / n for j, n in _counted(vals)}
-    return Decision(cands[best], worlds, means, exact, counts, tricks)
+    return SearchOutcome(cands[best], worlds, means, exact, counts, tricks)
 
 
 def _counted(vals: list[list[float]]) -> list[tuple[int, int]]:

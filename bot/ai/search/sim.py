@@ -6,7 +6,7 @@ The inner loop creates no objects but the per-trick goal tuple.
 
 The play-out policy reads the exact hands (a determinized world): each seat knows whether a
 card of its can still be beaten by a seat to play after it.  Per seat and trick it has one of
-four aims, from the game's :class:`Table.goals`: keep its own nil, cover its partner's nil,
+four aims, from the game's :class:`SearchRules.goals`: keep its own nil, cover its partner's nil,
 catch an opponent's nil, or take / avoid tricks for its side.
 """
 
@@ -22,7 +22,7 @@ Goals = Callable[[Sequence[int], int], tuple[Sequence[bool], Sequence[bool]]]
 Bonus = Callable[[int, int, dict[int, int]], Sequence[int]]
 
 
-class Table:
+class SearchRules:
     """The static rules of a hand as the search needs them (built by a game adapter)."""
 
     __slots__ = (
@@ -89,7 +89,7 @@ class State:
 
     def __init__(
         self,
-        t: Table,
+        t: SearchRules,
         hands: list[int],
         turn: int,
         trick: Sequence[tuple[int, int]],

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from bot.ai.bidding import estimate_tricks
+from bot.ai.rule_bidding import estimate_tricks
 from bot.ai.search.layout import SPADES_LAYOUTS, Layout
-from bot.ai.search.sim import State, Table
+from bot.ai.search.sim import SearchRules, State
 from bot.ai.search.utility import Utility
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
@@ -22,6 +22,7 @@ from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import Seat, Team
 from bot.engine.spades.game import SpadesGame
 from bot.engine.spades.scoring import score_individual, score_new_york
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 PUSH_SET_TRICKS = 4  # a side that has made its bid still fights for the set this close
@@ -44,12 +45,13 @@ class SpadesHand:
         self.me = int(view.seat)
         self.layout: Layout = SPADES_LAYOUTS[rules.deck]
         self.ny = rules.new_york
-        self.bids = tuple(view.bids if bids is None else bids)
+        part = view.part_as(SpadesPart)
+        self.bids = tuple(part.bids if bids is None else bids)
+        tb = part.team_bids
         if team_bids is None:
-            tb = view.team_bids
             team_bids = (tb[0].value if tb[0] else None, tb[1].value if tb[1] else None)
         self.team_bids = tuple(team_bids)
-        self.ny_blind = tuple(bool(b and b.blind) for b in view.team_bids)
+        self.ny_blind = tuple(bool(b and b.blind) for b in tb)
         self.ny_first = self.ny and view.hand_number == 1
         b = [x if x is not None else 1 for x in self.bids]
         self.nil = tuple(not self.ny and x <= NIL for x in b)
@@ -70,7 +72,7 @@ class SpadesHand:
             self.lj = lay.to_sim[LITTLE_JOKER]
             self.bj = lay.to_sim[BIG_JOKER]
             bonus_cards = (1 << self.lj) | (1 << self.bj)
-        self.table = Table(
+        self.table = SearchRules(
             lay,
             team_of=(0, 1, 0, 1),
             partner=(2, 3, 0, 1),
@@ -236,7 +238,7 @@ class SpadesHand:
             hands,
             int(view.to_act),
             trick,
-            view.spades_broken,
+            view.part_as(SpadesPart).spades_broken,
             list(view.tricks_won),
             extra,
         )
@@ -258,9 +260,10 @@ def bid_weight(view: SeatView, lay: Layout) -> Callable[[list[int]], float] | No
     played = [0, 0, 0, 0]
     for s, c in view.plays:
         played[int(s)] |= 1 << lay.to_sim[c.index]
-    received = lay.sim_mask(sum(c.bit for c in view.passed))
+    part = view.part_as(SpadesPart)
+    received = lay.sim_mask(sum(c.bit for c in part.passed))
     seats = [
-        (s, b) for s, b in enumerate(view.bids) if s != me and b is not None and b != BLIND_NIL
+        (s, b) for s, b in enumerate(part.bids) if s != me and b is not None and b != BLIND_NIL
     ]
     if not seats:
         return None

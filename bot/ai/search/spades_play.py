@@ -19,11 +19,12 @@ from bot.ai.search.candidates import (
     useless_overtakes,
 )
 from bot.ai.search.inference import play_weight, soft_voids
-from bot.ai.search.pimc import Decision, choose
+from bot.ai.search.pimc import SearchOutcome, choose
 from bot.ai.search.solver import distinct
 from bot.ai.search.spades import SpadesHand, bid_weight
-from bot.ai.search.worlds import Knowledge, Sampler
+from bot.ai.search.worlds import Sampler, SearchKnowledge
 from bot.engine.actions import NIL, PLAYS, Play
+from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
 
@@ -33,7 +34,7 @@ class CardChoice:
     ``cands`` those the player considers, the default (the policy's) first."""
 
     game: SpadesHand
-    knowledge: Knowledge
+    knowledge: SearchKnowledge
     runs: list[int]
     cands: list[int]
     sampler: Sampler | None = None
@@ -58,21 +59,22 @@ def card_choice(view: SeatView, rng: random.Random) -> CardChoice:
     tricks = [[(int(s), lay.to_sim[c.index]) for s, c in tr.cards] for tr in view.completed_tricks]
     tricks.append([(int(s), lay.to_sim[c.index]) for s, c in view.current_trick])
     partner = me ^ 2
-    k = Knowledge(
+    bidding = view.part_as(SpadesPart)
+    k = SearchKnowledge(
         lay,
         me,
         hand,
         tricks,
         view.cards_left,
         game.table.restrict_trump_lead,
-        passed=lay.sim_mask(sum(c.bit for c in view.passed)),
+        passed=lay.sim_mask(sum(c.bit for c in bidding.passed)),
         partner=partner,
     )
     in_play = k.unknown | hand | k.known[partner]
     for _, c in tricks[-1]:
         in_play |= 1 << c
     runs = distinct(lay.suit_of, legal, in_play)
-    pbid = view.bids[partner]
+    pbid = bidding.bids[partner]
     partner_nil = pbid is not None and pbid <= NIL and view.tricks_won[partner] == 0
     later = [(me + j) & 3 for j in range(1, 4 - len(tricks[-1]))]
     useless = useless_overtakes(lay, k, partner, tricks[-1], later, legal, partner_nil)
@@ -105,12 +107,12 @@ def search_card(
     budget_s: float,
     max_worlds: int,
     value_all: bool = False,
-) -> Decision:
+) -> SearchOutcome:
     """Search the candidates (with ``value_all``, every legal run, the others valued only)."""
     cands = list(choice.cands)
     extra = [c for c in choice.runs if c not in cands] if value_all else []
     if len(cands) + len(extra) == 1 or choice.sampler is None:
-        return Decision(cands[0], 0)
+        return SearchOutcome(cands[0], 0)
     return choose(
         choice.game.start,
         cands + extra,

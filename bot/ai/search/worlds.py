@@ -19,7 +19,7 @@ from bot.ai.search.layout import Layout
 Weight = Callable[[list[int]], float]
 
 
-class Knowledge:
+class SearchKnowledge:
     """What one seat knows of the cards, in search numbering."""
 
     __slots__ = ("forbidden", "hand", "known", "need", "played", "seat", "unknown")
@@ -70,11 +70,11 @@ class Knowledge:
 
 
 class Sampler:
-    """Draws worlds (every seat's hand) consistent with a :class:`Knowledge`."""
+    """Draws worlds (every seat's hand) consistent with a :class:`SearchKnowledge`."""
 
     def __init__(
         self,
-        k: Knowledge,
+        k: SearchKnowledge,
         rng: random.Random,
         weight: Weight | None = None,
         tries: int = 8,

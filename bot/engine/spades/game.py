@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 from typing import ClassVar, Final
 
-from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Claim, Look, PassCards
-from bot.engine.cards import cards_of, mask_of
+from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Claim, ClaimResult, Look, PassCards
+from bot.engine.cards import Card, cards_of, mask_of
 from bot.engine.errors import (
     BlindNilNotAllowed,
     IllegalAction,
@@ -23,9 +23,10 @@ from bot.engine.errors import (
     SpadesNotBroken,
     WrongPhase,
 )
-from bot.engine.game import PHASE_REFUSAL, Game, Phase
+from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase
+from bot.engine.games import GameKind
 from bot.engine.rules import RESTRICTED_BIDDING, Rules
-from bot.engine.scoring import LOSES, WINS, TeamHandScore
+from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import SEATS, Seat, Team
 from bot.engine.spades.bidrules import (
     allowed_bids,
@@ -36,13 +37,14 @@ from bot.engine.spades.bidrules import (
     unseen_bids,
     unseen_refusal,
 )
-from bot.engine.spades.scoring import score_individual, score_new_york
+from bot.engine.spades.scoring import decide_partnerships, score_individual, score_new_york
+from bot.engine.spades.view import SpadesPart
 
 NEW_YORK_BLIND_DEFICIT: Final = 100
 NEW_YORK_BIDS: Final = range(4, 11)
 
 
-class SpadesGame(Game, game="spades"):
+class SpadesGame(Game, kind=GameKind.SPADES):
     """One game of Spades from the first deal to the end."""
 
     __slots__ = (
@@ -59,8 +61,6 @@ class SpadesGame(Game, game="spades"):
         "_team_bids",
         "set_streak",
     )
-
-    title = "Spades"
 
     def __init__(self, rules: Rules, first_dealer: Seat = Seat.N) -> None:
         super().__init__(rules, first_dealer)
@@ -118,6 +118,51 @@ class SpadesGame(Game, game="spades"):
     @property
     def passes(self) -> tuple[PassCards, ...]:
         return tuple(self._passes)
+
+    @property
+    def claim_results(self) -> tuple[ClaimResult, ...]:
+        """games.md G1: this hand's renege claims as judged (none unless ``renege = claim``)."""
+        return ()
+
+    def claim_targets(self, seat: Seat | int) -> tuple[Seat, ...]:
+        """G1: the opponents ``seat`` may claim a renege against now."""
+        return ()
+
+    def view_part(self, seat: Seat | None) -> SpadesPart:
+        passed: tuple[Card, ...] = ()
+        received: tuple[Card, ...] = ()
+        if seat is not None:
+            for p in self._passes:
+                if p.seat == seat:
+                    passed += p.cards
+                elif p.seat == seat.partner:
+                    received += p.cards
+        return SpadesPart(
+            hand_hidden=seat is not None and self.hand_hidden(seat),
+            bids=tuple(self._bids),
+            bid_log=tuple(self._bid_log),
+            team_bids=(self._team_bids[0], self._team_bids[1]),
+            proposals=(self._proposals[0], self._proposals[1]),
+            passed=passed,
+            received=received,
+            blind_open=seat is not None and self.blind_open(seat),
+            unseen_bids=() if seat is None else self.unseen_bids(seat),
+            spades_broken=self.spades_broken,
+            claims=self.claim_results,
+            claim_targets=() if seat is None else self.claim_targets(seat),
+        )
+
+    def hand_so_far(self) -> HandResult:
+        return self._hand_result([])
+
+    def _hand_result(self, teams: list[TeamHandScore]) -> HandResult:
+        if self.rules.new_york:
+            # records.md: the team left of the dealer bid first.
+            order = ((self.dealer + 1) % 2, self.dealer % 2)
+            bids = tuple(x for k in order if (x := self._team_bids[k]) is not None)
+        else:
+            bids = tuple(self._bid_log)
+        return self._result(teams, bids=bids, passes=tuple(self._passes), claims=self.claim_results)
 
     def deficit(self, team: Team | int) -> int:
         """Opponents' score minus this team's, before the hand."""
@@ -409,16 +454,7 @@ class SpadesGame(Game, game="spades"):
         for k, res in enumerate(results):
             if k < 2:
                 self.set_streak[k] = self.set_streak[k] + 1 if res.was_set else 0
-        if self.rules.new_york:
-            # records.md: the team left of the dealer bid first.
-            order = ((self.dealer + 1) % 2, self.dealer % 2)
-            bids = tuple(x for k in order if (x := self._team_bids[k]) is not None)
-        else:
-            bids = tuple(self._bid_log)
-        result = self._result(
-            results, bids=bids, passes=tuple(self._passes), claims=self.claim_results
-        )
-        self._close_hand(results, result)
+        self._close_hand(results, self._hand_result(results))
 
     def _penalise(self, results: list[TeamHandScore]) -> list[TeamHandScore]:
         """games.md G1: the renege penalties of correct claims (none without claims)."""
@@ -460,36 +496,4 @@ class SpadesGame(Game, game="spades"):
 
     def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
         """rules.md §6 and §10: events, then lose_at, then target and ties."""
-        s = self.scores
-        claims: set[int] = set()
-        reasons: dict[int, str] = {}
-        for team, res in enumerate(teams):
-            other = team ^ 1
-            if res.event == WINS:
-                claims.add(team)
-                reasons[team] = "Boston" if self.rules.new_york else "double blind nil made"
-            elif res.event == LOSES:
-                claims.add(other)
-                reasons[other] = "double blind nil failed"
-            if self.rules.new_york and self.set_streak[team] >= 2:
-                claims.add(other)
-                reasons[other] = f"{Team(team).name} set twice in a row"
-        if len(claims) == 1:
-            team = claims.pop()
-            return Team(team), reasons[team]
-        if len(claims) == 2 and s[0] != s[1]:
-            return Team(0 if s[0] > s[1] else 1), "both teams claimed the game; higher score"
-        lose_at = self.rules.lose_at
-        if lose_at is not None:
-            down = [team for team in (0, 1) if s[team] <= lose_at]
-            if len(down) == 1:
-                return Team(down[0] ^ 1), f"{Team(down[0]).name} fell to {lose_at} or below"
-            if len(down) == 2 and s[0] != s[1]:
-                return Team(0 if s[0] > s[1] else 1), "both teams fell to lose_at; higher score"
-        if max(s) >= self.rules.target:
-            if s[0] != s[1]:
-                return Team(0 if s[0] > s[1] else 1), "reached the target"
-            if self.rules.tie == "bags" and self.total_bags[0] != self.total_bags[1]:
-                more = 0 if self.total_bags[0] > self.total_bags[1] else 1
-                return Team(more), "tied at the target; more bags over the game"
-        return None, ""
+        return decide_partnerships(self.rules, self.scores, self.total_bags, self.set_streak, teams)

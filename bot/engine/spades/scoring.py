@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.rules import Rules
 from bot.engine.scoring import LOSES, WINS, ScorePart, TeamHandScore, plural
-from bot.engine.seats import Seat
+from bot.engine.seats import Seat, Team
 
 
 def _whose(seat: Seat | None, what: str) -> str:
@@ -211,3 +211,48 @@ def score_new_york(
     return TeamHandScore(
         points, 0, 0, score_before + points, 0, event=event, was_set=was_set, parts=tuple(parts)
     )
+
+
+def decide_partnerships(
+    rules: Rules,
+    scores: list[int],
+    total_bags: list[int],
+    set_streak: list[int],
+    teams: list[TeamHandScore],
+) -> tuple[Team | None, str]:
+    """Is a partnership game over after this hand (rules.md §6 and §10)?  Events first (Boston,
+    double blind nil; New York: set twice in a row), then lose_at, then the target and ties:
+    the winning team and why, or ``(None, "")``."""
+    s = scores
+    claims: set[int] = set()
+    reasons: dict[int, str] = {}
+    for team, res in enumerate(teams):
+        other = team ^ 1
+        if res.event == WINS:
+            claims.add(team)
+            reasons[team] = "Boston" if rules.new_york else "double blind nil made"
+        elif res.event == LOSES:
+            claims.add(other)
+            reasons[other] = "double blind nil failed"
+        if rules.new_york and set_streak[team] >= 2:
+            claims.add(other)
+            reasons[other] = f"{Team(team).name} set twice in a row"
+    if len(claims) == 1:
+        team = claims.pop()
+        return Team(team), reasons[team]
+    if len(claims) == 2 and s[0] != s[1]:
+        return Team(0 if s[0] > s[1] else 1), "both teams claimed the game; higher score"
+    lose_at = rules.lose_at
+    if lose_at is not None:
+        down = [team for team in (0, 1) if s[team] <= lose_at]
+        if len(down) == 1:
+            return Team(down[0] ^ 1), f"{Team(down[0]).name} fell to {lose_at} or below"
+        if len(down) == 2 and s[0] != s[1]:
+            return Team(0 if s[0] > s[1] else 1), "both teams fell to lose_at; higher score"
+    if max(s) >= rules.target:
+        if s[0] != s[1]:
+            return Team(0 if s[0] > s[1] else 1), "reached the target"
+        if rules.tie == "bags" and total_bags[0] != total_bags[1]:
+            more = 0 if total_bags[0] > total_bags[1] else 1
+            return Team(more), "tied at the target; more bags over the game"
+    return None, ""

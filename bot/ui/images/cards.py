@@ -7,7 +7,8 @@ lower half, so it stays readable at the ~20-pixel size of a button emoji.  Two c
 * ``two`` — the usual black spades and clubs, red hearts and diamonds;
 * ``four`` — the four-colour deck (black ♠, red ♥, blue ♦, green ♣) for colour-blind players
   and everyone who likes to tell suits apart at a glance; the four colours are chosen to stay
-  apart under protanopia, deuteranopia and tritanopia (tests/ui/test_card_faces.py checks it).
+  apart under protanopia, deuteranopia and tritanopia (tests/ui/images/test_card_faces.py
+  checks it).
 
 Jokers: the big joker on a gold card with a filled star, the little joker on a white card with
 a hollow star, so they differ in shape as well as colour.
@@ -18,7 +19,6 @@ Emoji names are ``c_<code>`` (two-colour) and ``c4_<code>`` (four-colour), e.g. 
 from __future__ import annotations
 
 import functools
-import hashlib
 import io
 import math
 from collections.abc import Iterable
@@ -196,13 +196,3 @@ def face(code: str, scheme: str = "two") -> Face:
 def all_faces(schemes: Iterable[str] = SCHEMES) -> list[Face]:
     """Every face of every deck in use, in every scheme."""
     return [face(code, s) for s in schemes for code in face_codes()]
-
-
-def design_digest(faces: Iterable[Face]) -> str:
-    """A digest of the faces' names and pixels: it changes when the drawing changes, so the
-    emojis uploaded from an older design can be replaced."""
-    h = hashlib.sha256()
-    for f in faces:
-        h.update(f.name.encode())
-        h.update(hashlib.sha256(f.png).digest())
-    return h.hexdigest()

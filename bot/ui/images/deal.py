@@ -22,8 +22,9 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import DECKS, NIL, SEATS, Bid, Card, HandResult, Rules, Seat, Team, bid_text
+from bot.engine import DECKS, SEATS, Card, HandResult, Rules, Seat, Team
 from bot.engine.cards import SUITS
+from bot.ui.games import text_of
 from bot.ui.images.cards import INK, PIPS, RGB, SUIT_COLOURS
 from bot.ui.images.fonts import BOLD, REGULAR, font
 
@@ -126,12 +127,10 @@ def diagram_of(
     result: HandResult, rules: Rules, names: dict[Seat, str], scheme: str = "two"
 ) -> DealDiagram:
     """What the picture of ``result`` shows (the deal as dealt, before any pass)."""
-    spades = rules.game == "spades"
+    text = text_of(rules.game)
     hands = []
     for s in SEATS[: len(result.deal)]:
-        bid = _seat_bid(result, rules, s) if spades else ""
-        took = f"took {result.tricks[s]}"
-        note = f"bid {bid} · {took}" if spades else _trump_note(result, s, took)
+        bid, note = text.diagram_seat(result, rules, s)
         hands.append(
             SeatHand(
                 s,
@@ -143,86 +142,37 @@ def diagram_of(
             )
         )
     if rules.solo:
-        teams: tuple[TeamLine, ...] = tuple(_player_line(result, rules, h.seat) for h in hands)
+        teams: tuple[TeamLine, ...] = tuple(_player_line(result, rules, h) for h in hands)
     else:
         teams = (_team_line(result, rules, Team.NS), _team_line(result, rules, Team.EW))
-    trump = None if spades else _trump_title(result)
+    trump = text.diagram_trump(result)
     return DealDiagram(result.number, result.dealer, tuple(hands), teams, scheme, trump)
 
 
-def _trump_title(result: HandResult) -> str:
-    if result.void:
-        up = f" (up-card {result.up_card})" if result.up_card is not None else ""
-        return f"all passed{up}"
-    pip = PIPS[result.trump] if result.trump is not None else "?"
-    if result.trump_card is not None:
-        return f"trump {pip} (turned {result.trump_card})"
-    if result.up_card is not None:
-        return f"trump {pip} · up-card {result.up_card}"
-    return f"trump {pip}"
-
-
-def _trump_note(result: HandResult, seat: Seat, took: str) -> str:
-    """Whist/Euchre: a seat's line — the maker (alone), who sat out, the dealer's discard."""
-    parts = []
-    if result.maker is not None and result.alone and seat == result.maker.partner:
-        parts.append("sat out")
-    else:
-        if seat == result.maker:
-            parts.append("maker, alone" if result.alone else "maker")
-        parts.append(took)
-    if seat == result.dealer and result.discard is not None:
-        parts.append(f"discarded {result.discard}")
-    return " · ".join(parts)
-
-
-def _player_line(result: HandResult, rules: Rules, seat: Seat) -> TeamLine:
+def _player_line(result: HandResult, rules: Rules, hand: SeatHand) -> TeamLine:
     """A solo player's line in the middle: their own bid, tricks and points."""
-    res = result.teams[seat]
+    res = result.teams[hand.seat]
     return TeamLine(
-        seat.word,
-        _seat_bid(result, rules, seat),
-        result.tricks[seat],
+        hand.seat.word,
+        hand.bid,
+        result.tricks[hand.seat],
         res.points,
         res.score,
         res.bag_count if rules.has_bags else None,
     )
 
 
-def _team_bid(result: HandResult, team: Team) -> Bid | None:
-    """New York: the team's final bid."""
-    return next((b for b in result.bids if b.seat.team == team), None)
-
-
-def _seat_bid(result: HandResult, rules: Rules, seat: Seat) -> str:
-    if rules.new_york:
-        tb = _team_bid(result, seat.team)
-        return f"team {bid_text(tb.value, tb.blind)}" if tb else "no bid"
-    mine = next((b for b in result.bids if b.seat == seat), None)
-    return bid_text(mine.value, mine.blind) if mine else "—"
-
-
 def _team_line(result: HandResult, rules: Rules, team: Team) -> TeamLine:
     a, b = team.seats
-    if rules.game != "spades":
-        makers = result.maker is not None and result.maker.team == team
-        bid = ("makers" if makers else "defenders") if result.maker is not None else ""
-    elif rules.new_york:
-        tb = _team_bid(result, team)
-        bid = bid_text(tb.value, tb.blind) if tb else "—"
-    else:
-        values = [x.value for x in result.bids if x.seat in (a, b)]
-        contract = sum(v for v in values if v > 0)
-        nils = [bid_text(v) for v in values if v <= NIL]
-        bid = " + ".join([str(contract)] * (contract > 0) + nils) or "0"
+    text = text_of(rules.game)
     res = result.teams[team]
     return TeamLine(
         TEAM_NAMES[team],
-        bid,
+        text.diagram_team(result, rules, team),
         result.tricks[a] + result.tricks[b],
         res.points,
         res.score,
-        res.bag_count if rules.game == "spades" and rules.has_bags and not rules.new_york else None,
+        res.bag_count if text.diagram_bags(rules) else None,
     )
 
 
@@ -356,7 +306,7 @@ def render_deal(diagram: DealDiagram) -> RenderedDeal:
     _draw_centre(d, diagram)
     buf = io.BytesIO()
     # A few flat colours and anti-aliased text: a 96-colour palette looks the same, and
-    # encodes three times faster and a third as large as full colour.
+    # encodes faster and smaller than full colour.
     img.quantize(96, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=6)
     out.png = buf.getvalue()
     return out

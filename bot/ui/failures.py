@@ -1,0 +1,63 @@
+"""One answer to every interaction whose handler failed: slash commands (the command tree),
+buttons and selects (:mod:`bot.ui.clicks`) and the cogs alike.
+
+* a refusal (:class:`bot.errors.Refusal`, an engine error): its reason, to the member alone;
+* a card that cannot be read: what was typed and how cards are written;
+* a command Discord knows in another shape than the bot (stale), an option that cannot be
+  read, a failed check: one line saying so;
+* the same interaction delivered again: nothing (it was applied and answered the first time);
+* anything else: logged with its traceback, and the member told that it went wrong here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+
+from bot import command_input, timely
+from bot.engine import CardParseError, GameError
+from bot.errors import Duplicate, Refusal
+
+log = logging.getLogger(__name__)
+
+SORRY: Final = "Sorry, something went wrong on my side. Please try again."
+
+
+async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer ``interaction`` (ephemerally, whether or not it was answered or deferred
+    already) for the ``error`` its handler raised."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, Duplicate):
+        timely.ignore_repeat(interaction)
+        return
+    text = error_text(interaction, error, original)
+    with contextlib.suppress(discord.HTTPException):
+        await timely.answer(interaction, text)
+
+
+def error_text(
+    interaction: discord.Interaction[Any], error: BaseException, original: BaseException
+) -> str:
+    """What the member reads; unexpected errors are logged here."""
+    if isinstance(original, CardParseError):
+        return (
+            f"I don't know the card {command_input.excerpt(original.text)}: "
+            "try AS, 10H, A♠ or 'queen of hearts'."
+        )
+    if isinstance(original, Refusal | GameError):
+        return original.reason
+    name = timely.describe(interaction)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        log.info("stale command %s from %s", name, interaction.user.id)
+        return command_input.STALE
+    if isinstance(error, app_commands.TransformerError):
+        log.info("could not read an option of %s: %s", name, error)
+        return f"I could not read {command_input.excerpt(error.value)} as {error.type.name}."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You cannot use this command here."
+    log.error("%s failed", name, exc_info=original)
+    return SORRY

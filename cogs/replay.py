@@ -1,0 +1,113 @@
+"""Shared replays: **Share as replay** on a player's review posts the finished game in a thread
+of the channel, stepped trick by trick with **Previous** / **Next** for whoever posted it."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot import cooldowns
+from bot.errors import Refusal
+from bot.review.decisions import GameReplay
+from bot.review.service import replay_or_none
+from bot.ui.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
+from bot.ui.replay_render import step_payload
+from cogs.common import Interaction, league_scope, take_cooldowns
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
+
+log = logging.getLogger(__name__)
+
+
+class ReplayCog(commands.Cog):
+    def __init__(self, bot: SpadesBot) -> None:
+        self.bot = bot
+        self.reviews = bot.reviews
+        self.store = bot.review_store
+        self.league = bot.league
+        bot.clicks.on([REPLAY_ROUTE], self.on_component)
+
+    async def on_component(
+        self, interaction: Interaction, ref: ReplayRef, values: list[str]
+    ) -> None:
+        """Share a replay, or turn its step.  Refusals are answered by
+        :func:`bot.ui.failures.answer_error`."""
+        gid = league_scope(interaction).key
+        if ref.step != SHARE and interaction.user.id != ref.poster:
+            raise Refusal(
+                f"Only <@{ref.poster}>, who posted this replay, turns its steps: press "
+                "**Review** on the game (or find it in `/history`) to step through it yourself."
+            )
+        replay = await self._game(gid, ref.game_id)
+        analysis = await self.reviews.stored(ref.game_id)  # the review's opinions, if any yet
+        if ref.step != SHARE:
+            payload = step_payload(replay, analysis, ref.game_id, ref.poster, ref.step)
+            await interaction.response.edit_message(**payload)
+            return
+        seats = await self.store.seats_of_game(gid, ref.game_id)
+        if interaction.user.id not in seats.values():
+            raise Refusal("Only the players of that game can post its replay.")
+        channel = self._channel(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        thread = await self._thread(interaction, channel, ref.game_id)
+        payload = step_payload(replay, analysis, ref.game_id, interaction.user.id, 0)
+        try:
+            message = await thread.send(**payload)
+        except discord.Forbidden:
+            raise Refusal("I am not allowed to post in that thread.") from None
+        await interaction.followup.send(
+            f"Your replay is posted: {message.jump_url} — only you turn its steps.",
+            ephemeral=True,
+        )
+
+    async def _game(self, gid: int, game_id: int) -> GameReplay:
+        doc = await self.league.history.game_record(gid, game_id)
+        if doc is None:
+            raise Refusal("That game is not on this server.")
+        replay = replay_or_none(doc)
+        if replay is None:
+            raise Refusal("That game's record cannot be replayed.")
+        return replay
+
+    @staticmethod
+    def _channel(interaction: Interaction) -> discord.Thread | discord.TextChannel:
+        """Where the replay goes (this thread, or a new thread of this text channel), once
+        the bot may post there; refused with what is missing."""
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        if isinstance(channel, discord.Thread):
+            if not perms.send_messages_in_threads:
+                raise Refusal("I need Send Messages in Threads here to post a replay.")
+            return channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refusal("Replays are posted in a thread of a text channel: share it from one.")
+        if not (perms.create_public_threads and perms.send_messages_in_threads):
+            raise Refusal(
+                "I need Create Public Threads and Send Messages in Threads here to post a "
+                "replay. Ask a server admin to grant them."
+            )
+        take_cooldowns(interaction, cooldowns.thread(channel.guild.id, interaction.user.id))
+        return channel
+
+    @staticmethod
+    async def _thread(
+        interaction: Interaction, channel: discord.Thread | discord.TextChannel, game_id: int
+    ) -> discord.Thread:
+        if isinstance(channel, discord.Thread):
+            return channel
+        try:
+            return await channel.create_thread(
+                name=f"Replay of game #{game_id}",
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,  # a day without messages
+            )
+        except discord.Forbidden:
+            raise Refusal("I am not allowed to create threads here.") from None
+
+
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(ReplayCog(bot))

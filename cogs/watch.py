@@ -1,0 +1,87 @@
+"""Spectators' buttons (**Watch** on the table message; **Refresh** and **Stop watching** on a
+spectator's own view) and the **Hint** button of a practice table's hands.  ``/spades watch``
+is in :mod:`cogs.spades` with the other ``/spades`` commands."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from discord.ext import commands
+
+from bot.ai.hints import Hint
+from bot.ai.worker import AIPool
+from bot.engine import Seat
+from bot.errors import NotSeated, NotYourButtons, Refusal, StaleButton
+from bot.tables.hints import HintRequest
+from bot.ui.components import ComponentRef, HintVerb, WatchVerb
+from bot.ui.hint_text import hint_line
+from bot.ui.live_editor import send_hand
+from cogs.common import Interaction
+
+if TYPE_CHECKING:
+    from bot.app import SpadesBot
+
+log = logging.getLogger(__name__)
+HINTS_KEPT = 1_000
+
+
+class WatchCog(commands.Cog):
+    def __init__(self, bot: SpadesBot) -> None:
+        self.bot = bot
+        self.tables = bot.tables
+        bot.clicks.on(WatchVerb, self.on_watch)
+        bot.clicks.on(HintVerb, self.on_hint)
+        # The last hints worked out, by position: the same position is not searched twice.
+        self._hints: OrderedDict[tuple[str, int, Seat], Hint] = OrderedDict()
+
+    async def on_watch(
+        self, interaction: Interaction, ref: ComponentRef, values: list[str]
+    ) -> None:
+        """Watch (a new view), Refresh (the view anew, re-armed for 15 minutes), Stop watching.
+        Refusals are answered by :func:`bot.ui.failures.answer_error`."""
+        uid = interaction.user.id
+        if ref.verb is WatchVerb.UNWATCH:
+            with contextlib.suppress(StaleButton):  # an ended table has no spectators left
+                self.tables.spectators.stop(self.tables.registry.get(ref.table_id), uid)
+            await interaction.response.edit_message(
+                content="You stopped watching this table.", embed=None, view=None, attachments=[]
+            )
+            return
+        table = self.tables.registry.get(ref.table_id)
+        edit = ref.verb is WatchVerb.REWATCH
+        await self.bot.spectator_views.answer(interaction, table, edit=edit)
+
+    async def on_hint(self, interaction: Interaction, ref: ComponentRef, values: list[str]) -> None:
+        """**Hint** on a player's hand: the hard player's choice for them now, shown in the
+        hand message (which then follows the game as before)."""
+        uid = interaction.user.id
+        table = self.tables.registry.get(ref.table_id)
+        request = self.tables.hints.request(table, uid, ref.seat, ref.hand)
+        with self.tables.live.answering(table, uid) as answer:
+            try:
+                hint = await self._hint(self.bot.ai, table.id, request)
+                taken = await self.tables.hints.taken(table, request)
+                notice = hint_line(hint, taken)
+            except (NotYourButtons, NotSeated):
+                raise  # not theirs to see: answered alone (bot.ui.failures)
+            except Refusal as e:  # the game moved on meanwhile, or the table ended
+                if table.game is None:
+                    raise
+                notice = f"⚠ {e.reason}"
+            await send_hand(interaction, answer, table, request.seat, notice, edit=True)
+
+    async def _hint(self, ai: AIPool, table_id: str, request: HintRequest) -> Hint:
+        key = (table_id, request.seq, request.seat)
+        hint = self._hints.get(key)
+        if hint is None:
+            hint = self._hints[key] = await ai.hint(request.view, request.seed)
+            while len(self._hints) > HINTS_KEPT:
+                self._hints.popitem(last=False)
+        return hint
+
+
+async def setup(bot: SpadesBot) -> None:
+    await bot.add_cog(WatchCog(bot))
