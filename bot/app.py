@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot import collector, command_input, health, logsafe, timely
+from bot import collector, command_input, health, i18n, logsafe, timely
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
@@ -26,12 +26,15 @@ from bot.cooldowns import Cooldowns
 from bot.engine import Action, SeatView
 from bot.events.model import Tournament
 from bot.events.service import TournamentService
+from bot.i18n.commands import CommandTranslator
+from bot.i18n.core import preload
 from bot.league_link import recorder
 from bot.review.service import ReviewService
 from bot.sharding import ShardingError, ShardPlan
 from bot.store.card_styles import CardStyleStore
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
+from bot.store.languages import LanguageStore
 from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
@@ -85,6 +88,7 @@ class SpadesTree(app_commands.CommandTree[Any]):
     error hook for all: refusals and bad input are shown, the rest logged with context."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        i18n.answering(interaction)  # every answer to it in the user's language
         data: dict[str, Any] = dict(interaction.data or {})
         command = command_input.find_command(self, data, interaction.guild_id)
         public = bool(command is not None and command.extras.get("public"))
@@ -167,6 +171,7 @@ class SpadesBot(commands.AutoShardedBot):
             game_budget_s=settings.review_budget,
         )
         self.card_styles = CardStyleStore(db)
+        self.languages = LanguageStore(db)
         self.tournament_publisher = TournamentPublisher(
             self, self._set_tournament_message, self.tables.registry
         )
@@ -192,7 +197,7 @@ class SpadesBot(commands.AutoShardedBot):
         if count is None or self.settings.api_base:
             # Discord's recommended shard count, and (for a test API base: discord.py
             # otherwise connects to a fixed gateway host) the gateway URL.
-            recommended, url, _ = await self.http.get_bot_gateway()
+            recommended, url, _limits = await self.http.get_bot_gateway()
             count = count or recommended
             if self.settings.api_base:
                 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
@@ -214,6 +219,10 @@ class SpadesBot(commands.AutoShardedBot):
         self.emoji_sync = asyncio.create_task(
             sync_card_emojis(self, self.tables.store, upload=0 in plan.ids)
         )
+        preload()  # the catalogs, compiled before the first interaction needs one
+        i18n.SERVER_LANGUAGES.client = self  # servers' preferred locales, from the guild cache
+        i18n.SERVER_LANGUAGES.load(await self.languages.languages())
+        await self.tree.set_translator(CommandTranslator())
         for gid, scheme in (await self.card_styles.schemes()).items():
             CARD_EMOJIS.set_scheme(gid, scheme)
         if not await CARD_EMOJIS.wait_known(EMOJIS_KNOWN_S):
@@ -237,7 +246,13 @@ class SpadesBot(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [
+            await c.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(
             json.dumps(payload, sort_keys=True, default=str).encode()
         ).hexdigest()

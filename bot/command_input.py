@@ -18,7 +18,9 @@ import discord
 from discord import AppCommandOptionType as Opt
 from discord import app_commands
 
-STALE: Final = (
+from bot.i18n import N_, _
+
+STALE: Final = N_(
     "This command has changed since your Discord app loaded it: reload Discord "
     "(Ctrl+R, or restart the app) and try again."
 )
@@ -103,26 +105,26 @@ def check(
 ) -> None:
     """Raise :class:`BadInput` unless ``data``'s options fit ``command``."""
     if command is None:
-        raise BadInput(STALE)
-    _, options = leaf_options(data)
+        raise BadInput(_(STALE))
+    _path, options = leaf_options(data)
     params = {p.display_name: p for p in command.parameters}
     given: set[str] = set()
     for option in options:
         name = option.get("name")
         param = params.get(name) if isinstance(name, str) else None
         if param is None or name in given or option.get("type") != param.type.value:
-            raise BadInput(STALE)
+            raise BadInput(_(STALE))
         given.add(param.display_name)
         value = option.get("value")
         if autocomplete and option.get("focused"):
             if not isinstance(value, str | int | float) or len(str(value)) > AUTOCOMPLETE_MAX:
-                raise BadInput("That is too long to look up.")
+                raise BadInput(_("That is too long to look up."))
             continue
         _check_value(param, value)
     if not autocomplete and any(
         p.required and p.display_name not in given for p in params.values()
     ):
-        raise BadInput(STALE)
+        raise BadInput(_(STALE))
 
 
 def _check_value(param: app_commands.Parameter, value: Any) -> None:
@@ -130,28 +132,61 @@ def _check_value(param: app_commands.Parameter, value: Any) -> None:
     kind = param.type
     if kind is Opt.string:
         if not isinstance(value, str):
-            raise BadInput(f"{name} must be text, not {excerpt(value)}.")
+            raise BadInput(_("{name} must be text, not {value}.", name=name, value=excerpt(value)))
         lo, hi = param.min_value, param.max_value
         if hi is not None and len(value) > hi:
-            raise BadInput(f"{name} is too long: at most {hi:g} characters, not {len(value)}.")
+            raise BadInput(
+                _(
+                    "{name} is too long: at most {hi} characters, not {n}.",
+                    name=name,
+                    hi=f"{hi:g}",
+                    n=len(value),
+                )
+            )
         if lo is not None and len(value) < lo:
-            raise BadInput(f"{name} is too short: at least {lo:g} characters.")
+            raise BadInput(
+                _("{name} is too short: at least {lo} characters.", name=name, lo=f"{lo:g}")
+            )
     elif kind in (Opt.integer, Opt.number):
         whole = kind is Opt.integer
         if isinstance(value, bool) or not isinstance(value, int if whole else int | float):
-            raise BadInput(f"{name} must be a {'whole ' if whole else ''}number.")
+            raise BadInput(
+                _("{name} must be a whole number.", name=name)
+                if whole
+                else _("{name} must be a number.", name=name)
+            )
         lo, hi = param.min_value, param.max_value
+        got = f"{value:g}"
         if lo is not None and hi is not None and not lo <= value <= hi:
-            raise BadInput(f"{name} must be between {lo:g} and {hi:g}, not {value:g}.")
+            raise BadInput(
+                _(
+                    "{name} must be between {lo} and {hi}, not {value}.",
+                    name=name,
+                    lo=f"{lo:g}",
+                    hi=f"{hi:g}",
+                    value=got,
+                )
+            )
         if lo is not None and value < lo:
-            raise BadInput(f"{name} must be at least {lo:g}, not {value:g}.")
+            raise BadInput(
+                _("{name} must be at least {lo}, not {value}.", name=name, lo=f"{lo:g}", value=got)
+            )
         if hi is not None and value > hi:
-            raise BadInput(f"{name} must be at most {hi:g}, not {value:g}.")
+            raise BadInput(
+                _("{name} must be at most {hi}, not {value}.", name=name, hi=f"{hi:g}", value=got)
+            )
     elif kind is Opt.boolean:
         if not isinstance(value, bool):
-            raise BadInput(f"{name} must be true or false.")
+            raise BadInput(_("{name} must be true or false.", name=name))
     elif kind in _SNOWFLAKE_TYPES and not (isinstance(value, str) and is_snowflake(value)):
-        raise BadInput(f"{name} is not something I can look up.")
+        raise BadInput(_("{name} is not something I can look up.", name=name))
     if param.choices and value not in [c.value for c in param.choices]:
         names = ", ".join(c.name.split(" — ")[0] for c in param.choices[:12])
-        raise BadInput(f"{name} must be one of {names}; not {excerpt(value)}.")
+        raise BadInput(
+            _(
+                "{name} must be one of {names}; not {value}.",
+                name=name,
+                names=names,
+                value=excerpt(value),
+            )
+        )

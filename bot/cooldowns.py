@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.errors import Refusal
+from bot.i18n import N_, _
 
 SWEEP_EVERY: Final = 1024  # uses recorded between two sweeps of expired keys
 
@@ -56,7 +57,8 @@ class CoolingDown(Refusal):
     """Refused by ``limit``: ``retry_at`` (epoch seconds) is when a use is allowed again."""
 
     def __init__(self, limit: Limit, retry_at: float) -> None:
-        super().__init__(f"{limit.refusal} Try again {relative_time(retry_at)}.")
+        when = relative_time(retry_at)
+        super().__init__(_(limit.refusal) + " " + _("Try again {when}.", when=when))
         self.limit = limit
         self.retry_at = retry_at
 
@@ -131,50 +133,56 @@ MINUTE: Final = 60.0
 HOUR: Final = 3600.0
 
 REPOST_BY_MEMBER: Final = Limit(
-    "repost/member", 2, MINUTE, "You have posted a table message again twice in the last minute."
+    "repost/member",
+    2,
+    MINUTE,
+    N_("You have posted a table message again twice in the last minute."),
 )
 REPOST_BY_SERVER: Final = Limit(
     "repost/server",
     60,
     MINUTE,
-    "Table messages were posted again 60 times on this server in the last minute.",
+    N_("Table messages were posted again 60 times on this server in the last minute."),
 )
 THREAD_BY_MEMBER: Final = Limit(
     "thread/member",
     2,
     10 * MINUTE,
-    "You have opened two tables in new threads in the last 10 minutes.",
+    N_("You have opened two tables in new threads in the last 10 minutes."),
 )
 THREAD_BY_SERVER: Final = Limit(
     "thread/server",
     10,
     10 * MINUTE,
-    "Ten tables were opened in new threads on this server in the last 10 minutes.",
+    N_("Ten tables were opened in new threads on this server in the last 10 minutes."),
 )
 # A review of one's own game, and of someone else's (each up to REVIEW_CPU_BUDGET CPU-seconds).
 OWN_REVIEW_BY_MEMBER: Final = Limit(
-    "review-own/member", 6, HOUR, "You have had six of your games reviewed in the last hour."
+    "review-own/member", 6, HOUR, N_("You have had six of your games reviewed in the last hour.")
 )
 OTHER_REVIEW_BY_MEMBER: Final = Limit(
     "review-other/member",
     3,
     HOUR,
-    "You have asked for reviews of three games you did not play in the last hour.",
+    N_("You have asked for reviews of three games you did not play in the last hour."),
 )
 OTHER_REVIEW_BY_SERVER: Final = Limit(
     "review-other/server",
     12,
     HOUR,
-    "Members of this server have asked for reviews of 12 games they did not play in the last hour.",
+    N_(
+        "Members of this server have asked for reviews of 12 games they did not play in "
+        "the last hour."
+    ),
 )
 CHART_BY_MEMBER: Final = Limit(
-    "chart/member", 4, MINUTE, "You have had four new rating charts drawn in the last minute."
+    "chart/member", 4, MINUTE, N_("You have had four new rating charts drawn in the last minute.")
 )
 CHART_BY_SERVER: Final = Limit(
     "chart/server",
     20,
     MINUTE,
-    "Twenty new rating charts were drawn on this server in the last minute.",
+    N_("Twenty new rating charts were drawn on this server in the last minute."),
 )
 
 

@@ -11,6 +11,7 @@ from bot import timely
 from bot.app import SpadesBot
 from bot.cooldowns import Limit
 from bot.errors import Refusal
+from bot.i18n import N_, _
 from bot.league.scope import GROUP, NONE, SERVER, LeagueScope
 from bot.names import clean_name
 from bot.tables.state import Place
@@ -46,7 +47,7 @@ def anywhere(func: T) -> T:
 
 
 NO_SERVER = 0  # the "server" of tables in DMs and group DMs (one table per member there)
-OUTSIDE_SERVERS = (
+OUTSIDE_SERVERS = N_(
     "This command works only in a server that has added the bot (it changes the server's "
     "settings); here the app is installed to your account."
 )
@@ -62,7 +63,7 @@ def server_id(interaction: Interaction) -> int:
     """The server, for what only a server that added the bot has (its settings, seasons):
     refused with one line anywhere else."""
     if interaction.guild_id is None or not interaction.is_guild_integration():
-        raise Refusal(OUTSIDE_SERVERS)
+        raise Refusal(_(OUTSIDE_SERVERS))
     return interaction.guild_id
 
 
@@ -90,19 +91,21 @@ def league_scope(interaction: Interaction) -> LeagueScope:
         if interaction.is_guild_integration():
             return LeagueScope(SERVER, interaction.guild_id)
         raise Refusal(
-            "This server has not added the bot, so it has no league: games played here count "
-            "in no league. Play in a group DM for a league among friends."
+            _(
+                "This server has not added the bot, so it has no league: games played here "
+                "count in no league. Play in a group DM for a league among friends."
+            )
         )
     if in_group_dm(interaction):
         return LeagueScope(GROUP, channel_id(interaction))
     raise Refusal(
-        "There is no league in a DM with me: a league belongs to a server or to a group DM."
+        _("There is no league in a DM with me: a league belongs to a server or to a group DM.")
     )
 
 
 def channel_id(interaction: Interaction) -> int:
     if interaction.channel_id is None:
-        raise Refusal("I cannot tell which channel this is.")
+        raise Refusal(_("I cannot tell which channel this is."))
     return interaction.channel_id
 
 
@@ -142,11 +145,13 @@ def require_channel_permissions(interaction: Interaction, *, thread: bool = Fals
         missing.append("Send Messages in Threads")
     if not perms.view_channel:
         missing.append("View Channel")
-    if missing:
+    if missing:  # Discord's own names of the permissions, as the server settings show them
         raise Refusal(
-            "I need these permissions in this channel to run a table: "
-            + ", ".join(missing)
-            + ". Ask a server admin to grant them."
+            _(
+                "I need these permissions in this channel to run a table: {permissions}. "
+                "Ask a server admin to grant them.",
+                permissions=", ".join(missing),
+            )
         )
 
 

@@ -12,8 +12,9 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.command_input import whole_number
-from bot.engine.games import DEFAULT_GAME, entries, entry_of, preset_names
+from bot.engine.games import DEFAULT_GAME, entries, preset_names
 from bot.errors import Refusal
+from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _, _n, use
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
@@ -21,7 +22,6 @@ from bot.names import clean_name, md_name
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
-from bot.ui.text import plural
 from bot.ui.tournament_render import tournament_history, tournament_record
 from cogs.common import (
     SERVER_CONTEXTS,
@@ -48,6 +48,11 @@ COLOUR_CHOICES = [
     app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value="four"),
 ]
 
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="the server's language in Discord", value="server"),
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
+]
+
 
 class LeagueCog(commands.Cog):
     def __init__(self, bot: SpadesBot) -> None:
@@ -60,13 +65,13 @@ class LeagueCog(commands.Cog):
         for s in await self.league.settings.seasons(gid):
             if s.number == season:
                 return s.name
-        return f"Season {season}"
+        return _("Season {number}", number=season)
 
     async def _season_number(self, gid: int, season: int | None) -> int | None:
         if season is None:
             return None
         if not any(s.number == season for s in await self.league.settings.seasons(gid)):
-            raise Refusal(f"There is no season {season} here.")
+            raise Refusal(_("There is no season {number} here.", number=season))
         return season
 
     # ------------------------------------------------------------------ leaderboard
@@ -89,7 +94,8 @@ class LeagueCog(commands.Cog):
         gid = league_scope(interaction).key
         number = await self._season_number(gid, season)
         ref = LeagueRef("players", interaction.user.id, 0, number or 0, sort, 0, _game(game))
-        embed, view = await self._board(gid, ref)
+        with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):  # a public board
+            embed, view = await self._board(gid, ref)
         await interaction.response.send_message(embed=embed, view=view)
 
     @leaderboard.autocomplete("season")
@@ -102,7 +108,7 @@ class LeagueCog(commands.Cog):
             return []
         out = []
         for s in reversed(await self.league.settings.seasons(gid)):
-            label = f"{s.name}{' (current)' if s.current else ''}"
+            label = _("{season} (current)", season=s.name) if s.current else s.name
             if current.lower() in label.lower() or current == str(s.number):
                 out.append(app_commands.Choice(name=label[:100], value=s.number))
         return out[:25]
@@ -144,12 +150,21 @@ class LeagueCog(commands.Cog):
         s = await self.league.standings.stats(gid, who.id, game=game)
         if s is None:
             raise Refusal(
-                f"{md_name(who.display_name)} has no {entry_of(game).title} games {scope.here} "
-                "this season."
+                _(
+                    "{name} has no {game} games {here} this season.",
+                    # a member Discord did not resolve arrives as a bare object: name by mention
+                    name=md_name(getattr(who, "display_name", None) or f"<@{who.id}>"),
+                    game=lr.game_name(game),
+                    here=_(scope.here),
+                )
             )
         history = await self.league.standings.rating_history(gid, who.id, s.season, game)
         points = chart_points(history)
-        title = f"{clean_name(s.display_name)} — {entry_of(game).title} rating over rated games"
+        title = _(
+            "{name} — {game} rating over rated games",
+            name=clean_name(s.display_name),
+            game=lr.game_name(game),
+        )
         key = (gid, who.id, s.season, game)
         png = self.charts.get(key, points, title)
         if png is None:  # a new chart to draw: counted, and refused before anything is shown
@@ -161,7 +176,9 @@ class LeagueCog(commands.Cog):
         if events is not None:  # issue 25: tournaments played, won, best finish
             record = await events.store.record_of(gid, who.id)
             if record.played:
-                embed.add_field(name="Tournaments", value=tournament_record(record), inline=False)
+                embed.add_field(
+                    name=_("Tournaments"), value=tournament_record(record), inline=False
+                )
         if png is None:
             png = await render_rating_chart_async(points, title)
             self.charts.put(key, points, title, png)
@@ -182,13 +199,16 @@ class LeagueCog(commands.Cog):
         who = member or interaction.user
         ref = LeagueRef("hist", interaction.user.id, who.id, 0, "rating", 0)
         h = await self.league.history.games(gid, who.id, 0)
-        embed = lr.history_embed(h, f"<@{who.id}>")  # an unresolved member is a bare Object
+        with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):  # a public board
+            embed = lr.history_embed(h, f"<@{who.id}>")  # an unresolved member: a bare Object
         events = client(interaction).tournaments
         if events is not None:  # issue 25: their tournaments, newest first
             past = await events.store.history_of(gid, who.id, limit=5)
             if past:
-                embed.add_field(name="Tournaments", value=tournament_history(past), inline=False)
-        await interaction.response.send_message(embed=embed, view=lr.history_view(ref, h))
+                embed.add_field(name=_("Tournaments"), value=tournament_history(past), inline=False)
+        with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):
+            view = lr.history_view(ref, h)
+        await interaction.response.send_message(embed=embed, view=view)
 
     # ------------------------------------------------------------------ paging
     async def on_component(
@@ -197,34 +217,39 @@ class LeagueCog(commands.Cog):
         gid = league_scope(interaction).key
         if interaction.user.id != ref.viewer:
             await interaction.response.send_message(
-                "Only the member who asked can page through this. Use the command yourself.",
+                _("Only the member who asked can page through this. Use the command yourself."),
                 ephemeral=True,
             )
             return
         if ref.view == "pick":
             await self._export(interaction, gid, values)
             return
+        public = use(SERVER_LANGUAGES.of(gid, interaction.guild_locale))  # the board's language
         if ref.view == "hist":
             h = await self.league.history.games(gid, ref.subject, ref.page)
-            await interaction.response.edit_message(
-                embed=lr.history_embed(h, f"<@{ref.subject}>"),
-                view=lr.history_view(ref.to(page=h.page), h),
-            )
+            with public:
+                embed = lr.history_embed(h, f"<@{ref.subject}>")
+                view = lr.history_view(ref.to(page=h.page), h)
+            await interaction.response.edit_message(embed=embed, view=view)
             return
-        embed, view = await self._board(gid, ref)
+        with public:
+            embed, view = await self._board(gid, ref)
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def _export(self, interaction: Interaction, gid: int, values: list[str]) -> None:
         game_id = whole_number(values[0]) if values else None
         if game_id is None:
-            raise Refusal("Pick a game from the list.")
+            raise Refusal(_("Pick a game from the list."))
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
-            raise Refusal("That game is not in this league.")
+            raise Refusal(_("That game is not in this league."))
         data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
-            f"Game #{game_id}: replay it with `python -m bot.engine replay spades-game-"
-            f"{game_id}.json`.",
+            _(
+                "Game #{id}: replay it with `python -m bot.engine replay {file}`.",
+                id=game_id,
+                file=f"spades-game-{game_id}.json",
+            ),
             file=discord.File(io.BytesIO(data), filename=f"spades-game-{game_id}.json"),
             ephemeral=True,
         )
@@ -242,13 +267,13 @@ class LeagueCog(commands.Cog):
     def _check_admin(self, interaction: Interaction) -> int:
         gid = server_id(interaction)
         if not is_admin(interaction):
-            raise Refusal("You need the Manage Server permission for this.")
+            raise Refusal(_("You need the Manage Server permission for this."))
         return gid
 
     async def _apply(self, interaction: Interaction, **changes: Any) -> None:
         gid = self._check_admin(interaction)
         if not changes:
-            raise Refusal("Give at least one setting to change.")
+            raise Refusal(_("Give at least one setting to change."))
         try:
             settings = await self.league.settings.update(gid, **changes)
         except LeagueError as e:
@@ -348,14 +373,30 @@ class LeagueCog(commands.Cog):
         gid = self._check_admin(interaction)
         await client(interaction).card_styles.set_scheme(gid, colours)
         CARD_EMOJIS.set_scheme(gid, colours)
-        what = (
-            "four colours: ♠ black, ♥ red, ♦ blue, ♣ green"
+        text = (
+            _("Cards on this server now show in four colours: ♠ black, ♥ red, ♦ blue, ♣ green.")
             if colours == "four"
-            else ("two colours: ♠ ♣ black, ♥ ♦ red")
+            else _("Cards on this server now show in two colours: ♠ ♣ black, ♥ ♦ red.")
         )
-        await interaction.response.send_message(
-            f"Cards on this server now show in {what}.", ephemeral=True
-        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @admin.command(name="language")
+    @app_commands.describe(language="The language of the table, hand summaries and boards")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: Interaction, language: str) -> None:
+        """The language of this server's public messages (private ones follow each player)."""
+        gid = self._check_admin(interaction)
+        chosen = None if language == "server" else language
+        await client(interaction).languages.set_language(gid, chosen)
+        SERVER_LANGUAGES.choose(gid, chosen)
+        if chosen is None:
+            text = _("Public messages on this server now follow its language in Discord.")
+        else:
+            text = _(
+                "Public messages on this server are now in {language}.",
+                language=LANGUAGE_NAMES[chosen],
+            )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @admin.command(name="season-new", extras={"public": True})
     @app_commands.describe(name="A name for the new season (optional)")
@@ -368,38 +409,53 @@ class LeagueCog(commands.Cog):
             season = await self.league.settings.start_season(gid, name)
         except LeagueError as e:
             raise Refusal(e.reason) from None
-        await interaction.response.send_message(
-            f"**{season.name}** has started. Earlier seasons stay on `/leaderboard season:`."
-        )
+        with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):  # posted in the channel
+            text = _(
+                "**{season}** has started. Earlier seasons stay on `/leaderboard season:`.",
+                season=season.name,
+            )
+        await interaction.response.send_message(text)
 
 
 def _game(value: str) -> str:
-    titles = [e.title for e in entries()]
+    titles = [_(e.title) for e in entries()]
     if value not in {e.kind for e in entries()}:
         choose = " or ".join([", ".join(titles[:-1]), titles[-1]])
-        raise Refusal(f"There is no game {value!r}: choose {choose}.")
+        raise Refusal(_("There is no game {game}: choose {games}.", game=repr(value), games=choose))
     return value
 
 
 def settings_embed(s: Any) -> discord.Embed:
-    e = discord.Embed(title="Spades settings of this server", colour=lr.BLURPLE)
-    channels = ", ".join(f"<#{c}>" for c in sorted(s.allowed_channels)) or "every channel"
+    e = discord.Embed(title=_("Spades settings of this server"), colour=lr.BLURPLE)
+    channels = ", ".join(f"<#{c}>" for c in sorted(s.allowed_channels)) or _("every channel")
     e.add_field(
-        name="New tables",
-        value=f"Preset {s.preset} · target {s.target or 'preset'} · "
-        f"turn timer {s.turn_timer or 'off'}",
+        name=_("New tables"),
+        value=_(
+            "Preset {preset} · target {target} · turn timer {timer}",
+            preset=s.preset,
+            target=s.target or _("preset"),
+            timer=s.turn_timer or _("off"),
+        ),
         inline=False,
     )
-    e.add_field(name="Tables allowed in", value=channels, inline=False)
-    e.add_field(
-        name="Ranking",
-        value=f"At least {plural(s.min_games, 'rated game')} · games with computer "
-        f"players {'rated' if s.rate_bot_games else 'unrated'}",
-        inline=False,
+    e.add_field(name=_("Tables allowed in"), value=channels, inline=False)
+    least = _n("At least {n} rated game", "At least {n} rated games", s.min_games)
+    bots = (
+        _("games with computer players rated")
+        if s.rate_bot_games
+        else _("games with computer players unrated")
     )
-    role = f" or the <@&{s.organiser_role}> role" if s.organiser_role else ""
-    e.add_field(name="Tournaments", value=f"Opened and run by Manage Server{role}", inline=False)
-    e.set_footer(text=f"Current season: {s.current_season}")
+    e.add_field(name=_("Ranking"), value=f"{least} · {bots}", inline=False)
+    tournaments = (
+        _(
+            "Opened and run by Manage Server or the {role} role",
+            role=f"<@&{s.organiser_role}>",
+        )
+        if s.organiser_role
+        else _("Opened and run by Manage Server")
+    )
+    e.add_field(name=_("Tournaments"), value=tournaments, inline=False)
+    e.set_footer(text=_("Current season: {season}", season=s.current_season))
     return e
 
 

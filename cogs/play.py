@@ -17,6 +17,7 @@ from bot.engine import (
     Action,
     Bid,
     Call,
+    Card,
     CardParseError,
     Discard,
     Game,
@@ -26,11 +27,14 @@ from bot.engine import (
     Seat,
     claim_targets,
     entry_of,
-    parse_card,
     public_claims,
     seat_view,
 )
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
+from bot.i18n import N_, SOURCE, _, current
+from bot.i18n.cards import bid_word, bid_words, call_word, card_matches, card_name, seat_word
+from bot.i18n.cards import parse_card as parse_local_card
+from bot.i18n.engine_text import reason_text
 from bot.tables.moves import ActResult
 from bot.tables.state import Table, TableStatus
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb
@@ -47,13 +51,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 # ``/bid look``: while the cards are face down (blind nil open), see them without bidding.
 LOOK_WORDS = ("look", "look at my cards", "look at cards", "look at my hand")
-LOOK_CHOICE = "look at my cards"
+LOOK_CHOICE = N_("look at my cards")
 
 
 def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
     """``"nil"``, ``"blind nil"``, ``"4"``, ``"blind 6"`` → (value, blind); a number from 1 to
     ``most`` (the tricks of a hand: 17 with three players, games.md G2)."""
-    t = " ".join(text.lower().replace("_", " ").split())
+    t = " ".join(bid_words(text).lower().replace("_", " ").split())  # nulo → nil
     if t in ("nil", "0", "null", "zero"):
         return NIL, False
     if t in ("blind nil", "blindnil", "bn"):
@@ -62,22 +66,32 @@ def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
     value = whole_number(t.removeprefix("blind").strip(), 2)
     if value is not None and 1 <= value <= most:
         return value, blind
-    raise Refusal(f"{excerpt(text)} is not a bid: bid 1 to {most}, nil or blind nil.")
+    raise Refusal(
+        _(
+            "{text} is not a bid: bid 1 to {most}, {nil} or {blind_nil}.",
+            text=excerpt(text),
+            most=most,
+            nil=bid_word(NIL),
+            blind_nil=bid_word(BLIND_NIL),
+        )
+    )
 
 
 def _done_text(result: ActResult) -> str:
     a = result.action
     if isinstance(a, Play):
-        return f"You played {a.card}."
+        return _("You played {card}.", card=a.card)
     if isinstance(a, Bid):
-        return f"You bid {a.text}." if a.seat == result.seat else "Bid made."
+        if a.seat != result.seat:
+            return _("Bid made.")
+        return _("You bid {bid}.", bid=bid_word(a.value, a.blind))
     if isinstance(a, Look):
-        return "Here are your cards."
+        return _("Here are your cards.")
     if isinstance(a, Call):
-        return f"You called: {a.text}."
+        return _("You called: {call}.", call=call_word(a.call, a.alone))
     if isinstance(a, Discard):
-        return f"You discarded the {a.card}."
-    return "Cards passed."
+        return _("You discarded the {card}.", card=a.card)
+    return _("Cards passed.")
 
 
 def _claim_text(result: ActResult) -> str:
@@ -85,20 +99,26 @@ def _claim_text(result: ActResult) -> str:
     claims = public_claims(game) if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
-        return f"Your claim: {mine[-1].text}."
-    return "Your claim was judged: see the table message."
+        return _("Your claim: {claim}.", claim=reason_text(mine[-1].text))
+    return _("Your claim was judged: see the table message.")
 
 
 def _no_claim_reason(game: Game, seat: Seat) -> str:
     if game.phase.value != "play":
-        return "Claims are made while the cards are played."
+        return _("Claims are made while the cards are played.")
     if not game.plays:
-        return "No card has been played yet this hand."
-    return "Your side made a wrong claim this hand, so it cannot claim again."
+        return _("No card has been played yet this hand.")
+    return _("Your side made a wrong claim this hand, so it cannot claim again.")
 
 
 # A table button's handler: (interaction, its table, the clicked component)
 TableClick = Callable[[Interaction, Table, ComponentRef], Awaitable[None]]
+
+
+def _card_choice(c: Card) -> str:
+    """A card as autocomplete offers it: ``A♠``, with its name in a language other than the
+    source's (``A♠ — as de picas``), where the symbols alone would not say what to type."""
+    return str(c) if current() == SOURCE else f"{c} — {card_name(c)}"
 
 
 class PlayCog(commands.Cog):
@@ -129,7 +149,7 @@ class PlayCog(commands.Cog):
         """Your cards, with the actions that are yours now (only you see them)."""
         table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
         if table.game is None:
-            raise Refusal("The game has not started yet: your cards come with the deal.")
+            raise Refusal(_("The game has not started yet: your cards come with the deal."))
         await self._show_hand(interaction, table)
 
     @app_commands.command(name="bid")
@@ -151,8 +171,10 @@ class PlayCog(commands.Cog):
             )
             return
         if not entry.takes(Bid):
-            raise Refusal(f"There is no bidding in {table.rules.title}: play your cards.")
-        look = " ".join(bid.lower().split()) in LOOK_WORDS  # cards face down: see them first
+            raise Refusal(
+                _("There is no bidding in {game}: play your cards.", game=_(table.rules.title))
+            )
+        look = " ".join(bid_words(bid).lower().split()) in LOOK_WORDS  # see the cards first
         if look:
             await self._move(interaction, table, lambda: moves.look(table, uid, interaction_id=iid))
             return
@@ -176,24 +198,27 @@ class PlayCog(commands.Cog):
         cur = current.lower().strip()
         calls = [a for a in legal if isinstance(a, Call)]
         if calls:  # Euchre: exactly the calls that are legal now
+            said = [(call_word(a.call, a.alone), a.text) for a in calls]
             return [
-                app_commands.Choice(name=a.text, value=a.text)
-                for a in calls
-                if cur in a.text.lower()
+                app_commands.Choice(name=n, value=v)
+                for n, v in said
+                if cur in n.lower() or cur in v.lower()
             ][:25]
         names: list[tuple[str, str]] = []
         for a in legal:
             if isinstance(a, Bid):
                 value = "blind nil" if a.value == BLIND_NIL else a.text
-                names.append((value, value))
+                names.append((bid_word(a.value, a.blind), value))
         if any(isinstance(a, Look) for a in legal):
             # Cards face down: the blind choices above, looking, then the bids open whatever
             # the cards are (the game decides them without reading the cards).
-            names.append((LOOK_CHOICE, LOOK_WORDS[0]))
+            names.append((_(LOOK_CHOICE), LOOK_WORDS[0]))
             bidding = seat_view(game, seat).bidding
             unseen = bidding.unseen_bids if bidding is not None else ()
-            names.extend((b.text, b.text) for b in unseen)
-        return [app_commands.Choice(name=n, value=v) for n, v in names if cur in n][:25]
+            names.extend((bid_word(b.value, b.blind), b.text) for b in unseen)
+        return [
+            app_commands.Choice(name=n, value=v) for n, v in names if cur in n.lower() or cur in v
+        ][:25]
 
     @app_commands.command(name="play")
     @anywhere
@@ -209,7 +234,7 @@ class PlayCog(commands.Cog):
         """Claim that an opponent reneged this hand (tables with renege = claim)."""
         table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
         if not table.rules.claims:
-            raise Refusal("Renege claims are not played at this table (renege = prevented).")
+            raise Refusal(_("Renege claims are not played at this table (renege = prevented)."))
         try:
             against = Seat.parse(seat)
         except ValueError as e:
@@ -231,7 +256,7 @@ class PlayCog(commands.Cog):
         out = []
         for s in claim_targets(table.game, seat):
             occ = table.seats.get(s)
-            label = f"{s.word} ({occ.name})" if occ else s.word
+            label = f"{seat_word(s)} ({occ.name})" if occ else seat_word(s)
             if cur in label.lower():
                 out.append(app_commands.Choice(name=label, value=s.name))
         return out
@@ -259,7 +284,7 @@ class PlayCog(commands.Cog):
         """``/play`` and ``/discard``: the caller's card, played or discarded, then their hand."""
         uid = interaction.user.id
         table = self.tables.registry.of_user(guild_id(interaction), uid)
-        chosen = parse_card(card)
+        chosen = parse_local_card(card)  # English, or the words of the player's language
         move = self.tables.moves.play if verb == "play" else self.tables.moves.discard
         await self._move(
             interaction, table, lambda: move(table, uid, chosen, interaction_id=interaction.id)
@@ -273,12 +298,10 @@ class PlayCog(commands.Cog):
         if turn is None:
             return []
         game, seat = turn
-        cur = current.lower().strip()
         return [
-            app_commands.Choice(name=str(a.card), value=a.card.code)
+            app_commands.Choice(name=_card_choice(a.card), value=a.card.code)
             for a in game.legal_actions(seat)
-            if isinstance(a, kind)
-            and (cur in str(a.card).lower() or cur in a.card.code.lower() or cur in a.card.name)
+            if isinstance(a, kind) and card_matches(a.card, current)
         ][:25]
 
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
@@ -321,11 +344,13 @@ class PlayCog(commands.Cog):
     async def _join(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
         uid = interaction.user.id
         taken = await self.tables.lobby.join(table, uid, display_name(interaction), ref.seat)
-        await reply(interaction, f"You sit {taken.word}.")
+        await reply(interaction, _("You sit {seat}.", seat=seat_word(taken)))
 
     async def _add_bot(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
         filled = await self.tables.lobby.add_bot(table, interaction.user.id, None, "normal")
-        await reply(interaction, f"A computer player (normal) plays {filled.word}.")
+        await reply(
+            interaction, _("A computer player (normal) plays {seat}.", seat=seat_word(filled))
+        )
 
     async def _leave(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
         await reply(interaction, await self.tables.lobby.leave(table, interaction.user.id))
@@ -347,22 +372,24 @@ class PlayCog(commands.Cog):
     async def _claim_menu(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal("You are not seated at this table.")
+            raise Refusal(_("You are not seated at this table."))
         if table.game is None or not table.rules.claims:
-            raise Refusal("Renege claims are not played at this table.")
+            raise Refusal(_("Renege claims are not played at this table."))
         targets = claim_targets(table.game, seat)
         if not targets:
             raise Refusal(_no_claim_reason(table.game, seat))
         await interaction.response.send_message(
-            "Which opponent reneged this hand? A wrong claim bars your side from claiming "
-            "again this hand.",
+            _(
+                "Which opponent reneged this hand? A wrong claim bars your side from claiming "
+                "again this hand."
+            ),
             view=claim_components(table, targets),
             ephemeral=True,
         )
 
     async def _claim_on(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
         if ref.seat is None:
-            raise Refusal("That button names no seat.")
+            raise Refusal(_("That button names no seat."))
         result = await self.tables.moves.claim(
             table, interaction.user.id, ref.seat, interaction_id=interaction.id
         )
@@ -381,7 +408,10 @@ class PlayCog(commands.Cog):
         table = await lobby.play_again(ref.table_id, uid)
         message = await self.bot.publisher.post_table_message(table, via=interaction)
         await interaction.followup.send(
-            f"A new game has started with the same seats and rules: {message.jump_url}",
+            _(
+                "A new game has started with the same seats and rules: {link}",
+                link=message.jump_url,
+            ),
             ephemeral=True,
         )
 
@@ -397,7 +427,7 @@ class PlayCog(commands.Cog):
             table = self.tables.registry.get(ref.table_id)
         except StaleButton:
             await interaction.response.edit_message(
-                content="That game is over.", embed=None, view=None
+                content=_("That game is over."), embed=None, view=None
             )
             return
         with self.tables.live.answering(table, uid) as answer:
@@ -422,7 +452,7 @@ class PlayCog(commands.Cog):
                     raise
                 notice = e.reason  # an earlier hand's button: here is the current one
             except (IllegalAction, Refusal, CardParseError) as e:
-                notice = f"⚠ {e.reason}"
+                notice = "⚠ " + (e.reason if isinstance(e, Refusal) else reason_text(e.reason))
             assert ref.seat is not None  # checked: the member plays it
             await send_hand(interaction, answer, table, ref.seat, notice, edit=True)
 

@@ -3,6 +3,7 @@ of the channel, stepped trick by trick with **Previous** / **Next** for whoever 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.errors import Refusal
+from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.review.decisions import GameReplay
 from bot.review.service import replay_or_none
 from bot.ui.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
@@ -21,6 +23,11 @@ if TYPE_CHECKING:
     from bot.app import SpadesBot
 
 log = logging.getLogger(__name__)
+
+
+def _public(interaction: Interaction) -> contextlib.AbstractContextManager[None]:
+    """A replay is posted in a thread for everyone: in the language of the server's messages."""
+    return use(SERVER_LANGUAGES.of_chat(interaction.guild_id, interaction.channel_id or 0))
 
 
 class ReplayCog(commands.Cog):
@@ -39,38 +46,44 @@ class ReplayCog(commands.Cog):
         gid = league_scope(interaction).key
         if ref.step != SHARE and interaction.user.id != ref.poster:
             raise Refusal(
-                f"Only <@{ref.poster}>, who posted this replay, turns its steps: press "
-                "**Review** on the game (or find it in `/history`) to step through it yourself."
+                _(
+                    "Only {poster}, who posted this replay, turns its steps: press "
+                    "**Review** on the game (or find it in `/history`) to step through it "
+                    "yourself.",
+                    poster=f"<@{ref.poster}>",
+                )
             )
         replay = await self._game(gid, ref.game_id)
         analysis = await self.reviews.stored(ref.game_id)  # the review's opinions, if any yet
         if ref.step != SHARE:
-            payload = step_payload(replay, analysis, ref.game_id, ref.poster, ref.step)
+            with _public(interaction):
+                payload = step_payload(replay, analysis, ref.game_id, ref.poster, ref.step)
             await interaction.response.edit_message(**payload)
             return
         seats = await self.store.seats_of_game(gid, ref.game_id)
         if interaction.user.id not in seats.values():
-            raise Refusal("Only the players of that game can post its replay.")
+            raise Refusal(_("Only the players of that game can post its replay."))
         channel = self._channel(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         thread = await self._thread(interaction, channel, ref.game_id)
-        payload = step_payload(replay, analysis, ref.game_id, interaction.user.id, 0)
+        with _public(interaction):
+            payload = step_payload(replay, analysis, ref.game_id, interaction.user.id, 0)
         try:
             message = await thread.send(**payload)
         except discord.Forbidden:
-            raise Refusal("I am not allowed to post in that thread.") from None
+            raise Refusal(_("I am not allowed to post in that thread.")) from None
         await interaction.followup.send(
-            f"Your replay is posted: {message.jump_url} — only you turn its steps.",
+            _("Your replay is posted: {link} — only you turn its steps.", link=message.jump_url),
             ephemeral=True,
         )
 
     async def _game(self, gid: int, game_id: int) -> GameReplay:
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
-            raise Refusal("That game is not on this server.")
+            raise Refusal(_("That game is not on this server."))
         replay = replay_or_none(doc)
         if replay is None:
-            raise Refusal("That game's record cannot be replayed.")
+            raise Refusal(_("That game's record cannot be replayed."))
         return replay
 
     @staticmethod
@@ -81,14 +94,16 @@ class ReplayCog(commands.Cog):
         perms = interaction.app_permissions
         if isinstance(channel, discord.Thread):
             if not perms.send_messages_in_threads:
-                raise Refusal("I need Send Messages in Threads here to post a replay.")
+                raise Refusal(_("I need Send Messages in Threads here to post a replay."))
             return channel
         if not isinstance(channel, discord.TextChannel):
-            raise Refusal("Replays are posted in a thread of a text channel: share it from one.")
+            raise Refusal(_("Replays are posted in a thread of a text channel: share it from one."))
         if not (perms.create_public_threads and perms.send_messages_in_threads):
             raise Refusal(
-                "I need Create Public Threads and Send Messages in Threads here to post a "
-                "replay. Ask a server admin to grant them."
+                _(
+                    "I need Create Public Threads and Send Messages in Threads here to post a "
+                    "replay. Ask a server admin to grant them."
+                )
             )
         take_cooldowns(interaction, cooldowns.thread(channel.guild.id, interaction.user.id))
         return channel
@@ -101,12 +116,12 @@ class ReplayCog(commands.Cog):
             return channel
         try:
             return await channel.create_thread(
-                name=f"Replay of game #{game_id}",
+                name=_("Replay of game #{game}", game=game_id),
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440,  # a day without messages
             )
         except discord.Forbidden:
-            raise Refusal("I am not allowed to create threads here.") from None
+            raise Refusal(_("I am not allowed to create threads here.")) from None
 
 
 async def setup(bot: SpadesBot) -> None:

@@ -18,6 +18,7 @@ from bot.command_input import whole_number
 from bot.cooldowns import relative_time
 from bot.engine import Seat
 from bot.errors import Refusal
+from bot.i18n import _
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
 from bot.review.service import QueueFull, ReviewJob, replay_or_none
@@ -52,13 +53,13 @@ class ReviewCog(commands.Cog):
         if game_id is None:
             game_id = await self.store.game_of_table(gid, ref.key)
             if game_id is None:
-                raise Refusal("That game was not recorded (no member played in it).")
+                raise Refusal(_("That game was not recorded (no member played in it)."))
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
-            raise Refusal("That game is not in this league.")
+            raise Refusal(_("That game is not in this league."))
         replay = replay_or_none(doc)
         if replay is None:
-            raise Refusal("That game's record cannot be replayed, so it cannot be reviewed.")
+            raise Refusal(_("That game's record cannot be replayed, so it cannot be reviewed."))
         seats = await self.store.seats_of_game(gid, game_id)
         viewer = frozenset(s for s, uid in seats.items() if uid == interaction.user.id)
         page = ref.page
@@ -104,8 +105,11 @@ class ReviewCog(commands.Cog):
             except QueueFull as e:
                 retry = interaction.created_at.timestamp() + e.retry_after_s
                 raise Refusal(
-                    "Reviews are queued up for the hard player right now "
-                    f"(your own games go first). Try again {relative_time(retry)}."
+                    _(
+                        "Reviews are queued up for the hard player right now "
+                        "(your own games go first). Try again {when}.",
+                        when=relative_time(retry),
+                    )
                 ) from None
             take_cooldowns(interaction, cooldowns.review(gid, interaction.user.id, own))
         return self.service.start(game_id, doc, replay, own=own)
@@ -161,7 +165,7 @@ class ReviewCog(commands.Cog):
         if job.result is None:
             with contextlib.suppress(discord.HTTPException):
                 await edit(
-                    content="The review could not be finished. Press **Review** to try again.",
+                    content=_("The review could not be finished. Press **Review** to try again."),
                     embed=None,
                     view=None,
                 )

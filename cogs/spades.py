@@ -16,6 +16,8 @@ from bot.engine.rules import (
     suggested_values,
 )
 from bot.errors import Refusal
+from bot.i18n import N_, _
+from bot.i18n.cards import seat_of_word, seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables import options as table_options
 from bot.tables.state import LEVELS, Table
@@ -49,18 +51,22 @@ def preset_choices(current: str) -> list[app_commands.Choice[str]]:
     """games.md G6: the presets matching what was typed, each with its one-line description
     (``solo — Solo (cutthroat): four players, everyone scores alone``)."""
     cur = current.lower().strip()
+    described = {p: _(games.preset(p).description) for p in TABLE_PRESETS}  # the user's words
     return [
-        app_commands.Choice(name=f"{p} — {games.preset(p).description}"[:100], value=p)
+        app_commands.Choice(name=f"{p} — {described[p]}"[:100], value=p)
         for p in TABLE_PRESETS
-        if cur in p or cur in games.preset(p).description.lower()
+        if cur in p or cur in described[p].lower() or cur in games.preset(p).description.lower()
     ][:25]
 
 
 def check_preset(preset: str) -> str:
     if preset not in TABLE_PRESETS:
         raise Refusal(
-            f"There is no preset {excerpt(preset)}: pick one from the list "
-            f"({', '.join(TABLE_PRESETS)})."
+            _(
+                "There is no preset {preset}: pick one from the list ({presets}).",
+                preset=excerpt(preset),
+                presets=", ".join(TABLE_PRESETS),
+            )
         )
     return preset
 
@@ -68,11 +74,14 @@ def check_preset(preset: str) -> str:
 def parse_seat(text: str | None) -> Seat | None:
     if text is None:
         return None
+    said = seat_of_word(text)  # the seat in the player's words
+    if said is not None:
+        return said
     try:
         return Seat.parse(text)
     except ValueError:
         raise Refusal(
-            f"{excerpt(text)} is not a seat: choose North, East, South or West."
+            _("{text} is not a seat: choose North, East, South or West.", text=excerpt(text))
         ) from None
 
 
@@ -84,9 +93,14 @@ def seat_choices(interaction: Interaction, current: str) -> list[app_commands.Ch
     ordered = [*free, *(s for s in seats if s not in free)]
     cur = current.lower().strip()
     return [
-        app_commands.Choice(name=s.word + ("" if s in free else " (taken)"), value=s.name)
+        app_commands.Choice(
+            name=seat_word(s) if s in free else _("{seat} (taken)", seat=seat_word(s)),
+            value=s.name,
+        )
         for s in ordered
-        if s.word.lower().startswith(cur) or s.name.lower() == cur
+        if seat_word(s).lower().startswith(cur)
+        or s.word.lower().startswith(cur)
+        or s.name.lower() == cur
     ]
 
 
@@ -137,10 +151,12 @@ class SpadesCog(commands.Cog):
             parent = getattr(interaction.channel, "parent_id", None)
             if cid not in settings.allowed_channels and parent not in settings.allowed_channels:
                 allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
-                raise Refusal(f"Tables can only be opened in {allowed} on this server.")
+                raise Refusal(
+                    _("Tables can only be opened in {channels} on this server.", channels=allowed)
+                )
         require_channel_permissions(interaction, thread=thread)
         if thread and isinstance(interaction.channel, discord.Thread):
-            raise Refusal("This is already a thread: open the table here without `thread`.")
+            raise Refusal(_("This is already a thread: open the table here without `thread`."))
         bot.tables.registry.check_can_open(gid, cid if not thread else -1, interaction.user.id)
         if preset is not None:
             check_preset(preset)
@@ -158,7 +174,7 @@ class SpadesCog(commands.Cog):
         if thread:
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):
-                raise Refusal("Threads can be opened from a text channel only.")
+                raise Refusal(_("Threads can be opened from a text channel only."))
             try:
                 created = await channel.create_thread(
                     name=f"{games.entry_of(games.game_of_preset(preset or 'standard')).title} with "
@@ -167,7 +183,7 @@ class SpadesCog(commands.Cog):
                     auto_archive_duration=1440,
                 )
             except discord.Forbidden:
-                raise Refusal("I am not allowed to create threads here.") from None
+                raise Refusal(_("I am not allowed to create threads here.")) from None
             where = created.id
         table = await bot.tables.lobby.open_table(
             guild_id=gid,
@@ -182,17 +198,19 @@ class SpadesCog(commands.Cog):
             message = await bot.publisher.post_table_message(table)
         except discord.Forbidden:
             await bot.tables.endings.close_orphan(table, "its table message could not be posted")
-            raise Refusal("I cannot post in this channel: check my permissions.") from None
+            raise Refusal(_("I cannot post in this channel: check my permissions.")) from None
         unrated = (
             ""
             if rates_turn_timer(table.turn_timer)
-            else f"\nThis table is **unrated**: {timer_unrated_reason(table.turn_timer)}."
+            else "\n"
+            + _("This table is **unrated**: {why}.", why=timer_unrated_reason(table.turn_timer))
         )
-        await interaction.followup.send(
-            f"Table opened: {message.jump_url}\nYou sit North. Friends join with the buttons "
-            f"or `/spades join`; fill seats with `/spades bot`.{unrated}",
-            ephemeral=True,
+        opened = _(
+            "Table opened: {link}\nYou sit North. Friends join with the buttons "
+            "or `/spades join`; fill seats with `/spades bot`.",
+            link=message.jump_url,
         )
+        await interaction.followup.send(opened + unrated, ephemeral=True)
 
     async def _new_anywhere(
         self,
@@ -207,7 +225,7 @@ class SpadesCog(commands.Cog):
         bot = client(interaction)
         place = place_of(interaction)
         if thread:
-            raise Refusal(NO_THREADS)
+            raise Refusal(_(NO_THREADS))
         gid, cid = guild_id(interaction), channel_id(interaction)
         bot.tables.registry.check_can_open(gid, cid, interaction.user.id)
         if preset is not None:
@@ -227,14 +245,17 @@ class SpadesCog(commands.Cog):
             await bot.publisher.post_table_message(table, via=interaction)
         except discord.HTTPException:
             await bot.tables.endings.close_orphan(table, "its table message could not be posted")
-            raise Refusal("I could not show the table here; please try again.") from None
+            raise Refusal(_("I could not show the table here; please try again.")) from None
         notes = [anywhere_league_note(place, interaction.guild_id is not None)]
         if not rates_turn_timer(table.turn_timer):
-            notes.append(f"This table is **unrated**: {timer_unrated_reason(table.turn_timer)}.")
-        await interaction.followup.send(
+            why = timer_unrated_reason(table.turn_timer)
+            notes.append(_("This table is **unrated**: {why}.", why=why))
+        opened = _(
             "Table opened: you sit North. Friends join with the buttons; fill seats with "
-            "**Add computer** or `/spades bot`.\n" + "\n".join(n for n in notes if n),
-            ephemeral=True,
+            "**Add computer** or `/spades bot`."
+        )
+        await interaction.followup.send(
+            opened + "\n" + "\n".join(n for n in notes if n), ephemeral=True
         )
 
     @new.autocomplete("preset")
@@ -256,7 +277,7 @@ class SpadesCog(commands.Cog):
         taken = await bot.tables.lobby.join(
             table, interaction.user.id, display_name(interaction), wanted
         )
-        await reply(interaction, f"You sit {taken.word}.")
+        await reply(interaction, _("You sit {seat}.", seat=seat_word(taken)))
 
     @spades.command(name="leave")
     async def leave(self, interaction: Interaction) -> None:
@@ -290,7 +311,14 @@ class SpadesCog(commands.Cog):
         bot = client(interaction)
         table = bot.tables.registry.in_channel(channel_id(interaction))
         taken = await bot.tables.lobby.add_bot(table, interaction.user.id, wanted, level)
-        await reply(interaction, f"A computer player ({level}) plays {taken.word}.")
+        await reply(
+            interaction,
+            _(
+                "A computer player ({level}) plays {seat}.",
+                level=_(level),
+                seat=seat_word(taken),
+            ),
+        )
 
     @add_bot.autocomplete("seat")
     async def bot_seat_auto(
@@ -312,18 +340,24 @@ class SpadesCog(commands.Cog):
         table = bot.tables.registry.in_channel(channel_id(interaction))
         if name in table_options.OPTION_NAMES:  # the table's own settings (spectators, hints)
             options = await bot.tables.lobby.set_option(table, interaction.user.id, name, value)
-            await reply(interaction, f"`{name}` is now **{options.value_text(name)}**.")
+            shown_option = options.value_text(name)
+            await reply(
+                interaction, _("`{name}` is now **{value}**.", name=name, value=shown_option)
+            )
             return
         if name != "preset" and name not in option_names(table.rules.game)[1:]:
             raise Refusal(
-                f"There is no rule option {excerpt(name)} in {table.rules.title}; "
-                "pick one from the list."
+                _(
+                    "There is no rule option {name} in {game}; pick one from the list.",
+                    name=excerpt(name),
+                    game=_(table.rules.title),
+                )
             )
         if name == "preset":
             check_preset(value.strip())
         rules = await bot.tables.lobby.set_rule(table, interaction.user.id, name, value)
         shown = getattr(rules, name) if name != "preset" else rules.preset
-        await reply(interaction, f"`{name}` is now **{_shown(shown)}**.")
+        await reply(interaction, _("`{name}` is now **{value}**.", name=name, value=_shown(shown)))
 
     @rule.autocomplete("name")
     async def rule_name_auto(
@@ -399,8 +433,10 @@ class SpadesCog(commands.Cog):
         try:
             message = await bot.publisher.post_table_message(table)
         except discord.Forbidden:
-            raise Refusal("I cannot post in this channel: check my permissions.") from None
-        await interaction.followup.send(f"Here it is: {message.jump_url}", ephemeral=True)
+            raise Refusal(_("I cannot post in this channel: check my permissions.")) from None
+        await interaction.followup.send(
+            _("Here it is: {link}", link=message.jump_url), ephemeral=True
+        )
 
     @spades.command(name="watch")
     @app_commands.describe(table="Another table of this server (default: this channel's)")
@@ -416,7 +452,10 @@ class SpadesCog(commands.Cog):
             found = [t for t in bot.tables.registry.in_guild(gid) if t.id == table.strip()]
             if not found:
                 raise Refusal(
-                    f"There is no table {excerpt(table)} in this server: pick one from the list."
+                    _(
+                        "There is no table {table} in this server: pick one from the list.",
+                        table=excerpt(table),
+                    )
                 )
             chosen = found[0]
         await bot.spectator_views.answer(interaction, chosen, edit=False)
@@ -461,39 +500,40 @@ class SpadesCog(commands.Cog):
 
 # What the values of the games.md G1-G2 options mean, shown beside them in `/spades rule`.
 VALUE_HINTS: dict[tuple[str, str], str] = {
-    ("renege", "prevented"): "a card that does not follow suit is refused",
-    ("renege", "claim"): "any card may be played; opponents claim reneges",
-    ("renege_penalty", "round"): "a caught team keeps at most 0; its points go across",
-    ("renege_penalty", "250"): "a caught team scores -250",
-    ("partnerships", "on"): "two teams of partners",
-    ("partnerships", "off"): "solo: everyone scores alone",
-    ("players", "4"): "North, East, South, West",
-    ("players", "3"): "North, East, South; no 2♣, 17 tricks (partnerships off)",
-    ("bidding", "individual"): "everyone bids freely",
-    ("bidding", "suicide"): "one partner bids nil, the other 4 or more",
-    ("bidding", "whiz"): "bid nil or your number of spades",
-    ("bidding", "mirror"): "bid your number of spades (none: nil)",
+    ("renege", "prevented"): N_("a card that does not follow suit is refused"),
+    ("renege", "claim"): N_("any card may be played; opponents claim reneges"),
+    ("renege_penalty", "round"): N_("a caught team keeps at most 0; its points go across"),
+    ("renege_penalty", "250"): N_("a caught team scores -250"),
+    ("partnerships", "on"): N_("two teams of partners"),
+    ("partnerships", "off"): N_("solo: everyone scores alone"),
+    ("players", "4"): N_("North, East, South, West"),
+    ("players", "3"): N_("North, East, South; no 2♣, 17 tricks (partnerships off)"),
+    ("bidding", "individual"): N_("everyone bids freely"),
+    ("bidding", "suicide"): N_("one partner bids nil, the other 4 or more"),
+    ("bidding", "whiz"): N_("bid nil or your number of spades"),
+    ("bidding", "mirror"): N_("bid your number of spades (none: nil)"),
 }
 
 
 def _value_label(name: str, value: str) -> str:
     hint = VALUE_HINTS.get((name, value))
-    return f"{value} — {hint}"[:100] if hint else value
+    return f"{value} — {_(hint)}"[:100] if hint else value
 
 
 def _shown(value: object) -> str:
     if value is None:
-        return "off"
+        return _("off")
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     return str(value)
 
 
 def _started_text(table: Table) -> str:
     draw = table.dealer_draw or []
     if not draw or table.game is None:
-        return "The game has started."
-    return f"Draw for dealer: {dealer_draw_text(draw, table.game.first_dealer)}. Good luck!"
+        return _("The game has started.")
+    draw_text = dealer_draw_text(draw, table.game.first_dealer)
+    return _("Draw for dealer: {draw}. Good luck!", draw=draw_text)
 
 
 async def setup(bot: SpadesBot) -> None:

@@ -18,6 +18,7 @@ from bot.events.controls import OrganiserControls
 from bot.events.model import EventError, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
+from bot.i18n import N_, _
 from bot.ui import tournament_render as render
 from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
@@ -64,13 +65,15 @@ def one_of(value: str, allowed: tuple[T, ...], what: str) -> T:
     for option in allowed:
         if option == value:
             return option
-    raise Refusal(f"There is no {what} {value!r}: pick one from the list.")
+    raise Refusal(
+        _("There is no {what} {value}: pick one from the list.", what=what, value=repr(value))
+    )
 
 
 def service(interaction: Interaction) -> TournamentService:
     s = client(interaction).tournaments
     if s is None:
-        raise Refusal("Tournaments are not available right now.")
+        raise Refusal(_("Tournaments are not available right now."))
     return s
 
 
@@ -84,9 +87,9 @@ def real_member(user: discord.abc.User | None, what: str) -> Member | None:
     if user is None:
         return None
     if not isinstance(user, discord.Member):
-        raise Refusal(f"The {what} must be a member of this server.")
+        raise Refusal(_("The {what} must be a member of this server.", what=_(what)))
     if user.bot:
-        raise Refusal(f"The {what} must be a person, not a bot.")
+        raise Refusal(_("The {what} must be a person, not a bot.", what=_(what)))
     return member_of(user)
 
 
@@ -147,13 +150,18 @@ class TournamentCog(commands.Cog):
         if not await may_organise(interaction):
             role = await organiser_role(interaction)
             raise Refusal(
-                f"Only a member with Manage Server or the <@&{role}> role can open a tournament."
+                _(
+                    "Only a member with Manage Server or the {role} role can open a tournament.",
+                    role=f"<@&{role}>",
+                )
                 if role is not None
-                else "Only a member with Manage Server can open a tournament (the server's "
-                "admins can name an organiser role: `/spades-admin tournaments`)."
+                else _(
+                    "Only a member with Manage Server can open a tournament (the server's "
+                    "admins can name an organiser role: `/spades-admin tournaments`)."
+                )
             )
         if isinstance(interaction.channel, discord.Thread):
-            raise Refusal("Open a tournament in a text channel: its tables get threads there.")
+            raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
         try:
             rules = tournament_rules(Settings(preset=preset, target=target))
@@ -187,8 +195,12 @@ class TournamentCog(commands.Cog):
         )
         await reply(
             interaction,
-            f"**{t.name}** is open for sign-up (starts <t:{int(t.starts_at)}:R>). "
-            "`/tournament start` starts it early.",
+            _(
+                "**{name}** is open for sign-up (starts {when}). "
+                "`/tournament start` starts it early.",
+                name=t.name,
+                when=f"<t:{int(t.starts_at)}:R>",
+            ),
         )
 
     @new.autocomplete("preset")
@@ -259,7 +271,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         """Organiser: a substitute or a computer plays for a member (a no-show)."""
         t = self._find(interaction, name)
-        sub = real_member(substitute, "substitute")
+        sub = real_member(substitute, N_("substitute"))
         text = await self._controls(interaction).replace(
             t, interaction.user.id, await may_organise(interaction), member.id, sub, reason
         )
@@ -307,7 +319,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         """Sign up (with a partner, or alone to be drawn)."""
         t = self._find(interaction, name)
-        mate = real_member(partner, "partner")
+        mate = real_member(partner, N_("partner"))
         text = await SignUp(service(interaction)).join(t, member_of(interaction.user), mate)
         await reply(interaction, text)
 
@@ -330,7 +342,7 @@ class TournamentCog(commands.Cog):
         else:
             t = s.running(gid)
         if t is None:
-            raise Refusal(f"There is no tournament named {name!r} in this server.")
+            raise Refusal(_("There is no tournament named {name} in this server.", name=repr(name)))
         payload = render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
         await interaction.response.send_message(
             ephemeral=True, **{k: v for k, v in payload.items() if v is not None}
@@ -351,11 +363,11 @@ class TournamentCog(commands.Cog):
         if ref.verb in ("csv", "json"):
             t = await s.store.load(s.db, ref.tournament_id)
             if t is None or t.guild_id != server_id(interaction):
-                raise Refusal("That tournament is gone.")
+                raise Refusal(_("That tournament is gone."))
             text = render.results_csv(t) if ref.verb == "csv" else render.results_json(t)
             file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{t.id}.{ref.verb}")
             await interaction.response.send_message(
-                f"Results of {t.name}:", file=file, ephemeral=True
+                _("Results of {name}:", name=t.name), file=file, ephemeral=True
             )
             return
         t = s.get(ref.tournament_id)

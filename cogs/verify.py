@@ -13,10 +13,11 @@ from discord.ext import commands
 
 from bot.command_input import excerpt
 from bot.errors import Refusal
+from bot.i18n import N_, _
 from bot.ui.seed_text import commitment_only, verify_answer
 from cogs.common import Interaction, client, guild_id, league_scope
 
-NOT_FOUND = (
+NOT_FOUND = N_(
     "No recorded game {what} here: give the table id (in the footer of the table "
     "and game-over messages) or the game number from `/history`."
 )
@@ -39,7 +40,7 @@ async def verify_command(interaction: Interaction, game: app_commands.Range[str,
     game_id = int(key) if key.isdigit() else await bot.review_store.game_of_table(league, key)
     doc = None if game_id is None else await bot.league.history.game_record(league, game_id)
     if game_id is None or doc is None:
-        raise Refusal(NOT_FOUND.format(what=excerpt(game)))
+        raise Refusal(_(NOT_FOUND, what=excerpt(game)))
     data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
     await interaction.response.send_message(
         verify_answer(game_id, doc),

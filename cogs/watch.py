@@ -15,6 +15,7 @@ from bot.ai.hints import Hint
 from bot.ai.worker import AIPool
 from bot.engine import Seat
 from bot.errors import NotSeated, NotYourButtons, Refusal, StaleButton
+from bot.i18n import _
 from bot.tables.hints import HintRequest
 from bot.ui.components import ComponentRef, HintVerb, WatchVerb
 from bot.ui.hint_text import hint_line
@@ -47,7 +48,7 @@ class WatchCog(commands.Cog):
             with contextlib.suppress(StaleButton):  # an ended table has no spectators left
                 self.tables.spectators.stop(self.tables.registry.get(ref.table_id), uid)
             await interaction.response.edit_message(
-                content="You stopped watching this table.", embed=None, view=None, attachments=[]
+                content=_("You stopped watching this table."), embed=None, view=None, attachments=[]
             )
             return
         table = self.tables.registry.get(ref.table_id)

@@ -193,18 +193,21 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cogs",),  # thin: parse, call, render
     # the program: settings, start-up, wiring (the league's hook, shards, health, the collector)
     ("bot.app", "bot.__main__", "bot.config", "bot.health", "bot.sharding", "bot.collector",
-     "bot.league_link"),
-    ("bot.ui",),  # Discord: rendering, components, clicks, publishers
+     "bot.league_link", "bot.i18n.extract"),
+    # Discord: rendering, components, clicks, publishers; the commands' localisations
+    ("bot.ui", "bot.i18n.commands"),
     # tournaments' running side: it seats and ends tables through the table service
     ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results",
      "bot.events.arrangement", "bot.events.threads"),
     ("bot.tables",),  # the table service
     ("bot.review", "bot.store"),  # reviews of games; the database (SQL only here)
-    ("bot.ai", "bot.league", "bot.events"),  # computer players; ratings; pairings (pure)
+    # computer players; ratings; pairings (pure); the card table's words in each language
+    ("bot.ai", "bot.league", "bot.events", "bot.i18n.cards", "bot.i18n.engine_text"),
     ("bot.engine",),  # the rules
     ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
     # the foundations every layer may use
-    ("bot.errors", "bot.logsafe", "bot.disposal", "bot.command_input", "bot.names", "bot"),
+    ("bot.errors", "bot.logsafe", "bot.disposal", "bot.command_input", "bot.names", "bot.i18n",
+     "bot"),  # bot.i18n: the catalogs and the language of an answer
 )  # fmt: skip
 
 

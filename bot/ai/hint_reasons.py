@@ -21,6 +21,7 @@ from bot.engine.cards import SUIT_SYMBOLS, Card
 from bot.engine.decks import DECKS, Deck
 from bot.engine.seats import Seat
 from bot.engine.views import SeatView
+from bot.i18n import later
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +123,10 @@ def why(view: SeatView, action: Action) -> str:
     if isinstance(action, Call):
         return _why_call(action)
     if isinstance(action, Discard):
-        return "it throws away the card least likely to take a trick"
+        return later("it throws away the card least likely to take a trick")
     if isinstance(action, PassCards):
-        return "these are the cards that help your partner most"
-    return "looking at your cards first is worth more than bidding blind nil now"
+        return later("these are the cards that help your partner most")
+    return later("looking at your cards first is worth more than bidding blind nil now")
 
 
 def _bids(view: SeatView) -> tuple[int | None, ...]:
@@ -163,65 +164,83 @@ def _why_card(b: _Board) -> str:
     if partner is not None and _nil_alive(view, partner) and not _nil_alive(view, me):
         partner_played = any(s == partner for s, _ in view.current_trick)
         if partner_played and top is not None and top[0] == partner and wins:
-            return "it covers your partner's nil: your card takes the trick instead of theirs"
+            return later(
+                "it covers your partner's nil: your card takes the trick instead of theirs"
+            )
         if not partner_played and wins and b.players_after() > 0:
-            return "it covers your partner's nil: a high card they can play under"
+            return later("it covers your partner's nil: a high card they can play under")
     if _nil_alive(view, me):
         if view.current_trick and not wins:
-            return "it keeps your nil safe: it stays under the cards already played"
+            return later("it keeps your nil safe: it stays under the cards already played")
         if not view.current_trick:
-            return "it keeps your nil safe: a low lead that others will beat"
-        return "it gets rid of a dangerous card while your nil can still be kept"
+            return later("it keeps your nil safe: a low lead that others will beat")
+        return later("it gets rid of a dangerous card while your nil can still be kept")
     opponents = [
         s
         for s in view.seats
         if s not in (me, partner) and s != view.sitting_out and _nil_alive(view, s)
     ]
     if opponents and top is not None and top[0] in opponents and not wins:
-        return "it tries to set the opponents' nil: their card is left winning the trick"
+        return later("it tries to set the opponents' nil: their card is left winning the trick")
     if partner is not None and top is not None and top[0] == partner and not wins:
-        return "it leaves the trick to your partner, who is winning it already"
+        return later("it leaves the trick to your partner, who is winning it already")
     contract = _contract(view, me)
-    made = "your side has its contract" if partner is not None else "you have your contract"
-    needed = "a trick your side needs" if partner is not None else "a trick you need"
+    side = partner is not None
     if contract is not None and contract[1] >= contract[0] and not wins:
-        return f"it avoids bags: {made} already"
+        if side:
+            return later("it avoids bags: your side has its contract already")
+        return later("it avoids bags: you have your contract already")
     if (
         wins
         and b.top_of_suit()
         and (b.suit == b.deck.trump or b.players_after() == 0 or not view.current_trick)
     ):
-        return "it cashes a sure winner"
+        return later("it cashes a sure winner")
     if wins and b.led is not None and b.suit == b.deck.trump and b.suit != b.led:
-        return "it trumps the trick"
+        return later("it trumps the trick")
     if wins and b.players_after() == 0:
         if contract is not None and contract[1] < contract[0]:
-            return f"it keeps the contract safe: it takes {needed}"
-        return "it takes the trick as cheaply as possible"
+            if side:
+                return later("it keeps the contract safe: it takes a trick your side needs")
+            return later("it keeps the contract safe: it takes a trick you need")
+        return later("it takes the trick as cheaply as possible")
     if wins and contract is not None and contract[1] < contract[0]:
-        return f"it keeps the contract safe: {needed}"
+        if side:
+            return later("it keeps the contract safe: a trick your side needs")
+        return later("it keeps the contract safe: a trick you need")
     if view.current_trick and not wins:
-        return "it plays low: this trick cannot be won cheaply, so your high cards wait"
+        return later("it plays low: this trick cannot be won cheaply, so your high cards wait")
     if not view.current_trick and b.suit == b.deck.trump:
-        return "it leads trumps to draw the opponents'"
-    return "it leads a card that gives nothing away"
+        return later("it leads trumps to draw the opponents'")
+    return later("it leads a card that gives nothing away")
 
 
 def _why_bid(view: SeatView, bid: Bid) -> str:
     if bid.value == BLIND_NIL:
-        return "blind nil's bonus is worth the risk at this score"
+        return later("blind nil's bonus is worth the risk at this score")
     if bid.value == NIL:
-        return "your hand is weak enough for nil: its bonus is worth more than your few tricks"
+        return later(
+            "your hand is weak enough for nil: its bonus is worth more than your few tricks"
+        )
     partner = view.seat.partner if view.seat is not None and view.rules.partnerships else None
     if partner is not None and _nil_alive(view, partner):
-        return f"your hand should take about {bid.value} while covering your partner's nil"
-    return f"your hand should take about {bid.value} trick{'s' if bid.value != 1 else ''}"
+        return later(
+            "your hand should take about {n} while covering your partner's nil", n=bid.value
+        )
+    if bid.value == 1:
+        return later("your hand should take about one trick")
+    # more than one: plural in every language the bot speaks
+    return later("your hand should take about {n} tricks", n=bid.value)
 
 
 def _why_call(call: Call) -> str:
     if call.call == Call.PASS:
-        return "your hand is not strong enough to make trump"
-    alone = " and strong enough to play alone" if call.alone else ""
+        return later("your hand is not strong enough to make trump")
+    suit = SUIT_SYMBOLS[call.call] if call.call != Call.ORDER else ""
+    if call.call == Call.ORDER and call.alone:
+        return later("your hand with this trump should take three tricks and play alone")
     if call.call == Call.ORDER:
-        return f"your hand with this trump should take three tricks{alone}"
-    return f"your hand is strongest in {SUIT_SYMBOLS[call.call]}{alone}"
+        return later("your hand with this trump should take three tricks")
+    if call.alone:
+        return later("your hand is strongest in {suit} and strong enough to play alone", suit=suit)
+    return later("your hand is strongest in {suit}", suit=suit)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import dataclasses
 
 from bot.errors import NotHost, Refusal
-from bot.events.model import Member, Tournament, duration
+from bot.events.model import Member, Tournament, duration, status_word
 from bot.events.service import TournamentService
+from bot.i18n import N_, _, later
 from bot.tables.arranged import ArrangedSeat
 
 
@@ -18,8 +19,12 @@ def ensure_organiser(t: Tournament, user_id: int, may_organise: bool, what: str)
     (``may_organise``: Manage Server, or the server's tournament organiser role)."""
     if user_id != t.organiser_id and not may_organise:
         raise NotHost(
-            f"Only the organiser (<@{t.organiser_id}>), a member with Manage Server or the "
-            f"server's tournament organiser role can {what}."
+            _(
+                "Only the organiser (<@{organiser_id}>), a member with Manage Server or the "
+                "server's tournament organiser role can {what}.",
+                organiser_id=t.organiser_id,
+                what=_(what),
+            )
         )
 
 
@@ -28,24 +33,45 @@ def _why(reason: str | None) -> str:
     return f" — {text}" if text else ""
 
 
+def _stopped(left: float | None) -> str:
+    """The pause notice's end: how long the stopped round had left (no deadline: nothing)."""
+    if left is None:
+        return ""
+    return later(" The round's clock stops with {left} left.", left=duration(left))
+
+
+def _ends(round_no: int, deadline: float | None) -> str:
+    if deadline is None:
+        return ""
+    return later(" Round {round} ends {when}.", round=round_no, when=f"<t:{int(deadline)}:R>")
+
+
 class OrganiserControls:
     def __init__(self, service: TournamentService) -> None:
         self.service = service
 
     async def start_early(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
-        ensure_organiser(t, by, admin, "start the tournament")
+        ensure_organiser(t, by, admin, N_("start the tournament"))
         answer = await self.service.start(t)
-        self.service.announcer.say(t, f"▶ Started early by <@{by}>{_why(reason)}.")
+        self.service.announcer.say(
+            t, later("▶ Started early by {who}{why}.", who=f"<@{by}>", why=_why(reason))
+        )
         return answer
 
     async def pause(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         """Tables in play finish; no round is seated and the round's clock stops: the time
         its deadline had left is stored, and :meth:`go_on` restores it."""
-        ensure_organiser(t, by, admin, "pause the tournament")
+        ensure_organiser(t, by, admin, N_("pause the tournament"))
         s = self.service
         async with s.changing(t) as t:
             if t.status != "running":
-                raise Refusal(f"{t.name} is not running (it is {t.status}).")
+                raise Refusal(
+                    _(
+                        "{name} is not running (it is {status}).",
+                        name=t.name,
+                        status=status_word(t.status),
+                    )
+                )
             left = None if t.round_deadline is None else max(0.0, t.round_deadline - s.clock())
             async with s.write() as tx:
                 await s.store.update(
@@ -53,22 +79,26 @@ class OrganiserControls:
                 )
             t = await s._reload(t.id)
             s._disarm(t.id)
-        stopped = "" if left is None else f" The round's clock stops with {duration(left)} left."
         s.announcer.say(
             t,
-            f"⏸ **{t.name}** is paused{_why(reason)}. Tables in play finish their games; "
-            f"the next round waits.{stopped}",
+            later(
+                "⏸ **{name}** is paused{why}. Tables in play finish their games; the next "
+                "round waits.{stopped}",
+                name=t.name,
+                why=_why(reason),
+                stopped=_stopped(left),
+            ),
         )
         s.announcer.updated(t)
-        return "Paused. `/tournament pause` again goes on."
+        return _("Paused. `/tournament pause` again goes on.")
 
     async def go_on(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         """Go on after a pause: the round's deadline is the time it had left from now."""
-        ensure_organiser(t, by, admin, "go on with the tournament")
+        ensure_organiser(t, by, admin, N_("go on with the tournament"))
         s = self.service
         async with s.changing(t) as t:
             if t.status != "paused":
-                raise Refusal(f"{t.name} is not paused.")
+                raise Refusal(_("{name} is not paused.", name=t.name))
             deadline = None if t.round_left is None else s.clock() + t.round_left
             async with s.write() as tx:
                 await s.store.update(
@@ -76,18 +106,25 @@ class OrganiserControls:
                 )
             t = await s._reload(t.id)
             s._arm(t)
-        ends = "" if deadline is None else f" Round {t.round} ends <t:{int(deadline)}:R>."
-        s.announcer.say(t, f"▶ **{t.name}** goes on{_why(reason)}.{ends}")
+        s.announcer.say(
+            t,
+            later(
+                "▶ **{name}** goes on{why}.{ends}",
+                name=t.name,
+                why=_why(reason),
+                ends=_ends(t.round, deadline),
+            ),
+        )
         await s.advance(t.id)
-        return "The tournament goes on."
+        return _("The tournament goes on.")
 
     async def extend(
         self, t: Tournament, by: int, admin: bool, minutes: int, reason: str | None
     ) -> str:
         """More time for the current round: on its deadline, or (paused) on the time left."""
-        ensure_organiser(t, by, admin, "extend a round")
+        ensure_organiser(t, by, admin, N_("extend a round"))
         if not 1 <= minutes <= 240:
-            raise Refusal("Extend a round by 1 to 240 minutes.")
+            raise Refusal(_("Extend a round by 1 to 240 minutes."))
         s = self.service
         async with s.changing(t) as t:
             if t.status == "paused":
@@ -95,7 +132,14 @@ class OrganiserControls:
                 async with s.write() as tx:
                     await s.store.update(tx, t.id, round_left=left)
                 t = await s._reload(t.id)
-                when = f"has {duration(left)} left when the tournament goes on"
+                notice = later(
+                    "⏳ Round {round} has {left} left when the tournament goes on "
+                    "(+{minutes} min){why}.",
+                    round=t.round,
+                    left=duration(left),
+                    minutes=minutes,
+                    why=_why(reason),
+                )
             elif t.status == "running":
                 base = max(t.round_deadline or s.clock(), s.clock())
                 deadline = base + minutes * 60
@@ -103,12 +147,18 @@ class OrganiserControls:
                     await s.store.update(tx, t.id, round_deadline=deadline)
                 t = await s._reload(t.id)
                 s._arm(t)
-                when = f"now ends <t:{int(deadline)}:R>"
+                notice = later(
+                    "⏳ Round {round} now ends {when} (+{minutes} min){why}.",
+                    round=t.round,
+                    when=f"<t:{int(deadline)}:R>",
+                    minutes=minutes,
+                    why=_why(reason),
+                )
             else:
-                raise Refusal(f"{t.name} is not running.")
-        s.announcer.say(t, f"⏳ Round {t.round} {when} (+{minutes} min){_why(reason)}.")
+                raise Refusal(_("{name} is not running.", name=t.name))
+        s.announcer.say(t, notice)
         s.announcer.updated(t)
-        return f"Round {t.round} extended by {minutes} minutes."
+        return _("Round {round} extended by {minutes} minutes.", round=t.round, minutes=minutes)
 
     async def replace(
         self,
@@ -121,14 +171,18 @@ class OrganiserControls:
     ) -> str:
         """A substitute (or, ``None``, a computer) takes ``member_id``'s place in their team
         and at their table now."""
-        ensure_organiser(t, by, admin, "replace a player")
+        ensure_organiser(t, by, admin, N_("replace a player"))
         s = self.service
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
             if entry is None:
-                raise Refusal(f"<@{member_id}> is not playing in {t.name}.")
+                raise Refusal(
+                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                )
             if substitute is not None and t.signed_up(substitute.user_id):
-                raise Refusal(f"{substitute.name} is already in {t.name}.")
+                raise Refusal(
+                    _("{substitute} is already in {name}.", substitute=substitute.name, name=t.name)
+                )
             table = None
             for g in t.round_games():
                 if g.status == "playing" and g.table_id and entry.id in g.entries:
@@ -150,23 +204,31 @@ class OrganiserControls:
                     None if substitute else table.handover,
                 )
                 await s.tables.arranged.replace_seat(table, member_id, seat)
-        who = substitute.name if substitute is not None else "a computer player"
+        who = substitute.name if substitute is not None else later("a computer player")
         mention = [substitute.user_id] if substitute is not None else []
-        s.announcer.say(t, f"🔁 <@{member_id}> is replaced by {who}{_why(reason)}.", mention)
+        replaced = later(
+            "🔁 {member} is replaced by {who}{why}.",
+            member=f"<@{member_id}>",
+            who=who,
+            why=_why(reason),
+        )
+        s.announcer.say(t, replaced, mention)
         s.announcer.updated(t)
-        return f"Replaced by {who}."
+        return _("Replaced by {who}.", who=who)
 
     async def disqualify(
         self, t: Tournament, by: int, admin: bool, member_id: int, reason: str | None
     ) -> str:
         """The member's entry is out: its game in play is lost (ended now), it is paired no
         more (in a knock-out its opponent goes through)."""
-        ensure_organiser(t, by, admin, "disqualify a team")
+        ensure_organiser(t, by, admin, N_("disqualify a team"))
         s = self.service
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
             if entry is None or entry.status != "in":
-                raise Refusal(f"<@{member_id}> is not playing in {t.name}.")
+                raise Refusal(
+                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                )
             async with s.write() as tx:
                 await s.store.put_entry(tx, t.id, dataclasses.replace(entry, status="disqualified"))
             t = await s._reload(t.id)
@@ -199,11 +261,13 @@ class OrganiserControls:
                                     now, status="done", winner=others[0], decided=True
                                 )
                         await s.store.put_game(tx, t.id, done)
-        s.announcer.say(t, f"🚫 {entry.name} is disqualified{_why(reason)}.")
+        s.announcer.say(
+            t, later("🚫 {name} is disqualified{why}.", name=entry.name, why=_why(reason))
+        )
         await s.advance(t.id)
-        return f"{entry.name} is disqualified."
+        return _("{name} is disqualified.", name=entry.name)
 
     async def cancel(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
-        ensure_organiser(t, by, admin, "cancel the tournament")
+        ensure_organiser(t, by, admin, N_("cancel the tournament"))
         await self.service.cancel(t, f"cancelled by <@{by}>{_why(reason)}")
-        return f"{t.name} is cancelled."
+        return _("{name} is cancelled.", name=t.name)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from bot.i18n import N_, Text, _, later
+
 Format = Literal["elimination", "swiss", "duplicate"]
 TeamMode = Literal["pairs", "draw", "solo"]
 OddEntry = Literal["bye", "computer"]
@@ -183,15 +185,34 @@ def winner_by_score(entries: tuple[int, ...], scores: tuple[int, ...]) -> int | 
     return top[0] if len(top) == 1 else None
 
 
-def duration(seconds: float) -> str:
-    """A time left, for people: ``45 s``, ``12 min 5 s``, ``2 h 10 min``."""
+def duration(seconds: float) -> Text:
+    """A time left, for people: ``45 s``, ``12 min 5 s``, ``2 h 10 min`` (a :class:`Text`:
+    written in the language of wherever it is shown)."""
     minutes, secs = divmod(max(0, round(seconds)), 60)
     hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return later("{hours} h {minutes} min", hours=hours, minutes=minutes)
     if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+        return later("{hours} h", hours=hours)
+    if minutes and secs:
+        return later("{minutes} min {seconds} s", minutes=minutes, seconds=secs)
     if minutes:
-        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
-    return f"{secs} s"
+        return later("{minutes} min", minutes=minutes)
+    return later("{seconds} s", seconds=secs)
+
+
+STATUS_WORDS: Final = {  # a tournament's status, as a refusal names it ("it is {status}")
+    "signup": N_("open for sign-up"),
+    "running": N_("running"),
+    "paused": N_("paused"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
+
+
+def status_word(status: str) -> str:
+    """``status`` in the current language (one of :data:`STATES`)."""
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 @dataclass(slots=True, eq=False)

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 from bot.events import duplicate, elimination, swiss
 from bot.events.model import Entry, GameSlot, Tournament
+from bot.i18n import later
 
 
 def rng_of(t: Tournament) -> random.Random:
@@ -149,7 +150,7 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
         absent = [e for e in entries if not e.checked_in]
         if absent:
             names = ", ".join(e.name for e in absent)
-            notes.append(f"Did not check in, so not playing: {names}.")
+            notes.append(later("Did not check in, so not playing: {names}.", names=names))
         entries = [
             dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
         ]
@@ -164,10 +165,12 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
         if len(singles) % 2:
             left = singles[-1]
             entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
-            notes.append(f"{left.name} found no partner, so is not playing.")
+            notes.append(later("{name} found no partner, so is not playing.", name=left.name))
         drawn = len(singles) // 2
         if drawn:
-            notes.append(f"{drawn} partnership(s) drawn from the members who came alone.")
+            notes.append(
+                later("{n} partnership(s) drawn from the members who came alone.", n=drawn)
+            )
     return notes, entries
 
 
@@ -177,7 +180,7 @@ def with_computer_team(t: Tournament, entries: list[Entry]) -> tuple[list[Entry]
     if len(playing) % 2 == 0 or t.settings.per_table != 2 or t.settings.odd != "computer":
         return entries, None
     computers = Entry(max(e.id for e in entries) + 1, (), 0.0, "computer")
-    return [*entries, computers], "An odd number of teams: a computer team makes it even."
+    return [*entries, computers], later("An odd number of teams: a computer team makes it even.")
 
 
 def first_round_tables(t: Tournament) -> int:

@@ -26,6 +26,7 @@ from bot.events.arrangement import duplicate_deals, seating, tournament_game, to
 from bot.events.model import GameSlot, Tournament
 from bot.events.results import record_table_end
 from bot.events.threads import TableThreads
+from bot.i18n import _, later
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tournaments import TournamentStore, league_ratings
@@ -112,18 +113,27 @@ class TournamentService:
             key = " ".join(name.casefold().split())
             mine = [t for t in mine if " ".join(t.name.casefold().split()) == key]
             if not mine:
-                raise Refusal(f"No tournament named {name[:60]!r} is running in this server.")
+                raise Refusal(
+                    _(
+                        "No tournament named {name} is running in this server.",
+                        name=repr(name[:60]),
+                    )
+                )
         if not mine:
-            raise Refusal("No tournament is running in this server: `/tournament new` opens one.")
+            raise Refusal(
+                _("No tournament is running in this server: `/tournament new` opens one.")
+            )
         if len(mine) > 1:
             names = ", ".join(t.name for t in mine)
-            raise Refusal(f"Several tournaments are running ({names}): name one with `name`.")
+            raise Refusal(
+                _("Several tournaments are running ({names}): name one with `name`.", names=names)
+            )
         return mine[0]
 
     def get(self, tournament_id: int) -> Tournament:
         t = self.open.get(tournament_id)
         if t is None:
-            raise Refusal("That tournament is over.")
+            raise Refusal(_("That tournament is over."))
         return t
 
     def of_table(self, table_id: str) -> Tournament | None:
@@ -138,7 +148,7 @@ class TournamentService:
         async with self._locks[t.id]:
             current = self.open.get(t.id)
             if current is None:
-                raise Refusal("That tournament is over.")
+                raise Refusal(_("That tournament is over."))
             yield current
 
     async def _reload(self, tid: int) -> Tournament:
@@ -159,7 +169,7 @@ class TournamentService:
             raise
         except StoreError as e:
             log.error("tournament write failed: %s", e)
-            raise Refusal("I could not save that, so nothing changed. Please try again.") from e
+            raise Refusal(_("I could not save that, so nothing changed. Please try again.")) from e
 
     async def set_message(self, t: Tournament, message_id: int) -> None:
         async with self.write() as tx:
@@ -172,14 +182,19 @@ class TournamentService:
         async with self.changing(t) as t:
             began = time.perf_counter()
             if t.status != "signup":
-                raise Refusal(f"{t.name} has already started.")
+                raise Refusal(_("{name} has already started.", name=t.name))
             await self.threads.settle(t.id)  # threads made ahead during sign-up are used
             notes, entries = rounds.line_up(t)
             enough = t.settings.per_table
             if len([e for e in entries if e.status == "in"]) < enough:
+                now = len([e for e in entries if e.status == "in"])
                 raise Refusal(
-                    f"{t.name} needs at least {enough} entries to start "
-                    f"({len([e for e in entries if e.status == 'in'])} now)."
+                    _(
+                        "{name} needs at least {n} entries to start ({now} now).",
+                        name=t.name,
+                        n=enough,
+                        now=now,
+                    )
                 )
             users = [m.user_id for e in entries for m in e.members]
             ratings = await league_ratings(self.db, t.guild_id, tournament_game(t), users)
@@ -208,12 +223,19 @@ class TournamentService:
             t = await self._reload(t.id)
             for note in notes:
                 self.announcer.say(t, note)
-            self.announcer.say(t, f"🏁 **{t.name}** begins: round 1 of {rounds.total_rounds(t)}.")
+            self.announcer.say(
+                t,
+                later(
+                    "🏁 **{name}** begins: round 1 of {rounds}.",
+                    name=t.name,
+                    rounds=rounds.total_rounds(t),
+                ),
+            )
             seated = await self._seat_round(t)
             self._seated_in(t, began)
         self._arm(t, retry=not seated)
         self.announcer.updated(t)
-        return f"{t.name} has started."
+        return _("{name} has started.", name=t.name)
 
     def signup_changed(self, t: Tournament) -> None:
         """An entry came, went or checked in: the threads the first round would need now
@@ -352,7 +374,14 @@ class TournamentService:
                 await self.store.put_game(tx, t.id, g)
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
         t = await self._reload(tid)
-        self.announcer.say(t, f"▶ Round {t.round} of {rounds.total_rounds(t)} is seated.")
+        self.announcer.say(
+            t,
+            later(
+                "▶ Round {round} of {rounds} is seated.",
+                round=t.round,
+                rounds=rounds.total_rounds(t),
+            ),
+        )
         seated = await self._seat_round(t)
         self._seated_in(t, began)
         self._arm(t, retry=not seated)
@@ -449,7 +478,9 @@ class TournamentService:
                     await self.tables.arranged.decide(
                         table, f"The tournament was cancelled: {reason}"
                     )
-        self.announcer.say(t, f"🛑 **{t.name}** is cancelled: {reason}")
+        self.announcer.say(
+            t, later("🛑 **{name}** is cancelled: {reason}", name=t.name, reason=reason)
+        )
         self.announcer.updated(t)
 
     async def decide_round(self, t: Tournament, reason: str) -> None:

@@ -10,6 +10,7 @@ from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
 from bot.events.model import MAX_ENTRIES, Entry, Member, Settings, Tournament
 from bot.events.service import TournamentService
+from bot.i18n import _
 from bot.store.errors import UniqueViolation
 
 
@@ -36,13 +37,13 @@ class SignUp:
     ) -> Tournament:
         name = " ".join(name.split())
         if not 1 <= len(name) <= 60:
-            raise Refusal("A tournament's name is 1 to 60 characters.")
+            raise Refusal(_("A tournament's name is 1 to 60 characters."))
         try:
             tournament_rules(settings)
         except RulesError as e:
             raise Refusal(e.reason) from None
         if starts_at < self.clock() - 60:
-            raise Refusal("The start time is in the past.")
+            raise Refusal(_("The start time is in the past."))
         try:
             async with self.write() as tx:
                 tid = await self.store.create(
@@ -55,7 +56,9 @@ class SignUp:
                     starts_at=starts_at,
                 )
         except UniqueViolation:
-            raise Refusal(f"A tournament named {name!r} is already running here.") from None
+            raise Refusal(
+                _("A tournament named {name} is already running here.", name=repr(name))
+            ) from None
         t = await self._reload(tid)
         self._arm(t)
         self.service.announcer.updated(t)
@@ -68,24 +71,30 @@ class SignUp:
     async def join(self, t: Tournament, member: Member, partner: Member | None = None) -> str:
         async with self.changing(t) as t:
             if t.status != "signup":
-                raise Refusal(f"{t.name} has started: sign-up is closed.")
+                raise Refusal(_("{name} has started: sign-up is closed.", name=t.name))
             if t.signed_up(member.user_id):
-                raise Refusal(f"You are already signed up for {t.name}.")
+                raise Refusal(_("You are already signed up for {name}.", name=t.name))
             if len(t.entries) >= MAX_ENTRIES:
-                raise Refusal(f"{t.name} is full ({MAX_ENTRIES} entries).")
+                raise Refusal(_("{name} is full ({n} entries).", name=t.name, n=MAX_ENTRIES))
             joining = [member]
             if partner is not None:
                 if t.settings.team_mode != "pairs":
                     raise Refusal(
-                        "Partners are drawn at random in this tournament."
+                        _("Partners are drawn at random in this tournament.")
                         if t.settings.team_mode == "draw"
-                        else "Everyone plays alone in this tournament: no partner."
+                        else _("Everyone plays alone in this tournament: no partner.")
                     )
                 if partner.user_id == member.user_id:
-                    raise Refusal("Your partner must be someone else.")
+                    raise Refusal(_("Your partner must be someone else."))
                 other = t.entry_of(partner.user_id)
                 if other is not None:
-                    raise Refusal(f"{partner.name} is already in another team ({other.name}).")
+                    raise Refusal(
+                        _(
+                            "{partner} is already in another team ({other}).",
+                            partner=partner.name,
+                            other=other.name,
+                        )
+                    )
                 joining.append(partner)
             entry = Entry(max(t.entries, default=0) + 1, tuple(joining))
             try:
@@ -94,25 +103,29 @@ class SignUp:
                     for m in joining:
                         await self.store.add_member(tx, t.id, m, entry.id)
             except UniqueViolation:
-                raise Refusal(f"You are already signed up for {t.name}.") from None
+                raise Refusal(_("You are already signed up for {name}.", name=t.name)) from None
             t = await self._reload(t.id)
         self._changed(t)
         if partner is not None:
-            return f"You and {partner.name} are signed up for {t.name}."
+            return _(
+                "You and {partner} are signed up for {name}.", partner=partner.name, name=t.name
+            )
         alone = t.settings.team_mode != "solo"
-        return f"You are signed up for {t.name}." + (
-            " Partners are drawn at the start." if alone else ""
-        )
+        signed = _("You are signed up for {name}.", name=t.name)
+        return signed + (" " + _("Partners are drawn at the start.") if alone else "")
 
     async def leave(self, t: Tournament, user_id: int) -> str:
         async with self.changing(t) as t:
             entry = t.entry_of(user_id)
             if entry is None:
-                raise Refusal(f"You are not signed up for {t.name}.")
+                raise Refusal(_("You are not signed up for {name}.", name=t.name))
             if t.status != "signup":
                 raise Refusal(
-                    f"{t.name} has started: ask the organiser to replace you "
-                    "(`/tournament replace`)."
+                    _(
+                        "{name} has started: ask the organiser to replace you "
+                        "(`/tournament replace`).",
+                        name=t.name,
+                    )
                 )
             async with self.write() as tx:
                 await self.store.remove_member(tx, t.id, user_id)
@@ -123,22 +136,22 @@ class SignUp:
                     await self.store.delete_entry(tx, t.id, entry.id)
             t = await self._reload(t.id)
         self._changed(t)
-        return f"You left {t.name}."
+        return _("You left {name}.", name=t.name)
 
     async def check_in(self, t: Tournament, user_id: int) -> str:
         async with self.changing(t) as t:
             entry = t.entry_of(user_id)
             if entry is None:
-                raise Refusal(f"You are not signed up for {t.name}.")
+                raise Refusal(_("You are not signed up for {name}.", name=t.name))
             if t.status != "signup" or not t.settings.checkin_minutes:
-                raise Refusal("There is no check-in now.")
+                raise Refusal(_("There is no check-in now."))
             opens = t.starts_at - t.settings.checkin_minutes * 60
             if self.clock() < opens:
-                raise Refusal(f"Check-in opens <t:{int(opens)}:R>.")
+                raise Refusal(_("Check-in opens {when}.", when=f"<t:{int(opens)}:R>"))
             if entry.checked_in:
-                return "You are already checked in."
+                return _("You are already checked in.")
             async with self.write() as tx:
                 await self.store.put_entry(tx, t.id, dataclasses.replace(entry, checked_in=True))
             t = await self._reload(t.id)
         self._changed(t)
-        return f"Checked in for {t.name}: good luck!"
+        return _("Checked in for {name}: good luck!", name=t.name)

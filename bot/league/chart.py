@@ -18,6 +18,7 @@ import io
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 
+from bot.i18n import _, current
 from bot.league.models import RatingPoint
 from bot.league.ratings import INITIAL
 
@@ -35,12 +36,18 @@ def chart_points(history: Sequence[RatingPoint]) -> list[tuple[int, float]]:
     return points
 
 
+def chart_labels() -> tuple[str, str, str]:
+    """(no games yet, the x axis, the y axis) in the current language."""
+    return _("No rated games yet"), _("rated games"), _("rating")
+
+
 def render_rating_chart(points: Sequence[tuple[int, float]], title: str) -> bytes:
     """A line chart of ``points`` (x = rated game number, y = rating) as PNG bytes."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
+    empty, x_label, y_label = chart_labels()
     fig = Figure(figsize=(WIDTH_IN, HEIGHT_IN), dpi=DPI)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
@@ -59,12 +66,12 @@ def render_rating_chart(points: Sequence[tuple[int, float]], title: str) -> byte
             color=LINE,
         )
     else:
-        ax.text(0.5, 0.5, "No rated games yet", ha="center", va="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, empty, ha="center", va="center", transform=ax.transAxes)
         ax.set_xticks([])
         ax.set_yticks([])
     ax.set_title(title, fontsize=12, loc="left", parse_math=False)
-    ax.set_xlabel("rated games")
-    ax.set_ylabel("rating")
+    ax.set_xlabel(x_label)
+    ax.set_ylabel(y_label)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(True, color=GRID, linewidth=0.6)
     for side in ("top", "right"):
@@ -76,7 +83,8 @@ def render_rating_chart(points: Sequence[tuple[int, float]], title: str) -> byte
 
 
 async def render_rating_chart_async(points: Sequence[tuple[int, float]], title: str) -> bytes:
-    """:func:`render_rating_chart` in a worker thread, so the event loop keeps running."""
+    """:func:`render_rating_chart` in a worker thread, so the event loop keeps running (the
+    thread draws in the caller's language: ``to_thread`` carries the context)."""
     return await asyncio.to_thread(render_rating_chart, list(points), title)
 
 
@@ -91,7 +99,8 @@ class ChartCache:
 
     @staticmethod
     def _drawn_from(points: Sequence[tuple[int, float]], title: str) -> bytes:
-        return hashlib.sha256(repr((list(points), title)).encode()).digest()
+        # the language too: the same chart in another language is another picture
+        return hashlib.sha256(repr((list(points), title, current())).encode()).digest()
 
     def get(self, key: Hashable, points: Sequence[tuple[int, float]], title: str) -> bytes | None:
         """The PNG drawn for ``key`` from these points and title, if it is kept."""

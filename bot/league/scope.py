@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from bot.i18n import N_
+
 SERVER: Final = "server"
 GROUP: Final = "group"
 NONE: Final = "none"
@@ -36,7 +38,7 @@ class LeagueScope:
     @property
     def here(self) -> str:
         """Where, for a sentence: "on this server" or "in this group"."""
-        return "on this server" if self.kind == SERVER else "in this group"
+        return N_("on this server") if self.kind == SERVER else N_("in this group")
 
 
 def scope_of(kind: str, guild_id: int, channel_id: int) -> LeagueScope | None:

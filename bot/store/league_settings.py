@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from bot.i18n import _
 from bot.league.errors import SeasonError
 from bot.league.models import Season
 from bot.league.settings import GuildSettings, validate_changes
@@ -86,7 +87,7 @@ class SettingsStore:
                 "SELECT 1 FROM league_seasons WHERE guild_id = ? AND lower(name) = lower(?)",
                 (guild_id, title),
             ):
-                raise SeasonError(f"There is already a season called {title!r}")
+                raise SeasonError(_("There is already a season called {name}", name=repr(title)))
             await ensure_season(conn, guild_id, settings.current_season, started)
             await conn.execute(
                 "INSERT INTO league_seasons (guild_id, season, name, started_at) "
@@ -110,7 +111,7 @@ async def season_scope(db: Queries, guild_id: int, season: int | None) -> tuple[
     if season is None:
         return min_games, current
     if not 1 <= season <= current:
-        raise SeasonError(f"There is no season {season} on this server")
+        raise SeasonError(_("There is no season {number} on this server", number=season))
     return min_games, season
 
 
@@ -170,7 +171,7 @@ def _season_name(name: str | None, number: int) -> str:
         return f"Season {number}"
     title = " ".join(name.split())
     if not title:
-        raise SeasonError("A season name cannot be empty")
+        raise SeasonError(_("A season name cannot be empty"))
     if len(title) > SEASON_NAME_MAX:
-        raise SeasonError(f"A season name is at most {SEASON_NAME_MAX} characters")
+        raise SeasonError(_("A season name is at most {n} characters", n=SEASON_NAME_MAX))
     return title

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from bot.engine import Rules, Seat
 from bot.errors import Refusal
+from bot.i18n import _
 from bot.store.db import Tx
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -104,21 +105,21 @@ class ArrangedTables:
         taken table id is drawn again); a table already open in its channel means the game
         was seated (:class:`AlreadySeated`)."""
         store = self.persistence.store
-        for _ in range(ID_TRIES):
+        for _attempt in range(ID_TRIES):
             try:
                 async with self.persistence.write() as conn:
                     await store.insert_table(conn, self.persistence.row(table))
                     for seat, occ in table.seats.items():
                         await store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
                     if not await claim(conn, table.id):
-                        raise AlreadySeated("That game already has a table.")
+                        raise AlreadySeated(_("That game already has a table."))
                 break
             except UniqueViolation as e:
                 if e.constraint not in ("tables.id", "tables_pkey"):
-                    raise AlreadySeated("A table is already open for that game.") from e
+                    raise AlreadySeated(_("A table is already open for that game.")) from e
                 table.id = self.ctx.randomness.table_id()
         else:
-            raise Refusal("I could not find a free table id. Please try again.")
+            raise Refusal(_("I could not find a free table id. Please try again."))
         self.ctx.registry.add(table)
 
     async def start_if_waiting(self, table: Table) -> None:

@@ -16,6 +16,7 @@ from functools import partial
 from typing import Protocol
 
 from bot.engine import HandResult
+from bot.i18n import Text, later
 from bot.tables.live import LiveHands
 from bot.tables.persistence import TablePersistence
 from bot.tables.randomness import TableRandomness
@@ -27,7 +28,7 @@ from bot.tables.turns import AutoTurns
 log = logging.getLogger(__name__)
 
 TROUBLE_NOTICE_EVERY_S = 60.0  # at most one "something went wrong" notice per table a minute
-TROUBLE_NOTICE = (
+TROUBLE_NOTICE = later(
     "⚠ Something went wrong showing this table's latest change (the error is in my log). "
     "Nothing is lost and the game goes on: `/hand` shows your cards."
 )
@@ -42,7 +43,7 @@ class TableListener(Protocol):
 
     def game_finished(self, table: Table) -> None: ...
 
-    def notice(self, table: Table, text: str) -> None: ...
+    def notice(self, table: Table, text: str | Text) -> None: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -98,7 +99,7 @@ class ServiceContext:
         for observer in self.on_closed:
             self._tell(table, "telling an organiser the table ended", partial(observer, table))
 
-    def notice(self, table: Table, text: str) -> None:
+    def notice(self, table: Table, text: str | Text) -> None:
         listener = self.listener
         if listener is None:
             return

@@ -9,6 +9,7 @@ import logging
 import time
 
 from bot.errors import NotHost, Refusal, StaleButton
+from bot.i18n import _, for_server, later
 from bot.names import md_name
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ensure_open
@@ -35,35 +36,51 @@ class Endings:
             is_host = user_id == table.host_id
             if not is_host and not is_admin:
                 raise NotHost(
-                    f"Only the host ({table.host_name()}) or a member with "
-                    "Manage Server can abandon the table."
+                    _(
+                        "Only the host ({host}) or a member with "
+                        "Manage Server can abandon the table.",
+                        host=table.host_name(),
+                    )
                 )
             others = self._others(table, user_id)
             if is_admin:
-                who = f"{md_name(name) if name else 'a moderator'} (Manage Server)"
-                await self._end(table, f"This table was closed by {who}; the game is unrated.")
-                return "The table is closed. The channel is told you closed it; it is unrated."
+                who = later("a moderator") if not name else md_name(name)
+                closed = later(
+                    "This table was closed by {who} (Manage Server); the game is unrated.",
+                    who=who,
+                )
+                await self._end(table, for_server(table.guild_id, closed))
+                return _("The table is closed. The channel is told you closed it; it is unrated.")
             if table.status != TableStatus.PLAYING or not others:
-                await self._end(table, f"This table was closed by its host, {table.host_name()}.")
-                return "The table is closed."
+                closed = later("This table was closed by its host, {host}.", host=table.host_name())
+                await self._end(table, for_server(table.guild_id, closed))
+                return _("The table is closed.")
             vote = table.abandon_vote
             if vote is not None:
                 waiting = _names(table, vote.waiting_for)
-                raise Refusal(f"You already asked to end the game; waiting for {waiting}.")
+                raise Refusal(
+                    _("You already asked to end the game; waiting for {names}.", names=waiting)
+                )
             deadline = time.time() + VOTE_S
             table.abandon_vote = AbandonVote(user_id, frozenset(others), deadline)
             self._vote_timers[table.id] = asyncio.create_task(self._vote_expires(table))
             self.ctx.changed(table)
             self.ctx.notice(
                 table,
-                f"🏳 {table.host_name()} asks to end this game early (unrated). "
-                f"{_names(table, others)}: press **Agree to end** or **Keep playing** on the "
-                f"table message by <t:{int(deadline)}:R>; without everyone's agreement the "
-                "game goes on.",
+                later(
+                    "🏳 {host} asks to end this game early (unrated). {names}: press "
+                    "**Agree to end** or **Keep playing** on the table message by {when}; "
+                    "without everyone's agreement the game goes on.",
+                    host=table.host_name(),
+                    names=_names(table, others),
+                    when=f"<t:{int(deadline)}:R>",
+                ),
             )
-            return (
+            return _(
                 "Other people play at this table, so it ends early only if they all agree: "
-                f"I asked {_names(table, others)} (they have {VOTE_S} seconds)."
+                "I asked {names} (they have {s} seconds).",
+                names=_names(table, others),
+                s=VOTE_S,
             )
 
     async def vote(self, table: Table, user_id: int, agree: bool) -> str:
@@ -72,24 +89,29 @@ class Endings:
             ensure_open(table)
             vote = table.abandon_vote
             if vote is None:
-                raise StaleButton("Nobody is asking to end this game now.")
+                raise StaleButton(_("Nobody is asking to end this game now."))
             if user_id not in vote.needed:
-                raise Refusal("Only the other people playing here are asked.")
+                raise Refusal(_("Only the other people playing here are asked."))
             if not agree:
                 self._stop_vote(table)
                 self.ctx.changed(table)
                 who = _names(table, {user_id})
-                self.ctx.notice(table, f"▶ {who} wants to keep playing: the game goes on.")
-                return "You chose to keep playing; the game goes on."
+                self.ctx.notice(
+                    table, later("▶ {who} wants to keep playing: the game goes on.", who=who)
+                )
+                return _("You chose to keep playing; the game goes on.")
             if vote.waiting_for - {user_id}:
                 vote.agreed.add(user_id)
                 self.ctx.changed(table)
-                return f"Noted. Still waiting for {_names(table, vote.waiting_for)}."
+                return _("Noted. Still waiting for {names}.", names=_names(table, vote.waiting_for))
             # The last answer: the request stands until the end is saved (a failed save
             # leaves it open, and the same answer can be given again).
             names = _names(table, vote.needed | {vote.host_id})
-            await self._end(table, f"This game was ended early by agreement of {names}; unrated.")
-            return "Everyone agreed: the table is closed (unrated)."
+            ended = later(
+                "This game was ended early by agreement of {names}; unrated.", names=names
+            )
+            await self._end(table, for_server(table.guild_id, ended))
+            return _("Everyone agreed: the table is closed (unrated).")
 
     async def _vote_expires(self, table: Table) -> None:
         vote = table.abandon_vote
@@ -105,8 +127,11 @@ class Endings:
             self.ctx.changed(table)
             self.ctx.notice(
                 table,
-                f"⌛ {waiting} did not agree in time: the request to end the game is refused, "
-                "and the game goes on.",
+                later(
+                    "⌛ {names} did not agree in time: the request to end the game is refused, "
+                    "and the game goes on.",
+                    names=waiting,
+                ),
             )
 
     def _stop_vote(self, table: Table) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.engine import Seat, SeatView, seat_view
 from bot.errors import Refusal, StaleButton
+from bot.i18n import _
 from bot.tables.context import ServiceContext
 from bot.tables.moves import Moves
 from bot.tables.persistence import rules_doc
@@ -49,16 +50,16 @@ class Hints:
         """Check a hint request (``seat``/``hand``: the button's) and give its view."""
         mine = self.moves.seat_for(table, user_id, seat, hand)
         if table.arranged:  # a tournament's game: never a hint
-            raise Refusal("There are no hints in a tournament game.")
+            raise Refusal(_("There are no hints in a tournament game."))
         if not table.options.hints:
-            raise Refusal("This table plays without hints (the host sets `/spades rule hints`).")
+            raise Refusal(_("This table plays without hints (the host sets `/spades rule hints`)."))
         game = table.game
         assert game is not None  # seat_for: the game is on
         if game.to_act != mine:
-            raise Refusal("A hint is for your turn: ask again when it is your turn.")
+            raise Refusal(_("A hint is for your turn: ask again when it is your turn."))
         view = seat_view(game, mine)
         if len(view.legal) < 2:
-            raise Refusal("You have only one choice now: there is nothing to weigh.")
+            raise Refusal(_("You have only one choice now: there is nothing to weigh."))
         seed = zlib.crc32(f"hint:{table.id}:{table.seq}:{mine.name}".encode())
         return HintRequest(mine, view, table.seq, seed)
 
@@ -68,7 +69,7 @@ class Hints:
         again in the same position shows the same hint and counts once."""
         async with table.lock:
             if not table.open or table.seq != request.seq:
-                raise StaleButton("The game moved on meanwhile: ask again for a fresh hint.")
+                raise StaleButton(_("The game moved on meanwhile: ask again for a fresh hint."))
             key = (table.id, request.seat)
             if self._counted.get(key) == request.seq:
                 return table.hints_taken.get(request.seat, 0)

@@ -15,6 +15,9 @@ from bot.engine.dealer import draw_first_dealer
 from bot.engine.games import preset_names, same_game
 from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
+from bot.i18n import _
+from bot.i18n.cards import seat_word
+from bot.i18n.engine_text import reason_text
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -81,9 +84,9 @@ class Lobby:
         try:
             rules = default_rules(preset, **overrides)
         except RulesError as e:
-            raise Refusal(e.reason) from None
+            raise Refusal(reason_text(e.reason)) from None
         if not 0 <= turn_timer <= 3600:
-            raise Refusal("turn_timer must be between 0 (off) and 3600 seconds")
+            raise Refusal(_("turn_timer must be between 0 (off) and 3600 seconds"))
         table = Table(
             id=self.ctx.randomness.table_id(),
             guild_id=guild_id,
@@ -100,7 +103,7 @@ class Lobby:
 
     async def _insert(self, table: Table) -> None:
         """Store a new table with its seats and register it (a taken id is drawn again)."""
-        for _ in range(ID_TRIES):
+        for _attempt in range(ID_TRIES):
             try:
                 async with self.persistence.write() as conn:
                     await self.store.insert_table(conn, self.persistence.row(table))
@@ -113,12 +116,14 @@ class Lobby:
                 if e.constraint not in ("tables.id", "tables_pkey"):  # not a taken table id
                     log.error("opening a table in channel %s failed: %s", table.channel_id, e)
                     raise StoreFailed(
-                        "I could not open a table here (an old table of this channel is still "
-                        "in my database; the error is in my log)."
+                        _(
+                            "I could not open a table here (an old table of this channel is "
+                            "still in my database; the error is in my log)."
+                        )
                     ) from e
                 table.id = self.ctx.randomness.table_id()
         else:
-            raise StoreFailed("I could not find a free table id. Please try again.")
+            raise StoreFailed(_("I could not find a free table id. Please try again."))
         self.registry.add(table)
 
     async def play_again(self, finished_id: str, user_id: int) -> Table:
@@ -158,10 +163,10 @@ class Lobby:
         the channel and they sit nowhere else."""
         old = self.registry.finished(finished_id)
         if user_id not in old.humans():
-            raise Refusal("Only the players of that game can start another one.")
+            raise Refusal(_("Only the players of that game can start another one."))
         if self.registry.find_in_channel(old.channel_id) is not None:
             raise Refusal(
-                "A new table is already open in this channel: use `/spades table` to see it."
+                _("A new table is already open in this channel: use `/spades table` to see it.")
             )
         self.registry.check_can_open(old.guild_id, old.channel_id, user_id)
         return old
@@ -183,14 +188,20 @@ class Lobby:
         free = table.free_seats()
         if seat is None:
             if mine is not None:
-                raise Refusal(f"You are already seated ({mine.word}).")
+                raise Refusal(_("You are already seated ({seat}).", seat=seat_word(mine)))
             if not free:
-                raise Refusal("The table is full.")
+                raise Refusal(_("The table is full."))
             seat = free[0]
         elif seat not in free:
             if seat == mine:
-                raise Refusal(f"You are already seated ({mine.word}).")
-            raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
+                raise Refusal(_("You are already seated ({seat}).", seat=seat_word(mine)))
+            raise Refusal(
+                _(
+                    "{seat} is taken by {name}.",
+                    seat=seat_word(seat),
+                    name=md_name(table.seats[seat].name),
+                )
+            )
         new = Occupant(user_id, name)
         async with self.persistence.write(table) as conn:
             if mine is not None:
@@ -209,18 +220,21 @@ class Lobby:
         if mine is not None:
             occ = table.seats[mine]
             if not occ.away:
-                raise Refusal(f"You are already playing {mine.word}.")
+                raise Refusal(_("You are already playing {seat}.", seat=seat_word(mine)))
             seat = mine
         else:
             open_seats = [s for s, o in table.seats.items() if o.is_computer and o.user_id is None]
             if seat is None:
                 if not open_seats:
-                    raise Refusal("The game has started and every seat is taken.")
+                    raise Refusal(_("The game has started and every seat is taken."))
                 seat = open_seats[0]
             elif seat not in open_seats:
                 raise Refusal(
-                    f"{seat.word} is not open: only seats played by a computer "
-                    "after their player left can be taken."
+                    _(
+                        "{seat} is not open: only seats played by a computer "
+                        "after their player left can be taken.",
+                        seat=seat_word(seat),
+                    )
                 )
         new = Occupant(user_id, name, None, 0)
         async with self.persistence.write(table) as conn:
@@ -239,7 +253,7 @@ class Lobby:
             ensure_open(table)
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].left:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(_("You are not seated at this table."))
             if table.status == TableStatus.LOBBY:
                 return await self._leave_lobby(table, user_id, seat)
             level = table.handover
@@ -265,13 +279,15 @@ class Lobby:
             if ending is not None:
                 ending.apply(table)
                 self.ctx.closed(table)
-                return "You left; with no players left the table is closed."
+                return _("You left; with no players left the table is closed.")
             self.ctx.changed(table)
             self.ctx.turns.schedule(table)
-            return (
-                f"You left {seat.word}; a computer player ({level}) takes over. If the game "
+            return _(
+                "You left {seat}; a computer player ({level}) takes over. If the game "
                 "is rated it counts as a loss for you, whatever the score; `/spades join` "
-                "takes your seat back."
+                "takes your seat back.",
+                seat=seat_word(seat),
+                level=_(level),
             )
 
     async def _leave_lobby(self, table: Table, user_id: int, seat: Seat) -> str:
@@ -288,29 +304,35 @@ class Lobby:
         if ending is not None:
             ending.apply(table)
             self.ctx.closed(table)
-            return "You left; the table is closed."
+            return _("You left; the table is closed.")
         self.ctx.changed(table)
-        return f"You left {seat.word}."
+        return _("You left {seat}.", seat=seat_word(seat))
 
     # ------------------------------------------------------------------ host
     async def add_bot(self, table: Table, user_id: int, seat: Seat | None, level: str) -> Seat:
         """Host: seat a computer player in the lobby.  Once the game has started no level
         changes (see :func:`level_fixed`)."""
         if level not in LEVELS:
-            raise Refusal(f"The level must be one of {', '.join(LEVELS)}.")
+            raise Refusal(_("The level must be one of {levels}.", levels=", ".join(LEVELS)))
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, "add computer players")
+            ensure_host(table, user_id, _("add computer players"))
             if table.status == TableStatus.PLAYING:
                 raise Refusal(level_fixed(table, seat))
             ensure_in_play(table, seat)
             free = table.free_seats()
             if seat is None:
                 if not free:
-                    raise Refusal("The table is full.")
+                    raise Refusal(_("The table is full."))
                 seat = free[0]
             elif seat not in free:
-                raise Refusal(f"{seat.word} is taken by {md_name(table.seats[seat].name)}.")
+                raise Refusal(
+                    _(
+                        "{seat} is taken by {name}.",
+                        seat=seat_word(seat),
+                        name=md_name(table.seats[seat].name),
+                    )
+                )
             new = Occupant(None, f"Computer ({level})", level)
             async with self.persistence.write(table) as conn:
                 await self.store.put_seat(conn, table.id, self.persistence.seat_row(seat, new))
@@ -331,12 +353,12 @@ class Lobby:
         """Host, in the lobby: one of the table's own settings (``spectators``, ``hints``)."""
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, "change the table's settings")
+            ensure_host(table, user_id, _("change the table's settings"))
             if table.status != "lobby":
-                raise Refusal(f"`{name}` is fixed once the game has started.")
+                raise Refusal(_("`{name}` is fixed once the game has started.", name=name))
             options = table.options.with_option(name, value)
             if options.hints and table.arranged:
-                raise Refusal("There are no hints in a tournament game.")
+                raise Refusal(_("There are no hints in a tournament game."))
             async with self.persistence.write(table) as conn:
                 await self.store.update_table(
                     conn, table.id, rules=rules_doc(table, options=options)
@@ -348,9 +370,9 @@ class Lobby:
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, "change the rules")
+            ensure_host(table, user_id, _("change the rules"))
             if table.status != TableStatus.LOBBY:
-                raise Refusal("The rules are fixed once the game has started.")
+                raise Refusal(_("The rules are fixed once the game has started."))
             try:
                 if name == "preset":
                     rules = self._switched(table.rules, value.strip())
@@ -358,7 +380,7 @@ class Lobby:
                     value_of = parse_value(name, value, table.rules.game)
                     rules = table.rules.with_option(name, value_of)
             except RulesError as e:
-                raise Refusal(e.reason) from None
+                raise Refusal(reason_text(e.reason)) from None
             moves = seat_moves(table, rules)
             async with self.persistence.write(table) as conn:
                 await self.store.update_table(conn, table.id, rules=rules_doc(table, rules=rules))
@@ -376,15 +398,18 @@ class Lobby:
     async def start(self, table: Table, user_id: int) -> Table:
         async with table.lock:
             ensure_open(table)
-            ensure_host(table, user_id, "start the game")
+            ensure_host(table, user_id, _("start the game"))
             if table.status != TableStatus.LOBBY:
-                raise Refusal("The game has already started.")
+                raise Refusal(_("The game has already started."))
             if table.free_seats():
-                need = ("Three", "Four")[table.rules.players - 3]
-                free = ", ".join(s.word for s in table.free_seats())
+                free = ", ".join(seat_word(s) for s in table.free_seats())
                 raise Refusal(
-                    f"{need} players are needed: {free} still empty. "
-                    "Fill a seat with `/spades bot`."
+                    _(
+                        "{n} players are needed: {free} still empty. "
+                        "Fill a seat with `/spades bot`.",
+                        n=table.rules.players,
+                        free=free,
+                    )
                 )
             # The game's seed (docs/verifiable-deals.md): the draw and every deal come from it.
             seed = self.ctx.randomness.game_seed(table)
@@ -430,8 +455,14 @@ def _after_leaving(table: Table, user_id: int) -> tuple[list[int], int]:
 def ensure_in_play(table: Table, seat: Seat | None) -> None:
     """Refuse a seat the table's rules leave empty (West at a three-player table)."""
     if seat is not None and seat not in table.seat_order:
-        seats = ", ".join(s.word for s in table.seat_order)
-        raise Refusal(f"{seat.word} does not play at a three-player table: choose {seats}.")
+        seats = ", ".join(seat_word(s) for s in table.seat_order)
+        raise Refusal(
+            _(
+                "{seat} does not play at a three-player table: choose {seats}.",
+                seat=seat_word(seat),
+                seats=seats,
+            )
+        )
 
 
 def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
@@ -440,10 +471,14 @@ def seat_moves(table: Table, rules: Rules) -> dict[Seat, Seat]:
     outside = [s for s in table.seats if s not in rules.seats]
     free = [s for s in rules.seats if s not in table.seats]
     if len(outside) > len(free):
-        who = ", ".join(f"{md_name(table.seats[s].name)} ({s.word})" for s in outside)
+        who = ", ".join(f"{md_name(table.seats[s].name)} ({seat_word(s)})" for s in outside)
         raise Refusal(
-            f"{len(rules.seats)} players play {', '.join(s.word for s in rules.seats)}: "
-            f"a seat must be free for {who} first."
+            _(
+                "{n} players play {seats}: a seat must be free for {who} first.",
+                n=len(rules.seats),
+                seats=", ".join(seat_word(s) for s in rules.seats),
+                who=who,
+            )
         )
     return dict(zip(outside, free, strict=False))
 
@@ -456,36 +491,50 @@ def level_fixed(table: Table, seat: Seat | None) -> str:
     computers and their own to a hard one."""
     occ = table.seats.get(seat) if seat is not None else None
     if seat is None or occ is None or occ.user_id is None:
-        return (
+        return _(
             "The game has started: computer players keep the level they started with (a rated "
             "game is rated against the players it began with)."
         )
     if not occ.is_computer:
-        return f"{md_name(occ.name)} plays {seat.word}: only a computer player's seat has a level."
+        return _(
+            "{name} plays {seat}: only a computer player's seat has a level.",
+            name=md_name(occ.name),
+            seat=seat_word(seat),
+        )
     yours = occ.user_id == table.host_id
-    whose = "your seat" if yours else f"{md_name(occ.name)}'s seat"
+    whose = _("your seat") if yours else _("{name}'s seat", name=md_name(occ.name))
     if occ.left:
         why = (
-            "you left the game" if yours else "they left the game (a loss for them if it is rated)"
+            _("you left the game")
+            if yours
+            else _("they left the game (a loss for them if it is rated)")
         )
     else:
-        why = "you ran out of time" if yours else "they ran out of time"
+        why = _("you ran out of time") if yours else _("they ran out of time")
+    away = _(
+        "{seat} is {whose}: {why}, and a computer plays it at the {level} level, as for every "
+        "member who is away, until `/spades join` takes it back.",
+        seat=seat_word(seat),
+        whose=whose,
+        why=why,
+        level=_(occ.bot_level or "normal"),
+    )
     return (
-        f"{seat.word} is {whose}: {why}, and a computer plays it at the {occ.bot_level} level, "
-        "as for every member who is away, until `/spades join` takes it back. "
+        away
+        + " "
         + (
-            "Its level is not yours to choose, even as host."
+            _("Its level is not yours to choose, even as host.")
             if yours
-            else "Its level is not the host's to choose."
+            else _("Its level is not the host's to choose.")
         )
     )
 
 
 def ensure_open(table: Table) -> None:
     if not table.open:
-        raise StaleButton("That table has ended.")
+        raise StaleButton(_("That table has ended."))
 
 
 def ensure_host(table: Table, user_id: int, what: str) -> None:
     if user_id != table.host_id:
-        raise NotHost(f"Only the host ({table.host_name()}) can {what}.")
+        raise NotHost(_("Only the host ({host}) can {what}.", host=table.host_name(), what=_(what)))

@@ -29,6 +29,9 @@ from bot.engine.actions import Claim
 from bot.engine.cards import Card
 from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
+from bot.i18n import N_, _, later
+from bot.i18n.cards import SeatWord, seat_word
+from bot.i18n.engine_text import Judged
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -38,7 +41,7 @@ from bot.tables.turns import deadline_after
 
 SEEN_INTERACTIONS = 10_000  # interaction ids remembered to refuse a second delivery
 NOTICE_EVERY_S = 60.0  # at most one "could not save" notice per table per minute
-SAVE_FAILED = "I could not save that, so nothing changed. Please try again."
+SAVE_FAILED = N_("I could not save that, so nothing changed. Please try again.")
 log = logging.getLogger(__name__)
 
 
@@ -68,19 +71,22 @@ class Moves:
         seat = table.seat_of(user_id)
         if button_seat is not None and seat != button_seat:
             owner = table.seats.get(button_seat)
-            who = md_name(owner.name) if owner else button_seat.word
+            who = md_name(owner.name) if owner else seat_word(button_seat)
             raise NotYourButtons(
-                f"These buttons are {who}'s ({button_seat.word}). "
-                "Use `/hand` to see your own cards."
+                _(
+                    "These buttons are {who}'s ({seat}). Use `/hand` to see your own cards.",
+                    who=who,
+                    seat=seat_word(button_seat),
+                )
             )
         if seat is None:
-            raise NotSeated("You are not seated at this table.")
+            raise NotSeated(_("You are not seated at this table."))
         if table.seats[seat].left:
-            raise NotSeated("You left this game: `/spades join` takes your seat back.")
+            raise NotSeated(_("You left this game: `/spades join` takes your seat back."))
         if table.game is None or table.status != TableStatus.PLAYING:
-            raise StaleButton("The game has not started yet.")
+            raise StaleButton(_("The game has not started yet."))
         if button_hand is not None and button_hand != table.game.hand_number:
-            raise StaleButton("That button is from an earlier hand; here is your current hand.")
+            raise StaleButton(_("That button is from an earlier hand; here is your current hand."))
         return seat
 
     def view(self, table: Table, seat: Seat | None) -> SeatView | None:
@@ -191,13 +197,15 @@ class Moves:
         self._notified[table.id] = now
         self.ctx.notice(
             table,
-            "⚠ I could not save a move here (a database error, in my log); nothing changed. "
-            "Try again in a moment.",
+            later(
+                "⚠ I could not save a move here (a database error, in my log); nothing "
+                "changed. Try again in a moment."
+            ),
         )
 
     def _check_dup(self, interaction_id: int | None) -> None:
         if interaction_id is not None and interaction_id in self._seen:
-            raise Duplicate("This action has already been applied.")
+            raise Duplicate(_("This action has already been applied."))
 
     def _remember(self, interaction_id: int | None) -> None:
         if interaction_id is None:
@@ -221,7 +229,7 @@ class Moves:
         """
         game = table.game
         if game is None:
-            raise StaleButton("The game has not started yet.")
+            raise StaleButton(_("The game has not started yet."))
         sim = game.clone()
         for action in actions:
             sim.apply(action)  # IllegalAction propagates; the live game is untouched
@@ -257,10 +265,10 @@ class Moves:
         except UniqueViolation as e:
             if interaction_id is not None and "interaction" in (e.constraint or ""):
                 self._remember(interaction_id)  # the same click, delivered again
-                raise Duplicate("This action has already been applied.") from None
+                raise Duplicate(_("This action has already been applied.")) from None
             log.error("saving a move at table %s broke a constraint: %s", table.id, e)
             self._failed(table)
-            raise StoreFailed(SAVE_FAILED) from e
+            raise StoreFailed(_(SAVE_FAILED)) from e
         except StoreFailed:
             self._failed(table)
             raise
@@ -280,7 +288,14 @@ class Moves:
             self.ctx.hand_finished(table, result)
         if claims_before is not None:
             for claim in public_claims(sim)[claims_before:]:  # G1: the result is public
-                self.ctx.notice(table, f"⚖ {claim.seat.word} claims a renege: {claim.text}.")
+                self.ctx.notice(
+                    table,
+                    later(
+                        "⚖ {seat} claims a renege: {claim}.",
+                        seat=SeatWord(claim.seat),
+                        claim=Judged(claim.text),
+                    ),
+                )
         if finished:
             self.ctx.closed(table)
         else:

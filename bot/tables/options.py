@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from bot.engine import Seat
 from bot.errors import Refusal
+from bot.i18n import _
 
 SPECTATOR_MODES: Final = ("public", "hands", "off")
 OPTION_NAMES: Final = ("spectators", "hints")
@@ -72,15 +73,15 @@ class TableOptions:
         if name == "spectators":
             mode = _SPECTATOR_WORDS.get(t)
             if mode is None:
-                raise Refusal("spectators must be public, hands after each hand, or off.")
+                raise Refusal(_("spectators must be public, hands after each hand, or off."))
             return TableOptions(mode, self.hints)
         if name == "hints":
             if t in ("on", "yes", "true"):
                 return TableOptions(self.spectators, True)
             if t in ("off", "no", "false"):
                 return TableOptions(self.spectators, False)
-            raise Refusal("hints must be on or off.")
-        raise Refusal(f"There is no table option {name[:40]!r}.")
+            raise Refusal(_("hints must be on or off."))
+        raise Refusal(_("There is no table option {name}.", name=repr(name[:40])))
 
 
 def suggested_values(name: str) -> tuple[str, ...]:

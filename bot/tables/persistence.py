@@ -29,6 +29,7 @@ from typing import Any
 from bot.engine import Game, IllegalAction, Rules, RulesError, Seat
 from bot.engine.shuffle import GameSeed
 from bot.errors import StoreFailed, TableMoved
+from bot.i18n import N_, _
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
@@ -46,7 +47,7 @@ TableEndedHook = Callable[[Tx, Table, Game | None], Awaitable[None]]
 # Told of a table reloaded because another process wrote it (its fields are already the
 # database's; the service re-registers it and restarts its turn).
 MovedHook = Callable[[Table, list[int]], None]
-MOVED = (
+MOVED = N_(
     "Another instance of the bot changed this table just now, so that was not applied; I "
     "have reloaded the table. Please look again and retry."
 )
@@ -129,13 +130,13 @@ class TablePersistence:
                 assert table is not None
                 log.warning("table %s was written by another process; reloading it", table.id)
                 await self.reload(table)
-                raise TableMoved(MOVED) from None
+                raise TableMoved(_(MOVED)) from None
             except UniqueViolation:
                 raise
             except StoreError as e:
                 log.error("database write failed: %s", e)
                 raise StoreFailed(
-                    "I could not save that, so nothing changed. Please try again."
+                    _("I could not save that, so nothing changed. Please try again.")
                 ) from e
             if table is not None:
                 table.revision += 1
@@ -149,8 +150,10 @@ class TablePersistence:
         except (StoreError, IllegalAction, RulesError, ValueError, KeyError) as e:
             log.error("table %s could not be reloaded: %s", table.id, e)
             raise StoreFailed(
-                "Another instance of the bot changed this table, and I could not reload it. "
-                "Please try again."
+                _(
+                    "Another instance of the bot changed this table, and I could not reload "
+                    "it. Please try again."
+                )
             ) from e
         if fresh is None:  # deleted meanwhile: nothing to play any more
             table.status = TableStatus.ABANDONED

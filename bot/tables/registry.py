@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from bot.errors import NoTable, NotSeated, Refusal, StaleButton
+from bot.i18n import _
 from bot.tables.state import Rematch, Table, TableStatus
 
 FINISHED_KEPT = 2_000  # finished games that Play again can still restart (newest)
@@ -22,7 +23,7 @@ class TableRegistry:
     def get(self, table_id: str) -> Table:
         table = self._by_id.get(table_id)
         if table is None or not table.open:
-            raise StaleButton("That table has ended.")
+            raise StaleButton(_("That table has ended."))
         return table
 
     def find_by_id(self, table_id: str) -> Table | None:
@@ -32,7 +33,7 @@ class TableRegistry:
     def in_channel(self, channel_id: int) -> Table:
         table = self._by_channel.get(channel_id)
         if table is None:
-            raise NoTable("There is no table in this channel. Open one with `/spades new`.")
+            raise NoTable(_("There is no table in this channel. Open one with `/spades new`."))
         return table
 
     def find_in_channel(self, channel_id: int) -> Table | None:
@@ -42,8 +43,10 @@ class TableRegistry:
         table = self._by_user.get((guild_id, user_id))
         if table is None:
             raise NotSeated(
-                "You are not seated at a table in this server. Join one with "
-                "`/spades join` or open one with `/spades new`."
+                _(
+                    "You are not seated at a table in this server. Join one with "
+                    "`/spades join` or open one with `/spades new`."
+                )
             )
         return table
 
@@ -60,20 +63,30 @@ class TableRegistry:
         other = self._by_user.get((guild_id, user_id))
         if other is not None:
             raise Refusal(
-                f"You are already seated at a table in <#{other.channel_id}>. "
-                "Leave it with `/spades leave` first."
+                _(
+                    "You are already seated at a table in {channel}. "
+                    "Leave it with `/spades leave` first.",
+                    channel=f"<#{other.channel_id}>",
+                )
             )
         if channel_id in self._by_channel:
             raise Refusal(
-                "This channel already has a table. Use `/spades table` to see it, "
-                "or open one with `thread: true`."
+                _(
+                    "This channel already has a table. Use `/spades table` to see it, "
+                    "or open one with `thread: true`."
+                )
             )
 
     def check_can_sit(self, table: Table, user_id: int) -> None:
         """Refuse a member who already sits at another table of the server."""
         other = self._by_user.get((table.guild_id, user_id))
         if other is not None and other is not table:
-            raise Refusal(f"You are already seated at a table in <#{other.channel_id}>.")
+            raise Refusal(
+                _(
+                    "You are already seated at a table in {channel}.",
+                    channel=f"<#{other.channel_id}>",
+                )
+            )
 
     # ------------------------------------------------------------------ changes
     def add(self, table: Table) -> None:
@@ -95,7 +108,7 @@ class TableRegistry:
         rematch = self._finished.get(table_id)
         if rematch is None:
             raise StaleButton(
-                "That game is too old to play again here: open a new table with `/spades new`."
+                _("That game is too old to play again here: open a new table with `/spades new`.")
             )
         return rematch
 

@@ -30,6 +30,7 @@ from collections.abc import Callable
 
 from bot.engine import Action, Seat
 from bot.errors import StoreFailed
+from bot.i18n import Text, for_server, later
 from bot.store.db import Database
 from bot.store.tables import TableStore
 from bot.tables.arranged import ArrangedTables
@@ -48,7 +49,7 @@ from bot.tables.turns import AutoTurns, Claimer, Decider, no_claims
 
 log = logging.getLogger(__name__)
 
-UNRESTORABLE = (
+UNRESTORABLE = later(
     "⚠ I could not restore the table here after my restart (the error is in my log), so I "
     "closed it; its game is unrated. Open a new one with `/spades new`."
 )
@@ -135,7 +136,7 @@ class TableService:
             table.gone = True  # post nothing: the process that ended it did
             self._ctx.closed(table)
 
-    def _notify(self, table: Table, text: str) -> None:
+    def _notify(self, table: Table, text: str | Text) -> None:
         self._ctx.notice(table, text)
 
     async def set_message(self, table: Table, message_id: int) -> None:
@@ -165,7 +166,9 @@ class TableService:
 
     async def _close_unrestorable(self, table: Table) -> None:
         try:
-            await self.persistence.close_unrestorable(table, UNRESTORABLE)
+            await self.persistence.close_unrestorable(
+                table, for_server(table.guild_id, UNRESTORABLE)
+            )
         except StoreFailed:
             log.error("could not close table %s; trying again at the next start", table.id)
             return

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.errors import Refusal
+from bot.i18n import _
 from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN, Edit
 from bot.tables.state import Table, TableStatus
 
@@ -158,16 +159,18 @@ class Spectators:
     def check(table: Table, user_id: int) -> None:
         """Refuse (with the reason) a member who may not watch ``table`` now."""
         if not table.open:
-            raise Refusal("That table has ended.")
+            raise Refusal(_("That table has ended."))
         if table.sat_here(user_id):
             raise Refusal(
-                "You sit at this table in this game (or did), so you cannot watch it: "
-                "a player who watched could pass on what spectators are shown."
+                _(
+                    "You sit at this table in this game (or did), so you cannot watch it: "
+                    "a player who watched could pass on what spectators are shown."
+                )
             )
         if not table.options.watchable:
-            raise Refusal("The host has closed this table to spectators.")
+            raise Refusal(_("The host has closed this table to spectators."))
         if table.status != TableStatus.PLAYING or table.game is None:
-            raise Refusal("The game has not started yet: watch once it has.")
+            raise Refusal(_("The game has not started yet: watch once it has."))
 
     def count(self, table: Table) -> int:
         room = self._rooms.get(table.id)

@@ -30,6 +30,8 @@ from bot.engine import (
 )
 from bot.engine.actions import Claim
 from bot.errors import Refusal, StoreFailed
+from bot.i18n import Text, later
+from bot.i18n.cards import BidWord, SeatWord
 from bot.names import md_name
 from bot.tables.state import MAX_TIMEOUTS, Occupant, Table, TableStatus
 
@@ -49,7 +51,7 @@ Commit = Callable[[Table, Seat, Action, Seat | None], Awaitable[object]]
 # (table, sequence number) -> the seed of the computer's decision at that point
 Seeder = Callable[[Table, int], int]
 # (table, text) -> tell the table's channel
-Notify = Callable[[Table, str], None]
+Notify = Callable[[Table, str | Text], None]
 # (a computer seat's view) -> the opponent it claims reneged now, or None (games.md G1)
 Claimer = Callable[[SeatView], Seat | None]
 
@@ -197,16 +199,21 @@ class AutoTurns:
         if tries == len(QUICK_RETRIES_S) + 1:
             self.notify(
                 table,
-                "⚠ I could not save the computer's move here (a database error, in my log). "
-                f"I keep trying every {SLOW_RETRY_S:.0f} s; nothing is lost.",
+                later(
+                    "⚠ I could not save the computer's move here (a database error, in my "
+                    "log). I keep trying every {s} s; nothing is lost.",
+                    s=f"{SLOW_RETRY_S:.0f}",
+                ),
             )
         if tries <= len(QUICK_RETRIES_S) + SLOW_RETRIES:
             return SLOW_RETRY_S
         log.error("gave up on the automatic turn at table %s after %d tries", table.id, tries)
         self.notify(
             table,
-            "⚠ I gave up saving the computer's move here. The host or a member with Manage "
-            "Server can close the table with `/spades abandon`.",
+            later(
+                "⚠ I gave up saving the computer's move here. The host or a member with "
+                "Manage Server can close the table with `/spades abandon`."
+            ),
         )
         self._failures.pop(table.id, None)
         return None
@@ -222,27 +229,35 @@ class AutoTurns:
                 await t
 
 
-def timeout_notice(after: Occupant, seat: Seat, action: Action) -> str:
-    """What the channel is told when a computer acted for a player who ran out of time."""
+def timeout_notice(after: Occupant, seat: Seat, action: Action) -> Text:
+    """What the channel is told when a computer acted for a player who ran out of time
+    (written in the server's language when it is posted)."""
     what = describe(action)
     if after.is_computer:
-        return (
-            f"⏰ {md_name(after.name)} ran out of time {MAX_TIMEOUTS} times; a computer played "
-            f"{what} and now plays {seat.word} until they come back with `/spades join`."
+        return later(
+            "⏰ {name} ran out of time {max} times; a computer played {what} and now plays "
+            "{seat} until they come back with `/spades join`.",
+            name=md_name(after.name),
+            max=MAX_TIMEOUTS,
+            what=what,
+            seat=SeatWord(seat),
         )
-    return (
-        f"⏰ {md_name(after.name)} ran out of time; a computer played {what} for them "
-        f"({after.timeouts}/{MAX_TIMEOUTS})."
+    return later(
+        "⏰ {name} ran out of time; a computer played {what} for them ({n}/{max}).",
+        name=md_name(after.name),
+        what=what,
+        n=after.timeouts,
+        max=MAX_TIMEOUTS,
     )
 
 
-def describe(action: Action) -> str:
+def describe(action: Action) -> str | Text:
     if isinstance(action, Play):
         return str(action.card)
     if isinstance(action, Bid):
-        return f"a bid of {action.text}"
+        return later("a bid of {bid}", bid=BidWord(action.value, action.blind))
     if isinstance(action, PassCards):
-        return "a pass"
+        return later("a pass")
     if isinstance(action, Claim):
-        return f"a renege claim against {action.against.word}"
-    return "a look at the cards"
+        return later("a renege claim against {seat}", seat=SeatWord(action.against))
+    return later("a look at the cards")

@@ -26,12 +26,13 @@ import discord
 
 from bot import logsafe, timely
 from bot.errors import Refusal
+from bot.i18n import N_, _, answering
 from bot.ui.failures import answer_error
 
 log = logging.getLogger(__name__)
 
-STARTING = "The bot is starting up; try again."
-UNREADABLE = (
+STARTING = N_("The bot is starting up; try again.")
+UNREADABLE = N_(
     "I cannot read that button (it may be from an older version of the bot): use the slash "
     "commands, or `/spades table` for a fresh table message."
 )
@@ -99,16 +100,17 @@ class ClickRouter:
         :mod:`bot.timely`), and never left without an answer when the handler refuses or
         fails."""
         timely.guard(interaction)
+        answering(interaction)  # every answer to the click in the clicker's language
         data: dict[str, Any] = dict(interaction.data or {})
         shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged
         log.debug("component %s from user %s", shown, interaction.user.id)
         try:
             if isinstance(ref, Unreadable):
                 log.debug("refused a %s component whose custom id does not check out", ref.kind)
-                raise Refusal(UNREADABLE)
+                raise Refusal(_(UNREADABLE))
             handler = self._handlers.get(ref.route)
             if handler is None:
-                raise Refusal(STARTING)
+                raise Refusal(_(STARTING))
             await handler(interaction, ref, values)
         except Exception as e:
             await answer_error(interaction, e)

@@ -21,10 +21,12 @@ from discord import app_commands
 from bot import command_input, timely
 from bot.engine import CardParseError, GameError
 from bot.errors import Duplicate, Refusal
+from bot.i18n import N_, _
+from bot.i18n.engine_text import reason_text
 
 log = logging.getLogger(__name__)
 
-SORRY: Final = "Sorry, something went wrong on my side. Please try again."
+SORRY: Final = N_("Sorry, something went wrong on my side. Please try again.")
 
 
 async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -44,20 +46,26 @@ def error_text(
 ) -> str:
     """What the member reads; unexpected errors are logged here."""
     if isinstance(original, CardParseError):
-        return (
-            f"I don't know the card {command_input.excerpt(original.text)}: "
-            "try AS, 10H, A♠ or 'queen of hearts'."
+        return _(
+            "I don't know the card {card}: try AS, 10H, A♠ or 'queen of hearts'.",
+            card=command_input.excerpt(original.text),
         )
-    if isinstance(original, Refusal | GameError):
-        return original.reason
+    if isinstance(original, Refusal):
+        return original.reason  # written in the member's language where it was raised
+    if isinstance(original, GameError):
+        return reason_text(original.reason)  # the engine's English, translated here
     name = timely.describe(interaction)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         log.info("stale command %s from %s", name, interaction.user.id)
-        return command_input.STALE
+        return _(command_input.STALE)
     if isinstance(error, app_commands.TransformerError):
         log.info("could not read an option of %s: %s", name, error)
-        return f"I could not read {command_input.excerpt(error.value)} as {error.type.name}."
+        return _(
+            "I could not read {value} as {kind}.",
+            value=command_input.excerpt(error.value),
+            kind=error.type.name,
+        )
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You cannot use this command here."
+        return str(error) or _("You cannot use this command here.")
     log.error("%s failed", name, exc_info=original)
-    return SORRY
+    return _(SORRY)

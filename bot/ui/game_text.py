@@ -24,12 +24,13 @@ from bot.engine import (
     Seat,
     SeatView,
     Team,
-    bid_text,
     cards_of,
     preset,
 )
 from bot.engine.cards import mask_of
 from bot.engine.decks import DECKS, Deck
+from bot.i18n import _
+from bot.i18n.cards import bid_word
 from bot.league.models import PlayerStats
 from bot.review.decisions import HandPlayed, RecordedDecision
 
@@ -128,7 +129,7 @@ class GameText:
     # ------------------------------------------------------------------ the hand message
     def hidden_text(self, view: SeatView, seat: Seat) -> str:
         """The hand message while the seat's cards are face down."""
-        return "Your cards are face down."
+        return _("Your cards are face down.")
 
     def prompt(self, view: SeatView) -> str | None:
         """The hand message's first line on the player's turn in the game's own phases."""
@@ -154,7 +155,7 @@ class GameText:
     # ------------------------------------------------------------------ deal diagrams
     def diagram_seat(self, result: HandResult, rules: Rules, seat: Seat) -> tuple[str, str]:
         """A seat's bid and its panel's note in a hand's deal diagram."""
-        return "", f"took {result.tricks[seat]}"
+        return "", _("took {n}", n=result.tricks[seat])
 
     def diagram_team(self, result: HandResult, rules: Rules, team: Team) -> str:
         """The bid column of a team's line in the middle of the diagram."""
@@ -176,16 +177,16 @@ class GameText:
     def rules_sections(self, rules: Rules) -> list[tuple[str, list[Sentence]]]:
         """The rules as (topic, sentences): the preset's description and the target."""
         return [
-            ("The game", [sentence(preset(rules.preset).description + ".", "game", "deck")]),
+            (_("The game"), [sentence(_(preset(rules.preset).description) + ".", "game", "deck")]),
             (
-                "End of the game",
-                [sentence(f"The first side to {rules.target} points wins.", "target")],
+                _("End of the game"),
+                [sentence(_("The first side to {n} points wins.", n=rules.target), "target")],
             ),
         ]
 
     def stats_fields(self, e: discord.Embed, s: PlayerStats) -> None:
         """``/stats``: the game's own figures (the base: tricks per hand)."""
-        e.add_field(name="Tricks", value=f"{per_hand(s.tricks_per_hand)} tricks per hand")
+        e.add_field(name=_("Tricks"), value=_("{n} tricks per hand", n=per_hand(s.tricks_per_hand)))
 
 
 def choice_text(d: RecordedDecision) -> str:
@@ -193,7 +194,7 @@ def choice_text(d: RecordedDecision) -> str:
     if isinstance(d.action, Play):
         return str(d.action.card)
     if isinstance(d.action, Bid):
-        return bid_text(d.action.value, d.action.blind)
+        return bid_word(d.action.value, d.action.blind)
     return "?"
 
 
@@ -201,4 +202,5 @@ def took_text(result: HandResult, team: Team, names: dict[Seat, str]) -> str:
     """``took 7 (alice 3, carol 4)``."""
     a, b = team.seats
     took = result.tricks[a] + result.tricks[b]
-    return f"took {took} ({names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]})"
+    each = f"{names[a]} {result.tricks[a]}, {names[b]} {result.tricks[b]}"
+    return _("took {n} ({each})", n=took, each=each)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.engine import GameKind, Rules, entry_of, preset
+from bot.i18n import _, number
 from bot.ui.game_text import GameText
 from bot.ui.spades_text import SpadesText
 from bot.ui.trump_text import EuchreText, TrumpText
@@ -40,7 +41,9 @@ def unregister_text(kind: GameKind) -> None:
 def game_title(rules: Rules) -> str:
     """The table message's title: the game, the preset and the target the table plays to
     (``♠ Spades · Standard · to 500``; ``♥ Euchre · to 10``: its preset is its name)."""
-    game = entry_of(rules.game).title
-    named = preset(rules.preset).title
+    game = _(entry_of(rules.game).title)
+    named = _(preset(rules.preset).title)
     title = game if named == game else f"{game} · {named}"
-    return f"{text_of(rules.game).symbol} {title} · to {rules.target:,}"
+    return f"{text_of(rules.game).symbol} {title} · " + _(
+        "to {target}", target=number(rules.target)
+    )

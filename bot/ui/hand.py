@@ -24,6 +24,8 @@ from bot.engine import (
     SeatView,
     seat_view,
 )
+from bot.i18n import _, _n
+from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.components import ComponentRef, HandVerb, HintVerb, MenuVerb
@@ -32,7 +34,7 @@ from bot.ui.game_text import effective_suit, sorted_hand
 from bot.ui.games import text_of
 from bot.ui.hand_actions import bid_value
 from bot.ui.render import GREEN, GREY, deadline_text, final_text, trick_text
-from bot.ui.text import number, plural
+from bot.ui.text import number
 from bot.ui.trump_text import call_button_label, call_value
 
 
@@ -66,39 +68,46 @@ def hand_text(cards: tuple[Card, ...], view: SeatView) -> str:
     """A hand sorted by effective suit, trump first (jokers and jjdd's 2♦ sit with the spades;
     in Euchre the bowers head the trumps), highest first."""
     groups = sorted_hand(cards, view)
-    return "   ".join(" ".join(str(c) for c in g) for g in groups) if groups else "(no cards)"
+    return "   ".join(" ".join(str(c) for c in g) for g in groups) if groups else _("(no cards)")
 
 
 def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> discord.Embed:
     assert view.seat is not None
     seat = view.seat
-    e = discord.Embed(title=f"Your hand — {seat.word}", colour=GREEN if view.my_turn else GREY)
+    e = discord.Embed(
+        title=_("Your hand — {seat}", seat=seat_word(seat)), colour=GREEN if view.my_turn else GREY
+    )
     if view.hand_hidden:
         e.description = text_of(view.rules.game).hidden_text(view, seat)
     elif view.hand is not None:
-        e.description = f"# {hand_text(view.hand, view)}" if view.hand else "(no cards left)"
+        e.description = f"# {hand_text(view.hand, view)}" if view.hand else _("(no cards left)")
     lines = [f"**{notice}**"] if notice else []
     lines.extend(now_lines(table, view))
-    e.add_field(name="Now", value="\n".join(lines), inline=False)
+    e.add_field(name=_("Now"), value="\n".join(lines), inline=False)
     if view.rules.partnerships:
         my_team = seat.team
-        standing = (
-            f"your team {number(view.scores[my_team])} · them {number(view.scores[my_team.other])}"
+        standing = _(
+            "your team {us} · them {them}",
+            us=number(view.scores[my_team]),
+            them=number(view.scores[my_team.other]),
         )
     else:  # solo (games.md G2): your score and the best of the others'
         best = max(view.scores[s] for s in view.seats if s != seat)
-        standing = f"you {number(view.scores[seat])} · best of the others {number(best)}"
-    e.set_footer(
-        text=f"Hand {view.hand_number} · {standing} · "
-        f"you won {plural(view.tricks_won[seat], 'trick')}"
-    )
+        standing = _(
+            "you {mine} · best of the others {best}",
+            mine=number(view.scores[seat]),
+            best=number(best),
+        )
+    won = _n("you won {n} trick", "you won {n} tricks", view.tricks_won[seat])
+    hand = _("Hand {number}", number=number(view.hand_number))
+    e.set_footer(text=f"{hand} · {standing} · {won}")
     return e
 
 
 def now_lines(table: Table, view: SeatView) -> list[str]:
     """What is happening, as far as it cannot go stale before this message's next update."""
     if table.status == TableStatus.FINISHED:
-        return ["The game is over.", final_text(table, view)]
+        return [_("The game is over."), final_text(table, view)]
     if not table.open:
         return [final_text(table, view)]
     text = text_of(view.rules.game)
@@ -108,28 +117,36 @@ def now_lines(table: Table, view: SeatView) -> list[str]:
         lines.append(trump)
     lines += text.status_lines(view)
     if view.my_turn and table.deadline is not None:
-        lines.append(f"⏱ Time runs out {deadline_text(table)}; then a computer plays for you.")
+        lines.append(
+            _("⏱ Time runs out {when}; then a computer plays for you.", when=deadline_text(table))
+        )
     lines += text.bid_lines(view)
     if view.phase is Phase.PLAY:
         if view.my_turn and view.current_trick:
-            lines.append(f"Trick: {trick_text(view)}")
+            lines.append(_("Trick: {trick}", trick=trick_text(view)))
         elif view.completed_tricks:
             head = view.current_trick and not view.my_turn
-            lines.append(("Last complete trick: " if head else "Last trick: ") + _last(view))
+            last = _last(view)
+            lines.append(
+                _("Last complete trick: {trick}", trick=last)
+                if head
+                else _("Last trick: {trick}", trick=last)
+            )
     return lines
 
 
 def _last(view: SeatView) -> str:
     last = view.completed_tricks[-1]
-    return "  ".join(f"{s.word} {c}" for s, c in last.cards) + f"  → {last.winner.word} wins"
+    cards = "  ".join(f"{seat_word(s)} {c}" for s, c in last.cards)
+    return cards + "  → " + _("{seat} wins", seat=seat_word(last.winner))
 
 
 def prompt_line(view: SeatView) -> str:
     if view.over:
-        return "The game is over."
+        return _("The game is over.")
     if not view.my_turn:
-        return "Not your turn: this message updates itself when it is."
-    return text_of(view.rules.game).prompt(view) or "**Your turn to play** a card."
+        return _("Not your turn: this message updates itself when it is.")
+    return text_of(view.rules.game).prompt(view) or _("**Your turn to play** a card.")
 
 
 def hand_components(table: Table, view: SeatView) -> discord.ui.View:
@@ -152,10 +169,12 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
     bids = [a for a in legal if isinstance(a, Bid)]
     passes = [a for a in legal if isinstance(a, PassCards)]
     if any(isinstance(a, Look) for a in legal):
-        out.append(Control(ref(HandVerb.LOOK), "Look at my cards", 0, discord.ButtonStyle.primary))
+        out.append(
+            Control(ref(HandVerb.LOOK), _("Look at my cards"), 0, discord.ButtonStyle.primary)
+        )
     if bids:
         if any(b.value == BLIND_NIL for b in bids):
-            out.append(Control(ref(HandVerb.BLIND), "Blind nil", 0, discord.ButtonStyle.danger))
+            out.append(Control(ref(HandVerb.BLIND), _("Blind nil"), 0, discord.ButtonStyle.danger))
         numeric = [b for b in bids if b.value != BLIND_NIL]
         if numeric:
             bidding = view.bidding
@@ -164,11 +183,11 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
                 Option(_bid_option_label(b), bid_value(b), prop is not None and prop[0] == b.value)
                 for b in numeric
             )
-            out.append(Control(ref(MenuVerb.BID), "Choose your bid", 1, options=options))
+            out.append(Control(ref(MenuVerb.BID), _("Choose your bid"), 1, options=options))
     if passes and view.hand:
         n = view.rules.blind_nil_pass
         options = tuple(Option(str(c), c.code) for c in view.hand)
-        label = f"Pass {plural(n, 'card')}"
+        label = _n("Pass {n} card", "Pass {n} cards", n)
         out.append(
             Control(ref(MenuVerb.PASS), label, 1, options=options, min_values=n, max_values=n)
         )
@@ -189,8 +208,10 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
             style = _card_style(c, view)
             out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
     if table.options.hints and view.my_turn and len(view.legal) > 1:
-        out.append(Control(ref(HintVerb.HINT), "Hint", 4, discord.ButtonStyle.success, emoji="💡"))
-    out.append(Control(ref(HandVerb.REFRESH), "Refresh", 4, emoji="🔄"))
+        out.append(
+            Control(ref(HintVerb.HINT), _("Hint"), 4, discord.ButtonStyle.success, emoji="💡")
+        )
+    out.append(Control(ref(HandVerb.REFRESH), _("Refresh"), 4, emoji="🔄"))
     return out
 
 
@@ -207,7 +228,7 @@ def _card_style(c: Card, view: SeatView) -> discord.ButtonStyle:
 
 def _bid_option_label(b: Bid) -> str:
     if b.value == NIL:
-        return "Nil (take no tricks)"
+        return _("Nil (take no tricks)")
     if b.blind:
-        return f"Blind {b.value} (before looking)"
-    return f"{b.value} trick{'s' if b.value != 1 else ''}"
+        return _("Blind {bid} (before looking)", bid=b.value)
+    return _n("{n} trick", "{n} tricks", b.value)

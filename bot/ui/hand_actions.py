@@ -15,12 +15,13 @@ from bot.command_input import excerpt, whole_number
 from bot.engine import BLIND_NIL, NIL, Action, Bid, Card, Discard, Look, PassCards, Play, Seat
 from bot.engine import card as card_of_code
 from bot.errors import Refusal
+from bot.i18n import N_, _
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb
 from bot.ui.trump_text import call_from_value
 
 # (seat, the clicked component, a select's chosen values) -> the action
 ActionOf = Callable[[Seat, ComponentRef, list[str]], Action]
-NOT_YOURS: Final = "Those are not cards of yours: pick them from the menu."
+NOT_YOURS: Final = N_("Those are not cards of yours: pick them from the menu.")
 
 
 def bid_value(b: Bid) -> str:
@@ -35,7 +36,7 @@ def _bid(seat: Seat, ref: ComponentRef, values: list[str]) -> Action:
     blind = raw.startswith("blind")
     number = whole_number(raw.removeprefix("blind"), 2)
     if raw != "nil" and number is None:
-        raise Refusal(f"{excerpt(raw)} is not a bid: pick one from the menu.")
+        raise Refusal(_("{text} is not a bid: pick one from the menu.", text=excerpt(raw)))
     return Bid(seat, NIL if number is None else number, blind)
 
 
@@ -43,19 +44,19 @@ def _pass(seat: Seat, ref: ComponentRef, values: list[str]) -> Action:
     try:
         cards = tuple(card_of_code(v) for v in values[:13])
     except (KeyError, ValueError):
-        raise Refusal(NOT_YOURS) from None
+        raise Refusal(_(NOT_YOURS)) from None
     return PassCards(seat, cards)
 
 
 def _card(ref: ComponentRef) -> Card:
     if ref.card is None:
-        raise Refusal("That button names no card: use Refresh.")
+        raise Refusal(_("That button names no card: use Refresh."))
     return card_of_code(ref.card)
 
 
 def _value(ref: ComponentRef) -> str:
     if ref.card is None:
-        raise Refusal("That button names no call: use Refresh.")
+        raise Refusal(_("That button names no call: use Refresh."))
     return ref.card
 
 

@@ -9,6 +9,7 @@ fails to draw leaves the summary without one.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -44,7 +45,9 @@ class DealPictures:
         scheme = CARD_EMOJIS.for_guild(table.guild_id).scheme
         diagram = diagram_of(result, table.rules, names, scheme)
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._pool, lambda: render_deal(diagram).png)
+        # drawn in the language being written now (the server's): the thread gets the context
+        draw = contextvars.copy_context().run
+        future = loop.run_in_executor(self._pool, lambda: draw(lambda: render_deal(diagram).png))
         return PendingPicture(future, f"deal-{table.id}-{result.number}.png")
 
     def close(self) -> None:

@@ -18,6 +18,7 @@ import discord
 from discord.webhook.async_ import async_context
 
 from bot.engine import Seat
+from bot.i18n import language_of, use
 from bot.tables.live import Answer, Edit, live_key
 from bot.tables.state import Table
 from bot.ui.hand import hand_json, hand_payload
@@ -31,6 +32,7 @@ INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token
 class HandMessage:
     webhook: discord.Webhook
     message_id: int
+    language: str = "en"  # the player's, from the interaction that showed the hand
 
 
 def hand_message(
@@ -47,7 +49,7 @@ def hand_message(
         message_id = getattr(answered, "message_id", None) or getattr(answered, "id", None)
     if message_id is None:
         return None
-    return HandMessage(interaction.followup, message_id)
+    return HandMessage(interaction.followup, message_id, language_of(interaction.locale))
 
 
 async def send_hand(
@@ -80,7 +82,8 @@ class InteractionHandEditor:
         message: HandMessage = handle
         if table.game is None:
             return Edit.GONE
-        payload = hand_json(table, seat)  # rendered now, before any await
+        with use(message.language):
+            payload = hand_json(table, seat)  # rendered now, before any await
         webhook = message.webhook
         assert webhook.token is not None
         try:

@@ -35,6 +35,8 @@ import discord
 
 from bot import disposal
 from bot.engine import HandResult, Phase, Seat, seat_view
+from bot.i18n import N_, SERVER_LANGUAGES, Text, _, use
+from bot.i18n.cards import seat_word
 from bot.tables.state import SurfaceToken, Table, TableStatus
 from bot.ui import render
 from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
@@ -98,7 +100,7 @@ class TokenBucket:
 
 
 REMINDER = "_reminder_for_turn"  # key of a post that is a turn reminder: the turn's seq
-CAUGHT_UP = (
+CAUGHT_UP = N_(
     "↻ This table had not been updated for a while: I can change it only within 15 minutes "
     "of someone's click here (the bot is not a member of this chat). It is up to date again."
 )
@@ -138,6 +140,11 @@ MessageSaver = Callable[[Table, int], Awaitable[None]]
 TokenSaver = Callable[[Table, SurfaceToken | None], Awaitable[None]]
 
 
+def public(table: Table) -> contextlib.AbstractContextManager[None]:
+    """Write in the language of the table's server (its public messages)."""
+    return use(SERVER_LANGUAGES.of_chat(table.guild_id, table.channel_id))
+
+
 class TablePublisher:
     """Implements the service's ``TableListener`` with Discord messages; ``set_message``
     saves the id of each table message it posts, ``set_token`` the token a table writes
@@ -172,28 +179,34 @@ class TablePublisher:
 
     def hand_finished(self, table: Table, result: HandResult) -> None:
         ch = self._channel(table)
-        embed = hand_result_embed(table, result)
-        ch.posts.append({"embed": embed, PICTURE: self.pictures.start(table, result)})
+        with public(table):
+            embed = hand_result_embed(table, result)
+            ch.posts.append({"embed": embed, PICTURE: self.pictures.start(table, result)})
         ch.wake.set()
 
     def game_finished(self, table: Table) -> None:
         ch = self._channel(table)
         ch.dirty = True
+        with public(table):
+            self._game_finished(ch, table)
+        ch.wake.set()
+
+    def _game_finished(self, ch: _Channel, table: Table) -> None:
         if table.game is not None and table.status == TableStatus.FINISHED:
             view = seat_view(table.game, None)
             buttons = game_over_components(table)
-            buttons.add_item(review_button(ReviewRef("t", table.id), "Review", emoji="🔎"))
+            buttons.add_item(review_button(ReviewRef("t", table.id), _("Review"), emoji="🔎"))
             ch.posts.append({"embed": game_over_embed(table, view), "view": buttons})
         elif table.status == TableStatus.ABANDONED:
-            why = f"{table.end_reason} " if table.end_reason else "This table was closed. "
+            why = f"{table.end_reason} " if table.end_reason else _("This table was closed.") + " "
             reveal = reveal_text(table)  # a game ended early reveals its seed too
-            seed = f"\n\n**Verifiable deals**\n{reveal}" if reveal is not None else ""
-            ch.posts.append({"content": f"{why}Open a new one with `/spades new`.{seed}"})
-        ch.wake.set()
+            seed = "\n\n**" + _("Verifiable deals") + f"**\n{reveal}" if reveal is not None else ""
+            ch.posts.append({"content": why + _("Open a new one with `/spades new`.") + seed})
 
-    def notice(self, table: Table, text: str) -> None:
+    def notice(self, table: Table, text: str | Text) -> None:
         ch = self._channel(table)
-        ch.posts.append({"content": text})
+        with public(table):
+            ch.posts.append({"content": str(text)})
         ch.wake.set()
 
     def turn_reminder(self, table: Table, seat: Seat, user_id: int) -> None:
@@ -202,17 +215,25 @@ class TablePublisher:
         if occ is None or occ.user_id != user_id:
             return
         phase = table.game.phase if table.game is not None else Phase.PLAY
-        verb = {
-            Phase.BID: "bid",
-            Phase.PASS: "pass cards",
-            Phase.CALL: "call",
-            Phase.DISCARD: "discard",
-        }.get(phase, "play")
         ch = self._channel(table)
+        with public(table):
+            verb = {
+                Phase.BID: _("bid"),
+                Phase.PASS: _("pass cards"),
+                Phase.CALL: _("call"),
+                Phase.DISCARD: _("discard"),
+            }.get(phase, _("play"))
+            mention = f"<@{user_id}>"
+            text = _(
+                "{mention}, it is your turn to {verb} ({seat}). "
+                "Press **My hand** on the table message (or `/hand`).",
+                mention=mention,
+                verb=verb,
+                seat=seat_word(seat),
+            )
         ch.posts.append(
             {
-                "content": f"<@{user_id}>, it is your turn to {verb} ({seat.word}). "
-                "Press **My hand** on the table message (or `/hand`).",
+                "content": text,
                 "allowed_mentions": discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(user_id)]
                 ),
@@ -242,7 +263,8 @@ class TablePublisher:
         if ch.behind_since is not None:
             ch.behind_since = None
             ch.dirty = True
-            ch.posts.append({"content": CAUGHT_UP})
+            with public(ch.table):
+                ch.posts.append({"content": _(CAUGHT_UP)})
         if table.open and token.expires_at - ch.stored_until > STORE_TOKEN_LEFT_S:
             ch.stored_until = token.expires_at
             self._store_token(table, token)
@@ -320,10 +342,11 @@ class TablePublisher:
 
     def _table_payload(self, table: Table) -> dict[str, Any]:
         view = seat_view(table.game, None) if table.game is not None else None
-        return {
-            "embed": render.table_embed(table, view),
-            "view": render.table_components(table),
-        }
+        with public(table):
+            return {
+                "embed": render.table_embed(table, view),
+                "view": render.table_components(table),
+            }
 
     async def _send(self, table: Table, urgent: bool = False, **kwargs: Any) -> int:
         return await self.surface(table).send(table, urgent, kwargs)

@@ -17,7 +17,9 @@ from typing import Any, Final
 
 import discord
 
-from bot.engine import Card, Rules, Seat, bid_text
+from bot.engine import Card, Rules, Seat
+from bot.i18n import _
+from bot.i18n.cards import bid_word, seat_word
 from bot.names import md_name
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision
@@ -61,7 +63,7 @@ def held_before(hand: HandPlayed, rules: Rules, trick: int) -> dict[Seat, list[C
     for t in hand.tricks:
         if t.number >= trick:
             break
-        for seat, c, _ in t.plays:
+        for seat, c, _i in t.plays:
             held[seat].remove(c)
     return held
 
@@ -74,7 +76,7 @@ def _cards(cards: list[Card], rules: Rules, trump: str | None) -> str:
 def _bids(replay: GameReplay, hand: HandPlayed) -> str | None:
     if hand.bids:
         return " · ".join(
-            f"{d.seat.name} {bid_text(d.action.value, d.action.blind)}"  # type: ignore[union-attr]
+            f"{d.seat.name} {bid_word(d.action.value, d.action.blind)}"  # type: ignore[union-attr]
             for d in hand.bids
         )
     if hand.result is not None:
@@ -101,23 +103,31 @@ def step_embed(
     step = steps[index]
     hand, rules = step.hand, replay.rules
     names = {s: md_name(n) for s, n in replay.players.items()}
-    where = "the deal" if step.trick == 0 else f"trick {step.trick} of {len(hand.tricks)}"
-    e = discord.Embed(
-        title=f"Replay of game #{game_id} — hand {hand.number} of {len(replay.hands)}, {where}",
-        colour=TEAL,
+    if step.trick == 0:
+        where = _("the deal")
+    else:
+        where = _("trick {n} of {count}", n=step.trick, count=len(hand.tricks))
+    title = _(
+        "Replay of game #{game} — hand {n} of {count}, {where}",
+        game=game_id,
+        n=hand.number,
+        count=len(replay.hands),
+        where=where,
     )
-    lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.word})"]
+    e = discord.Embed(title=title, colour=TEAL)
+    dealer = f"{names[hand.dealer]} ({seat_word(hand.dealer)})"
+    lines = [_("Dealer {dealer}", dealer=dealer)]
     bids = _bids(replay, hand)
     if bids:
-        lines.append(f"**Bids**: {bids}" if hand.bids else bids)
+        lines.append(_("**Bids**: {bids}", bids=bids) if hand.bids else bids)
     trump = hand.result.trump if hand.result is not None else "S"
     held = held_before(hand, rules, max(step.trick, 1))
     for s in rules.seats:
-        cards = "not recorded (the game ended in this hand)" if held is None else None
+        cards = _("not recorded (the game ended in this hand)") if held is None else None
         if held is not None:
             cards = _cards(held[s], rules, trump)
-        head = "as dealt" if step.trick == 0 else "held"
-        e.add_field(name=f"{s.word} — {names[s]} ({head})", value=cards or "—", inline=False)
+        head = _("as dealt") if step.trick == 0 else _("held")
+        e.add_field(name=f"{seat_word(s)} — {names[s]} ({head})", value=cards or "—", inline=False)
     notes: list[str] = []
     if step.trick == 0:
         notes = _notes(replay, analysis, list(hand.bids))
@@ -125,16 +135,17 @@ def step_embed(
         t = hand.tricks[step.trick - 1]
         cards = " · ".join(
             f"**{seat.name} {c}**" if seat == t.winner else f"{seat.name} {c}"
-            for seat, c, _ in t.plays
+            for seat, c, _i in t.plays
         )
-        won = f" → {names[t.winner]}" if t.winner is not None else " (unfinished)"
-        e.add_field(name=f"Trick {t.number}", value=cards + won, inline=False)
+        won = f" → {names[t.winner]}" if t.winner is not None else " " + _("(unfinished)")
+        e.add_field(name=_("Trick {n}", n=t.number), value=cards + won, inline=False)
         taken = dict.fromkeys(rules.seats, 0)
         for done in hand.tricks[: step.trick]:
             if done.winner is not None:
                 taken[done.winner] += 1
-        lines.append("Tricks: " + " · ".join(f"{s.name} {taken[s]}" for s in rules.seats))
-        decided = {i for _, _, i in t.plays}
+        counts = " · ".join(f"{s.name} {taken[s]}" for s in rules.seats)
+        lines.append(_("Tricks: {counts}", counts=counts))
+        decided = {i for _s, _c, i in t.plays}
         notes = _notes(replay, analysis, [d for d in replay.decisions if d.index in decided])
         if step.trick == len(hand.tricks) and hand.result is not None:
             keys = [s.name for s in rules.seats] if rules.solo else ["NS", "EW"]
@@ -142,12 +153,16 @@ def step_embed(
                 f"{key} {hand.result.teams[k].points:+d} → {hand.result.teams[k].score}"
                 for k, key in enumerate(keys)
             )
-            lines.append(f"**Score**: {score}")
+            lines.append(_("**Score**: {score}", score=score))
     if notes:
-        e.add_field(name="The hard player's review", value="\n".join(notes)[:1024], inline=False)
+        e.add_field(name=_("The hard player's review"), value="\n".join(notes)[:1024], inline=False)
     e.description = "\n".join(lines)
     e.set_footer(
-        text=f"Step {index + 1} of {len(steps)} · the hands are shown because the game is over"
+        text=_(
+            "Step {n} of {count} · the hands are shown because the game is over",
+            n=index + 1,
+            count=len(steps),
+        )
     )
     return e
 
@@ -160,19 +175,19 @@ def step_view(game_id: int, poster: int, steps: list[Step], index: int) -> disco
     next_hand = next((i for i in range(index, len(steps)) if steps[i].hand.number > hand), last)
     v.add_item(
         replay_button(
-            ReplayRef(game_id, poster, max(0, index - 1)), "◀ Previous", tag="p",
+            ReplayRef(game_id, poster, max(0, index - 1)), "◀ " + _("Previous"), tag="p",
             disabled=index <= 0,
         )
     )  # fmt: skip
     v.add_item(
         replay_button(
-            ReplayRef(game_id, poster, min(last, index + 1)), "Next ▶", tag="n",
+            ReplayRef(game_id, poster, min(last, index + 1)), _("Next") + " ▶", tag="n",
             disabled=index >= last, style=discord.ButtonStyle.primary,
         )
     )  # fmt: skip
     v.add_item(
         replay_button(
-            ReplayRef(game_id, poster, next_hand), "Next hand ⏭", tag="h",
+            ReplayRef(game_id, poster, next_hand), _("Next hand") + " ⏭", tag="h",
             disabled=next_hand <= index,
         )
     )  # fmt: skip
@@ -189,7 +204,7 @@ def step_payload(
     steps = replay_steps(replay)
     index = max(0, min(index, len(steps) - 1))
     return {
-        "content": f"Replay posted by <@{poster}>: only they turn its steps.",
+        "content": _("Replay posted by {poster}: only they turn its steps.", poster=f"<@{poster}>"),
         "embed": step_embed(replay, analysis, game_id, steps, index),
         "view": step_view(game_id, poster, steps, index),
     }

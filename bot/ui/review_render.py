@@ -14,7 +14,9 @@ from typing import Final
 import discord
 
 from bot.ai.games import judges
-from bot.engine import BLIND_NIL, NIL, Seat, bid_text, card
+from bot.engine import BLIND_NIL, NIL, Seat, card
+from bot.i18n import _, _n
+from bot.i18n.cards import bid_word, seat_word
 from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision, TrickPlayed
@@ -39,7 +41,7 @@ class ReviewPage:
 
 
 def _who(replay: GameReplay, seat: Seat, viewer: frozenset[Seat]) -> str:
-    return "you" if seat in viewer else f"{md_name(replay.players[seat])} ({seat.name})"
+    return _("you") if seat in viewer else f"{md_name(replay.players[seat])} ({seat.name})"
 
 
 def _names(replay: GameReplay) -> dict[Seat, str]:
@@ -50,7 +52,7 @@ def _names(replay: GameReplay) -> dict[Seat, str]:
 def _preferred(o: Opinion) -> str:
     text = o.preferred
     if text in ("nil", "blind_nil"):
-        return bid_text(NIL if text == "nil" else BLIND_NIL)
+        return bid_word(NIL if text == "nil" else BLIND_NIL)
     if text.isascii() and text.isdigit():
         return text
     return str(card(text))
@@ -63,25 +65,30 @@ def _matters(o: Opinion) -> bool:
 
 
 def _how_much(o: Opinion) -> str:
-    points = f"{o.points:.0f} point{'s' if round(o.points) != 1 else ''}"
+    points = _n("{n} point", "{n} points", round(o.points))
     if o.tricks is not None and o.tricks >= SHOWN_TRICKS:
-        return f"about {o.tricks:.1f} tricks ({points})"
-    return f"about {points}"
+        return _("about {tricks} tricks ({points})", tricks=f"{o.tricks:.1f}", points=points)
+    return _("about {points}", points=points)
 
 
 def _where(d: RecordedDecision) -> str:
-    return f"Hand {d.hand}, bidding" if d.trick == 0 else f"Hand {d.hand}, trick {d.trick}"
+    if d.trick == 0:
+        return _("Hand {hand}, bidding", hand=d.hand)
+    return _("Hand {hand}, trick {trick}", hand=d.hand, trick=d.trick)
 
 
 def opinion_line(
     replay: GameReplay, d: RecordedDecision, o: Opinion, viewer: frozenset[Seat]
 ) -> str:
     """``you played K♥; hard prefers 4♥ — about 0.6 tricks (9 points)``."""
-    verb = "played" if d.is_play else "bid"
-    return (
-        f"{_who(replay, d.seat, viewer)} {verb} {choice_text(d)}; hard prefers "
-        f"{_preferred(o)} — {_how_much(o)}"
+    who, chose = _who(replay, d.seat, viewer), choice_text(d)
+    did = (
+        _("{who} played {choice}", who=who, choice=chose)
+        if d.is_play
+        else _("{who} bid {choice}", who=who, choice=chose)
     )
+    prefers = _("hard prefers {choice}", choice=_preferred(o))
+    return f"{did}; {prefers} — {_how_much(o)}"
 
 
 def _differences(
@@ -99,78 +106,103 @@ def _differences(
 def _overview(
     replay: GameReplay, analysis: Analysis | None, viewer: frozenset[Seat], game_id: int
 ) -> ReviewPage:
-    lines = [f"{_standing(replay)} · {len(replay.hands)} hand(s)", ""]
+    hands = _n("{n} hand", "{n} hands", len(replay.hands))
+    lines = [f"{_standing(replay)} · {hands}", ""]
+    title, overview = _("Review of game #{id}", id=game_id), _("Overview")
     if replay.rules.solo:
         lines.append(
-            "The hard computer player's opinions cover partnership games only: in a game where "
-            "everyone plays alone its search values no choices, so this review cannot say which "
-            "bids or cards were better. What it shows is the whole game: every bid and trick in "
-            "order with whose they were, and the score."
+            _(
+                "The hard computer player's opinions cover partnership games only: in a game "
+                "where everyone plays alone its search values no choices, so this review cannot "
+                "say which bids or cards were better. What it shows is the whole game: every "
+                "bid and trick in order with whose they were, and the score."
+            )
         )
-        return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
+        return ReviewPage(title, tuple(lines), overview)
     if not judges(replay.rules):
         lines.append(
-            "The hard computer player judges Spades games only, so this review of a "
-            f"{replay.rules.title} game is the replay: every hand, what was trump "
-            "and every trick."
+            _(
+                "The hard computer player judges Spades games only, so this review of a "
+                "{game} game is the replay: every hand, what was trump and every trick.",
+                game=_(replay.rules.title),
+            )
         )
-        return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
+        return ReviewPage(title, tuple(lines), overview)
     if analysis is None:
-        lines.append("The hard player has not looked at this game yet.")
-        return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
+        lines.append(_("The hard player has not looked at this game yet."))
+        return ReviewPage(title, tuple(lines), overview)
     if viewer:
         mine = _differences(replay, analysis, viewer)
-        lines.append("**Your biggest differences with the hard player**")
+        lines.append(_("**Your biggest differences with the hard player**"))
         if mine:
             lines += [f"• {_where(d)}: {opinion_line(replay, d, o, viewer)}" for d, o in mine[:TOP]]
         else:
-            lines.append("• None worth mentioning: hard would have played your cards.")
+            lines.append("• " + _("None worth mentioning: hard would have played your cards."))
         lines.append("")
     others = [x for x in _differences(replay, analysis, None) if x[0].seat not in viewer]
-    lines.append("**Biggest differences at the table**" if viewer else "**Biggest differences**")
+    lines.append(
+        _("**Biggest differences at the table**") if viewer else _("**Biggest differences**")
+    )
     if others:
         lines += [f"• {_where(d)}: {opinion_line(replay, d, o, viewer)}" for d, o in others[:TOP]]
     else:
-        lines.append("• None worth mentioning.")
+        lines.append("• " + _("None worth mentioning."))
     opinions = len(analysis.opinions)
     agreed = sum(1 for o in analysis.opinions.values() if not _matters(o))
     lines += [
         "",
-        f"The hard player judged {opinions} decisions (the others were forced) from what "
-        f"each player knew at that moment, and agrees with {agreed} of them. "
-        "A difference is what it expects its own choice to gain that player's team, in tricks "
-        "and in points a deal — points count the game too, so near the end a card that "
-        "decides the game is worth hundreds.",
+        _(
+            "The hard player judged {opinions} decisions (the others were forced) from what "
+            "each player knew at that moment, and agrees with {agreed} of them. "
+            "A difference is what it expects its own choice to gain that player's team, in "
+            "tricks and in points a deal — points count the game too, so near the end a card "
+            "that decides the game is worth hundreds.",
+            opinions=opinions,
+            agreed=agreed,
+        ),
     ]
     if not analysis.complete:
         left = analysis.total - analysis.examined
-        lines.append(f"{left} later decisions were left out: the analysis reached its CPU budget.")
-    return ReviewPage(f"Review of game #{game_id}", tuple(lines), "Overview")
+        lines.append(
+            _(
+                "{n} later decisions were left out: the analysis reached its CPU budget.",
+                n=left,
+            )
+        )
+    return ReviewPage(title, tuple(lines), overview)
 
 
 def _standing(replay: GameReplay) -> str:
     """``North–South (alice & carol) 512 · East–West (…) 230 · **NS** win``; in solo games
     every player's own score."""
     names = _names(replay)
-    ended = "not finished (abandoned)"
+    ended = _("not finished (abandoned)")
     if replay.rules.solo:
         scores = " · ".join(
-            f"{s.word} ({names[s]}) {replay.scores[k]}" for k, s in enumerate(replay.rules.seats)
+            f"{seat_word(s)} ({names[s]}) {replay.scores[k]}"
+            for k, s in enumerate(replay.rules.seats)
         )
         won = next((s for s in replay.rules.seats if s.name == replay.winner), None)
-        return f"{scores} · " + (f"**{names[won]}** wins" if won is not None else ended)
+        wins = _("**{name}** wins", name=names[won]) if won is not None else ended
+        return f"{scores} · {wins}"
     ns = f"{names[Seat.N]} & {names[Seat.S]}"
     ew = f"{names[Seat.E]} & {names[Seat.W]}"
-    result = f"**{replay.winner}** win" if replay.winner else ended
-    return f"North–South ({ns}) {replay.scores[0]} · East–West ({ew}) {replay.scores[1]} · {result}"
+    result = _("**{team}** win", team=replay.winner) if replay.winner else ended
+    north, east = _("North–South"), _("East–West")
+    us, them = replay.scores[0], replay.scores[1]
+    return f"{north} ({ns}) {us} · {east} ({ew}) {them} · {result}"
 
 
 def _trick_line(replay: GameReplay, t: TrickPlayed) -> str:
     cards = []
-    for seat, c, _ in t.plays:
+    for seat, c, _index in t.plays:
         text = f"{seat.name} {c}"
         cards.append(f"**{text}**" if seat == t.winner else text)
-    end = f" → {md_name(replay.players[t.winner])}" if t.winner is not None else " (unfinished)"
+    end = (
+        f" → {md_name(replay.players[t.winner])}"
+        if t.winner is not None
+        else " " + _("(unfinished)")
+    )
     return f"`{t.number:>2}` " + " · ".join(cards) + end
 
 
@@ -179,7 +211,8 @@ def _hand_lines(
 ) -> list[str]:
     names = _names(replay)
     seating = " · ".join(f"{s.name} {names[s]}" for s in replay.rules.seats)
-    lines = [f"Dealer {names[hand.dealer]} ({hand.dealer.name}) · {seating}"]
+    dealer = _("Dealer {name} ({seat})", name=names[hand.dealer], seat=hand.dealer.name)
+    lines = [f"{dealer} · {seating}"]
     lines += text_of(replay.rules.game).review_lines(hand, names)
     opinions = analysis.opinions if analysis is not None else {}
 
@@ -194,7 +227,7 @@ def _hand_lines(
     lines += notes(list(hand.bids))
     for t in hand.tricks:
         lines.append(_trick_line(replay, t))
-        plays = [d for d in replay.decisions if d.index in {i for _, _, i in t.plays}]
+        plays = [d for d in replay.decisions if d.index in {i for _seat, _card, i in t.plays}]
         lines += notes(plays)
     if hand.result is not None:
         parts = []
@@ -202,7 +235,7 @@ def _hand_lines(
         for side, key in enumerate(keys):
             r = hand.result.teams[side]
             parts.append(f"{key} {r.points:+d} → {r.score}")
-        lines.append("**Score**: " + " · ".join(parts))
+        lines.append(_("**Score**: {parts}", parts=" · ".join(parts)))
     return lines
 
 
@@ -226,9 +259,9 @@ def review_pages(
             part = f" ({i}/{len(chunks)})" if len(chunks) > 1 else ""
             pages.append(
                 ReviewPage(
-                    f"Hand {hand.number} of {total}{part}",
+                    _("Hand {number} of {total}", number=hand.number, total=total) + part,
                     tuple(chunk),
-                    f"Hand {hand.number}{part}",
+                    _("Hand {number}", number=hand.number) + part,
                 )
             )
     return pages
@@ -237,7 +270,9 @@ def review_pages(
 # ---------------------------------------------------------------------- Discord
 def page_embed(page: ReviewPage, number: int, count: int) -> discord.Embed:
     e = discord.Embed(title=page.title, colour=BLURPLE, description="\n".join(page.lines))
-    e.set_footer(text=f"Page {number + 1} of {count} · only you see this review")
+    e.set_footer(
+        text=_("Page {page} of {count} · only you see this review", page=number + 1, count=count)
+    )
     return e
 
 
@@ -252,7 +287,7 @@ def page_view(
     v.add_item(
         review_button(
             ReviewRef("g", key, max(0, number - 1)),
-            "◀ Previous",
+            _("◀ Previous"),
             disabled=number <= 0,
             tag="p",
             row=0,
@@ -261,14 +296,14 @@ def page_view(
     v.add_item(
         review_button(
             ReviewRef("g", key, min(last, number + 1)),
-            "Next ▶",
+            _("Next ▶"),
             disabled=number >= last,
             tag="n",
             row=0,
         )
     )
     v.add_item(
-        review_button(ReviewRef("g", key, 0), "Overview", disabled=number == 0, tag="o", row=0)
+        review_button(ReviewRef("g", key, 0), _("Overview"), disabled=number == 0, tag="o", row=0)
     )
     # The menu holds 25 options: the overview and the pages around this one.
     lo = max(1, min(number - 12, len(pages) - 24))
@@ -289,16 +324,20 @@ def progress_embed(game_id: int, done: int, total: int, ahead: int = 0) -> disco
     filled = round(12 * done / total) if total else 12
     bar = "▰" * filled + "▱" * (12 - filled)
     doing = (
-        "The hard player is going through the game…"
+        _("The hard player is going through the game…")
         if not ahead
-        else f"Waiting for the hard player: {ahead} review{'s' if ahead != 1 else ''} "
-        "before this one (players' own games go first)…"
+        else _n(
+            "Waiting for the hard player: {n} review before this one (players' own games go "
+            "first)…",
+            "Waiting for the hard player: {n} reviews before this one (players' own games go "
+            "first)…",
+            ahead,
+        )
     )
+    progress = _("{done} of {total} decisions", done=done, total=total)
+    turns = _("This message turns into the review when it is done.")
     return discord.Embed(
-        title=f"Review of game #{game_id}",
+        title=_("Review of game #{id}", id=game_id),
         colour=BLURPLE,
-        description=(
-            f"{doing}\n{bar} {done} of {total} decisions"
-            "\nThis message turns into the review when it is done."
-        ),
+        description=f"{doing}\n{bar} {progress}\n{turns}",
     )

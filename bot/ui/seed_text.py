@@ -11,17 +11,22 @@ from typing import Any
 
 from bot.engine.errors import NotVerified
 from bot.engine.verify import verify
+from bot.i18n import _
 from bot.tables.state import Table
 
 DOC = "docs/verifiable-deals.md"
-HOW = (
-    f"How to check by hand ({DOC} in the bot's source): SHA-256 of the seed must be the "
-    "commitment the table message showed while the game ran; each hand's deck (in card "
-    "order) is shuffled by Fisher–Yates with random numbers from HMAC-SHA256 keyed with the "
-    'seed (message "deal", 0x00, the hand number, a block counter), then dealt round the '
-    'table; the draw for first dealer likewise ("draw", the round).  '
-    "Or run `python -m bot.engine verify` on the record file from `/history`."
-)
+
+
+def how() -> str:
+    return _(
+        "How to check by hand ({doc} in the bot's source): SHA-256 of the seed must be the "
+        "commitment the table message showed while the game ran; each hand's deck (in card "
+        "order) is shuffled by Fisher–Yates with random numbers from HMAC-SHA256 keyed with "
+        'the seed (message "deal", 0x00, the hand number, a block counter), then dealt round '
+        'the table; the draw for first dealer likewise ("draw", the round).  '
+        "Or run `python -m bot.engine verify` on the record file from `/history`.",
+        doc=DOC,
+    )
 
 
 def commitment_footer(table: Table) -> str:
@@ -29,7 +34,7 @@ def commitment_footer(table: Table) -> str:
     without a seed)."""
     if table.seed is None:
         return ""
-    return f" · deals committed {table.seed.short_commitment}"
+    return " · " + _("deals committed {commitment}", commitment=table.seed.short_commitment)
 
 
 def reveal_text(table: Table) -> str | None:
@@ -38,22 +43,26 @@ def reveal_text(table: Table) -> str | None:
     if table.seed is None or table.game is None or table.open:
         return None
     seed = table.seed
-    return (
-        f"Seed: `{seed.reveal()}`\n"
-        f"Commitment (SHA-256 of the seed): `{seed.commitment}` — the table showed "
-        f"`{seed.short_commitment}` from the first deal on.\n"
-        f"Check every deal: `/spades verify game:{table.id}`, or "
-        f"`python -m bot.engine verify` on the record from `/history` ({DOC})."
+    return _(
+        "Seed: `{seed}`\nCommitment (SHA-256 of the seed): `{commitment}` — the table showed "
+        "`{short}` from the first deal on.\nCheck every deal: `/spades verify game:{table}`, "
+        "or `python -m bot.engine verify` on the record from `/history` ({doc}).",
+        seed=seed.reveal(),
+        commitment=seed.commitment,
+        short=seed.short_commitment,
+        table=table.id,
+        doc=DOC,
     )
 
 
 def commitment_only(table: Table) -> str:
     """What ``/spades verify`` says of a game still being played."""
     if table.seed is None:
-        return "That game is still being played, and it was started before verifiable deals."
-    return (
+        return _("That game is still being played, and it was started before verifiable deals.")
+    return _(
         "That game is still being played: its seed is revealed when it ends. Its commitment "
-        f"(on the table message) begins `{table.seed.short_commitment}`."
+        "(on the table message) begins `{short}`.",
+        short=table.seed.short_commitment,
     )
 
 
@@ -61,20 +70,21 @@ def verify_answer(game_id: int, doc: Any) -> str:
     """The answer of ``/spades verify`` for a game's record: the result, what was checked,
     how to check by hand."""
     if not isinstance(doc, dict) or "seed" not in doc:
-        return (
-            f"Game #{game_id} was played before verifiable deals: it has no seed, so its "
-            "deals cannot be checked."
+        return _(
+            "Game #{id} was played before verifiable deals: it has no seed, so its "
+            "deals cannot be checked.",
+            id=game_id,
         )
     checks: list[str] = []
     try:
         checks.extend(verify(doc))
     except NotVerified as e:
-        head = f"❌ **Game #{game_id} does not verify**: {e.reason}."
+        head = _("❌ **Game #{id} does not verify**: {reason}.", id=game_id, reason=e.reason)
         done = [c for c in checks if not c.startswith("hand ")]
     else:
-        head = f"✅ **Game #{game_id} verifies.**"
+        head = _("✅ **Game #{id} verifies.**", id=game_id)
         hands = sum(c.startswith("hand ") for c in checks)
         done = [c for c in checks if not c.startswith("hand ")]
-        done.insert(-1, f"{hands} deals recomputed from the seed, each one as recorded")
+        done.insert(-1, _("{n} deals recomputed from the seed, each one as recorded", n=hands))
     body = "\n".join(f"• {c}" for c in done)
-    return f"{head}\n{body}\n\n{HOW}"[:2000]
+    return f"{head}\n{body}\n\n{how()}"[:2000]

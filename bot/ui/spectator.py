@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.engine import HandResult, Seat, SeatView, Team, seat_view
+from bot.i18n import _
+from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
 from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
 from bot.ui.components import ComponentRef, WatchVerb
@@ -100,17 +102,20 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
             fields.append(_seat_field(stage, view, s, score=True))
     trump = text_of(view.rules.game).trump_line(view)
     if trump is not None:
-        fields.append(_field("Trump", trump, inline=False))
+        fields.append(_field(_("Trump"), trump, inline=False))
     if view.current_trick:
-        fields.append(_field("Trick", _cards(view.current_trick, faces), inline=False))
+        fields.append(_field(_("Trick"), _cards(view.current_trick, faces), inline=False))
     if view.completed_tricks:
         last = view.completed_tricks[-1]
-        text = f"{_cards(last.cards, faces)}  → {stage.names[last.winner]} ({last.winner.word})"
-        fields.append(_field("Last trick", text, inline=False))
+        text = (
+            f"{_cards(last.cards, faces)}  → {stage.names[last.winner]} ({seat_word(last.winner)})"
+        )
+        fields.append(_field(_("Last trick"), text, inline=False))
     picture = None
     if stage.shows_deals and view.results:
         result = view.results[-1]
-        fields.append(_field(f"Hand {result.number} as dealt", _deal_text(stage, view, result)))
+        dealt = _("Hand {number} as dealt", number=number(result.number))
+        fields.append(_field(dealt, _deal_text(stage, view, result)))
         picture = DealPicture(f"deal-{stage.table_id}-{result.number}.png", result)
     embed: dict[str, Any] = {
         "title": f"👁 {game_title(view.rules)}",
@@ -118,8 +123,12 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
         "color": BLUE if playing else GOLD.value,
         "fields": fields,
         "footer": {
-            "text": f"Watching table {stage.table_id} · hand {view.hand_number} · "
-            "only you see this view; it follows the game"
+            "text": _(
+                "Watching table {table} · hand {number} · "
+                "only you see this view; it follows the game",
+                table=stage.table_id,
+                number=number(view.hand_number),
+            )
         },
     }
     if picture is not None:
@@ -127,15 +136,15 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
     controls: tuple[Control, ...] = ()
     if playing:
         controls = (
-            Control(ComponentRef(stage.table_id, WatchVerb.REWATCH), "Refresh", 0, emoji="🔄"),
-            Control(ComponentRef(stage.table_id, WatchVerb.UNWATCH), "Stop watching", 0),
+            Control(ComponentRef(stage.table_id, WatchVerb.REWATCH), _("Refresh"), 0, emoji="🔄"),
+            Control(ComponentRef(stage.table_id, WatchVerb.UNWATCH), _("Stop watching"), 0),
         )
     return SpectatorMessage(embed, controls, picture)
 
 
 def stopped_json() -> dict[str, Any]:
     """What a spectator's message says once they stopped watching."""
-    return {"content": "You stopped watching this table.", "embeds": [], "components": []}
+    return {"content": _("You stopped watching this table."), "embeds": [], "components": []}
 
 
 def _field(name: str, value: str, *, inline: bool = True) -> dict[str, Any]:
@@ -143,26 +152,27 @@ def _field(name: str, value: str, *, inline: bool = True) -> dict[str, Any]:
 
 
 def _cards(cards: tuple[tuple[Seat, Any], ...], faces: CardFaces) -> str:
-    return "  ".join(f"{s.word} {faces.inline(c)}" for s, c in cards)
+    return "  ".join(f"{seat_word(s)} {faces.inline(c)}" for s, c in cards)
 
 
 def _seat_field(stage: Stage, view: SeatView, seat: Seat, *, score: bool = False) -> dict[str, Any]:
     on_turn = view.to_act == seat and stage.status == TableStatus.PLAYING
-    head = ("▶ " if on_turn else "") + seat.word + (" · dealer" if seat == view.dealer else "")
+    dealer = " · " + _("dealer") if seat == view.dealer else ""
+    head = ("▶ " if on_turn else "") + seat_word(seat) + dealer
     name = f"**{stage.names[seat]}**" if on_turn else stage.names[seat]
     action = text_of(view.rules.game).seat_action(view, seat)
-    lines = [name, f"{action}won {view.tricks_won[seat]}"]
+    lines = [name, action + _("won {n}", n=number(view.tricks_won[seat]))]
     if seat == view.sitting_out:
-        lines[1] = "sits this hand out"
+        lines[1] = _("sits this hand out")
     if score:
-        lines.append(f"**{number(view.scores[seat])}** points")
+        lines.append(_("**{points}** points", points=number(view.scores[seat])))
     if on_turn and stage.deadline is not None and seat not in stage.computers:
         lines.append(f"⏱ <t:{int(stage.deadline)}:R>")
     return _field(head, "\n".join(lines))
 
 
 def _team_lines(view: SeatView, team: Team) -> str:
-    lines = [f"**{number(view.scores[team])}** points"]
+    lines = [_("**{points}** points", points=number(view.scores[team]))]
     lines += text_of(view.rules.game).team_lines(view, team)
     return "\n".join(lines)
 
@@ -170,13 +180,14 @@ def _team_lines(view: SeatView, team: Team) -> str:
 def _status(stage: Stage, view: SeatView) -> str:
     seat = view.to_act
     if seat is None:
-        return f"Hand {view.hand_number} · dealing…"
+        return _("Hand {number}", number=number(view.hand_number)) + " · " + _("dealing…")
     what = text_of(view.rules.game).doing(view)
     if what is None:
-        what = "to play" if view.current_trick else "to lead"
-    line = f"Hand {view.hand_number} · ▶ **{stage.names[seat]}** ({seat.word}) {what}"
+        what = _("to play") if view.current_trick else _("to lead")
+    hand = _("Hand {number}", number=number(view.hand_number))
+    line = f"{hand} · ▶ **{stage.names[seat]}** ({seat_word(seat)}) {what}"
     if stage.deadline is not None and seat not in stage.computers:
-        line += f" · time runs out <t:{int(stage.deadline)}:R>"
+        line += " · " + _("time runs out {when}", when=f"<t:{int(stage.deadline)}:R>")
     return line + "."
 
 
@@ -189,7 +200,7 @@ def _deal_text(stage: Stage, view: SeatView, result: HandResult) -> str:
     for s in view.seats:
         suits = suit_lines(result.deal[s], view.rules, result.trump)
         cards = " · ".join(" ".join(str(c) for c in line.cards) for line in suits)
-        lines.append(f"**{s.word}** {stage.names[s]}: {cards}")
+        lines.append(f"**{seat_word(s)}** {stage.names[s]}: {cards}")
     return "\n".join(lines)
 
 
@@ -202,8 +213,9 @@ def watch_choices(tables: list[Table], current: str) -> list[tuple[str, str]]:
         if t.status != TableStatus.PLAYING or t.game is None or not t.options.watchable:
             continue
         names = seat_names(t, markdown=False)  # autocomplete is plain text
-        who = ", ".join(f"{s.name} {names[s]}" for s in t.seat_order)
-        label = f"{game_title(t.rules)} · hand {t.game.hand_number} · {who}"[:100]
+        who = ", ".join(f"{seat_word(s)} {names[s]}" for s in t.seat_order)
+        hand = _("hand {number}", number=number(t.game.hand_number))
+        label = f"{game_title(t.rules)} · {hand} · {who}"[:100]
         if cur in label.lower() or cur in t.id:
             out.append((label, t.id))
     return out[:25]

@@ -12,6 +12,7 @@ leave the attachment in place.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 import json
 import logging
@@ -22,6 +23,7 @@ from typing import Any, Final
 import discord
 from discord.webhook.async_ import async_context
 
+from bot.i18n import SERVER_LANGUAGES, use
 from bot.tables.live import Edit
 from bot.tables.spectators import Frame, Spectators, watch_key
 from bot.tables.state import Table
@@ -48,10 +50,13 @@ class SpectatorViews:
 
     # ------------------------------------------------------------------ rendering
     def message(self, table: Table) -> SpectatorMessage:
-        stage, view = public_scene(table)
-        message = spectator_message(stage, view)
-        if message.picture is not None:
-            self._picture(table, message.picture)  # starts drawing it now
+        """Written in the language of the table's server, like the table message: one view
+        for all the table's spectators, rendered once a round (docs/languages.md)."""
+        with use(SERVER_LANGUAGES.of_chat(table.guild_id, table.channel_id)):
+            stage, view = public_scene(table)
+            message = spectator_message(stage, view)
+            if message.picture is not None:
+                self._picture(table, message.picture)  # starts drawing it now
         return message
 
     def render(self, table: Table) -> Frame:
@@ -67,7 +72,10 @@ class SpectatorViews:
             scheme = CARD_EMOJIS.for_guild(table.guild_id).scheme
             diagram = diagram_of(picture.result, table.rules, names, scheme)
             loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self._pool, lambda: render_deal(diagram).png)
+            draw = contextvars.copy_context().run  # drawn in the language written now
+            future = loop.run_in_executor(
+                self._pool, lambda: draw(lambda: render_deal(diagram).png)
+            )
             self._pictures[key] = future
             while len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)

@@ -5,44 +5,38 @@ from __future__ import annotations
 import re
 
 from bot.engine import Rules, Seat, Team, card, preset
+from bot.i18n import N_, _, number, signed
+from bot.i18n.cards import seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.names import md_name
 from bot.tables.state import Table
 
-TEAM_NAMES = ("North–South", "East–West")
+TEAM_NAMES = (N_("North–South"), N_("East–West"))
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))  # computer players' levels, as shown
+__all__ = ["number", "plural", "signed"]  # numbers in the reader's format (bot.i18n)
 
 
 def plural(n: int, noun: str, plural_form: str | None = None) -> str:
-    """``1 game``, ``2 games``, ``0 games`` (``plural_form`` for irregular nouns)."""
+    """``1 game``, ``2 games``, ``0 games`` (English: ``_n`` is for what readers see)."""
     return f"{n} {noun if n == 1 else plural_form or noun + 's'}"
 
 
-def signed(n: int) -> str:
-    """``+70``, ``−50`` (a real minus sign), ``0``."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
-def number(n: int) -> str:
-    """A score: ``−1,250`` with a real minus sign."""
-    return f"−{-n:,}" if n < 0 else f"{n:,}"
-
-
 def preset_title(rules: Rules) -> str:
-    return preset(rules.preset).title
+    return _(preset(rules.preset).title)
 
 
 def team_name(team: Team) -> str:
-    return TEAM_NAMES[team]
+    return _(TEAM_NAMES[team])
 
 
 _TEAM_FELL = re.compile(r"^(NS|EW) fell to (-?\d+) or below$")
 _TEAM_SET_TWICE = re.compile(r"^(NS|EW) set twice in a row$")
 _PLAYER_FELL = re.compile(r"^a player fell to (-?\d+) or below; highest score$")
 _REASONS = {
-    "both teams claimed the game; higher score": (
+    "both teams claimed the game; higher score": N_(
         "both teams claimed the game; the higher score wins"
     ),
-    "tied at the target; more bags over the game": (
+    "tied at the target; more bags over the game": N_(
         "tied at the target; the team with more bags over the game wins"
     ),
 }
@@ -52,40 +46,57 @@ def end_reason_text(reason: str, lose_at: int | None) -> str:
     """Why a game ended, in the table's words: the engine's reason with team names, real minus
     signs and no option keys (``lose_at`` is the mercy rule)."""
     if m := _TEAM_FELL.match(reason):
-        return f"{team_name(Team[m[1]])} fell to {number(int(m[2]))} or below (mercy rule)"
+        return _(
+            "{team} fell to {n} or below (mercy rule)",
+            team=team_name(Team[m[1]]),
+            n=number(int(m[2])),
+        )
     if m := _TEAM_SET_TWICE.match(reason):
-        return f"{team_name(Team[m[1]])} were set twice in a row"
+        return _("{team} were set twice in a row", team=team_name(Team[m[1]]))
     if m := _PLAYER_FELL.match(reason):
-        return f"a player fell to {number(int(m[1]))} or below (mercy rule); the highest score wins"
+        return _(
+            "a player fell to {n} or below (mercy rule); the highest score wins",
+            n=number(int(m[1])),
+        )
     if reason == "both teams fell to lose_at; higher score":
-        floor = "the mercy rule's floor" if lose_at is None else f"{number(lose_at)} or below"
-        return f"both teams fell to {floor} (mercy rule); the higher score wins"
-    return _REASONS.get(reason, reason)
+        if lose_at is None:
+            return _("both teams fell to the mercy rule's floor; the higher score wins")
+        return _(
+            "both teams fell to {n} or below (mercy rule); the higher score wins",
+            n=number(lose_at),
+        )
+    return _(_REASONS[reason]) if reason in _REASONS else reason
 
 
 def timer_text(turn_timer: int) -> str:
     """The lobby's line on the turn timer, saying when it leaves the game unrated."""
     if not turn_timer:
-        return "⏱ No turn timer."
-    line = f"⏱ Turn timer: {turn_timer} s a turn"
+        return _("⏱ No turn timer.")
+    line = _("⏱ Turn timer: {s} s a turn", s=number(turn_timer))
     if rates_turn_timer(turn_timer):
         return line + "."
-    return f"{line} — **unrated**: {RATED_TIMERS}."
+    return line + " — " + _("**unrated**: {why}.", why=rated_timers())
 
 
-RATED_TIMERS = f"a rated game has no turn timer or one of at least {RATED_TIMER_MIN} s"
+def rated_timers() -> str:
+    return _("a rated game has no turn timer or one of at least {s} s", s=RATED_TIMER_MIN)
 
 
 def timer_footer(turn_timer: int) -> str:
     """What the table message's footer adds when the turn timer leaves the game unrated."""
-    return (
-        "" if rates_turn_timer(turn_timer) else f" · unrated: turn timer under {RATED_TIMER_MIN} s"
-    )
+    if rates_turn_timer(turn_timer):
+        return ""
+    return " · " + _("unrated: turn timer under {s} s", s=RATED_TIMER_MIN)
 
 
 def timer_unrated_reason(turn_timer: int) -> str:
     """Why a table whose timer is under the server settings' minimum is not rated."""
-    return f"its turn timer ({turn_timer} s) is under {RATED_TIMER_MIN} s; {RATED_TIMERS}"
+    return _(
+        "its turn timer ({timer} s) is under {s} s; {rule}",
+        timer=number(turn_timer),
+        s=RATED_TIMER_MIN,
+        rule=rated_timers(),
+    )
 
 
 def seat_names(table: Table, *, markdown: bool = True) -> dict[Seat, str]:
@@ -96,11 +107,15 @@ def seat_names(table: Table, *, markdown: bool = True) -> dict[Seat, str]:
     for s in table.seat_order:  # N, E, S with three players
         occ = table.seats.get(s)
         if occ is None:
-            out[s] = "*(empty)*" if markdown else "(empty)"
+            out[s] = "*" + _("(empty)") + "*" if markdown else _("(empty)")
         elif occ.left:
-            out[s] = f"Computer ({occ.bot_level}) · {name(occ.name)} left"
+            out[s] = _(
+                "Computer ({level}) · {name} left",
+                level=_(occ.bot_level or "normal"),
+                name=name(occ.name),
+            )
         elif occ.away:
-            out[s] = f"{name(occ.name)} (a computer plays)"
+            out[s] = _("{name} (a computer plays)", name=name(occ.name))
         else:
             out[s] = name(occ.name)
     return out
@@ -110,5 +125,6 @@ def dealer_draw_text(draw: list[dict[str, str]], dealer: Seat) -> str:
     """``North 6♥ · East K♦ · South 2♣ · West 9♠ → East deals first`` (ties redraw)."""
     rounds = []
     for d in draw:
-        rounds.append(" · ".join(f"{Seat[s].word} {card(code)}" for s, code in d.items()))
-    return " · then ".join(rounds) + f" → **{dealer.word}** deals first"
+        rounds.append(" · ".join(f"{seat_word(Seat[s])} {card(code)}" for s, code in d.items()))
+    then = " · " + _("then") + " "
+    return then.join(rounds) + " → " + _("**{seat}** deals first", seat=seat_word(dealer))

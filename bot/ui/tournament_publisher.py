@@ -14,6 +14,7 @@ import discord
 
 from bot.events import rounds
 from bot.events.model import GameSlot, Tournament
+from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
 from bot.ui import tournament_render as render
@@ -75,7 +76,9 @@ class TournamentPublisher:
             self._tasks[t.id] = asyncio.create_task(self._run(t.id), name=f"tournament-{t.id}")
 
     def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
-        self._post(t.channel_id, t.guild_id, text, mention)
+        with use(SERVER_LANGUAGES.of(t.guild_id)):  # a Text is written in the server's language
+            said = str(text)
+        self._post(t.channel_id, t.guild_id, said, mention)
 
     def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
         names = " v ".join(t.entries[e].name for e in g.entries if e in t.entries)
@@ -87,21 +90,29 @@ class TournamentPublisher:
         ]
         mentions = " ".join(f"<@{u}>" for u in users)
         assert g.thread_id is not None
-        self._post(
-            g.thread_id,
-            t.guild_id,
-            f"🏆 **{t.name}**, round {g.round}, table {g.slot}: {names}. {mentions} — your game "
-            "is on: press **My hand** on the table message (or `/hand`).",
-            users,
-        )
+        with use(SERVER_LANGUAGES.of(t.guild_id)):
+            text = _(
+                "🏆 **{name}**, round {round}, table {table}: {names}. {mentions} — your game "
+                "is on: press **My hand** on the table message (or `/hand`).",
+                name=t.name,
+                round=g.round,
+                table=g.slot,
+                names=names,
+                mentions=mentions,
+            )
+        self._post(g.thread_id, t.guild_id, text, users)
 
     def finished(self, t: Tournament) -> None:
         self.updated(t)
         podium = [e for e, p in sorted(rounds.places(t).items(), key=lambda x: x[1]) if p == 1]
         names = ", ".join(t.entries[e].name for e in podium if e in t.entries)
-        self.say(
-            t, f"🏆 **{t.name}** is over: congratulations, {names}! Results: see the message above."
-        )
+        with use(SERVER_LANGUAGES.of(t.guild_id)):
+            text = _(
+                "🏆 **{name}** is over: congratulations, {names}! Results: see the message above.",
+                name=t.name,
+                names=names,
+            )
+        self.say(t, text)
 
     # ------------------------------------------------------------------ sending
     def _post(self, channel_id: int, guild_id: int, text: str, mention: Sequence[int]) -> None:
@@ -134,6 +145,10 @@ class TournamentPublisher:
             await asyncio.sleep(MIN_INTERVAL_S)
 
     async def _show(self, t: Tournament) -> None:
+        with use(SERVER_LANGUAGES.of(t.guild_id)):  # a public message, and its bracket below
+            await self._show_in_language(t)
+
+    async def _show_in_language(self, t: Tournament) -> None:
         payload: dict[str, Any] = (
             render.signup_payload(t)
             if t.status == "signup"

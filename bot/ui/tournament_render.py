@@ -13,14 +13,20 @@ import discord
 
 from bot.events import duplicate, rounds, swiss
 from bot.events.model import GameSlot, Tournament, duration
+from bot.i18n import N_, _, ordinal
 from bot.store.tournaments import PastTournament, PlayerRecord
 from bot.ui.tournament_components import TournamentRef, tournament_button
 
 COLOUR = 0x8E44AD
 FORMAT_NAMES = {
-    "elimination": "Single elimination",
-    "swiss": "Swiss",
-    "duplicate": "Duplicate",
+    "elimination": N_("Single elimination"),
+    "swiss": N_("Swiss"),
+    "duplicate": N_("Duplicate"),
+}
+TEAM_MODES = {
+    "pairs": N_("partners sign up together"),
+    "draw": N_("partners drawn"),
+    "solo": N_("solo"),
 }
 MEDALS = ("🥇", "🥈", "🥉")
 MAX_LINES = 24
@@ -28,58 +34,56 @@ MAX_LINES = 24
 
 def describe(t: Tournament) -> str:
     s = t.settings
-    parts = [FORMAT_NAMES[s.format], f"preset **{s.preset}**"]
+    parts = [_(FORMAT_NAMES[s.format]), _("preset **{preset}**", preset=s.preset)]
     if s.target is not None:
-        parts.append(f"to {s.target}")
+        parts.append(_("to {target}", target=s.target))
     if s.format == "elimination":
-        parts.append(f"best of {s.best_of}")
+        parts.append(_("best of {n}", n=s.best_of))
     elif s.format == "duplicate":
-        parts.append(f"{s.rounds} round(s) of {s.boards} board(s)")
+        parts.append(_("{rounds} round(s) of {boards} board(s)", rounds=s.rounds, boards=s.boards))
     else:
-        parts.append(f"{s.rounds} round(s)")
-    parts.append(
-        {"pairs": "partners sign up together", "draw": "partners drawn", "solo": "solo"}[
-            s.team_mode
-        ]
-    )
-    parts.append(f"turn timer {s.turn_timer}s" if s.turn_timer else "no turn timer")
-    parts.append("rated" if s.rated else "unrated")
+        parts.append(_("{rounds} round(s)", rounds=s.rounds))
+    parts.append(_(TEAM_MODES[s.team_mode]))
+    parts.append(_("turn timer {s}s", s=s.turn_timer) if s.turn_timer else _("no turn timer"))
+    parts.append(_("rated") if s.rated else _("unrated"))
     if s.round_minutes:
-        parts.append(f"{s.round_minutes} min a round")
+        parts.append(_("{n} min a round", n=s.round_minutes))
     return " · ".join(parts)
 
 
 def signup_payload(t: Tournament) -> dict[str, Any]:
-    embed = discord.Embed(title=f"🏆 {t.name} — sign-up", colour=COLOUR, description=describe(t))
+    title = _("🏆 {name} — sign-up", name=t.name)
+    embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
     start = int(t.starts_at)
-    when = f"Starts <t:{start}:R> (<t:{start}:t>)"
+    when = _("Starts {when} ({time})", when=f"<t:{start}:R>", time=f"<t:{start}:t>")
     if t.settings.checkin_minutes:
         opens = int(t.starts_at - t.settings.checkin_minutes * 60)
-        when += f"; check-in opens <t:{opens}:R>"
-    embed.add_field(name="Start", value=when, inline=False)
+        when += "; " + _("check-in opens {when}", when=f"<t:{opens}:R>")
+    embed.add_field(name=_("Start"), value=when, inline=False)
     lines = []
     for e in list(t.entries.values())[:MAX_LINES]:
         mark = " ✅" if e.checked_in else ""
-        alone = (
-            " (looking for a partner)" if t.settings.team_size == 2 and len(e.members) == 1 else ""
-        )
+        looking = t.settings.team_size == 2 and len(e.members) == 1
+        alone = " " + _("(looking for a partner)") if looking else ""
         lines.append(f"{e.id}. {e.name}{alone}{mark}")
     if len(t.entries) > MAX_LINES:
-        lines.append(f"… and {len(t.entries) - MAX_LINES} more")
+        lines.append(_("… and {n} more", n=len(t.entries) - MAX_LINES))
     embed.add_field(
-        name=f"Signed up ({len(t.entries)})", value="\n".join(lines) or "Nobody yet.", inline=False
+        name=_("Signed up ({n})", n=len(t.entries)),
+        value="\n".join(lines) or _("Nobody yet."),
+        inline=False,
     )
-    embed.set_footer(text=f"Organiser: see /tournament · id {t.id}")
+    embed.set_footer(text=_("Organiser: see /tournament · id {id}", id=t.id))
     view = discord.ui.View(timeout=None)
     if t.status == "signup":
         view.add_item(
-            tournament_button(TournamentRef(t.id, "join"), "Join", discord.ButtonStyle.success)
+            tournament_button(TournamentRef(t.id, "join"), _("Join"), discord.ButtonStyle.success)
         )
-        view.add_item(tournament_button(TournamentRef(t.id, "leave"), "Leave"))
+        view.add_item(tournament_button(TournamentRef(t.id, "leave"), _("Leave")))
         if t.settings.checkin_minutes:
             view.add_item(
                 tournament_button(
-                    TournamentRef(t.id, "checkin"), "Check in", discord.ButtonStyle.primary
+                    TournamentRef(t.id, "checkin"), _("Check in"), discord.ButtonStyle.primary
                 )
             )
     return {"embed": embed, "view": view}
@@ -89,15 +93,15 @@ def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> 
     names = [t.entries[e].name if e in t.entries else f"#{e}" for e in g.entries]
     where = f" <#{g.thread_id}>" if g.thread_id else ""
     if g.status == "bye":
-        return f"T{g.slot}: {names[0]} — bye"
+        return f"T{g.slot}: {names[0]} — " + _("bye")
     vs = " v ".join(names)
-    game = f" (game {g.game_no})" if g.game_no > 1 else ""
+    game = " " + _("(game {n})", n=g.game_no) if g.game_no > 1 else ""
     if g.status == "done":
         score = "–".join(str(s) for s in g.scores or ())
-        winner = t.entries[g.winner].name if g.winner in t.entries else "draw"
-        how = " (time)" if g.decided else ""
+        winner = t.entries[g.winner].name if g.winner in t.entries else _("draw")
+        how = " " + _("(time)") if g.decided else ""
         return f"T{g.slot}{game}: {vs} — {score}, **{winner}**{how}"
-    state = "playing" if g.status == "playing" else "being seated"
+    state = _("playing") if g.status == "playing" else _("being seated")
     scores = live.get(g.table_id) if g.table_id else None
     if scores is not None:
         state += ", " + "–".join(str(s) for s in scores)
@@ -108,12 +112,18 @@ def standings_lines(t: Tournament) -> list[str]:
     entries = [e.id for e in t.entries.values() if e.status not in ("dropped",)]
     if t.settings.format == "duplicate":
         return [
-            f"{i}. {t.entries[e].name} — {mp} MP"
+            f"{i}. {t.entries[e].name} — " + _("{mp} MP", mp=mp)
             for i, (e, mp) in enumerate(duplicate.standings(entries, t.games), start=1)
         ]
     if t.settings.format == "swiss":
         return [
-            f"{i}. {t.entries[s.entry].name} — {s.points} pts (Bu {s.buchholz}, ±{s.difference})"
+            f"{i}. {t.entries[s.entry].name} — "
+            + _(
+                "{points} pts (Bu {buchholz}, ±{difference})",
+                points=s.points,
+                buchholz=s.buchholz,
+                difference=s.difference,
+            )
             for i, s in enumerate(swiss.standings(entries, t.games), start=1)
         ]
     alive = set()
@@ -130,22 +140,32 @@ def standings_payload(
     stands, from ``live``, by table id) and the standings."""
     if t.status == "finished":
         return podium_payload(t)
-    title = f"🏆 {t.name} — round {t.round} of {rounds.total_rounds(t)}"
+    title = _(
+        "🏆 {name} — round {round} of {rounds}",
+        name=t.name,
+        round=t.round,
+        rounds=rounds.total_rounds(t),
+    )
     if t.status == "paused":
-        title += " (paused)"
+        title += " " + _("(paused)")
     if t.status == "cancelled":
-        title = f"🏆 {t.name} — cancelled"
+        title = _("🏆 {name} — cancelled", name=t.name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
     if t.round_deadline and t.status == "running":
-        embed.add_field(name="Round ends", value=f"<t:{int(t.round_deadline)}:R>", inline=False)
+        ends = f"<t:{int(t.round_deadline)}:R>"
+        embed.add_field(name=_("Round ends"), value=ends, inline=False)
     if t.round_left is not None and t.status == "paused":
         embed.add_field(
-            name="Round clock stopped", value=f"{duration(t.round_left)} left", inline=False
+            name=_("Round clock stopped"),
+            value=_("{left} left", left=duration(t.round_left)),
+            inline=False,
         )
     games = t.round_games()
     lines = [_game_line(t, g, live or {}) for g in games[:MAX_LINES]]
-    embed.add_field(name=f"Round {t.round}", value="\n".join(lines)[:1024] or "—", inline=False)
-    heading = "Still in" if t.settings.format == "elimination" else "Standings"
+    embed.add_field(
+        name=_("Round {n}", n=t.round), value="\n".join(lines)[:1024] or "—", inline=False
+    )
+    heading = _("Still in") if t.settings.format == "elimination" else _("Standings")
     st = standings_lines(t)[:MAX_LINES]
     embed.add_field(name=heading, value="\n".join(st)[:1024] or "—", inline=False)
     return {"embed": embed, "view": None}
@@ -155,19 +175,20 @@ def podium_payload(t: Tournament) -> dict[str, Any]:
     places = rounds.places(t)
     ranked = sorted(places.items(), key=lambda p: (p[1], p[0]))
     embed = discord.Embed(
-        title=f"🏆 {t.name} — final results", colour=COLOUR, description=describe(t)
+        title=_("🏆 {name} — final results", name=t.name), colour=COLOUR, description=describe(t)
     )
     podium = []
     for e, place in ranked:
         if place <= 3:
             medal = MEDALS[place - 1]
             podium.append(f"{medal} {t.entries[e].name}")
-    embed.add_field(name="Podium", value="\n".join(podium) or "—", inline=False)
+    embed.add_field(name=_("Podium"), value="\n".join(podium) or "—", inline=False)
     table = [f"{place}. {t.entries[e].name}" for e, place in ranked[:MAX_LINES]]
-    embed.add_field(name="Places", value="\n".join(table)[:1024], inline=False)
+    embed.add_field(name=_("Places"), value="\n".join(table)[:1024], inline=False)
     view = discord.ui.View(timeout=None)
-    view.add_item(tournament_button(TournamentRef(t.id, "csv"), "Results (CSV)", emoji="📄"))
-    view.add_item(tournament_button(TournamentRef(t.id, "json"), "Results (JSON)", emoji="🧾"))
+    csv_ref, json_ref = TournamentRef(t.id, "csv"), TournamentRef(t.id, "json")
+    view.add_item(tournament_button(csv_ref, _("Results (CSV)"), emoji="📄"))
+    view.add_item(tournament_button(json_ref, _("Results (JSON)"), emoji="🧾"))
     return {"embed": embed, "view": view}
 
 
@@ -231,15 +252,15 @@ def results_csv(t: Tournament) -> str:
     return out.getvalue()
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def tournament_record(r: PlayerRecord) -> str:
     """``/stats``: tournaments played, won and the best finish."""
     best = ordinal(r.best) if r.best is not None else "—"
-    return f"{r.played} played · {r.won} won · best finish {best}"
+    return _(
+        "{played} played · {won} won · best finish {best}",
+        played=r.played,
+        won=r.won,
+        best=best,
+    )
 
 
 def tournament_history(past: list[PastTournament]) -> str:
@@ -248,10 +269,11 @@ def tournament_history(past: list[PastTournament]) -> str:
     for p in past:
         when = f"<t:{int(p.ended_at)}:d>" if p.ended_at else ""
         if p.status == "cancelled":
-            how = "cancelled"
+            how = _("cancelled")
         elif p.place is not None:
-            how = f"{MEDALS[p.place - 1] if p.place <= 3 else ''} {ordinal(p.place)} of {p.entries}"
+            medal = MEDALS[p.place - 1] if p.place <= 3 else ""
+            how = medal + " " + _("{place} of {n}", place=ordinal(p.place), n=p.entries)
         else:
-            how = "did not finish"
+            how = _("did not finish")
         lines.append(f"**{p.name}** — {how.strip()} {when}".strip())
     return "\n".join(lines)[:1024]

@@ -15,11 +15,12 @@ from bot.command_input import excerpt
 from bot.engine import Call, HandResult, Phase, Rules, Seat, SeatView, Team, TrumpPart
 from bot.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from bot.errors import Refusal
+from bot.i18n import _, _n
+from bot.i18n.cards import call_word, call_words, seat_word
 from bot.league.models import PlayerStats
 from bot.review.decisions import HandPlayed
 from bot.ui.game_text import GameText, per_hand, percent
 from bot.ui.images.cards import PIPS
-from bot.ui.text import plural
 
 
 class TrumpText(GameText):
@@ -40,42 +41,56 @@ class TrumpText(GameText):
         maker = view.part_as(TrumpPart).maker
         if maker is None:
             return []
-        return ["makers" if maker.team == team else "defenders"]
+        return [_("makers") if maker.team == team else _("defenders")]
 
     def trump_line(self, view: SeatView) -> str | None:
         """Whist's turned card; Euchre's up-card while calling, then the trump, the maker and
         who sits out."""
         tp = view.part_as(TrumpPart)
         if tp.trump_card is not None and view.trump is not None:
-            return (
-                f"Trump {SUIT_SYMBOLS[view.trump]} — {view.dealer.word} turned up the "
-                f"{tp.trump_card}"
+            return _(
+                "Trump {suit} — {seat} turned up the {card}",
+                suit=SUIT_SYMBOLS[view.trump],
+                seat=seat_word(view.dealer),
+                card=tp.trump_card,
             )
         up = tp.up_card
         if up is None:
             return None
         if view.phase is Phase.CALL:
             if tp.calling_round == 1:
-                return f"Up-card {up} — round 1: order it up or pass"
-            stuck = " (the dealer must name one)" if view.rules.stick_the_dealer else ""
-            return f"Up-card {up} turned down — round 2: name another suit or pass{stuck}"
+                return _("Up-card {card} — round 1: order it up or pass", card=up)
+            if view.rules.stick_the_dealer:
+                return _(
+                    "Up-card {card} turned down — round 2: name another suit or pass "
+                    "(the dealer must name one)",
+                    card=up,
+                )
+            return _("Up-card {card} turned down — round 2: name another suit or pass", card=up)
         if tp.maker is None or view.trump is None:
-            return f"Up-card {up} — everybody passed"
+            return _("Up-card {card} — everybody passed", card=up)
         ordered = any(c.call == Call.ORDER for c in tp.calls)
-        how = "ordered it up" if ordered else "named it"
-        line = f"Trump {SUIT_SYMBOLS[view.trump]} — {tp.maker.word} {how}"
+        suit, maker = SUIT_SYMBOLS[view.trump], seat_word(tp.maker)
         if ordered:
-            line += f" ({view.dealer.word} took the {up})"
+            line = _(
+                "Trump {suit} — {seat} ordered it up ({dealer} took the {card})",
+                suit=suit,
+                seat=maker,
+                dealer=seat_word(view.dealer),
+                card=up,
+            )
+        else:
+            line = _("Trump {suit} — {seat} named it", suit=suit, seat=maker)
         if tp.alone and view.sitting_out is not None:
-            line += f" · alone: {view.sitting_out.word} sits out"
+            line += " · " + _("alone: {seat} sits out", seat=seat_word(view.sitting_out))
         return line
 
     def doing(self, view: SeatView) -> str | None:
         if view.phase is Phase.CALL:
             round_one = view.part_as(TrumpPart).calling_round == 1
-            return "to order up or pass" if round_one else "to name trump or pass"
+            return _("to order up or pass") if round_one else _("to name trump or pass")
         if view.phase is Phase.DISCARD:
-            return "to discard (the dealer took the up-card)"
+            return _("to discard (the dealer took the up-card)")
         return None
 
     # ------------------------------------------------------------------ the hand message
@@ -86,25 +101,28 @@ class TrumpText(GameText):
             return None
         if view.phase is Phase.CALL:
             if view.part_as(TrumpPart).calling_round == 1:
-                taker = (
-                    "you take it" if view.seat == view.dealer else f"{view.dealer.word} takes it"
+                if view.seat == view.dealer:
+                    return _("**Your turn:** order up the {card} (you take it) or pass.", card=up)
+                return _(
+                    "**Your turn:** order up the {card} ({seat} takes it) or pass.",
+                    card=up,
+                    seat=seat_word(view.dealer),
                 )
-                return f"**Your turn:** order up the {up} ({taker}) or pass."
             assert up.suit is not None
             if not any(isinstance(a, Call) and a.call == Call.PASS for a in view.legal):
-                return "**Your turn:** you must name trump (stick the dealer)."
-            return f"**Your turn:** name trump (not {SUIT_SYMBOLS[up.suit]}) or pass."
+                return _("**Your turn:** you must name trump (stick the dealer).")
+            return _("**Your turn:** name trump (not {suit}) or pass.", suit=SUIT_SYMBOLS[up.suit])
         if view.phase is Phase.DISCARD:
-            return f"**Your turn:** you took the {up}: discard one card face down."
+            return _("**Your turn:** you took the {card}: discard one card face down.", card=up)
         return None
 
     def status_lines(self, view: SeatView) -> list[str]:
         tp = view.part_as(TrumpPart)
         lines = []
         if tp.calls and view.my_turn:
-            lines.append("Calls: " + calls_line(tp))
+            lines.append(_("Calls: {calls}", calls=calls_line(tp)))
         if tp.discarded is not None and view.phase is Phase.PLAY:
-            lines.append(f"You discarded the {tp.discarded}.")
+            lines.append(_("You discarded the {card}.", card=tp.discarded))
         return lines
 
     # ------------------------------------------------------------------ score sheets
@@ -113,57 +131,65 @@ class TrumpText(GameText):
 
     def sheet_head(self, rules: Rules, result: HandResult, team: Team, took: str) -> str:
         if result.maker is not None:
-            side = "Makers" if result.maker.team == team else "Defenders"
+            side = _("Makers") if result.maker.team == team else _("Defenders")
             return f"{side} · {took}"
         return super().sheet_head(rules, result, team, took)
 
     # ------------------------------------------------------------------ deal diagrams
     def diagram_seat(self, result: HandResult, rules: Rules, seat: Seat) -> tuple[str, str]:
         """A seat's note: the maker (alone), who sat out, the dealer's discard."""
-        took = f"took {result.tricks[seat]}"
+        took = _("took {n}", n=result.tricks[seat])
         parts = []
         if result.maker is not None and result.alone and seat == result.maker.partner:
-            parts.append("sat out")
+            parts.append(_("sat out"))
         else:
             if seat == result.maker:
-                parts.append("maker, alone" if result.alone else "maker")
+                parts.append(_("maker, alone") if result.alone else _("maker"))
             parts.append(took)
         if seat == result.dealer and result.discard is not None:
-            parts.append(f"discarded {result.discard}")
+            parts.append(_("discarded {card}", card=result.discard))
         return "", " · ".join(parts)
 
     def diagram_team(self, result: HandResult, rules: Rules, team: Team) -> str:
         if result.maker is None:
             return ""
-        return "makers" if result.maker.team == team else "defenders"
+        return _("makers") if result.maker.team == team else _("defenders")
 
     def diagram_trump(self, result: HandResult) -> str | None:
         if result.void:
-            up = f" (up-card {result.up_card})" if result.up_card is not None else ""
-            return f"all passed{up}"
+            if result.up_card is None:
+                return _("all passed")
+            return _("all passed (up-card {card})", card=result.up_card)
         pip = PIPS[result.trump] if result.trump is not None else "?"
         if result.trump_card is not None:
-            return f"trump {pip} (turned {result.trump_card})"
+            return _("trump {suit} (turned {card})", suit=pip, card=result.trump_card)
         if result.up_card is not None:
-            return f"trump {pip} · up-card {result.up_card}"
-        return f"trump {pip}"
+            return _("trump {suit} · up-card {card}", suit=pip, card=result.up_card)
+        return _("trump {suit}", suit=pip)
 
     # ------------------------------------------------------------------ reviews
     def review_lines(self, hand: HandPlayed, names: dict[Seat, str]) -> list[str]:
         """What was trump and how (the calls, in Euchre), instead of bids."""
         result = hand.result
         if result is None:  # the hand the game was abandoned in
-            return ["**Trump**: not known (the game ended during this hand)"]
+            return [_("**Trump**: not known (the game ended during this hand)")]
         out = []
         if result.calls:
-            calls = " · ".join(f"{c.seat.name} {c.text}" for c in result.calls)
-            out.append("**Calls**: " + calls)
+            calls = " · ".join(f"{c.seat.name} {call_word(c.call, c.alone)}" for c in result.calls)
+            out.append(_("**Calls**: {calls}", calls=calls))
         about = hand_trump_text(result, names)
         if about is not None:
             out.append(about)
         if result.discard is not None:  # public once the hand is over, like the whole deal
             dealer = names[result.dealer]
-            out.append(f"{dealer} took the {result.up_card} and discarded the {result.discard}.")
+            out.append(
+                _(
+                    "{dealer} took the {card} and discarded the {discard}.",
+                    dealer=dealer,
+                    card=result.up_card,
+                    discard=result.discard,
+                )
+            )
         return out
 
 
@@ -172,30 +198,53 @@ class EuchreText(TrumpText):
 
     def stats_fields(self, e: discord.Embed, s: PlayerStats) -> None:
         e.add_field(
-            name="Calling",
-            value=f"Made trump {s.maker_made}/{s.maker_hands} ({percent(s.maker_rate)})\n"
-            f"Alone {s.alone_made}/{s.alone_hands} ({percent(s.alone_rate)}) · "
-            f"{plural(s.marches, 'march', 'marches')}",
+            name=_("Calling"),
+            value=_(
+                "Made trump {made}/{hands} ({rate})\nAlone {alone}/{alone_hands} ({alone_rate})",
+                made=s.maker_made,
+                hands=s.maker_hands,
+                rate=percent(s.maker_rate),
+                alone=s.alone_made,
+                alone_hands=s.alone_hands,
+                alone_rate=percent(s.alone_rate),
+            )
+            + " · "
+            + _n("{n} march", "{n} marches", s.marches),
         )
         e.add_field(
-            name="Defence",
-            value=f"Euchred the makers {plural(s.euchres, 'time')}\n"
-            f"{per_hand(s.tricks_per_hand)} tricks per hand",
+            name=_("Defence"),
+            value=_n("Euchred the makers {n} time", "Euchred the makers {n} times", s.euchres)
+            + "\n"
+            + _("{n} tricks per hand", n=per_hand(s.tricks_per_hand)),
         )
 
 
 def hand_trump_text(result: HandResult, names: dict[Seat, str]) -> str | None:
     """What was trump and who made it (``None`` for a hand without trump ceremony)."""
     if result.trump_card is not None and result.trump is not None:
-        return f"Trump {SUIT_SYMBOLS[result.trump]} (the {result.trump_card} turned up)."
+        return _(
+            "Trump {suit} (the {card} turned up).",
+            suit=SUIT_SYMBOLS[result.trump],
+            card=result.trump_card,
+        )
     if result.up_card is None:
         return None
     if result.maker is None or result.trump is None:
-        return f"Everybody passed the {result.up_card}: the hand is void and the deal moves on."
+        return _(
+            "Everybody passed the {card}: the hand is void and the deal moves on.",
+            card=result.up_card,
+        )
     ordered = any(c.call == Call.ORDER for c in result.calls)
-    how = f"ordered up the {result.up_card}" if ordered else "named it"
-    alone = f", alone ({names[result.maker.partner]} sat out)" if result.alone else ""
-    return f"Trump {SUIT_SYMBOLS[result.trump]}: {names[result.maker]} {how}{alone}."
+    suit, maker = SUIT_SYMBOLS[result.trump], names[result.maker]
+    if ordered:
+        text = _(
+            "Trump {suit}: {name} ordered up the {card}", suit=suit, name=maker, card=result.up_card
+        )
+    else:
+        text = _("Trump {suit}: {name} named it", suit=suit, name=maker)
+    if result.alone:
+        text += ", " + _("alone ({name} sat out)", name=names[result.maker.partner])
+    return text + "."
 
 
 def call_label(tp: TrumpPart, seat: Seat) -> str:
@@ -203,15 +252,16 @@ def call_label(tp: TrumpPart, seat: Seat) -> str:
     mine = [c for c in tp.calls if c.seat == seat]
     if not mine:
         return "…"
-    return ", ".join(c.text for c in mine)
+    return ", ".join(call_word(c.call, c.alone) for c in mine)
 
 
 def calls_line(tp: TrumpPart) -> str:
-    return " · ".join(f"{c.seat.word} {c.text}" for c in tp.calls) or "—"
+    calls = [f"{seat_word(c.seat)} {call_word(c.call, c.alone)}" for c in tp.calls]
+    return " · ".join(calls) or "—"
 
 
 def call_button_label(call: Call) -> str:
-    text = call.text
+    text = call_word(call.call, call.alone)
     return text[0].upper() + text[1:]
 
 
@@ -236,7 +286,8 @@ _SUIT_WORDS = {
 def parse_call(text: str) -> tuple[str, bool]:
     """``"pass"``, ``"order up"``, ``"order up alone"``, ``"call ♥"``, ``"hearts alone"`` →
     (call, alone)."""
-    words = text.lower().replace("♥️", "♥").replace("♦️", "♦").split()
+    said = call_words(text.replace("♥️", "♥").replace("♦️", "♦"))  # the player's words
+    words = said.lower().split()
     alone = "alone" in words
     words = [w for w in words if w not in ("alone", "call", "name", "up", "to")]
     if words == ["pass"]:
@@ -246,6 +297,8 @@ def parse_call(text: str) -> tuple[str, bool]:
     if len(words) == 1 and words[0] in _SUIT_WORDS:
         return _SUIT_WORDS[words[0]], alone
     raise Refusal(
-        f"{excerpt(text)} is not a call: say pass, order up, a suit (call ♥), and add alone "
-        "to go alone."
+        _(
+            "{text} is not a call: say pass, order up, a suit (call ♥), and add alone to go alone.",
+            text=excerpt(text),
+        )
     )

@@ -9,7 +9,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.engine import card
+from bot.engine import card, entries
+from bot.i18n import LANGUAGES, _, use
+from bot.ui.games import text_of
 from tests.fakediscord import (
     Channel,
     Component,
@@ -45,7 +47,16 @@ async def eventually(condition: Callable[[], object], timeout: float = 15.0) -> 
         await asyncio.sleep(0.02)
 
 
-TABLE_TITLES = ("♠ Spades", "♣ Whist", "♥ Euchre")
+def _table_titles() -> tuple[str, ...]:
+    """'♠ Spades', '♣ Whist', '♥ Euchre' in every shipped language (a server's language)."""
+    out = []
+    for language in LANGUAGES:
+        with use(language):
+            out += [f"{text_of(e.kind).symbol} {_(e.title)}" for e in entries()]
+    return tuple(dict.fromkeys(out))
+
+
+TABLE_TITLES = _table_titles()
 
 
 def table_message(fake: FakeDiscord, channel: Channel) -> Message:

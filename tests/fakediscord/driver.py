@@ -105,7 +105,7 @@ class DriverMixin:
             "channel_id": str(channel.id),
             "channel": ch_payload,
             "app_permissions": str(channel.bot_permissions()),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_LIMIT,
@@ -115,8 +115,8 @@ class DriverMixin:
             perms = member.base_permissions()
             ch_payload["permissions"] = str(perms)
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+            payload["guild_locale"] = guild.locale
             payload["member"] = member.payload(permissions=perms)
         else:
             ch_payload["permissions"] = str(ALL_PERMISSIONS & ~int(Perm.ADMINISTRATOR))

@@ -101,6 +101,7 @@ class Guild:
             self.members[fake.bot_user.id] = self.bot_member
         self.members[owner.id] = Member(self, owner, [])
         self.joined_at = iso()
+        self.locale = "en-US"  # the server's preferred locale (interactions' ``guild_locale``)
 
     def _new_role(
         self, name: str, permissions: int, *, managed: bool = False, id: int | None = None
@@ -198,7 +199,7 @@ class Guild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "vanity_url_code": None,
             "premium_progress_bar_enabled": False,
         }

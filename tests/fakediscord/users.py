@@ -8,13 +8,14 @@ JSON = dict[str, Any]
 
 
 class User:
-    __slots__ = ("_payload", "bot", "global_name", "id", "name")
+    __slots__ = ("_payload", "bot", "global_name", "id", "locale", "name")
 
     def __init__(self, id: int, name: str, *, bot: bool = False, global_name: str | None = None):
         self.id = id
         self.name = name
         self.bot = bot
         self.global_name = global_name
+        self.locale = "en-US"  # the client's language: each interaction's ``locale``
         self._payload: JSON | None = None
 
     def payload(self) -> JSON:

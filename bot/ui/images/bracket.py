@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.events import elimination, rounds
 from bot.events.model import Tournament
+from bot.i18n import _
 from bot.ui.images.fonts import BOLD, REGULAR, font
 
 BOX_W, BOX_H = 210, 44
@@ -59,7 +60,7 @@ def bracket_png(t: Tournament) -> bytes:
                 entry = entries[row] if row < len(entries) else None
                 label = _name(t, entry) if entries else ""
                 if games and games[0].status == "bye" and row == 1:
-                    label = "bye"
+                    label = _("bye")
                 won = sum(g.winner == entry for g in games if g.status == "done")
                 is_winner = entry is not None and entry == winner
                 y = top + 4 + row * 20
@@ -86,7 +87,8 @@ def bracket_png(t: Tournament) -> bytes:
         centres = nxt or centres
     x = MARGIN + total * (BOX_W + GAP_X)
     if champion is not None:
-        draw.text((x, centres[0] - 10), f"Champion: {_name(t, champion)}", font=bold, fill=GOLD)
+        champ = _("Champion: {name}", name=_name(t, champion))
+        draw.text((x, centres[0] - 10), champ, font=bold, fill=GOLD)
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()

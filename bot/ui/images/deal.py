@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import DECKS, SEATS, Card, HandResult, Rules, Seat, Team
 from bot.engine.cards import SUITS
+from bot.i18n import N_, _, _n, _p
+from bot.i18n.cards import seat_word
 from bot.ui.games import text_of
 from bot.ui.images.cards import INK, PIPS, RGB, SUIT_COLOURS
 from bot.ui.images.fonts import BOLD, REGULAR, font
@@ -42,7 +44,7 @@ PANEL_H: Final = 232
 _CARD_FONT: Final = 30
 _HEAD_FONT: Final = 24
 _SMALL_FONT: Final = 20
-TEAM_NAMES: Final = ("North–South", "East–West")
+TEAM_NAMES: Final = (N_("North–South"), N_("East–West"))  # translated where drawn
 # Panel top-left corners.
 _PANEL_AT: Final = {
     Seat.N: ((WIDTH - PANEL_W) // 2, 14),
@@ -98,6 +100,19 @@ class DealDiagram:
 class RenderedDeal:
     png: bytes
     drawn: dict[Seat, list[str]] = field(default_factory=dict)  # card codes, as drawn
+    texts: list[str] = field(default_factory=list)  # every piece of text drawn, in order
+
+
+class _Draw(ImageDraw.ImageDraw):
+    """Pillow's drawing, keeping every text it draws (what a test reads in the picture)."""
+
+    def __init__(self, img: Image.Image, texts: list[str]) -> None:
+        super().__init__(img)
+        self.texts = texts
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        self.texts.append(str(text))
+        super().text(xy, text, *args, **kwargs)
 
 
 # Trumps first, then the other suits alternating colours.
@@ -134,7 +149,7 @@ def diagram_of(
         hands.append(
             SeatHand(
                 s,
-                names.get(s, s.word),
+                names.get(s, seat_word(s)),
                 suit_lines(result.deal[s], rules, result.trump),
                 bid,
                 result.tricks[s],
@@ -153,7 +168,7 @@ def _player_line(result: HandResult, rules: Rules, hand: SeatHand) -> TeamLine:
     """A solo player's line in the middle: their own bid, tricks and points."""
     res = result.teams[hand.seat]
     return TeamLine(
-        hand.seat.word,
+        seat_word(hand.seat),
         hand.bid,
         result.tricks[hand.seat],
         res.points,
@@ -167,7 +182,7 @@ def _team_line(result: HandResult, rules: Rules, team: Team) -> TeamLine:
     text = text_of(rules.game)
     res = result.teams[team]
     return TeamLine(
-        TEAM_NAMES[team],
+        _(TEAM_NAMES[team]),
         text.diagram_team(result, rules, team),
         result.tricks[a] + result.tricks[b],
         res.points,
@@ -232,14 +247,15 @@ def _draw_hand(
     d.rounded_rectangle(
         (x, y, x + PANEL_W, y + PANEL_H), radius=14, fill=PANEL, outline=PANEL_EDGE, width=3
     )
-    head = f"{hand.seat.word} · {hand.name}"
+    head = f"{seat_word(hand.seat)} · {hand.name}"
     text, size = _fit(head, BOLD, _HEAD_FONT, PANEL_W - 24 - (40 if dealer else 0))
     d.text((x + 12, y + 8), text, font=font(BOLD, size), fill=INK)
     if dealer:
         bx = x + PANEL_W - 44
         d.rounded_rectangle((bx, y + 8, bx + 32, y + 38), radius=8, fill=GOLD, outline=INK)
-        d.text((bx + 16, y + 23), "D", font=font(BOLD, 20), fill=INK, anchor="mm")
-    note = hand.note or f"bid {hand.bid} · took {hand.tricks}"
+        badge = _p("dealer badge", "D")
+        d.text((bx + 16, y + 23), badge, font=font(BOLD, 20), fill=INK, anchor="mm")
+    note = hand.note or _("bid {bid} · took {n}", bid=hand.bid, n=hand.tricks)
     note, small = _shrunk(note, REGULAR, _SMALL_FONT, PANEL_W - 24)
     d.text(
         (x + 12, y + 40 + (_SMALL_FONT - small) // 2), note, font=font(REGULAR, small), fill=MUTED
@@ -266,7 +282,13 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
     cx1, cy1 = _PANEL_AT[Seat.E][0] - 14, _PANEL_AT[Seat.S][1] - 14
     d.rounded_rectangle((cx0, cy0, cx1, cy1), radius=16, fill=FELT_DARK, outline=GOLD, width=2)
     mid = (cx0 + cx1) // 2
-    d.text((mid, cy0 + 22), f"Hand {diagram.number}", font=font(BOLD, 26), fill=WHITE, anchor="mm")
+    d.text(
+        (mid, cy0 + 22),
+        _("Hand {number}", number=diagram.number),
+        font=font(BOLD, 26),
+        fill=WHITE,
+        anchor="mm",
+    )
     y, step, gap = cy0 + 50, 82, 24
     if diagram.trump is not None:  # Whist/Euchre: the trump line, the teams closer together
         trump, size = _shrunk(diagram.trump, BOLD, 18, cx1 - cx0 - 16)
@@ -275,22 +297,23 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
     if len(diagram.teams) > 2:  # solo: one compact line per player
         for line in diagram.teams:
             points = f"{line.points:+d} → {line.score}".replace("-", "−")
-            text = f"{line.name}: bid {line.bid} · took {line.tricks} · {points}"
+            said = _("bid {bid} · took {n}", bid=line.bid, n=line.tricks)
+            text = f"{line.name}: {said} · {points}"
             fitted, size = _fit(text, BOLD, 18, cx1 - cx0 - 16)
             d.text((mid, y), fitted, font=font(BOLD, size), fill=WHITE, anchor="mt")
             y += 34
         return
     for team in diagram.teams:
         d.text((mid, y), team.name, font=font(BOLD, 20), fill=GOLD, anchor="mt")
-        took = f"took {team.tricks}"
+        took = _("took {n}", n=team.tricks)
         if diagram.trump is None:
-            took = f"bid {team.bid} · {took}"
+            took = _("bid {bid}", bid=team.bid) + f" · {took}"
         elif team.bid:
             took = f"{team.bid} · {took}"
         d.text((mid, y + gap), took, font=font(REGULAR, 18), fill=WHITE, anchor="mt")
         points = f"{team.points:+d} → {team.score}".replace("-", "−")
         if team.bags is not None:
-            points += f" · {team.bags} bag{'s' if team.bags != 1 else ''}"
+            points += " · " + _n("{n} bag", "{n} bags", team.bags)
         d.text((mid, y + gap + 22), points, font=font(BOLD, 22), fill=WHITE, anchor="mt")
         y += step
 
@@ -298,8 +321,8 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
 def render_deal(diagram: DealDiagram) -> RenderedDeal:
     """The picture of ``diagram`` as a PNG, with the card codes drawn for each seat."""
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
-    d = ImageDraw.Draw(img)
     out = RenderedDeal(b"")
+    d = _Draw(img, out.texts)
     for hand in diagram.hands:
         out.drawn[hand.seat] = []
         _draw_hand(d, hand, hand.seat == diagram.dealer, diagram.scheme, out.drawn[hand.seat])

@@ -1,0 +1,250 @@
+"""The card table's vocabulary in each language, and reading what players type in it.
+
+Display: seat, suit and card names, bids and calls come from the catalogs (each language's
+own card words: *picas*, *nulo*, *atout*, *Bube*).  Input: :func:`parse_card` and
+:func:`bid_words` understand the current language (and every shipped one: a French player on
+an English server types French) on top of the engine's English forms, which
+:mod:`bot.engine.cards` keeps parsing unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+
+from bot.engine import BLIND_NIL, NIL, Card, Seat, card
+from bot.engine.actions import Call
+from bot.engine.cards import BIG_JOKER, LITTLE_JOKER, RANK_NAMES, SUITS
+from bot.engine.cards import parse_card as parse_en
+from bot.engine.errors import CardParseError
+from bot.i18n.core import LANGUAGES, N_, _, _p, current, use
+
+SEAT_WORDS: Final = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+SUIT_WORDS: Final = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+RANK_WORDS: Final = {11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _card_suit(suit: str) -> str:
+    """The suit as it is said in a card's name (French: *dame de cœur*, singular)."""
+    return {
+        "S": _p("card name", "spades"),
+        "H": _p("card name", "hearts"),
+        "D": _p("card name", "diamonds"),
+        "C": _p("card name", "clubs"),
+    }[suit]
+
+
+def seat_word(seat: Seat) -> str:
+    """``North`` / ``Norte`` / ``Nord``."""
+    return _(SEAT_WORDS[seat.name])
+
+
+def suit_name(suit: str) -> str:
+    """``spades`` / ``picas`` / ``piques`` / ``Pik``."""
+    return _(SUIT_WORDS[suit])
+
+
+def rank_word(rank: int) -> str:
+    return _(RANK_WORDS[rank]) if rank in RANK_WORDS else str(rank)
+
+
+def card_name(c: Card) -> str:
+    """The card in words: ``queen of hearts``, ``reina de corazones``, ``Herz Dame``."""
+    if c.index == BIG_JOKER:
+        return _("big joker")
+    if c.index == LITTLE_JOKER:
+        return _("little joker")
+    assert c.suit is not None
+    return _("{rank} of {suit}", rank=rank_word(c.rank), suit=_card_suit(c.suit))
+
+
+def card_code_name(code: str) -> str:
+    return card_name(card(code))
+
+
+def bid_word(value: int, blind: bool = False) -> str:
+    """A bid as players say it: ``nil`` → ``nulo``, ``blind 6`` → ``6 a ciegas``."""
+    if value == NIL:
+        return _("nil")
+    if value == BLIND_NIL:
+        return _("blind nil")
+    return _("blind {bid}", bid=value) if blind else str(value)
+
+
+def call_word(call: str, alone: bool = False) -> str:
+    """A Euchre call as players say it (``order up``, ``call ♥ alone``)."""
+    if call == Call.PASS:
+        return _("pass")
+    text = _("order up") if call == Call.ORDER else _("call {suit}", suit=SUIT_SYMBOLS[call])
+    return _("{call} alone", call=text) if alone else text
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, one space between words: ``Trèfle`` → ``trefle``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.replace("-", " ").replace("'", " ").split())
+
+
+# Other words players type for the same thing, beyond the catalogs' (folded).
+_RANK_SYNONYMS: Final = {
+    "es": {"dama": 12, "sota": 11, "j": 11, "q": 12, "k": 13, "a": 14},
+    "pt_BR": {"as": 14, "rainha": 12, "valete": 11, "j": 11, "q": 12, "k": 13, "a": 14},
+    "fr": {"v": 11, "d": 12, "r": 13, "a": 14},
+    "de": {"as": 14, "b": 11, "d": 12, "k": 13, "a": 14, "konig": 13, "bauer": 11},
+}
+_SUIT_SYNONYMS: Final = {
+    "es": {"pica": "S", "corazon": "H", "diamante": "D", "trebol": "C"},
+    "pt_BR": {"espada": "S", "copa": "H", "ouro": "D", "pau": "C"},
+    "fr": {"piques": "S", "coeurs": "H", "carreaux": "D", "trefles": "C"},
+    "de": {"schippe": "S", "eckstein": "D"},
+}
+_JOKER_SYNONYMS: Final = {
+    "es": {"comodin grande": "BJ", "comodin pequeno": "LJ", "comodin chico": "LJ"},
+    "pt_BR": {"coringa grande": "BJ", "coringa pequeno": "LJ"},
+    "fr": {},
+    "de": {},
+}
+
+
+def _vocabulary(language: str) -> tuple[dict[str, int], dict[str, str], dict[str, str]]:
+    """(rank words, suit words, joker words) of ``language``, folded."""
+    with use(language):
+        ranks = {fold(rank_word(r)): r for r in RANK_WORDS}
+        suits = {fold(suit_name(s)): s for s in SUITS} | {fold(_card_suit(s)): s for s in SUITS}
+        jokers = {fold(_("big joker")): "BJ", fold(_("little joker")): "LJ"}
+    ranks.update(_RANK_SYNONYMS.get(language, {}))
+    suits.update(_SUIT_SYNONYMS.get(language, {}))
+    jokers.update(_JOKER_SYNONYMS.get(language, {}))
+    return ranks, suits, jokers
+
+
+_WORDS: Final = re.compile(r"^(\w+)\s+(?:(?:of|de|do|da|des|du)\s+)?(\w+)$")
+
+
+def _rank_of(word: str, ranks: dict[str, int]) -> int | None:
+    if word in ranks:
+        return ranks[word]
+    value = RANK_NAMES.get(word)
+    return value if value is not None and word.isdigit() else None
+
+
+def _parse_in(folded: str, language: str) -> Card | None:
+    ranks, suits, jokers = _vocabulary(language)
+    if folded in jokers:
+        return card(jokers[folded])
+    m = _WORDS.match(folded)
+    if m is None:
+        return None
+    first, second = m[1], m[2]
+    for rank_text, suit_text in ((first, second), (second, first)):  # "Pik Ass" in German
+        rank = _rank_of(rank_text, ranks)
+        suit = suits.get(suit_text)
+        if rank is not None and suit is not None:
+            return card(("T" if rank == 10 else "23456789TJQKA"[rank - 2]) + suit)
+    return None
+
+
+def parse_card(text: str, language: str | None = None) -> Card:
+    """A card typed in English (``AS``, ``10h``, ``A♠``, ``ace of spades``) or in words of
+    a shipped language (``as de picas``, ``Pik Ass``, ``dame de cœur``): ``language`` first,
+    then the others.  Raises :class:`~bot.engine.errors.CardParseError`."""
+    try:
+        return parse_en(text)
+    except CardParseError:
+        pass
+    first = language or current()
+    folded = fold(text)
+    for lang in (first, *(x for x in LANGUAGES if x != first)):
+        found = _parse_in(folded, lang)
+        if found is not None:
+            return found
+    raise CardParseError(text.strip())
+
+
+def card_matches(c: Card, typed: str) -> bool:
+    """Does what a player is typing (autocomplete) fit card ``c``, in their words?"""
+    t = fold(typed)
+    return (
+        not t or t in fold(str(c)) or t in c.code.lower() or t in fold(card_name(c)) or t in c.name
+    )
+
+
+def bid_words(text: str) -> str:
+    """A bid typed in any shipped language, as the English ``/bid`` reads it:
+    ``nulo`` → ``nil``, ``nulo a ciegas`` → ``blind nil``, ``6 a ciegas`` → ``blind 6``."""
+    t = fold(text)
+    for lang in LANGUAGES:  # the words first: German "Blind-Null" is blind nil, not blind 0
+        with use(lang):
+            if t == fold(_("nil")):
+                return "nil"
+            if t == fold(_("blind nil")):
+                return "blind nil"
+            if t == fold(_("look at my cards")):
+                return "look"
+    for lang in LANGUAGES:
+        with use(lang):
+            before, _sep, after = fold(_("blind {bid}", bid="#")).partition("#")
+        rest = t.removeprefix(before).removesuffix(after).strip()
+        if (before or after) and t.startswith(before) and t.endswith(after) and rest.isdigit():
+            return f"blind {rest}"
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWord:
+    """A seat, named in the language of wherever it is written (in a :class:`Text`)."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return seat_word(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class BidWord:
+    """A bid, said in the language of wherever it is written (in a :class:`Text`)."""
+
+    value: int
+    blind: bool = False
+
+    def __str__(self) -> str:
+        return bid_word(self.value, self.blind)
+
+
+def call_words(text: str) -> str:
+    """A Euchre call typed in any shipped language, in the English words ``/bid`` reads:
+    ``paso`` → ``pass``, ``pedir solo`` → ``order up alone``, ``Herz allein`` → ``hearts
+    alone``."""
+    words = fold(text).split()
+    table: dict[str, str] = {}
+    for lang in LANGUAGES:
+        with use(lang):
+            table[fold(_("pass"))] = "pass"
+            table[fold(_("order up"))] = "order up"
+            for word in fold(_("{call} alone", call="#")).replace("#", " ").split():
+                table[word] = "alone"
+            for word in fold(_("call {suit}", suit="#")).replace("#", " ").split():
+                table[word] = "call"
+            for s in SUITS:
+                table[fold(suit_name(s))] = SUIT_WORDS[s]
+                table[fold(_card_suit(s))] = SUIT_WORDS[s]
+    joined = " ".join(words)
+    for phrase, english in sorted(table.items(), key=lambda kv: -len(kv[0])):
+        if " " in phrase and phrase in joined:
+            joined = joined.replace(phrase, english)
+    return " ".join(table.get(w, w) for w in joined.split())
+
+
+def seat_of_word(text: str) -> Seat | None:
+    """A seat named in any shipped language (``Norte``, ``Süd``, ``Ouest``), or ``None``."""
+    t = fold(text)
+    for lang in LANGUAGES:
+        with use(lang):
+            for s in Seat:
+                if t == fold(seat_word(s)):
+                    return s
+    return None

@@ -1,0 +1,180 @@
+"""The card table's words in each language: card names that read back as the same card,
+bids and cards typed in Spanish and German, the engine's refusals translated at the edge,
+numbers and dates in each language's format."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.engine import CARDS, CardParseError, card
+from bot.i18n import LANGUAGES, date_time, number, signed, use
+from bot.i18n.cards import bid_word, bid_words, card_matches, card_name, parse_card
+from bot.i18n.engine_text import TEMPLATES, reason_text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_card_name_reads_back_as_that_card(language: str) -> None:
+    with use(language):
+        for c in CARDS:
+            assert parse_card(card_name(c)) == c, (language, card_name(c))
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "code"),
+    [
+        ("es", "as de picas", "AS"),
+        ("es", "Reina de Corazones", "QH"),
+        ("es", "10 de tréboles", "TC"),
+        ("es", "jota de diamantes", "JD"),
+        ("es", "trebol 7", "7C"),
+        ("es", "comodín grande", "BJ"),
+        ("de", "Pik Ass", "AS"),
+        ("de", "Herz-Dame", "QH"),
+        ("de", "Kreuz Bube", "JC"),
+        ("de", "karo 10", "TD"),
+        ("de", "Großer Joker", "BJ"),
+        ("fr", "dame de cœur", "QH"),
+        ("fr", "valet de trefle", "JC"),
+        ("pt_BR", "ás de espadas", "AS"),
+        ("pt_BR", "valete de paus", "JC"),
+        ("de", "AS", "AS"),  # the English forms work in every language
+        ("es", "queen of hearts", "QH"),
+    ],
+)
+def test_cards_typed_in_the_players_words(language: str, typed: str, code: str) -> None:
+    with use(language):
+        assert parse_card(typed) == card(code)
+
+
+def test_a_card_no_language_knows_is_refused() -> None:
+    with use("es"), pytest.raises(CardParseError):
+        parse_card("as de copas de oro")
+
+
+def test_autocomplete_matches_what_a_player_types_in_their_words() -> None:
+    with use("es"):
+        assert card_matches(card("AS"), "picas")
+        assert card_matches(card("AS"), "as de p")
+        assert not card_matches(card("AH"), "picas")
+    with use("de"):
+        assert card_matches(card("QH"), "herz d")
+        assert not card_matches(card("QH"), "pik")
+
+
+@pytest.mark.parametrize(
+    ("typed", "english"),
+    [
+        ("nulo", "nil"),
+        ("Nulo a ciegas", "blind nil"),
+        ("6 a ciegas", "blind 6"),
+        ("Null", "nil"),
+        ("Blind-Null", "blind nil"),
+        ("blind 5", "blind 5"),
+        ("nul à l'aveugle", "blind nil"),
+        ("nulo às cegas", "blind nil"),
+        ("ver mis cartas", "look"),
+        ("4", "4"),
+    ],
+)
+def test_bids_typed_in_any_shipped_language_read_as_the_english_bid(
+    typed: str, english: str
+) -> None:
+    assert bid_words(typed) == english
+
+
+def test_bid_words_in_each_language() -> None:
+    said = {}
+    for language in LANGUAGES:
+        with use(language):
+            said[language] = (bid_word(0), bid_word(-1), bid_word(6, blind=True))
+    assert said["es"] == ("nulo", "nulo a ciegas", "6 a ciegas")
+    assert said["de"] == ("Null", "Blind-Null", "blind 6")
+    assert said["en"] == ("nil", "blind nil", "blind 6")
+
+
+@pytest.mark.parametrize(
+    ("language", "reason", "expected"),
+    [
+        ("es", "It is North's turn to play", "Le toca jugar a Norte"),
+        ("de", "It is West's turn to bid", "West ist mit Ansagen dran"),
+        ("fr", "You don't hold Q♥", "Vous n'avez pas Q♥"),
+        ("pt_BR", "You must follow ♥", "Você deve seguir ♥"),
+        ("es", "A bid is 1 to 13 tricks, or nil", "Una apuesta es de 1 a 13 bazas, o nulo"),
+        (
+            "de",
+            "Bidding is over: claims are made while the cards are played",
+            "Das Ansagen ist vorbei: reklamiert wird, während die Karten gespielt werden",
+        ),
+        ("es", "Something the templates do not know", "Something the templates do not know"),
+        ("en", "It is North's turn to play", "It is North's turn to play"),
+    ],
+)
+def test_engine_refusals_are_translated_at_the_edge(
+    language: str, reason: str, expected: str
+) -> None:
+    with use(language):
+        assert reason_text(reason) == expected
+
+
+def test_every_engine_template_has_a_translation() -> None:
+    for language in LANGUAGES[1:]:
+        with use(language):
+            untranslated = [t for t in TEMPLATES if reason_text(t) == t and "{" not in t]
+            assert not untranslated, (language, untranslated[:3])
+
+
+def test_numbers_and_dates_in_each_languages_format() -> None:
+    when = datetime(2026, 3, 14, 15, 9, tzinfo=UTC)
+    out = {}
+    for language in LANGUAGES:
+        with use(language):
+            out[language] = (number(-1250), signed(70), date_time(when, "short"))
+    assert out["en"][:2] == ("−1,250", "+70")
+    assert out["de"][0] == "−1.250"
+    assert out["fr"][0] == "−1\u202f250"
+    assert out["es"][0] == "−1250" or out["es"][0] == "−1.250"
+    assert out["de"][2].startswith("14.03.26")
+    assert out["en"][2].startswith("3/14/26")
+
+
+def test_public_messages_follow_the_server_or_outside_servers_the_chat() -> None:
+    from bot.i18n.servers import ServerLanguages
+
+    languages = ServerLanguages()
+    assert languages.of(1) == "en", "a server nothing is known of: English"
+    languages.seen(1, "es-ES")  # an interaction from the server carried its preferred locale
+    assert languages.of(1) == "es"
+    languages.choose(1, "fr")  # /spades-admin language
+    assert languages.of(1) == "fr"
+    assert languages.of_chat(1, 99) == "fr"
+    languages.choose(1, None)
+    assert languages.of(1) == "es"
+    languages.seen_in_chat(77, "de")  # a group DM: no server, the chat's last member
+    assert languages.of_chat(0, 77) == "de"
+    assert languages.of_chat(0, 78) == "en"
+    assert languages.of(None, "pt-BR") == "pt_BR"
+
+
+def test_a_hint_reads_in_the_players_language_after_the_worker_process() -> None:
+    """A hint's reason is worked out in an AI worker process (English there) and read in the
+    language of the player who pressed **Hint**: it crosses the process as a pickled Text."""
+    import pickle
+
+    from bot.ai.hints import Hint
+    from bot.engine import Bid, Play, Seat
+    from bot.i18n import later
+    from bot.ui.hint_text import hint_line
+
+    reason = later("your hand should take about {n} tricks", n=4)
+    hint = pickle.loads(pickle.dumps(Hint(Bid(Seat.N, 4), reason, Play(Seat.N, card("KH")))))
+    assert hint.reason == "your hand should take about 4 tricks"  # the English, as a str
+    with use("es"):
+        line = hint_line(hint, 2)
+    assert line.startswith("💡 Pista del jugador difícil: apuesta **4** — ")
+    assert "tu mano debería ganar unas 4 bazas." in line
+    assert "Segunda opción: juega K" in line
+    assert line.endswith("(2 pistas usadas en esta partida.)")
+    with use("de"):
+        assert "(1 Tipp in diesem Spiel genutzt.)" in hint_line(hint, 1)
