@@ -359,9 +359,9 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """Who may open and run tournaments besides Manage Server."""
         if organiser_role is not None and clear:
-            raise Refusal("Give a role or `clear`, not both.")
+            raise Refusal(_("Give a role or `clear`, not both."))
         if organiser_role is None and not clear:
-            raise Refusal("Give the organiser role, or `clear: True` to remove it.")
+            raise Refusal(_("Give the organiser role, or `clear: True` to remove it."))
         role = None if organiser_role is None else organiser_role.id
         await self._apply(interaction, organiser_role=role)
 

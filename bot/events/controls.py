@@ -77,8 +77,8 @@ class OrganiserControls:
                 await s.store.update(
                     tx, t.id, status="paused", round_deadline=None, round_left=left
                 )
-            t = await s._reload(t.id)
-            s._disarm(t.id)
+            t = await s.reload(t.id)
+            s.alarms.disarm(t.id)
         s.announcer.say(
             t,
             later(
@@ -104,8 +104,8 @@ class OrganiserControls:
                 await s.store.update(
                     tx, t.id, status="running", round_deadline=deadline, round_left=None
                 )
-            t = await s._reload(t.id)
-            s._arm(t)
+            t = await s.reload(t.id)
+            s.alarms.arm(t)
         s.announcer.say(
             t,
             later(
@@ -131,7 +131,7 @@ class OrganiserControls:
                 left = (t.round_left or 0.0) + minutes * 60
                 async with s.write() as tx:
                     await s.store.update(tx, t.id, round_left=left)
-                t = await s._reload(t.id)
+                t = await s.reload(t.id)
                 notice = later(
                     "⏳ Round {round} has {left} left when the tournament goes on "
                     "(+{minutes} min){why}.",
@@ -145,8 +145,8 @@ class OrganiserControls:
                 deadline = base + minutes * 60
                 async with s.write() as tx:
                     await s.store.update(tx, t.id, round_deadline=deadline)
-                t = await s._reload(t.id)
-                s._arm(t)
+                t = await s.reload(t.id)
+                s.alarms.arm(t)
                 notice = later(
                     "⏳ Round {round} now ends {when} (+{minutes} min){why}.",
                     round=t.round,
@@ -196,7 +196,7 @@ class OrganiserControls:
                 await s.store.remove_member(tx, t.id, member_id)
                 if substitute is not None:
                     await s.store.add_member(tx, t.id, substitute, entry.id)
-            t = await s._reload(t.id)
+            t = await s.reload(t.id)
             if table is not None:
                 seat = ArrangedSeat(
                     substitute.user_id if substitute else None,
@@ -231,7 +231,7 @@ class OrganiserControls:
                 )
             async with s.write() as tx:
                 await s.store.put_entry(tx, t.id, dataclasses.replace(entry, status="disqualified"))
-            t = await s._reload(t.id)
+            t = await s.reload(t.id)
             playing = [
                 g
                 for g in t.round_games()

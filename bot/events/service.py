@@ -2,12 +2,13 @@
 service, advancing rounds as tables end or a round deadline passes, and resuming after a
 restart.
 
-Every change is committed before it is announced (the announcer is the Discord side).  One
-lock per tournament serialises its changes.  A game's table is seated at most once: the
-table and the game's ``table_id`` are stored in one transaction (``ArrangedTables.open`` with
-``TournamentStore.claim_table``), and a table's result is recorded in the transaction that
-ends it (``bot/events/results.py``).  Only the process serving the tournament's server (its
-shard) runs it: :meth:`TournamentService.resume` takes that process's guild filter."""
+Every change is committed before it is announced (the announcer is the Discord side,
+:mod:`bot.events.announcer`).  One lock per tournament serialises its changes.  Its parts:
+seating a round (:mod:`bot.events.seating`, a game seated at most once), the tables' threads
+(:mod:`bot.events.threads`), its alarm (:mod:`bot.events.alarms`); a table's result is
+recorded in the transaction that ends it (:mod:`bot.events.results`).  Only the process
+serving the tournament's server (its shard) runs it: :meth:`TournamentService.resume` takes
+that process's guild filter."""
 
 from __future__ import annotations
 
@@ -17,67 +18,25 @@ import dataclasses
 import logging
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
-from typing import Protocol
+from collections.abc import AsyncIterator, Callable, Coroutine
 
 from bot.errors import Refusal
 from bot.events import rounds
-from bot.events.arrangement import duplicate_deals, seating, tournament_game, tournament_rules
-from bot.events.model import GameSlot, Tournament
+from bot.events.alarms import Alarms
+from bot.events.announcer import Announcer, QuietAnnouncer
+from bot.events.arrangement import tournament_game
+from bot.events.model import Tournament
 from bot.events.results import record_table_end
+from bot.events.seating import RoundSeating
 from bot.events.threads import TableThreads
 from bot.i18n import _, later
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tournaments import TournamentStore, league_ratings
-from bot.tables.arranged import AlreadySeated
 from bot.tables.service import TableService
 from bot.tables.state import Table
 
 log = logging.getLogger(__name__)
-RETRY_S = 30.0  # a table that could not be seated (Discord refused a thread) is tried again
-
-
-class Announcer(Protocol):
-    """What the Discord side does for the director; the methods without ``async`` return at
-    once (their messages are sent in the background)."""
-
-    async def make_thread(self, t: Tournament, title: str) -> int: ...
-
-    async def thread_usable(self, t: Tournament, thread_id: int) -> bool: ...
-
-    def updated(self, t: Tournament) -> None: ...
-
-    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None: ...
-
-    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None: ...
-
-    def finished(self, t: Tournament) -> None: ...
-
-
-class QuietAnnouncer:
-    """Announces nothing (tests of the service alone, benchmarks)."""
-
-    threads = 0
-
-    async def make_thread(self, t: Tournament, title: str) -> int:
-        QuietAnnouncer.threads += 1
-        return 10**15 + QuietAnnouncer.threads * 1000 + t.id
-
-    async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
-        return True
-
-    def updated(self, t: Tournament) -> None:
-        return
-
-    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
-        return
-
-    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
-        return
-
-    def finished(self, t: Tournament) -> None:
-        return
 
 
 class TournamentService:
@@ -95,12 +54,13 @@ class TournamentService:
         self.clock = clock
         self.open: dict[int, Tournament] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self.alarms = Alarms(clock, self.tick)
         self._tasks: set[asyncio.Task[None]] = set()
         self._poked: set[int] = set()
         self.threads = TableThreads(
             self.store, self.write, self.announcer, tables.registry, self.open.get
         )
+        self.seating = RoundSeating(self.store, self.write, tables, self.threads, self.announcer)
         tables.persistence.on_table_ended.append(record_table_end)
         tables.on_closed(self._table_closed)
         tables.on_hand_finished(self._hand_finished)
@@ -151,7 +111,7 @@ class TournamentService:
                 raise Refusal(_("That tournament is over."))
             yield current
 
-    async def _reload(self, tid: int) -> Tournament:
+    async def reload(self, tid: int) -> Tournament:
         t = await self.store.load(self.db, tid)
         assert t is not None
         if t.open:
@@ -220,7 +180,7 @@ class TournamentService:
                 await self.store.update(
                     tx, t.id, status="running", round=1, round_deadline=deadline
                 )
-            t = await self._reload(t.id)
+            t = await self.reload(t.id)
             for note in notes:
                 self.announcer.say(t, note)
             self.announcer.say(
@@ -231,9 +191,9 @@ class TournamentService:
                     rounds=rounds.total_rounds(t),
                 ),
             )
-            seated = await self._seat_round(t)
+            seated = await self.seating.seat_round(t)
             self._seated_in(t, began)
-        self._arm(t, retry=not seated)
+        self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
         return _("{name} has started.", name=t.name)
 
@@ -247,65 +207,6 @@ class TournamentService:
         """When a round starting now must end (``None``: no round deadline)."""
         minutes = t.settings.round_minutes
         return self.clock() + minutes * 60 if minutes else None
-
-    # ------------------------------------------------------------------ seating
-    async def _seat_round(self, t: Tournament) -> bool:
-        """Seat every game of the current round that has no table yet; start one stored
-        but not started (a restart in between).  ``False``: a game could not be seated (the
-        caller arms a retry)."""
-        seated = True
-        for g in list(t.round_games()):
-            if g.status == "pending" and g.table_id is None:
-                try:
-                    await self._seat(t, g)
-                except (Refusal, OSError, StoreError) as e:
-                    log.warning("could not seat %s round %s table %s: %s", t.id, g.round, g.slot, e)
-                    seated = False
-                except Exception:
-                    log.exception("could not seat %s round %s table %s", t.id, g.round, g.slot)
-                    seated = False
-            elif g.status == "playing" and g.table_id is not None:
-                table = self.tables.registry.find_by_id(g.table_id)
-                if table is not None:
-                    limit, key = duplicate_deals(t, g)
-                    self.tables.arranged.adopt(table, t.settings.rated, limit, key)
-                    await self.tables.arranged.start_if_waiting(table)
-        return seated
-
-    async def _seat(self, t: Tournament, g: GameSlot) -> None:
-        names = " v ".join(t.entries[e].name for e in g.entries)
-        if g.thread_id is None:
-            thread = await self.threads.for_table(t, g.slot)
-            g = dataclasses.replace(g, thread_id=thread)
-            async with self.write() as tx:
-                await self.store.put_game(tx, t.id, g)
-            t.replace_game(g)
-        assert g.thread_id is not None
-        seats = seating(t, g)
-        limit, key = duplicate_deals(t, g)
-
-        async def claim(tx: Tx, table_id: str) -> bool:
-            return await self.store.claim_table(tx, t.id, g, table_id)
-
-        try:
-            table = await self.tables.arranged.open(
-                guild_id=t.guild_id,
-                channel_id=g.thread_id,
-                host_id=t.organiser_id,
-                seats=seats,
-                rules=tournament_rules(t.settings),
-                turn_timer=t.settings.turn_timer,
-                rated=t.settings.rated,
-                claim=claim,
-                hand_limit=limit,
-                deal_source=key,
-            )
-        except AlreadySeated:
-            return
-        g = dataclasses.replace(g, table_id=table.id, status="playing")
-        t.replace_game(g)
-        log.info("tournament %s round %s: %s seated at %s", t.id, g.round, names, table.id)
-        self.announcer.seated(t, g, table)
 
     # ------------------------------------------------------------------ advancing
     def _table_closed(self, table: Table) -> None:
@@ -349,7 +250,7 @@ class TournamentService:
         deadline, or sooner a retry of a game that could not be seated.  Every pass re-arms,
         so a restart, a retry or going on after a pause never leaves a deadline unwatched."""
         began = time.perf_counter()
-        t = await self._reload(tid)
+        t = await self.reload(tid)
         if t.status != "running":
             self.announcer.updated(t)
             return
@@ -358,10 +259,10 @@ class TournamentService:
             async with self.write() as tx:
                 for g in more:
                     await self.store.put_game(tx, t.id, g)
-            t = await self._reload(tid)
+            t = await self.reload(tid)
         if not rounds.round_over(t):
-            seated = await self._seat_round(t)
-            self._arm(t, retry=not seated)
+            seated = await self.seating.seat_round(t)
+            self.alarms.arm(t, retry=not seated)
             self.announcer.updated(t)
             return
         if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
@@ -373,7 +274,7 @@ class TournamentService:
             for g in games:
                 await self.store.put_game(tx, t.id, g)
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
-        t = await self._reload(tid)
+        t = await self.reload(tid)
         self.announcer.say(
             t,
             later(
@@ -382,9 +283,9 @@ class TournamentService:
                 rounds=rounds.total_rounds(t),
             ),
         )
-        seated = await self._seat_round(t)
+        seated = await self.seating.seat_round(t)
         self._seated_in(t, began)
-        self._arm(t, retry=not seated)
+        self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
 
     def _seated_in(self, t: Tournament, began: float) -> None:
@@ -405,35 +306,11 @@ class TournamentService:
         async with self.write() as tx:
             await self.store.set_places(tx, t.id, places)
             await self.store.update(tx, t.id, status="finished", ended_at=self.clock())
-        t = await self._reload(t.id)
-        self._disarm(t.id)
+        t = await self.reload(t.id)
+        self.alarms.disarm(t.id)
         self.announcer.finished(t)
 
-    # ------------------------------------------------------------------ timers
-    def _arm(self, t: Tournament, retry: bool = False) -> None:
-        self._disarm(t.id)
-        if not t.open:
-            return
-        when: float | None = None
-        if t.status == "signup":
-            when = t.starts_at
-        elif t.status == "running":
-            when = t.round_deadline
-        if retry:
-            when = min(when or float("inf"), self.clock() + RETRY_S)
-        if when is not None:
-            self._timers[t.id] = asyncio.create_task(self._alarm(t.id, when))
-
-    def _disarm(self, tid: int) -> None:
-        timer = self._timers.pop(tid, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
-
-    async def _alarm(self, tid: int, when: float) -> None:
-        await asyncio.sleep(max(0.0, when - self.clock()))
-        self._timers.pop(tid, None)
-        await self.tick(tid)
-
+    # ------------------------------------------------------------------ what is due
     async def tick(self, tid: int) -> None:
         """Do what is due now: start a tournament at its start time, decide a round whose
         deadline passed, or catch up (a table that could not be seated is tried again)."""
@@ -445,7 +322,7 @@ class TournamentService:
                 if self.clock() >= t.starts_at:
                     await self._start_on_time(t)
                 else:
-                    self._arm(t)
+                    self.alarms.arm(t)
             elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
                 await self.decide_round(t, "⏰ The round's time is up: decided by the score.")
             else:
@@ -469,8 +346,8 @@ class TournamentService:
                 await self.store.update(
                     tx, t.id, status="cancelled", ended_at=self.clock(), note=reason[:300]
                 )
-            t = await self._reload(t.id)
-            self._disarm(t.id)
+            t = await self.reload(t.id)
+            self.alarms.disarm(t.id)
         for g in t.games:
             if g.status == "playing" and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
@@ -502,14 +379,13 @@ class TournamentService:
             if t.status == "running":
                 await self.advance(t.id)
             else:
-                self._arm(t)
+                self.alarms.arm(t)
                 self.signup_changed(t)
                 self.announcer.updated(t)
         return loaded
 
     async def close(self) -> None:
         await self.threads.close()
-        for tid in list(self._timers):
-            self._disarm(tid)
+        self.alarms.close()
         for task in list(self._tasks):
             task.cancel()

@@ -21,8 +21,8 @@ class SignUp:
         self.clock = service.clock
         self.changing = service.changing
         self.write = service.write
-        self._reload = service._reload
-        self._arm = service._arm
+        self.reload = service.reload
+        self.arm = service.alarms.arm
 
     # ------------------------------------------------------------------ sign-up
     async def create(
@@ -59,8 +59,8 @@ class SignUp:
             raise Refusal(
                 _("A tournament named {name} is already running here.", name=repr(name))
             ) from None
-        t = await self._reload(tid)
-        self._arm(t)
+        t = await self.reload(tid)
+        self.arm(t)
         self.service.announcer.updated(t)
         return t
 
@@ -104,7 +104,7 @@ class SignUp:
                         await self.store.add_member(tx, t.id, m, entry.id)
             except UniqueViolation:
                 raise Refusal(_("You are already signed up for {name}.", name=t.name)) from None
-            t = await self._reload(t.id)
+            t = await self.reload(t.id)
         self._changed(t)
         if partner is not None:
             return _(
@@ -134,7 +134,7 @@ class SignUp:
                     await self.store.put_entry(tx, t.id, dataclasses.replace(entry, members=()))
                 else:
                     await self.store.delete_entry(tx, t.id, entry.id)
-            t = await self._reload(t.id)
+            t = await self.reload(t.id)
         self._changed(t)
         return _("You left {name}.", name=t.name)
 
@@ -152,6 +152,6 @@ class SignUp:
                 return _("You are already checked in.")
             async with self.write() as tx:
                 await self.store.put_entry(tx, t.id, dataclasses.replace(entry, checked_in=True))
-            t = await self._reload(t.id)
+            t = await self.reload(t.id)
         self._changed(t)
         return _("Checked in for {name}: good luck!", name=t.name)

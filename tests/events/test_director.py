@@ -13,10 +13,11 @@ import pytest
 from bot.ai.worker import decide_view
 from bot.engine import Action, SeatView
 from bot.errors import Refusal
-from bot.events import service as service_module
+from bot.events import alarms
+from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
 from bot.events.model import Member, Settings, Tournament
-from bot.events.service import QuietAnnouncer, TournamentService
+from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.store.db import Database
 from bot.tables.service import TableService
@@ -109,7 +110,7 @@ async def test_a_game_already_claimed_is_not_seated_again(db: Database) -> None:
     (game,) = t.round_games()
     before = await table_count(db)
     # Seating the same game again (as a second process would) opens nothing.
-    await bot.director._seat(t, game)
+    await bot.director.seating.seat(t, game)
     assert await table_count(db) == before
     await bot.close()
 
@@ -281,7 +282,7 @@ class RefusingThreads(QuietAnnouncer):
 async def test_a_table_that_could_not_be_seated_is_tried_again(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "RETRY_S", 0.1)
+    monkeypatch.setattr(alarms, "RETRY_S", 0.1)
     clock = Clock()
     discord = RefusingThreads()
     bot = a_bot(db, clock, discord)
