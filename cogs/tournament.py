@@ -19,6 +19,7 @@ from bot.events.model import EventError, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
+from bot.i18n.engine_text import reason_text
 from bot.ui import tournament_render as render
 from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
@@ -66,7 +67,7 @@ def one_of(value: str, allowed: tuple[T, ...], what: str) -> T:
         if option == value:
             return option
     raise Refusal(
-        _("There is no {what} {value}: pick one from the list.", what=what, value=repr(value))
+        _("There is no {what} {value}: pick one from the list.", what=_(what), value=repr(value))
     )
 
 
@@ -168,23 +169,25 @@ class TournamentCog(commands.Cog):
             settings = Settings(
                 preset=preset,
                 target=target,
-                format=one_of(format, model.FORMATS, "format"),
+                format=one_of(format, model.FORMATS, N_("format")),
                 team_mode="solo"
                 if rules.solo
-                else one_of(team_mode, model.TEAM_MODES, "team mode"),
+                else one_of(team_mode, model.TEAM_MODES, N_("team mode")),
                 rounds=rounds,
                 best_of=best_of,
                 boards=boards,
                 turn_timer=turn_timer,
                 rated=rated,
-                odd=one_of(odd, model.ODD_ENTRIES, "odd entry"),
+                odd=one_of(odd, model.ODD_ENTRIES, N_("odd entry")),
                 round_minutes=round_minutes,
                 checkin_minutes=checkin_minutes,
                 players=rules.players,
                 solo=rules.solo,
             )
-        except (EventError, RulesError) as e:
-            raise Refusal(e.reason) from None
+        except EventError as e:
+            raise Refusal(e.reason) from None  # written in the organiser's language
+        except RulesError as e:
+            raise Refusal(reason_text(e.reason)) from None  # the engine's English, translated
         t = await SignUp(service(interaction)).create(
             guild_id=gid,
             channel_id=channel_id(interaction),

@@ -241,7 +241,9 @@ class OrganiserControls:
                 assert g.table_id is not None
                 table = s.tables.registry.find_by_id(g.table_id)
                 if table is not None:
-                    await s.tables.arranged.decide(table, f"{entry.name} was disqualified.")
+                    await s.tables.arranged.decide(
+                        table, later("{name} was disqualified.", name=entry.name)
+                    )
                 others = [e for e in g.entries if e != entry.id]
                 if len(others) == 1:
                     async with s.write() as tx:
@@ -269,5 +271,7 @@ class OrganiserControls:
 
     async def cancel(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         ensure_organiser(t, by, admin, N_("cancel the tournament"))
-        await self.service.cancel(t, f"cancelled by <@{by}>{_why(reason)}")
+        await self.service.cancel(
+            t, later("cancelled by {who}{why}", who=f"<@{by}>", why=_why(reason))
+        )
         return _("{name} is cancelled.", name=t.name)

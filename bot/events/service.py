@@ -324,7 +324,9 @@ class TournamentService:
                 else:
                     self.alarms.arm(t)
             elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
-                await self.decide_round(t, "⏰ The round's time is up: decided by the score.")
+                await self.decide_round(
+                    t, later("⏰ The round's time is up: decided by the score.")
+                )
             else:
                 await self.advance(tid)
         except Refusal as e:
@@ -336,7 +338,7 @@ class TournamentService:
         try:
             await self.start(t)
         except Refusal as e:
-            await self.cancel(t, f"it could not start on time: {e.reason}")
+            await self.cancel(t, later("it could not start on time: {reason}", reason=e.reason))
 
     async def cancel(self, t: Tournament, reason: str) -> None:
         """End the tournament now: every table still playing ends (unrated), nothing more is
@@ -353,7 +355,7 @@ class TournamentService:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(
-                        table, f"The tournament was cancelled: {reason}"
+                        table, later("The tournament was cancelled: {reason}", reason=reason)
                     )
         self.announcer.say(
             t, later("🛑 **{name}** is cancelled: {reason}", name=t.name, reason=reason)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from bot.events.model import Tournament
+from bot.i18n import Text, later
 from bot.store.db import Tx
 from bot.store.tournaments import TournamentStore
 from bot.tables.registry import TableRegistry
@@ -35,8 +36,10 @@ class ThreadMaker(Protocol):
     async def thread_usable(self, t: Tournament, thread_id: int) -> bool: ...
 
 
-def title(t: Tournament, slot: int) -> str:
-    return f"{t.name} · Table {slot}"[:100]
+def title(t: Tournament, slot: int) -> Text:
+    """A table's thread name ("Friday Swiss · Table 5"): the announcer writes it in the
+    server's language (and cuts it to Discord's 100 characters)."""
+    return later("{name} · Table {table}", name=t.name, table=slot)
 
 
 class TableThreads:

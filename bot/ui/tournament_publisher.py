@@ -48,8 +48,10 @@ class TournamentPublisher:
         )
         if not isinstance(channel, discord.TextChannel):
             raise OSError(f"channel {t.channel_id} is not a text channel")
+        with use(SERVER_LANGUAGES.of(t.guild_id)):  # a Text: in the server's language
+            name = str(title)[:100]
         thread = await channel.create_thread(
-            name=title, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
         )
         return thread.id
 
