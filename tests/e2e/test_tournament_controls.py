@@ -6,7 +6,10 @@ to the podium and ``/stats`` counts the tournament won."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
+import sqlite3
 from pathlib import Path
 
 from tests.e2e.driver import eventually
@@ -45,6 +48,10 @@ async def test_sign_up_live_draws_a_computer_team_and_the_organisers_controls(
         p = night.players
         env = {**ENV, "DATABASE_PATH": str(tmp_path / "spades.db")}
         async with run_bot(fake, env=env):
+            # Tournament games are rated as any game: computers finish these, so the server
+            # rates games with computer players.
+            r = await night.ask(night.organiser, "spades-admin", "ranking", rate_bot_games=True)
+            assert r.ephemeral
             await open_night(
                 night,
                 name="Club night",
@@ -123,3 +130,20 @@ async def test_sign_up_live_draws_a_computer_team_and_the_organisers_controls(
                     won.append(user.name)
             expected = [] if gold.startswith("Computers") else sorted(gold.split(" & "))
             assert sorted(won) == expected, (won, gold)
+            # The results as JSON: the disqualified entry, the computer team, six games.
+            podium = night.standings()
+            json_id = next(
+                c.custom_id for c in podium.all_components if c.custom_id.endswith(":json")
+            )
+            export = await (await fake.click(p[2], podium, json_id)).answer()
+            assert export.ephemeral
+            document = json.loads(export.attachments[0].data)
+            assert document["format"] == "spades-tournament/1", document
+            statuses = sorted(e["status"] for e in document["entries"])
+            assert statuses == ["computer", "disqualified", "in", "in", "in", "in"], statuses
+            assert len([g for g in document["games"] if len(g["entries"]) == 2]) == 5, document
+    # Every game played out is rated (rated: the default); the disqualified team's is not.
+    with contextlib.closing(sqlite3.connect(tmp_path / "spades.db")) as conn:
+        games = list(conn.execute("SELECT abandoned, rated FROM league_games"))
+    assert (1, 0) in games, games
+    assert sorted(set(games)) == [(0, 1), (1, 0)], games

@@ -351,3 +351,33 @@ async def test_threads_are_made_during_sign_up_and_each_takes_its_table_every_ro
     assert {replaced[1], replaced[3]} == {threads[1], threads[3]}
     assert second.director.get(t.id).threads[2] == replaced[2]
     await second.close()
+
+
+async def test_on_a_cluster_only_the_process_serving_the_servers_shard_runs_it(
+    db: Database,
+) -> None:
+    """Each process resumes with its shards' guild filter (bot/app.py: ``plan.serves``): a
+    process serving other servers loads nothing of this one, seats nothing and its clock
+    does nothing; the process serving it takes it up."""
+    clock = Clock()
+    first = a_bot(db, clock)
+    t = await a_tournament(first, clock, 4, rounds=2, round_minutes=10)
+    await first.director.start(t)
+    seated = {g.table_id for g in first.director.get(t.id).round_games()}
+    await first.close()
+    clock.now += 3600  # the round's deadline passed while nobody ran it
+    other = a_bot(db, clock)
+    assert await other.director.resume(lambda guild: guild != GUILD) == []
+    assert other.director.open == {}
+    await other.director.tick(t.id)
+    stored = await other.director.store.load(db, t.id)
+    assert stored is not None
+    assert (stored.round, {g.table_id for g in stored.round_games()}) == (1, seated)
+    await other.close()
+    owner = a_bot(db, clock)
+    await owner.tables.restore()
+    resumed = await owner.director.resume(lambda guild: guild == GUILD)
+    assert [x.id for x in resumed] == [t.id]
+    await owner.director.tick(t.id)  # what its alarm does: the deadline passed
+    assert owner.director.get(t.id).round == 2
+    await owner.close()
