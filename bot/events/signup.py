@@ -8,7 +8,7 @@ import dataclasses
 from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
-from bot.events.model import MAX_ENTRIES, Entry, Member, Settings, Tournament
+from bot.events.model import MAX_ENTRIES, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.i18n import _
 from bot.i18n.engine_text import reason_text
@@ -97,15 +97,7 @@ class SignUp:
                         )
                     )
                 joining.append(partner)
-            entry = Entry(max(t.entries, default=0) + 1, tuple(joining))
-            try:
-                async with self.write() as tx:
-                    await self.store.put_entry(tx, t.id, entry)
-                    for m in joining:
-                        await self.store.add_member(tx, t.id, m, entry.id)
-            except UniqueViolation:
-                raise Refusal(_("You are already signed up for {name}.", name=t.name)) from None
-            t = await self.reload(t.id)
+            t = await self._sign_up(t, tuple(joining))
         self._changed(t)
         if partner is not None:
             return _(
@@ -114,6 +106,32 @@ class SignUp:
         alone = t.settings.team_mode != "solo"
         signed = _("You are signed up for {name}.", name=t.name)
         return signed + (" " + _("Partners are drawn at the start.") if alone else "")
+
+    async def _sign_up(self, t: Tournament, joining: tuple[Member, ...]) -> Tournament:
+        """Store a new entry of ``joining`` (the caller holds the tournament's lock).  Another
+        process signing someone up at the same instant may take the same entry number (the
+        insert is refused: tried again) or the same member (refused with a reason)."""
+        for _attempt in range(3):
+            try:
+                async with self.write() as tx:
+                    entry = await self.store.new_entry(tx, t.id, joining)
+                    for m in joining:
+                        await self.store.add_member(tx, t.id, m, entry.id)
+                return await self.reload(t.id)
+            except UniqueViolation:
+                t = await self.reload(t.id)
+                if t.signed_up(joining[0].user_id):
+                    raise Refusal(_("You are already signed up for {name}.", name=t.name)) from None
+                if any(t.signed_up(m.user_id) for m in joining[1:]):
+                    other = t.entry_of(joining[1].user_id)
+                    raise Refusal(
+                        _(
+                            "{partner} is already in another team ({other}).",
+                            partner=joining[1].name,
+                            other=other.name if other is not None else "—",
+                        )
+                    ) from None
+        raise Refusal(_("I could not save that, so nothing changed. Please try again."))
 
     async def leave(self, t: Tournament, user_id: int) -> str:
         async with self.changing(t) as t:

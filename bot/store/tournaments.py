@@ -130,6 +130,22 @@ class TournamentStore:
             (tournament_id, user_id),
         )
 
+    async def new_entry(self, tx: Tx, tournament_id: int, members: tuple[Member, ...]) -> Entry:
+        """A new entry, numbered after the stored ones (not the caller's copy: two sign-ups
+        at once never share a number).  Two transactions that took the same number: the
+        second's insert raises :class:`~bot.store.errors.UniqueViolation`."""
+        last = await tx.fetchval(
+            "SELECT COALESCE(MAX(entry), 0) FROM tournament_entries WHERE tournament_id = ?",
+            (tournament_id,),
+        )
+        entry = Entry(int(last) + 1, members)
+        await tx.execute(
+            "INSERT INTO tournament_entries (tournament_id, entry, rating, status, checked_in) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (tournament_id, entry.id, entry.rating, entry.status, int(entry.checked_in)),
+        )
+        return entry
+
     async def put_entry(self, tx: Tx, tournament_id: int, e: Entry) -> None:
         await tx.execute(
             "INSERT INTO tournament_entries (tournament_id, entry, rating, status, checked_in) "

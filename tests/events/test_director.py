@@ -381,3 +381,40 @@ async def test_on_a_cluster_only_the_process_serving_the_servers_shard_runs_it(
     await owner.director.tick(t.id)  # what its alarm does: the deadline passed
     assert owner.director.get(t.id).round == 2
     await owner.close()
+
+
+async def test_a_sign_up_race_gives_each_member_one_seat(db: Database) -> None:
+    """Different members joining at once, through two processes, each get their own seat;
+    two members claiming the same partner at once: one team is made, the other is refused."""
+    clock = Clock()
+    one, two = a_bot(db, clock), a_bot(db, clock)
+    t = await a_tournament(one, clock, 0)
+    await two.director.resume()
+    alone = [Member(600 + i, f"solo{i}") for i in range(6)]
+    results = await asyncio.gather(
+        *(
+            SignUp(bot.director).join(bot.director.get(t.id), m)
+            for bot, m in zip([one, two] * 3, alone, strict=True)
+        ),
+        return_exceptions=True,
+    )
+    assert all(isinstance(r, str) and "signed up" in r for r in results), results
+    a, b, wanted = Member(700, "a"), Member(701, "b"), Member(702, "wanted")
+    results = await asyncio.gather(
+        SignUp(one.director).join(one.director.get(t.id), a, wanted),
+        SignUp(two.director).join(two.director.get(t.id), b, wanted),
+        return_exceptions=True,
+    )
+    made = [r for r in results if isinstance(r, str)]
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert (len(made), len(refused)) == (1, 1), results
+    winner = a if isinstance(results[0], str) else b
+    rows = await db.fetch(
+        "SELECT user_id, entry FROM tournament_members WHERE tournament_id = ?", (t.id,)
+    )
+    members = {int(r[0]): int(r[1]) for r in rows}
+    assert set(members) == {m.user_id for m in alone} | {wanted.user_id, winner.user_id}
+    assert members[wanted.user_id] == members[winner.user_id], "the team is the two of them"
+    assert len(set(members.values())) == 7, "six alone, one team of two"
+    await one.close()
+    await two.close()
