@@ -128,6 +128,9 @@ async def test_sign_up_live_draws_a_computer_team_and_the_organisers_controls(
                 assert "1 played" in stats, stats
                 if "1 won" in stats:
                     won.append(user.name)
+                    assert "best finish 1st" in stats, stats
+                else:
+                    assert "best finish 1st" not in stats, stats
             expected = [] if gold.startswith("Computers") else sorted(gold.split(" & "))
             assert sorted(won) == expected, (won, gold)
             # The results as JSON: the disqualified entry, the computer team, six games.
