@@ -182,7 +182,9 @@ class SpadesBot(commands.AutoShardedBot):
         )
         self.card_styles = CardStyleStore(db)
         self.languages = LanguageStore(db)
-        self.tournament_publisher = TournamentPublisher(self, self._set_tournament_message)
+        self.tournament_publisher = TournamentPublisher(
+            self, self._set_tournament_message, self.tables.registry
+        )
         self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None

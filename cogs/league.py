@@ -347,6 +347,25 @@ class LeagueCog(commands.Cog):
             changes["rate_bot_games"] = rate_bot_games
         await self._apply(interaction, **changes)
 
+    @admin.command(name="tournaments")
+    @app_commands.describe(
+        organiser_role="Members with this role may open and run tournaments",
+        clear="Remove the organiser role (then only Manage Server)",
+    )
+    async def tournaments(
+        self,
+        interaction: Interaction,
+        organiser_role: discord.Role | None = None,
+        clear: bool = False,
+    ) -> None:
+        """Who may open and run tournaments besides Manage Server."""
+        if organiser_role is not None and clear:
+            raise Refusal(_("Give a role or `clear`, not both."))
+        if organiser_role is None and not clear:
+            raise Refusal(_("Give the organiser role, or `clear: True` to remove it."))
+        role = None if organiser_role is None else organiser_role.id
+        await self._apply(interaction, organiser_role=role)
+
     @admin.command(name="cards")
     @app_commands.describe(colours="Two colours (black and red), or four (one per suit)")
     @app_commands.choices(colours=COLOUR_CHOICES)
@@ -428,6 +447,15 @@ def settings_embed(s: Any) -> discord.Embed:
         else _("games with computer players unrated")
     )
     e.add_field(name=_("Ranking"), value=f"{least} · {bots}", inline=False)
+    tournaments = (
+        _(
+            "Opened and run by Manage Server or the {role} role",
+            role=f"<@&{s.organiser_role}>",
+        )
+        if s.organiser_role
+        else _("Opened and run by Manage Server")
+    )
+    e.add_field(name=_("Tournaments"), value=tournaments, inline=False)
     e.set_footer(text=_("Current season: {season}", season=s.current_season))
     return e
 

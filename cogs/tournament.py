@@ -13,11 +13,13 @@ from discord.ext import commands
 from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events import model
+from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls
 from bot.events.model import EventError, Member, Settings, Tournament
-from bot.events.service import TournamentService, tournament_rules
+from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
+from bot.i18n.engine_text import reason_text
 from bot.ui import tournament_render as render
 from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
@@ -43,13 +45,29 @@ ODD = [
 ]
 
 
+async def may_organise(interaction: Interaction) -> bool:
+    """Manage Server, or the role the server's admins named (``/spades-admin tournaments``):
+    they may open tournaments and run any of the server's (the one who opened a tournament
+    runs it too, see :func:`bot.events.controls.ensure_organiser`)."""
+    if is_admin(interaction):
+        return True
+    role = await organiser_role(interaction)
+    user = interaction.user
+    return role is not None and isinstance(user, discord.Member) and user.get_role(role) is not None
+
+
+async def organiser_role(interaction: Interaction) -> int | None:
+    settings = await client(interaction).league.settings.get(server_id(interaction))
+    return settings.organiser_role
+
+
 def one_of(value: str, allowed: tuple[T, ...], what: str) -> T:
     """``value`` as the one of ``allowed`` it names (a choice's value, checked again here)."""
     for option in allowed:
         if option == value:
             return option
     raise Refusal(
-        _("There is no {what} {value}: pick one from the list.", what=what, value=repr(value))
+        _("There is no {what} {value}: pick one from the list.", what=_(what), value=repr(value))
     )
 
 
@@ -110,7 +128,6 @@ class TournamentCog(commands.Cog):
         checkin_minutes="Check-in window before the start, in minutes (0 = none)",
     )
     @app_commands.choices(format=FORMATS, team_mode=TEAM_MODES, odd=ODD)
-    @app_commands.default_permissions(manage_guild=True)
     async def new(
         self,
         interaction: Interaction,
@@ -131,8 +148,19 @@ class TournamentCog(commands.Cog):
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
         gid = server_id(interaction)
-        if not is_admin(interaction):
-            raise Refusal(_("Only a member with Manage Server can open a tournament."))
+        if not await may_organise(interaction):
+            role = await organiser_role(interaction)
+            raise Refusal(
+                _(
+                    "Only a member with Manage Server or the {role} role can open a tournament.",
+                    role=f"<@&{role}>",
+                )
+                if role is not None
+                else _(
+                    "Only a member with Manage Server can open a tournament (the server's "
+                    "admins can name an organiser role: `/spades-admin tournaments`)."
+                )
+            )
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
@@ -141,23 +169,25 @@ class TournamentCog(commands.Cog):
             settings = Settings(
                 preset=preset,
                 target=target,
-                format=one_of(format, model.FORMATS, "format"),
+                format=one_of(format, model.FORMATS, N_("format")),
                 team_mode="solo"
                 if rules.solo
-                else one_of(team_mode, model.TEAM_MODES, "team mode"),
+                else one_of(team_mode, model.TEAM_MODES, N_("team mode")),
                 rounds=rounds,
                 best_of=best_of,
                 boards=boards,
                 turn_timer=turn_timer,
                 rated=rated,
-                odd=one_of(odd, model.ODD_ENTRIES, "odd entry"),
+                odd=one_of(odd, model.ODD_ENTRIES, N_("odd entry")),
                 round_minutes=round_minutes,
                 checkin_minutes=checkin_minutes,
                 players=rules.players,
                 solo=rules.solo,
             )
-        except (EventError, RulesError) as e:
-            raise Refusal(e.reason) from None
+        except EventError as e:
+            raise Refusal(e.reason) from None  # written in the organiser's language
+        except RulesError as e:
+            raise Refusal(reason_text(e.reason)) from None  # the engine's English, translated
         t = await SignUp(service(interaction)).create(
             guild_id=gid,
             channel_id=channel_id(interaction),
@@ -191,7 +221,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self._controls(interaction).start_early(
-            t, interaction.user.id, is_admin(interaction), reason
+            t, interaction.user.id, await may_organise(interaction), reason
         )
         await reply(interaction, text)
 
@@ -203,7 +233,7 @@ class TournamentCog(commands.Cog):
         """Organiser: pause (no new round is seated), or go on when paused."""
         t = self._find(interaction, name)
         c = self._controls(interaction)
-        uid, admin = interaction.user.id, is_admin(interaction)
+        uid, admin = interaction.user.id, await may_organise(interaction)
         if t.status == "paused":
             await reply(interaction, await c.go_on(t, uid, admin, reason))
         else:
@@ -223,7 +253,7 @@ class TournamentCog(commands.Cog):
         """Organiser: give the current round more time."""
         t = self._find(interaction, name)
         text = await self._controls(interaction).extend(
-            t, interaction.user.id, is_admin(interaction), minutes, reason
+            t, interaction.user.id, await may_organise(interaction), minutes, reason
         )
         await reply(interaction, text)
 
@@ -246,7 +276,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         sub = real_member(substitute, N_("substitute"))
         text = await self._controls(interaction).replace(
-            t, interaction.user.id, is_admin(interaction), member.id, sub, reason
+            t, interaction.user.id, await may_organise(interaction), member.id, sub, reason
         )
         await reply(interaction, text)
 
@@ -267,7 +297,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self._controls(interaction).disqualify(
-            t, interaction.user.id, is_admin(interaction), member.id, reason
+            t, interaction.user.id, await may_organise(interaction), member.id, reason
         )
         await reply(interaction, text)
 
@@ -280,7 +310,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self._controls(interaction).cancel(
-            t, interaction.user.id, is_admin(interaction), reason
+            t, interaction.user.id, await may_organise(interaction), reason
         )
         await reply(interaction, text)
 

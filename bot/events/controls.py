@@ -1,24 +1,27 @@
 """The organiser's controls: start early, pause and go on, extend a round, replace a member
 (a substitute or a computer), disqualify an entry, cancel.  Each takes a reason, posted in the
 tournament channel, and is refused to anyone but the organiser (or a member with Manage
-Server)."""
+Server, or with the role the server's admins named: ``/spades-admin tournaments``)."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from bot.errors import NotHost, Refusal
-from bot.events.model import Member, Tournament
+from bot.events.model import Member, Tournament, duration, status_word
 from bot.events.service import TournamentService
 from bot.i18n import N_, _, later
 from bot.tables.arranged import ArrangedSeat
 
 
-def ensure_organiser(t: Tournament, user_id: int, is_admin: bool, what: str) -> None:
-    if user_id != t.organiser_id and not is_admin:
+def ensure_organiser(t: Tournament, user_id: int, may_organise: bool, what: str) -> None:
+    """The member who opened the tournament, or one who may run any of the server's
+    (``may_organise``: Manage Server, or the server's tournament organiser role)."""
+    if user_id != t.organiser_id and not may_organise:
         raise NotHost(
             _(
-                "Only the organiser (<@{organiser_id}>) or a moderator can {what}.",
+                "Only the organiser (<@{organiser_id}>), a member with Manage Server or the "
+                "server's tournament organiser role can {what}.",
                 organiser_id=t.organiser_id,
                 what=_(what),
             )
@@ -28,6 +31,19 @@ def ensure_organiser(t: Tournament, user_id: int, is_admin: bool, what: str) -> 
 def _why(reason: str | None) -> str:
     text = " ".join((reason or "").split())[:200]
     return f" — {text}" if text else ""
+
+
+def _stopped(left: float | None) -> str:
+    """The pause notice's end: how long the stopped round had left (no deadline: nothing)."""
+    if left is None:
+        return ""
+    return later(" The round's clock stops with {left} left.", left=duration(left))
+
+
+def _ends(round_no: int, deadline: float | None) -> str:
+    if deadline is None:
+        return ""
+    return later(" Round {round} ends {when}.", round=round_no, when=f"<t:{int(deadline)}:R>")
 
 
 class OrganiserControls:
@@ -43,68 +59,104 @@ class OrganiserControls:
         return answer
 
     async def pause(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
+        """Tables in play finish; no round is seated and the round's clock stops: the time
+        its deadline had left is stored, and :meth:`go_on` restores it."""
         ensure_organiser(t, by, admin, N_("pause the tournament"))
         s = self.service
         async with s.changing(t) as t:
             if t.status != "running":
                 raise Refusal(
-                    _("{name} is not running (it is {status}).", name=t.name, status=t.status)
+                    _(
+                        "{name} is not running (it is {status}).",
+                        name=t.name,
+                        status=status_word(t.status),
+                    )
                 )
+            left = None if t.round_deadline is None else max(0.0, t.round_deadline - s.clock())
             async with s.write() as tx:
-                await s.store.update(tx, t.id, status="paused", round_deadline=None)
-            t = await s._reload(t.id)
-            s._disarm(t.id)
+                await s.store.update(
+                    tx, t.id, status="paused", round_deadline=None, round_left=left
+                )
+            t = await s.reload(t.id)
+            s.alarms.disarm(t.id)
         s.announcer.say(
             t,
             later(
                 "⏸ **{name}** is paused{why}. Tables in play finish their games; the next "
-                "round waits.",
+                "round waits.{stopped}",
                 name=t.name,
                 why=_why(reason),
+                stopped=_stopped(left),
             ),
         )
         s.announcer.updated(t)
         return _("Paused. `/tournament pause` again goes on.")
 
     async def go_on(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
+        """Go on after a pause: the round's deadline is the time it had left from now."""
         ensure_organiser(t, by, admin, N_("go on with the tournament"))
         s = self.service
         async with s.changing(t) as t:
             if t.status != "paused":
                 raise Refusal(_("{name} is not paused.", name=t.name))
+            deadline = None if t.round_left is None else s.clock() + t.round_left
             async with s.write() as tx:
-                await s.store.update(tx, t.id, status="running", round_deadline=s._deadline(t))
-            t = await s._reload(t.id)
-        s.announcer.say(t, later("▶ **{name}** goes on{why}.", name=t.name, why=_why(reason)))
+                await s.store.update(
+                    tx, t.id, status="running", round_deadline=deadline, round_left=None
+                )
+            t = await s.reload(t.id)
+            s.alarms.arm(t)
+        s.announcer.say(
+            t,
+            later(
+                "▶ **{name}** goes on{why}.{ends}",
+                name=t.name,
+                why=_why(reason),
+                ends=_ends(t.round, deadline),
+            ),
+        )
         await s.advance(t.id)
         return _("The tournament goes on.")
 
     async def extend(
         self, t: Tournament, by: int, admin: bool, minutes: int, reason: str | None
     ) -> str:
+        """More time for the current round: on its deadline, or (paused) on the time left."""
         ensure_organiser(t, by, admin, N_("extend a round"))
         if not 1 <= minutes <= 240:
             raise Refusal(_("Extend a round by 1 to 240 minutes."))
         s = self.service
         async with s.changing(t) as t:
-            if t.status != "running":
+            if t.status == "paused":
+                left = (t.round_left or 0.0) + minutes * 60
+                async with s.write() as tx:
+                    await s.store.update(tx, t.id, round_left=left)
+                t = await s.reload(t.id)
+                notice = later(
+                    "⏳ Round {round} has {left} left when the tournament goes on "
+                    "(+{minutes} min){why}.",
+                    round=t.round,
+                    left=duration(left),
+                    minutes=minutes,
+                    why=_why(reason),
+                )
+            elif t.status == "running":
+                base = max(t.round_deadline or s.clock(), s.clock())
+                deadline = base + minutes * 60
+                async with s.write() as tx:
+                    await s.store.update(tx, t.id, round_deadline=deadline)
+                t = await s.reload(t.id)
+                s.alarms.arm(t)
+                notice = later(
+                    "⏳ Round {round} now ends {when} (+{minutes} min){why}.",
+                    round=t.round,
+                    when=f"<t:{int(deadline)}:R>",
+                    minutes=minutes,
+                    why=_why(reason),
+                )
+            else:
                 raise Refusal(_("{name} is not running.", name=t.name))
-            base = max(t.round_deadline or s.clock(), s.clock())
-            deadline = base + minutes * 60
-            async with s.write() as tx:
-                await s.store.update(tx, t.id, round_deadline=deadline)
-            t = await s._reload(t.id)
-            s._arm(t)
-        s.announcer.say(
-            t,
-            later(
-                "⏳ Round {round} now ends {when} (+{minutes} min){why}.",
-                round=t.round,
-                when=f"<t:{int(deadline)}:R>",
-                minutes=minutes,
-                why=_why(reason),
-            ),
-        )
+        s.announcer.say(t, notice)
         s.announcer.updated(t)
         return _("Round {round} extended by {minutes} minutes.", round=t.round, minutes=minutes)
 
@@ -144,7 +196,7 @@ class OrganiserControls:
                 await s.store.remove_member(tx, t.id, member_id)
                 if substitute is not None:
                     await s.store.add_member(tx, t.id, substitute, entry.id)
-            t = await s._reload(t.id)
+            t = await s.reload(t.id)
             if table is not None:
                 seat = ArrangedSeat(
                     substitute.user_id if substitute else None,
@@ -179,7 +231,7 @@ class OrganiserControls:
                 )
             async with s.write() as tx:
                 await s.store.put_entry(tx, t.id, dataclasses.replace(entry, status="disqualified"))
-            t = await s._reload(t.id)
+            t = await s.reload(t.id)
             playing = [
                 g
                 for g in t.round_games()
@@ -189,7 +241,9 @@ class OrganiserControls:
                 assert g.table_id is not None
                 table = s.tables.registry.find_by_id(g.table_id)
                 if table is not None:
-                    await s.tables.arranged.decide(table, f"{entry.name} was disqualified.")
+                    await s.tables.arranged.decide(
+                        table, later("{name} was disqualified.", name=entry.name)
+                    )
                 others = [e for e in g.entries if e != entry.id]
                 if len(others) == 1:
                     async with s.write() as tx:
@@ -217,5 +271,7 @@ class OrganiserControls:
 
     async def cancel(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         ensure_organiser(t, by, admin, N_("cancel the tournament"))
-        await self.service.cancel(t, f"cancelled by <@{by}>{_why(reason)}")
+        await self.service.cancel(
+            t, later("cancelled by {who}{why}", who=f"<@{by}>", why=_why(reason))
+        )
         return _("{name} is cancelled.", name=t.name)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from bot.i18n import Text, _, _p, later
+
 Format = Literal["elimination", "swiss", "duplicate"]
 TeamMode = Literal["pairs", "draw", "solo"]
 OddEntry = Literal["bye", "computer"]
@@ -55,34 +57,48 @@ class Settings:
     solo: bool = False  # the preset scores everyone alone (entries are single members)
 
     def __post_init__(self) -> None:
+        """Refused with a reason in the current language (the organiser's, at ``/tournament
+        new``)."""
         if self.format not in FORMATS:
-            raise EventError(f"format must be one of {', '.join(FORMATS)}, not {self.format!r}")
+            raise EventError(
+                _(
+                    "The format must be one of {formats}, not {value}.",
+                    formats=", ".join(FORMATS),
+                    value=repr(self.format),
+                )
+            )
         if self.team_mode not in TEAM_MODES:
-            raise EventError(f"team mode must be one of {', '.join(TEAM_MODES)}")
+            raise EventError(
+                _("The team mode must be one of {modes}.", modes=", ".join(TEAM_MODES))
+            )
         if self.odd not in ODD_ENTRIES:
-            raise EventError(f"an odd entry gets a bye or a computer team, not {self.odd!r}")
+            raise EventError(
+                _("An odd entry gets a bye or a computer team, not {value}.", value=repr(self.odd))
+            )
         if self.solo != (self.team_mode == "solo"):
             raise EventError(
-                "solo presets are played by individuals (team mode solo), and only they are"
+                _("Solo presets are played by individuals (team mode solo), and only they are.")
             )
         if not 1 <= self.rounds <= MAX_ROUNDS:
-            raise EventError(f"rounds must be between 1 and {MAX_ROUNDS}")
+            raise EventError(_("Rounds must be between 1 and {max}.", max=MAX_ROUNDS))
         if self.best_of < 1 or self.best_of > MAX_BEST_OF or self.best_of % 2 == 0:
-            raise EventError(f"best of must be an odd number from 1 to {MAX_BEST_OF}")
+            raise EventError(_("Best of must be an odd number from 1 to {max}.", max=MAX_BEST_OF))
         if not 1 <= self.boards <= MAX_BOARDS:
-            raise EventError(f"boards must be between 1 and {MAX_BOARDS}")
+            raise EventError(_("Boards must be between 1 and {max}.", max=MAX_BOARDS))
         if not 0 <= self.turn_timer <= 3600:
-            raise EventError("the turn timer must be between 0 (off) and 3600 seconds")
+            raise EventError(_("The turn timer must be between 0 (off) and 3600 seconds."))
         if not 0 <= self.round_minutes <= 24 * 60:
-            raise EventError("the round deadline must be between 0 (none) and 1440 minutes")
+            raise EventError(_("The round deadline must be between 0 (none) and 1440 minutes."))
         if not 0 <= self.checkin_minutes <= 120:
-            raise EventError("the check-in window must be between 0 (none) and 120 minutes")
+            raise EventError(_("The check-in window must be between 0 (none) and 120 minutes."))
         if self.players not in (3, 4):
-            raise EventError("a table seats three or four players")
+            raise EventError(_("A table seats three or four players."))
         if self.solo and self.format != "swiss":
-            raise EventError("solo presets are played as Swiss rounds (every table scores alone)")
+            raise EventError(
+                _("Solo presets are played as Swiss rounds (every table scores alone).")
+            )
         if self.format == "duplicate" and self.players != 4:
-            raise EventError("duplicate rounds need four-player partnership presets")
+            raise EventError(_("Duplicate rounds need four-player partnership presets."))
 
     @property
     def per_table(self) -> int:
@@ -135,7 +151,7 @@ class Entry:
     @property
     def name(self) -> str:
         if not self.members:
-            return f"Computers #{self.id}"
+            return _("Computers #{id}", id=self.id)  # in the language being written
         return " & ".join(m.name for m in self.members)
 
     @property
@@ -183,6 +199,35 @@ def winner_by_score(entries: tuple[int, ...], scores: tuple[int, ...]) -> int | 
     return top[0] if len(top) == 1 else None
 
 
+def duration(seconds: float) -> Text:
+    """A time left, for people: ``45 s``, ``12 min 5 s``, ``2 h 10 min`` (a :class:`Text`:
+    written in the language of wherever it is shown)."""
+    minutes, secs = divmod(max(0, round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return later("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    if hours:
+        return later("{hours} h", hours=hours)
+    if minutes and secs:
+        return later("{minutes} min {seconds} s", minutes=minutes, seconds=secs)
+    if minutes:
+        return later("{minutes} min", minutes=minutes)
+    return later("{seconds} s", seconds=secs)
+
+
+def status_word(status: str) -> str:
+    """A tournament's status (one of :data:`STATES`) in the current language, as a refusal
+    names it ("it is {status}")."""
+    words = {
+        "signup": _p("tournament", "open for sign-up"),
+        "running": _p("tournament", "running"),
+        "paused": _p("tournament", "paused"),
+        "finished": _p("tournament", "finished"),
+        "cancelled": _p("tournament", "cancelled"),
+    }
+    return words.get(status, status)
+
+
 @dataclass(slots=True, eq=False)
 class Tournament:
     """A tournament as stored: the service changes it only after the change is committed."""
@@ -197,6 +242,7 @@ class Tournament:
     starts_at: float
     round: int = 0
     round_deadline: float | None = None
+    round_left: float | None = None  # paused: the seconds the round's deadline had left
     message_id: int | None = None
     created_at: float = 0.0
     ended_at: float | None = None
@@ -205,6 +251,7 @@ class Tournament:
     entries: dict[int, Entry] = field(default_factory=dict)
     singles: list[Member] = field(default_factory=list)  # signed up alone, drawn at the start
     games: list[GameSlot] = field(default_factory=list)
+    threads: dict[int, int] = field(default_factory=dict)  # table number → its thread
 
     @property
     def open(self) -> bool:

@@ -6,11 +6,13 @@ same way."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import defaultdict
 
 from bot.events import duplicate, elimination, swiss
-from bot.events.model import GameSlot, Tournament
+from bot.events.model import Entry, GameSlot, Tournament
+from bot.i18n import later
 
 
 def rng_of(t: Tournament) -> random.Random:
@@ -136,3 +138,57 @@ def places(t: Tournament) -> dict[int, int]:
     for e in entries:
         out.setdefault(e, len(entries))
     return out
+
+
+def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[Entry]]:
+    """The entries as the start leaves them, and the notes saying so: no-shows dropped (with
+    a check-in window; ``check_in=False``: as if everyone came), members who came alone drawn
+    into partnerships (one left over is dropped)."""
+    notes: list[str] = []
+    entries = list(t.entries.values())
+    if check_in and t.settings.checkin_minutes:
+        absent = [e for e in entries if not e.checked_in]
+        if absent:
+            names = ", ".join(e.name for e in absent)
+            notes.append(later("Did not check in, so not playing: {names}.", names=names))
+        entries = [
+            dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
+        ]
+    if t.settings.team_size == 2:
+        singles = [e for e in entries if e.status == "in" and len(e.members) == 1]
+        rng = rng_of(t)
+        rng.shuffle(singles)
+        for a, b in zip(singles[::2], singles[1::2], strict=False):
+            entries.remove(b)
+            i = entries.index(a)
+            entries[i] = dataclasses.replace(a, members=a.members + b.members)
+        if len(singles) % 2:
+            left = singles[-1]
+            entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
+            notes.append(later("{name} found no partner, so is not playing.", name=left.name))
+        drawn = len(singles) // 2
+        if drawn:
+            notes.append(
+                later("{n} partnership(s) drawn from the members who came alone.", n=drawn)
+            )
+    return notes, entries
+
+
+def with_computer_team(t: Tournament, entries: list[Entry]) -> tuple[list[Entry], str | None]:
+    """An odd number of teams with ``odd: computer``: a computer team makes it even."""
+    playing = [e for e in entries if e.status == "in"]
+    if len(playing) % 2 == 0 or t.settings.per_table != 2 or t.settings.odd != "computer":
+        return entries, None
+    computers = Entry(max(e.id for e in entries) + 1, (), 0.0, "computer")
+    return [*entries, computers], later("An odd number of teams: a computer team makes it even.")
+
+
+def first_round_tables(t: Tournament) -> int:
+    """The tables round 1 would seat if the tournament started now (as if everyone checked
+    in): the threads worth making during sign-up."""
+    _, entries = line_up(t, check_in=False)
+    if len([e for e in entries if e.status == "in"]) < t.settings.per_table:
+        return 0
+    entries, _ = with_computer_team(t, entries)
+    trial = dataclasses.replace(t, entries={e.id: e for e in entries}, games=[], round=0)
+    return sum(1 for g in next_round(trial) if len(g.entries) > 1)

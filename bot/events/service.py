@@ -2,80 +2,41 @@
 service, advancing rounds as tables end or a round deadline passes, and resuming after a
 restart.
 
-Every change is committed before it is announced (the announcer is the Discord side).  One
-lock per tournament serialises its changes.  A game's table is seated at most once: the
-table and the game's ``table_id`` are stored in one transaction (``ArrangedTables.open`` with
-``TournamentStore.claim_table``), and a table's result is recorded in the transaction that
-ends it (``bot/events/results.py``).  Only the process serving the tournament's server (its
-shard) runs it: :meth:`TournamentService.resume` takes that process's guild filter."""
+Every change is committed before it is announced (the announcer is the Discord side,
+:mod:`bot.events.announcer`).  One lock per tournament serialises its changes.  Its parts:
+seating a round (:mod:`bot.events.seating`, a game seated at most once), the tables' threads
+(:mod:`bot.events.threads`), its alarm (:mod:`bot.events.alarms`); a table's result is
+recorded in the transaction that ends it (:mod:`bot.events.results`).  Only the process
+serving the tournament's server (its shard) runs it: :meth:`TournamentService.resume` takes
+that process's guild filter."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
-import hmac
 import logging
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
-from typing import Protocol
+from collections.abc import AsyncIterator, Callable, Coroutine
 
-from bot.engine import Rules, Seat
-from bot.engine.games import entry_of
 from bot.errors import Refusal
 from bot.events import rounds
-from bot.events.model import Entry, GameSlot, Settings, Tournament
+from bot.events.alarms import Alarms
+from bot.events.announcer import Announcer, QuietAnnouncer
+from bot.events.arrangement import tournament_game
+from bot.events.model import Tournament
 from bot.events.results import record_table_end
+from bot.events.seating import RoundSeating
+from bot.events.threads import TableThreads
 from bot.i18n import _, later
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tournaments import TournamentStore, league_ratings
-from bot.tables.arranged import AlreadySeated, ArrangedSeat
-from bot.tables.defaults import default_rules
 from bot.tables.service import TableService
 from bot.tables.state import Table
 
 log = logging.getLogger(__name__)
-RETRY_S = 30.0  # a table that could not be seated (Discord refused a thread) is tried again
-
-
-class Announcer(Protocol):
-    """What the Discord side does for the director; the methods without ``async`` return at
-    once (their messages are sent in the background)."""
-
-    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int: ...
-
-    def updated(self, t: Tournament) -> None: ...
-
-    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None: ...
-
-    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None: ...
-
-    def finished(self, t: Tournament) -> None: ...
-
-
-class QuietAnnouncer:
-    """Announces nothing (tests of the service alone, benchmarks)."""
-
-    threads = 0
-
-    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
-        QuietAnnouncer.threads += 1
-        return 10**15 + QuietAnnouncer.threads * 1000 + t.id
-
-    def updated(self, t: Tournament) -> None:
-        return
-
-    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
-        return
-
-    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
-        return
-
-    def finished(self, t: Tournament) -> None:
-        return
 
 
 class TournamentService:
@@ -93,11 +54,16 @@ class TournamentService:
         self.clock = clock
         self.open: dict[int, Tournament] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self.alarms = Alarms(clock, self.tick)
         self._tasks: set[asyncio.Task[None]] = set()
         self._poked: set[int] = set()
+        self.threads = TableThreads(
+            self.store, self.write, self.announcer, tables.registry, self.open.get
+        )
+        self.seating = RoundSeating(self.store, self.write, tables, self.threads, self.announcer)
         tables.persistence.on_table_ended.append(record_table_end)
         tables.on_closed(self._table_closed)
+        tables.on_hand_finished(self._hand_finished)
 
     # ------------------------------------------------------------------ lookups
     def running(self, guild_id: int, name: str | None = None) -> Tournament:
@@ -145,7 +111,7 @@ class TournamentService:
                 raise Refusal(_("That tournament is over."))
             yield current
 
-    async def _reload(self, tid: int) -> Tournament:
+    async def reload(self, tid: int) -> Tournament:
         t = await self.store.load(self.db, tid)
         assert t is not None
         if t.open:
@@ -174,9 +140,11 @@ class TournamentService:
     async def start(self, t: Tournament) -> str:
         """Close sign-up: drop no-shows, draw partners, seed, pair round 1 and seat it."""
         async with self.changing(t) as t:
+            began = time.perf_counter()
             if t.status != "signup":
                 raise Refusal(_("{name} has already started.", name=t.name))
-            notes, entries = self._line_up(t)
+            await self.threads.settle(t.id)  # threads made ahead during sign-up are used
+            notes, entries = rounds.line_up(t)
             enough = t.settings.per_table
             if len([e for e in entries if e.status == "in"]) < enough:
                 now = len([e for e in entries if e.status == "in"])
@@ -194,11 +162,8 @@ class TournamentService:
             for e in entries:
                 r = sum(ratings.get(m.user_id, 0.0) for m in e.members) / max(len(e.members), 1)
                 rated.append(dataclasses.replace(e, rating=r))
-            playing = [e for e in rated if e.status == "in"]
-            odd = len(playing) % 2 == 1 and t.settings.per_table == 2
-            if odd and t.settings.odd == "computer":
-                rated.append(Entry(max(e.id for e in rated) + 1, (), 0.0, "computer"))
-                notes.append(later("An odd number of teams: a computer team makes it even."))
+            rated, note = rounds.with_computer_team(t, rated)
+            notes += [note] if note else []
             trial = dataclasses.replace(t, entries={e.id: e for e in rated}, games=[])
             games = rounds.next_round(trial)
             deadline = self._deadline(t)
@@ -215,7 +180,7 @@ class TournamentService:
                 await self.store.update(
                     tx, t.id, status="running", round=1, round_deadline=deadline
                 )
-            t = await self._reload(t.id)
+            t = await self.reload(t.id)
             for note in notes:
                 self.announcer.say(t, note)
             self.announcer.say(
@@ -226,104 +191,22 @@ class TournamentService:
                     rounds=rounds.total_rounds(t),
                 ),
             )
-            await self._seat_round(t)
-        self._arm(t)
+            seated = await self.seating.seat_round(t)
+            self._seated_in(t, began)
+        self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
         return _("{name} has started.", name=t.name)
 
-    def _line_up(self, t: Tournament) -> tuple[list[str], list[Entry]]:
-        """The entries as the start leaves them: no-shows dropped (check-in), members who
-        came alone drawn into partnerships (one left over is dropped)."""
-        notes: list[str] = []
-        entries = list(t.entries.values())
-        if t.settings.checkin_minutes:
-            absent = [e for e in entries if not e.checked_in]
-            if absent:
-                names = ", ".join(e.name for e in absent)
-                notes.append(later("Did not check in, so not playing: {names}.", names=names))
-            entries = [
-                dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
-            ]
-        if t.settings.team_size == 2:
-            singles = [e for e in entries if e.status == "in" and len(e.members) == 1]
-            rng = rounds.rng_of(t)
-            rng.shuffle(singles)
-            for a, b in zip(singles[::2], singles[1::2], strict=False):
-                entries.remove(b)
-                i = entries.index(a)
-                entries[i] = dataclasses.replace(a, members=a.members + b.members)
-            if len(singles) % 2:
-                left = singles[-1]
-                entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
-                notes.append(later("{name} found no partner, so is not playing.", name=left.name))
-            drawn = len(singles) // 2
-            if drawn:
-                notes.append(
-                    later("{n} partnership(s) drawn from the members who came alone.", n=drawn)
-                )
-        return notes, entries
+    def signup_changed(self, t: Tournament) -> None:
+        """An entry came, went or checked in: the threads the first round would need now
+        are made ahead (:mod:`bot.events.threads`)."""
+        if t.status == "signup":
+            self.threads.prepare(t, rounds.first_round_tables(t))
 
     def _deadline(self, t: Tournament) -> float | None:
         """When a round starting now must end (``None``: no round deadline)."""
         minutes = t.settings.round_minutes
         return self.clock() + minutes * 60 if minutes else None
-
-    # ------------------------------------------------------------------ seating
-    async def _seat_round(self, t: Tournament) -> None:
-        """Seat every game of the current round that has no table yet; start one stored
-        but not started (a restart in between)."""
-        for g in list(t.round_games()):
-            if g.status == "pending" and g.table_id is None:
-                try:
-                    await self._seat(t, g)
-                except (Refusal, OSError, StoreError) as e:
-                    log.warning("could not seat %s round %s table %s: %s", t.id, g.round, g.slot, e)
-                    self._arm(t, retry=True)
-                except Exception:
-                    log.exception("could not seat %s round %s table %s", t.id, g.round, g.slot)
-                    self._arm(t, retry=True)
-            elif g.status == "playing" and g.table_id is not None:
-                table = self.tables.registry.find_by_id(g.table_id)
-                if table is not None:
-                    limit, key = duplicate_deals(t, g)
-                    self.tables.arranged.adopt(table, t.settings.rated, limit, key)
-                    await self.tables.arranged.start_if_waiting(table)
-
-    async def _seat(self, t: Tournament, g: GameSlot) -> None:
-        names = " v ".join(t.entries[e].name for e in g.entries)
-        if g.thread_id is None:
-            title = f"{t.name} · R{g.round} T{g.slot}" + (f" G{g.game_no}" if g.game_no > 1 else "")
-            thread = await self.announcer.make_thread(t, g, title[:100])
-            g = dataclasses.replace(g, thread_id=thread)
-            async with self.write() as tx:
-                await self.store.put_game(tx, t.id, g)
-            t.replace_game(g)
-        assert g.thread_id is not None
-        seats = seating(t, g)
-        limit, key = duplicate_deals(t, g)
-
-        async def claim(tx: Tx, table_id: str) -> bool:
-            return await self.store.claim_table(tx, t.id, g, table_id)
-
-        try:
-            table = await self.tables.arranged.open(
-                guild_id=t.guild_id,
-                channel_id=g.thread_id,
-                host_id=t.organiser_id,
-                seats=seats,
-                rules=tournament_rules(t.settings),
-                turn_timer=t.settings.turn_timer,
-                rated=t.settings.rated,
-                claim=claim,
-                hand_limit=limit,
-                deal_source=key,
-            )
-        except AlreadySeated:
-            return
-        g = dataclasses.replace(g, table_id=table.id, status="playing")
-        t.replace_game(g)
-        log.info("tournament %s round %s: %s seated at %s", t.id, g.round, names, table.id)
-        self.announcer.seated(t, g, table)
 
     # ------------------------------------------------------------------ advancing
     def _table_closed(self, table: Table) -> None:
@@ -332,6 +215,11 @@ class TournamentService:
         t = self.of_table(table.id)
         if t is not None:
             self._poke(t.id)
+
+    def _hand_finished(self, table: Table) -> None:
+        """A hand ended at a tournament table: the standings show its score."""
+        if table.arranged and (t := self.of_table(table.id)) is not None:
+            self.announcer.updated(t)
 
     def _spawn(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(work)
@@ -358,7 +246,11 @@ class TournamentService:
             await self._advance_locked(tid)
 
     async def _advance_locked(self, tid: int) -> None:
-        t = await self._reload(tid)
+        """Catch up (under the tournament's lock), then arm its alarm afresh: the round's
+        deadline, or sooner a retry of a game that could not be seated.  Every pass re-arms,
+        so a restart, a retry or going on after a pause never leaves a deadline unwatched."""
+        began = time.perf_counter()
+        t = await self.reload(tid)
         if t.status != "running":
             self.announcer.updated(t)
             return
@@ -367,9 +259,10 @@ class TournamentService:
             async with self.write() as tx:
                 for g in more:
                     await self.store.put_game(tx, t.id, g)
-            t = await self._reload(tid)
+            t = await self.reload(tid)
         if not rounds.round_over(t):
-            await self._seat_round(t)
+            seated = await self.seating.seat_round(t)
+            self.alarms.arm(t, retry=not seated)
             self.announcer.updated(t)
             return
         if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
@@ -381,7 +274,7 @@ class TournamentService:
             for g in games:
                 await self.store.put_game(tx, t.id, g)
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
-        t = await self._reload(tid)
+        t = await self.reload(tid)
         self.announcer.say(
             t,
             later(
@@ -390,44 +283,34 @@ class TournamentService:
                 rounds=rounds.total_rounds(t),
             ),
         )
-        await self._seat_round(t)
-        self._arm(t)
+        seated = await self.seating.seat_round(t)
+        self._seated_in(t, began)
+        self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
+
+    def _seated_in(self, t: Tournament, began: float) -> None:
+        """Log how long the pass that paired and seated a round took (from taking the
+        tournament's lock): the figure ``benchmarks/tournament.py`` reports."""
+        tables = sum(1 for g in t.round_games() if len(g.entries) > 1)
+        ms = (time.perf_counter() - began) * 1000
+        log.info(
+            "tournament %s round %s: %d tables paired and seated in %.0f ms",
+            t.id,
+            t.round,
+            tables,
+            ms,
+        )
 
     async def _finish(self, t: Tournament) -> None:
         places = rounds.places(t)
         async with self.write() as tx:
             await self.store.set_places(tx, t.id, places)
             await self.store.update(tx, t.id, status="finished", ended_at=self.clock())
-        t = await self._reload(t.id)
-        self._disarm(t.id)
+        t = await self.reload(t.id)
+        self.alarms.disarm(t.id)
         self.announcer.finished(t)
 
-    # ------------------------------------------------------------------ timers
-    def _arm(self, t: Tournament, retry: bool = False) -> None:
-        self._disarm(t.id)
-        if not t.open:
-            return
-        when: float | None = None
-        if t.status == "signup":
-            when = t.starts_at
-        elif t.status == "running":
-            when = t.round_deadline
-        if retry:
-            when = min(when or float("inf"), self.clock() + RETRY_S)
-        if when is not None:
-            self._timers[t.id] = asyncio.create_task(self._alarm(t.id, when))
-
-    def _disarm(self, tid: int) -> None:
-        timer = self._timers.pop(tid, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
-
-    async def _alarm(self, tid: int, when: float) -> None:
-        await asyncio.sleep(max(0.0, when - self.clock()))
-        self._timers.pop(tid, None)
-        await self.tick(tid)
-
+    # ------------------------------------------------------------------ what is due
     async def tick(self, tid: int) -> None:
         """Do what is due now: start a tournament at its start time, decide a round whose
         deadline passed, or catch up (a table that could not be seated is tried again)."""
@@ -439,9 +322,11 @@ class TournamentService:
                 if self.clock() >= t.starts_at:
                     await self._start_on_time(t)
                 else:
-                    self._arm(t)
+                    self.alarms.arm(t)
             elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
-                await self.decide_round(t, "⏰ The round's time is up: decided by the score.")
+                await self.decide_round(
+                    t, later("⏰ The round's time is up: decided by the score.")
+                )
             else:
                 await self.advance(tid)
         except Refusal as e:
@@ -453,7 +338,7 @@ class TournamentService:
         try:
             await self.start(t)
         except Refusal as e:
-            await self.cancel(t, f"it could not start on time: {e.reason}")
+            await self.cancel(t, later("it could not start on time: {reason}", reason=e.reason))
 
     async def cancel(self, t: Tournament, reason: str) -> None:
         """End the tournament now: every table still playing ends (unrated), nothing more is
@@ -463,14 +348,14 @@ class TournamentService:
                 await self.store.update(
                     tx, t.id, status="cancelled", ended_at=self.clock(), note=reason[:300]
                 )
-            t = await self._reload(t.id)
-            self._disarm(t.id)
+            t = await self.reload(t.id)
+            self.alarms.disarm(t.id)
         for g in t.games:
             if g.status == "playing" and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(
-                        table, f"The tournament was cancelled: {reason}"
+                        table, later("The tournament was cancelled: {reason}", reason=reason)
                     )
         self.announcer.say(
             t, later("🛑 **{name}** is cancelled: {reason}", name=t.name, reason=reason)
@@ -496,59 +381,13 @@ class TournamentService:
             if t.status == "running":
                 await self.advance(t.id)
             else:
-                self._arm(t)
+                self.alarms.arm(t)
+                self.signup_changed(t)
                 self.announcer.updated(t)
         return loaded
 
     async def close(self) -> None:
-        for tid in list(self._timers):
-            self._disarm(tid)
+        await self.threads.close()
+        self.alarms.close()
         for task in list(self._tasks):
             task.cancel()
-
-
-def tournament_game(t: Tournament) -> str:
-    return tournament_rules(t.settings).game
-
-
-def tournament_rules(s: Settings) -> Rules:
-    """The rules every table plays.  Duplicate rounds are a number of boards, not a target:
-    their games get the highest target the game allows (and no mercy rule), so the boards,
-    not the score, end them."""
-    if s.format == "duplicate":
-        rules = Rules.from_preset(s.preset)
-        return Rules.from_preset(s.preset, target=entry_of(rules.game).targets[1])
-    return default_rules(s.preset, **({"target": s.target} if s.target is not None else {}))
-
-
-def round_key(t: Tournament, round_no: int) -> str:
-    """The deal key of a duplicate round: every table of the round deals from it."""
-    return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
-
-
-def duplicate_deals(t: Tournament, g: GameSlot) -> tuple[int | None, str | None]:
-    """(hand limit, deal key) of a game's table: the boards of a duplicate round, else none."""
-    if t.settings.format != "duplicate":
-        return None, None
-    return t.settings.boards, round_key(t, g.round)
-
-
-def seating(t: Tournament, g: GameSlot) -> dict[Seat, ArrangedSeat]:
-    """Who sits where: the first entry North–South, the second East–West (solo: one entry a
-    seat, in order); a computer fills a computer team's seats and any missing member's."""
-    rules = tournament_rules(t.settings)
-    seat_groups: list[tuple[Seat, ...]]
-    if t.settings.solo:
-        seat_groups = [(s,) for s in rules.seats]
-    else:
-        seat_groups = [(Seat.N, Seat.S), (Seat.E, Seat.W)]
-    out: dict[Seat, ArrangedSeat] = {}
-    for entry_id, seats in zip(g.entries, seat_groups, strict=False):
-        entry = t.entries[entry_id]
-        for i, seat in enumerate(seats):
-            if i < len(entry.members):
-                m = entry.members[i]
-                out[seat] = ArrangedSeat(m.user_id, m.name)
-            else:
-                out[seat] = ArrangedSeat(None, "Computer (normal)", "normal")
-    return out

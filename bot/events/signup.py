@@ -7,9 +7,11 @@ import dataclasses
 
 from bot.engine import RulesError
 from bot.errors import Refusal
-from bot.events.model import MAX_ENTRIES, Entry, Member, Settings, Tournament
-from bot.events.service import TournamentService, tournament_rules
+from bot.events.arrangement import tournament_rules
+from bot.events.model import MAX_ENTRIES, Member, Settings, Tournament
+from bot.events.service import TournamentService
 from bot.i18n import _
+from bot.i18n.engine_text import reason_text
 from bot.store.errors import UniqueViolation
 
 
@@ -20,8 +22,8 @@ class SignUp:
         self.clock = service.clock
         self.changing = service.changing
         self.write = service.write
-        self._reload = service._reload
-        self._arm = service._arm
+        self.reload = service.reload
+        self.arm = service.alarms.arm
 
     # ------------------------------------------------------------------ sign-up
     async def create(
@@ -40,7 +42,7 @@ class SignUp:
         try:
             tournament_rules(settings)
         except RulesError as e:
-            raise Refusal(e.reason) from None
+            raise Refusal(reason_text(e.reason)) from None
         if starts_at < self.clock() - 60:
             raise Refusal(_("The start time is in the past."))
         try:
@@ -58,10 +60,14 @@ class SignUp:
             raise Refusal(
                 _("A tournament named {name} is already running here.", name=repr(name))
             ) from None
-        t = await self._reload(tid)
-        self._arm(t)
+        t = await self.reload(tid)
+        self.arm(t)
         self.service.announcer.updated(t)
         return t
+
+    def _changed(self, t: Tournament) -> None:
+        self.service.signup_changed(t)
+        self.service.announcer.updated(t)
 
     async def join(self, t: Tournament, member: Member, partner: Member | None = None) -> str:
         async with self.changing(t) as t:
@@ -91,16 +97,8 @@ class SignUp:
                         )
                     )
                 joining.append(partner)
-            entry = Entry(max(t.entries, default=0) + 1, tuple(joining))
-            try:
-                async with self.write() as tx:
-                    await self.store.put_entry(tx, t.id, entry)
-                    for m in joining:
-                        await self.store.add_member(tx, t.id, m, entry.id)
-            except UniqueViolation:
-                raise Refusal(_("You are already signed up for {name}.", name=t.name)) from None
-            t = await self._reload(t.id)
-        self.service.announcer.updated(t)
+            t = await self._sign_up(t, tuple(joining))
+        self._changed(t)
         if partner is not None:
             return _(
                 "You and {partner} are signed up for {name}.", partner=partner.name, name=t.name
@@ -108,6 +106,32 @@ class SignUp:
         alone = t.settings.team_mode != "solo"
         signed = _("You are signed up for {name}.", name=t.name)
         return signed + (" " + _("Partners are drawn at the start.") if alone else "")
+
+    async def _sign_up(self, t: Tournament, joining: tuple[Member, ...]) -> Tournament:
+        """Store a new entry of ``joining`` (the caller holds the tournament's lock).  Another
+        process signing someone up at the same instant may take the same entry number (the
+        insert is refused: tried again) or the same member (refused with a reason)."""
+        for _attempt in range(3):
+            try:
+                async with self.write() as tx:
+                    entry = await self.store.new_entry(tx, t.id, joining)
+                    for m in joining:
+                        await self.store.add_member(tx, t.id, m, entry.id)
+                return await self.reload(t.id)
+            except UniqueViolation:
+                t = await self.reload(t.id)
+                if t.signed_up(joining[0].user_id):
+                    raise Refusal(_("You are already signed up for {name}.", name=t.name)) from None
+                if any(t.signed_up(m.user_id) for m in joining[1:]):
+                    other = t.entry_of(joining[1].user_id)
+                    raise Refusal(
+                        _(
+                            "{partner} is already in another team ({other}).",
+                            partner=joining[1].name,
+                            other=other.name if other is not None else "—",
+                        )
+                    ) from None
+        raise Refusal(_("I could not save that, so nothing changed. Please try again."))
 
     async def leave(self, t: Tournament, user_id: int) -> str:
         async with self.changing(t) as t:
@@ -129,8 +153,8 @@ class SignUp:
                     await self.store.put_entry(tx, t.id, dataclasses.replace(entry, members=()))
                 else:
                     await self.store.delete_entry(tx, t.id, entry.id)
-            t = await self._reload(t.id)
-        self.service.announcer.updated(t)
+            t = await self.reload(t.id)
+        self._changed(t)
         return _("You left {name}.", name=t.name)
 
     async def check_in(self, t: Tournament, user_id: int) -> str:
@@ -147,6 +171,6 @@ class SignUp:
                 return _("You are already checked in.")
             async with self.write() as tx:
                 await self.store.put_entry(tx, t.id, dataclasses.replace(entry, checked_in=True))
-            t = await self._reload(t.id)
-        self.service.announcer.updated(t)
+            t = await self.reload(t.id)
+        self._changed(t)
         return _("Checked in for {name}: good luck!", name=t.name)

@@ -3,7 +3,7 @@
 Defaults (a server that never changed anything): preset ``standard``, target ``None`` (the
 preset's own), no turn timer (0), tables allowed in every channel (an empty set), every
 player ranked from the first game (``min_games`` 0), games with computer players unrated,
-season 1.
+season 1, no tournament organiser role (only Manage Server opens and runs tournaments).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ SETTING_NAMES: Final = (
     "allowed_channels",
     "min_games",
     "rate_bot_games",
+    "organiser_role",
 )
 
 
@@ -43,6 +44,7 @@ class GuildSettings:
     min_games: int = 0
     rate_bot_games: bool = False
     current_season: int = 1
+    organiser_role: int | None = None  # a role that may run tournaments besides Manage Server
 
     def default_rules(self) -> Rules:
         """The rules a new table starts with on this server."""
@@ -178,6 +180,17 @@ def _channels(value: Any) -> frozenset[int]:
     return ids
 
 
+def _role(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise SettingsError(
+            _("organiser_role must be a role id, not {value}", value=repr(value)),
+            "organiser_role",
+        )
+    return value
+
+
 _CHECKS: Final[dict[str, Any]] = {
     "preset": _preset,
     "target": _target,
@@ -185,4 +198,5 @@ _CHECKS: Final[dict[str, Any]] = {
     "allowed_channels": _channels,
     "min_games": _min_games,
     "rate_bot_games": _rate_bot_games,
+    "organiser_role": _role,
 }

@@ -34,7 +34,8 @@ class SettingsStore:
 
     async def update(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of ``preset``, ``target`` (``None`` = the preset's), ``turn_timer``,
-        ``allowed_channels`` (ids; empty = all), ``min_games``, ``rate_bot_games``.
+        ``allowed_channels`` (ids; empty = all), ``min_games``, ``rate_bot_games``,
+        ``organiser_role`` (a role id; ``None`` = none).
 
         Raises :class:`~bot.league.errors.SettingsError` (nothing changed) on a bad value.
         """
@@ -116,7 +117,8 @@ async def season_scope(db: Queries, guild_id: int, season: int | None) -> tuple[
 
 async def read_settings(conn: Queries, guild_id: int, *, lock: bool = False) -> GuildSettings:
     row = await conn.fetchrow(
-        "SELECT preset, target, turn_timer, min_games, rate_bot_games, current_season "
+        "SELECT preset, target, turn_timer, min_games, rate_bot_games, current_season, "
+        "organiser_role "
         "FROM league_settings WHERE guild_id = ?" + (" FOR UPDATE" if lock else ""),
         (guild_id,),
     )
@@ -134,6 +136,7 @@ async def read_settings(conn: Queries, guild_id: int, *, lock: bool = False) -> 
         min_games=row[3],
         rate_bot_games=bool(row[4]),
         current_season=row[5],
+        organiser_role=None if row[6] is None else int(row[6]),
     )
 
 

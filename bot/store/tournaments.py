@@ -19,9 +19,20 @@ from bot.store.sql import in_marks
 _OPEN = "('signup', 'running', 'paused')"
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
-    "round_deadline, message_id, created_at, ended_at, note, secret"
+    "round_deadline, round_left, message_id, created_at, ended_at, note, secret"
 )
-_UPDATABLE = frozenset({"status", "round", "round_deadline", "message_id", "ended_at", "note"})
+_UPDATABLE = frozenset(
+    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note"}
+)
+_ADD_THREAD = (
+    "INSERT INTO tournament_threads (tournament_id, slot, thread_id) VALUES (?, ?, ?) "
+    "ON CONFLICT (tournament_id, slot) DO NOTHING RETURNING slot"
+)
+_REPLACE_THREAD = (
+    "INSERT INTO tournament_threads (tournament_id, slot, thread_id) VALUES (?, ?, ?) "
+    "ON CONFLICT (tournament_id, slot) DO UPDATE SET thread_id = excluded.thread_id "
+    "RETURNING slot"
+)
 _G_COLUMNS = (
     "round, slot, game_no, entries, status, thread_id, table_id, scores, winner, decided, boards"
 )
@@ -119,6 +130,22 @@ class TournamentStore:
             (tournament_id, user_id),
         )
 
+    async def new_entry(self, tx: Tx, tournament_id: int, members: tuple[Member, ...]) -> Entry:
+        """A new entry, numbered after the stored ones (not the caller's copy: two sign-ups
+        at once never share a number).  Two transactions that took the same number: the
+        second's insert raises :class:`~bot.store.errors.UniqueViolation`."""
+        last = await tx.fetchval(
+            "SELECT COALESCE(MAX(entry), 0) FROM tournament_entries WHERE tournament_id = ?",
+            (tournament_id,),
+        )
+        entry = Entry(int(last) + 1, members)
+        await tx.execute(
+            "INSERT INTO tournament_entries (tournament_id, entry, rating, status, checked_in) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (tournament_id, entry.id, entry.rating, entry.status, int(entry.checked_in)),
+        )
+        return entry
+
     async def put_entry(self, tx: Tx, tournament_id: int, e: Entry) -> None:
         await tx.execute(
             "INSERT INTO tournament_entries (tournament_id, entry, rating, status, checked_in) "
@@ -173,6 +200,16 @@ class TournamentStore:
             "WHERE tournament_id = ? AND round = ? AND slot = ? AND game_no = ? "
             "AND table_id IS NULL RETURNING slot",
             (table_id, tournament_id, g.round, g.slot, g.game_no),
+        )
+        return row is not None
+
+    async def set_thread(
+        self, tx: Tx, tournament_id: int, slot: int, thread_id: int, *, replace: bool
+    ) -> bool:
+        """Table ``slot``'s thread is ``thread_id``.  Without ``replace`` a table that has one
+        keeps it (``False``: nothing stored)."""
+        row = await tx.fetchrow(
+            _REPLACE_THREAD if replace else _ADD_THREAD, (tournament_id, slot, thread_id)
         )
         return row is not None
 
@@ -263,6 +300,7 @@ class TournamentStore:
             starts_at=float(r["starts_at"]),
             round=int(r["round"]),
             round_deadline=None if r["round_deadline"] is None else float(r["round_deadline"]),
+            round_left=None if r["round_left"] is None else float(r["round_left"]),
             message_id=None if r["message_id"] is None else int(r["message_id"]),
             created_at=float(r["created_at"]),
             ended_at=None if r["ended_at"] is None else float(r["ended_at"]),
@@ -296,6 +334,10 @@ class TournamentStore:
             (tid,),
         ):
             t.games.append(_game(g))
+        for r in await q.fetch(
+            "SELECT slot, thread_id FROM tournament_threads WHERE tournament_id = ?", (tid,)
+        ):
+            t.threads[int(r[0])] = int(r[1])
         return t
 
 

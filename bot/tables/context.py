@@ -57,6 +57,8 @@ class ServiceContext:
     spectators: Spectators = field(default_factory=Spectators)
     # Told after a table ended and was forgotten (a tournament advances its round).
     on_closed: list[Callable[[Table], None]] = field(default_factory=list)
+    # Told after a hand ended (a tournament's standings show the table's score).
+    on_hand_finished: list[Callable[[Table], None]] = field(default_factory=list)
     _troubled: dict[str, float] = field(default_factory=dict)  # table id → last notice
 
     def changed(self, table: Table) -> None:
@@ -73,6 +75,8 @@ class ServiceContext:
         if listener is not None:
             what = "posting the hand's summary"
             self._tell(table, what, lambda: listener.hand_finished(table, result))
+        for observer in self.on_hand_finished:
+            self._tell(table, "telling an organiser a hand ended", partial(observer, table))
 
     def closed(self, table: Table) -> None:
         """A table ended: forget it, stop its timers, tell the listener."""

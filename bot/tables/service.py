@@ -108,6 +108,10 @@ class TableService:
         """Tell ``observer`` of every table that ended, after it was committed and forgotten."""
         self._ctx.on_closed.append(observer)
 
+    def on_hand_finished(self, observer: Callable[[Table], None]) -> None:
+        """Tell ``observer`` of every hand that ended (committed), with the table open."""
+        self._ctx.on_hand_finished.append(observer)
+
     @property
     def store(self) -> TableStore:
         return self.persistence.store

@@ -15,6 +15,7 @@ import discord
 from bot.events import rounds
 from bot.events.model import GameSlot, Tournament
 from bot.i18n import SERVER_LANGUAGES, _, use
+from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
 from bot.ui import tournament_render as render
 from bot.ui.images.bracket import bracket_png
@@ -26,26 +27,47 @@ BRACKET = "bracket.png"
 
 class TournamentPublisher:
     def __init__(
-        self, client: discord.Client, set_message: Callable[[Tournament, int], Awaitable[None]]
+        self,
+        client: discord.Client,
+        set_message: Callable[[Tournament, int], Awaitable[None]],
+        registry: TableRegistry | None = None,
     ) -> None:
         self.client = client
         self.set_message = set_message  # remembers the message showing a tournament
+        # The open tables: the standings show each one's score as it stands.
+        self.registry = registry
         self._latest: dict[int, Tournament] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._posts: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ Announcer
-    async def make_thread(self, t: Tournament, g: GameSlot, title: str) -> int:
+    async def make_thread(self, t: Tournament, title: str) -> int:
         channel = self.client.get_channel(t.channel_id) or await self.client.fetch_channel(
             t.channel_id
         )
         if not isinstance(channel, discord.TextChannel):
             raise OSError(f"channel {t.channel_id} is not a text channel")
+        with use(SERVER_LANGUAGES.of(t.guild_id)):  # a Text: in the server's language
+            name = str(title)[:100]
         thread = await channel.create_thread(
-            name=title, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
         )
         return thread.id
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
+        """May a table's thread take the next table: not deleted (nor locked).  Known from
+        the cache (the gateway tells of deleted threads); asked of Discord only when the
+        cache does not have it (after a restart, an archived thread)."""
+        thread = self.client.get_channel(thread_id)
+        if thread is None:
+            try:
+                thread = await self.client.fetch_channel(thread_id)
+            except discord.NotFound:
+                return False
+            except discord.HTTPException:
+                return True  # unsure: the table is posted there, as before
+        return isinstance(thread, discord.Thread) and not thread.locked
 
     def updated(self, t: Tournament) -> None:
         self._latest[t.id] = t
@@ -130,7 +152,9 @@ class TournamentPublisher:
 
     async def _show_in_language(self, t: Tournament) -> None:
         payload: dict[str, Any] = (
-            render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
+            render.signup_payload(t)
+            if t.status == "signup"
+            else render.standings_payload(t, self._scores(t))
         )
         channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         picture = None
@@ -151,6 +175,15 @@ class TournamentPublisher:
         message = await channel.send(**payload)
         t.message_id = message.id
         await self.set_message(t, message.id)
+
+    def _scores(self, t: Tournament) -> dict[str, tuple[int, ...]]:
+        """The score of each table of the round still playing, by table id."""
+        out: dict[str, tuple[int, ...]] = {}
+        for g in t.round_games():
+            table = self.registry.find_by_id(g.table_id) if self.registry and g.table_id else None
+            if g.status == "playing" and table is not None and table.game is not None:
+                out[table.id] = tuple(table.game.scores)
+        return out
 
     async def close(self) -> None:
         for task in [*self._tasks.values(), *self._posts]:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.events import duplicate, rounds, swiss
-from bot.events.model import GameSlot, Tournament
+from bot.events.model import GameSlot, Tournament, duration
 from bot.i18n import N_, _, ordinal
 from bot.store.tournaments import PastTournament, PlayerRecord
 from bot.ui.tournament_components import TournamentRef, tournament_button
@@ -89,7 +89,7 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
-def _game_line(t: Tournament, g: GameSlot) -> str:
+def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> str:
     names = [t.entries[e].name if e in t.entries else f"#{e}" for e in g.entries]
     where = f" <#{g.thread_id}>" if g.thread_id else ""
     if g.status == "bye":
@@ -102,6 +102,9 @@ def _game_line(t: Tournament, g: GameSlot) -> str:
         how = " " + _("(time)") if g.decided else ""
         return f"T{g.slot}{game}: {vs} — {score}, **{winner}**{how}"
     state = _("playing") if g.status == "playing" else _("being seated")
+    scores = live.get(g.table_id) if g.table_id else None
+    if scores is not None:
+        state += ", " + "–".join(str(s) for s in scores)
     return f"T{g.slot}{game}: {vs} — {state}{where}"
 
 
@@ -130,7 +133,11 @@ def standings_lines(t: Tournament) -> list[str]:
     return [f"• {t.entries[e].name}" for e in sorted(alive) if e in t.entries]
 
 
-def standings_payload(t: Tournament) -> dict[str, Any]:
+def standings_payload(
+    t: Tournament, live: dict[str, tuple[int, ...]] | None = None
+) -> dict[str, Any]:
+    """The live standings: the round, each table's state (a table playing: its score as it
+    stands, from ``live``, by table id) and the standings."""
     if t.status == "finished":
         return podium_payload(t)
     title = _(
@@ -147,8 +154,14 @@ def standings_payload(t: Tournament) -> dict[str, Any]:
     if t.round_deadline and t.status == "running":
         ends = f"<t:{int(t.round_deadline)}:R>"
         embed.add_field(name=_("Round ends"), value=ends, inline=False)
+    if t.round_left is not None and t.status == "paused":
+        embed.add_field(
+            name=_("Round clock stopped"),
+            value=_("{left} left", left=duration(t.round_left)),
+            inline=False,
+        )
     games = t.round_games()
-    lines = [_game_line(t, g) for g in games[:MAX_LINES]]
+    lines = [_game_line(t, g, live or {}) for g in games[:MAX_LINES]]
     embed.add_field(
         name=_("Round {n}", n=t.round), value="\n".join(lines)[:1024] or "—", inline=False
     )

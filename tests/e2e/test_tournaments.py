@@ -59,7 +59,10 @@ async def test_a_swiss_night_of_eight_teams_and_three_rounds_reaches_the_podium(
             export = await (await fake.click(p01, final, csv_id)).answer()
             assert export.ephemeral
             assert export.attachments, export.text
-        assert len(fake.threads(night.channel)) == 12  # 4 tables × 3 rounds, each once
+        # 4 tables × 3 rounds, each once, in 4 threads: a table number's thread (made during
+        # sign-up) takes that table of every round.
+        assert len(fake.threads(night.channel)) == 4
+        assert len(db_rows(tmp_path, "SELECT DISTINCT table_id FROM tournament_games")) == 12
 
 
 def bot_env(tmp_path: Path) -> dict[str, str]:
@@ -100,8 +103,8 @@ async def test_a_sixteen_team_knockout_is_played_to_the_podium(tmp_path: Path) -
         assert podium.count("🥇") == 1
         assert podium.count("🥈") == 1
         assert podium.count("🥉") == 2, "both semi-final losers share third"
-    # 8 + 4 + 2 + 1 tables, each seated once, in its own thread.
-    assert len(fake.threads(night.channel)) == 15
+    # 8 + 4 + 2 + 1 tables, each seated once, in the 8 threads of the first round's tables.
+    assert len(fake.threads(night.channel)) == 8
     games = db_rows(tmp_path, "SELECT round, table_id, status FROM tournament_games")
     assert sorted(r for r, _, _ in games) == [1] * 8 + [2] * 4 + [3] * 2 + [4]
     assert len({t for _, t, _ in games}) == 15
@@ -185,7 +188,7 @@ async def test_a_kill_9_mid_round_resumes_without_seating_any_table_twice(tmp_pa
         assert len(db_rows(tmp_path, "SELECT id FROM tables")) == 2
         async with run_bot(fake, env=bot_env(tmp_path), wait_for="commands"):
             await night.play_out(lambda: "final results" in night.title())
-        assert len(fake.threads(night.channel)) == 4
+        assert len(fake.threads(night.channel)) == 2, "round 2 played in round 1's threads"
     tables = db_rows(tmp_path, "SELECT table_id FROM tournament_games")
     assert len(tables) == 4
     assert len(set(tables)) == 4
@@ -209,6 +212,7 @@ async def test_a_no_show_is_replaced_by_a_computer_and_another_by_a_substitute(
             await fake.wait_until(
                 lambda: any("your game is on" in m.text for m in fake.messages(thread))
             )
+            (announced,) = [m for m in fake.messages(thread) if "your game is on" in m.text]
             p01, p03 = night.players[0], night.players[2]
             r = await night.ask(
                 night.organiser, "tournament", "replace", member=p01, reason="no-show"
@@ -228,7 +232,7 @@ async def test_a_no_show_is_replaced_by_a_computer_and_another_by_a_substitute(
             assert "computer player" in r.text, r.text
             r = await (await fake.slash(p01, thread, "spades", "leave")).answer()
             assert "not seated" in r.text.lower(), r.text
-            night.left |= {(thread.id, p01.id), (thread.id, p03.id)}
+            night.left |= {(announced.id, p01.id), (announced.id, p03.id)}
             await night.play_out(lambda: "final results" in night.title())
         members = db_rows(tmp_path, "SELECT user_id FROM tournament_members")
         assert {u for (u,) in members} == {sub.id, night.players[1].id, night.players[3].id}

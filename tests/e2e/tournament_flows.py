@@ -21,7 +21,9 @@ class Night:
     channel: Channel
     organiser: User
     players: list[User]
-    left: set[tuple[int, int]] = field(default_factory=set)  # (thread id, user id) done
+    # (announcement id, user id) done: a table's thread takes that table number's next table
+    # every round, each announced with its players mentioned
+    left: set[tuple[int, int]] = field(default_factory=set)
 
     async def ask(self, user: User, *path: str, **options: Any) -> Response | Message:
         inter = await self.fake.slash(user, self.channel, *path, **options)
@@ -51,7 +53,7 @@ class Night:
                 if "your game is on" not in m.text:
                     continue
                 for user in self.players:
-                    key = (thread.id, user.id)
+                    key = (m.id, user.id)
                     if f"<@{user.id}>" in m.text and key not in self.left:
                         self.left.add(key)
                         r = await (await self.fake.slash(user, thread, "spades", "leave")).answer()

@@ -13,6 +13,8 @@ import pytest
 from bot.ai.worker import decide_view
 from bot.engine import Action, SeatView
 from bot.errors import Refusal
+from bot.events import alarms
+from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
 from bot.events.model import Member, Settings, Tournament
 from bot.events.service import TournamentService
@@ -47,9 +49,9 @@ class Bot:
         await self.tables.close()
 
 
-def a_bot(db: Database, clock: Clock) -> Bot:
+def a_bot(db: Database, clock: Clock, discord: QuietAnnouncer | None = None) -> Bot:
     tables = TableService(db, decide, test_seed=5, bot_delay=0)
-    return Bot(tables, TournamentService(db, tables, clock=clock))
+    return Bot(tables, TournamentService(db, tables, discord, clock=clock))
 
 
 @pytest.fixture
@@ -108,7 +110,7 @@ async def test_a_game_already_claimed_is_not_seated_again(db: Database) -> None:
     (game,) = t.round_games()
     before = await table_count(db)
     # Seating the same game again (as a second process would) opens nothing.
-    await bot.director._seat(t, game)
+    await bot.director.seating.seat(t, game)
     assert await table_count(db) == before
     await bot.close()
 
@@ -189,3 +191,230 @@ async def test_refusals_change_nothing(db: Database) -> None:
     assert await db.fetchval("SELECT count(*) FROM tournaments") == 1
     assert await db.fetchval("SELECT count(*) FROM tournament_members") == 4
     await bot.close()
+
+
+async def until(condition: object, what: str) -> None:
+    """Wait (on the real clock, up to 20 s) for the director's own alarm to act."""
+    for _ in range(400):
+        if condition():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(what)
+
+
+async def test_a_pause_keeps_the_time_left_of_the_round_across_a_restart(db: Database) -> None:
+    clock = Clock()
+    first = a_bot(db, clock)
+    t = await a_tournament(first, clock, 4, rounds=2, round_minutes=30)
+    await first.director.start(t)
+    clock.now += 600  # ten minutes into a thirty-minute round
+    controls = OrganiserControls(first.director)
+    await controls.pause(first.director.get(t.id), ORGANISER, False, "a fire drill")
+    paused = first.director.get(t.id)
+    assert (paused.status, paused.round_deadline, paused.round_left) == ("paused", None, 1200)
+    clock.now += 7200  # paused for two hours: the round's clock stands still
+    await first.director.tick(t.id)
+    assert first.director.get(t.id).round == 1
+    await first.close()
+    second = a_bot(db, clock)  # the bot restarts while the tournament is paused
+    await second.tables.restore()
+    await second.director.resume()
+    resumed = second.director.get(t.id)
+    assert (resumed.status, resumed.round_left) == ("paused", 1200)
+    await OrganiserControls(second.director).go_on(resumed, ORGANISER, False, None)
+    going = second.director.get(t.id)
+    assert going.status == "running"
+    assert going.round_deadline == clock.now + 1200, "the time left, not a fresh 30 minutes"
+    assert going.round_left is None
+    clock.now += 1199
+    await second.director.tick(t.id)
+    assert second.director.get(t.id).round == 1
+    clock.now += 2
+    await second.director.tick(t.id)
+    assert second.director.get(t.id).round == 2
+    await second.close()
+
+
+async def test_going_on_after_a_pause_arms_the_rounds_deadline(db: Database) -> None:
+    clock = Clock()
+    bot = a_bot(db, clock)
+    t = await a_tournament(bot, clock, 4, rounds=2, round_minutes=1)
+    await bot.director.start(t)
+    clock.now += 59.8  # 0.2 s of the round left
+    controls = OrganiserControls(bot.director)
+    await controls.pause(bot.director.get(t.id), ORGANISER, False, None)
+    await controls.go_on(bot.director.get(t.id), ORGANISER, False, None)
+    clock.now += 1  # the deadline is past once the alarm (0.2 s away) wakes
+    await until(lambda: bot.director.get(t.id).round == 2, "the deadline never fired")
+    assert all(g.decided for g in bot.director.get(t.id).round_games(1))
+    await bot.close()
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_decides_the_round_on_resume(
+    db: Database,
+) -> None:
+    clock = Clock()
+    first = a_bot(db, clock)
+    t = await a_tournament(first, clock, 4, rounds=2, round_minutes=30)
+    await first.director.start(t)
+    await first.close()
+    clock.now += 3600  # down for an hour: the round's deadline passed meanwhile
+    second = a_bot(db, clock)
+    await second.tables.restore()
+    await second.director.resume()
+    await until(lambda: second.director.get(t.id).round == 2, "the deadline was not watched")
+    assert all(g.decided for g in second.director.get(t.id).round_games(1))
+    await second.close()
+
+
+class RefusingThreads(QuietAnnouncer):
+    """Discord refuses to make threads while ``refusing``."""
+
+    def __init__(self) -> None:
+        self.refusing = True
+
+    async def make_thread(self, t: Tournament, title: str) -> int:
+        if self.refusing:
+            raise OSError("Discord said no")
+        return await super().make_thread(t, title)
+
+
+async def test_a_table_that_could_not_be_seated_is_tried_again(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(alarms, "RETRY_S", 0.1)
+    clock = Clock()
+    discord = RefusingThreads()
+    bot = a_bot(db, clock, discord)
+    t = await a_tournament(bot, clock, 4, rounds=1)  # no round deadline: only the retry wakes
+    await bot.director.start(t)
+    assert all(g.table_id is None for g in bot.director.get(t.id).round_games())
+    assert await table_count(db) == 0
+    discord.refusing = False
+    clock.now += 1
+    await until(
+        lambda: all(g.table_id for g in bot.director.get(t.id).round_games()),
+        "the tables Discord refused threads for were never tried again",
+    )
+    assert await table_count(db) == 2
+    await bot.close()
+
+
+class CountingThreads(QuietAnnouncer):
+    """Makes threads, counting them; a thread in ``gone`` was deleted on Discord."""
+
+    def __init__(self) -> None:
+        self.made: list[str] = []
+        self.gone: set[int] = set()
+
+    async def make_thread(self, t: Tournament, title: str) -> int:
+        self.made.append(title)
+        return await super().make_thread(t, title)
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
+        return thread_id not in self.gone
+
+
+async def test_threads_are_made_during_sign_up_and_each_takes_its_table_every_round(
+    db: Database,
+) -> None:
+    clock = Clock()
+    discord = CountingThreads()
+    first = a_bot(db, clock, discord)
+    t = await a_tournament(first, clock, 7, rounds=3, round_minutes=30)  # 3 tables and a bye
+    await until(lambda: len(discord.made) == 3, "the threads were not made during sign-up")
+    assert sorted(discord.made) == [f"Test night · Table {k}" for k in (1, 2, 3)]
+    await first.director.start(first.director.get(t.id))
+    assert len(discord.made) == 3, "the start made no thread"
+    one = first.director.get(t.id)
+    threads = dict(one.threads)
+    assert {g.slot: g.thread_id for g in one.round_games() if g.table_id} == threads
+    await first.close()
+    second = a_bot(db, clock, discord)  # a restart keeps which thread is which table's
+    await second.tables.restore()
+    await second.director.resume()
+    clock.now += 1801
+    await second.director.tick(t.id)
+    two = second.director.get(t.id)
+    assert two.round == 2
+    assert {g.slot: g.thread_id for g in two.round_games() if g.table_id} == threads
+    assert len(discord.made) == 3, "round 2 played in round 1's threads"
+    # A thread deleted on Discord is replaced (and kept) for its table number.
+    discord.gone.add(threads[2])
+    clock.now += 1801
+    await second.director.tick(t.id)
+    three = second.director.get(t.id)
+    assert three.round == 3
+    assert discord.made[3:] == ["Test night · Table 2"]
+    replaced = {g.slot: g.thread_id for g in three.round_games() if g.table_id}
+    assert replaced[2] not in threads.values()
+    assert {replaced[1], replaced[3]} == {threads[1], threads[3]}
+    assert second.director.get(t.id).threads[2] == replaced[2]
+    await second.close()
+
+
+async def test_on_a_cluster_only_the_process_serving_the_servers_shard_runs_it(
+    db: Database,
+) -> None:
+    """Each process resumes with its shards' guild filter (bot/app.py: ``plan.serves``): a
+    process serving other servers loads nothing of this one, seats nothing and its clock
+    does nothing; the process serving it takes it up."""
+    clock = Clock()
+    first = a_bot(db, clock)
+    t = await a_tournament(first, clock, 4, rounds=2, round_minutes=10)
+    await first.director.start(t)
+    seated = {g.table_id for g in first.director.get(t.id).round_games()}
+    await first.close()
+    clock.now += 3600  # the round's deadline passed while nobody ran it
+    other = a_bot(db, clock)
+    assert await other.director.resume(lambda guild: guild != GUILD) == []
+    assert other.director.open == {}
+    await other.director.tick(t.id)
+    stored = await other.director.store.load(db, t.id)
+    assert stored is not None
+    assert (stored.round, {g.table_id for g in stored.round_games()}) == (1, seated)
+    await other.close()
+    owner = a_bot(db, clock)
+    await owner.tables.restore()
+    resumed = await owner.director.resume(lambda guild: guild == GUILD)
+    assert [x.id for x in resumed] == [t.id]
+    await owner.director.tick(t.id)  # what its alarm does: the deadline passed
+    assert owner.director.get(t.id).round == 2
+    await owner.close()
+
+
+async def test_a_sign_up_race_gives_each_member_one_seat(db: Database) -> None:
+    """Different members joining at once, through two processes, each get their own seat;
+    two members claiming the same partner at once: one team is made, the other is refused."""
+    clock = Clock()
+    one, two = a_bot(db, clock), a_bot(db, clock)
+    t = await a_tournament(one, clock, 0)
+    await two.director.resume()
+    alone = [Member(600 + i, f"solo{i}") for i in range(6)]
+    results = await asyncio.gather(
+        *(
+            SignUp(bot.director).join(bot.director.get(t.id), m)
+            for bot, m in zip([one, two] * 3, alone, strict=True)
+        ),
+        return_exceptions=True,
+    )
+    assert all(isinstance(r, str) and "signed up" in r for r in results), results
+    a, b, wanted = Member(700, "a"), Member(701, "b"), Member(702, "wanted")
+    results = await asyncio.gather(
+        SignUp(one.director).join(one.director.get(t.id), a, wanted),
+        SignUp(two.director).join(two.director.get(t.id), b, wanted),
+        return_exceptions=True,
+    )
+    made = [r for r in results if isinstance(r, str)]
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert (len(made), len(refused)) == (1, 1), results
+    winner = a if isinstance(results[0], str) else b
+    rows = await db.fetch(
+        "SELECT user_id, entry FROM tournament_members WHERE tournament_id = ?", (t.id,)
+    )
+    members = {int(r[0]): int(r[1]) for r in rows}
+    assert set(members) == {m.user_id for m in alone} | {wanted.user_id, winner.user_id}
+    assert members[wanted.user_id] == members[winner.user_id], "the team is the two of them"
+    assert len(set(members.values())) == 7, "six alone, one team of two"
+    await one.close()
+    await two.close()

@@ -68,6 +68,8 @@ async def test_allowed_channels_replace_the_list_and_threads_follow_their_channe
         ({"allowed_channels": "123"}, "allowed_channels", "list of channel ids"),
         ({"allowed_channels": list(range(1, 60))}, "allowed_channels", "at most 50"),
         ({"current_season": 3}, "current_season", "Unknown setting"),
+        ({"organiser_role": 0}, "organiser_role", "a role id"),
+        ({"organiser_role": "123"}, "organiser_role", "a role id"),
     ],
 )
 async def test_bad_values_are_refused_with_a_message_and_change_nothing(
@@ -93,3 +95,16 @@ async def test_target_is_checked_against_the_preset_rules(store: LeagueStore) ->
 async def test_settings_of_one_server_do_not_touch_another(store: LeagueStore) -> None:
     await store.settings.update(1, preset="house", allowed_channels=[5])
     assert await store.settings.get(2) == GuildSettings(guild_id=2)
+
+
+async def test_the_tournament_organiser_role_is_saved_read_back_and_cleared(
+    store: LeagueStore,
+) -> None:
+    assert (await store.settings.get(42)).organiser_role is None
+    s = await store.settings.update(42, organiser_role=987654321012345678)
+    assert s.organiser_role == 987654321012345678
+    assert await store.settings.get(42) == s
+    assert (await store.settings.get(43)).organiser_role is None
+    s = await store.settings.update(42, organiser_role=None)
+    assert s.organiser_role is None
+    assert (await store.settings.get(42)).organiser_role is None

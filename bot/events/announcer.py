@@ -1,0 +1,53 @@
+"""What the tournament director asks of the Discord side (:class:`Announcer`; the real one is
+``bot/ui/tournament_publisher.py``), and one that announces nothing (tests, benchmarks)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.events.model import GameSlot, Tournament
+from bot.tables.state import Table
+
+
+class Announcer(Protocol):
+    """The methods without ``async`` return at once (their messages are sent in the
+    background).  Texts are :class:`bot.i18n.Text` where they can be: the announcer writes
+    them in the server's language."""
+
+    async def make_thread(self, t: Tournament, title: str) -> int: ...
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool: ...
+
+    def updated(self, t: Tournament) -> None: ...
+
+    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None: ...
+
+    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None: ...
+
+    def finished(self, t: Tournament) -> None: ...
+
+
+class QuietAnnouncer:
+    """Announces nothing (tests of the service alone, benchmarks)."""
+
+    threads = 0
+
+    async def make_thread(self, t: Tournament, title: str) -> int:
+        QuietAnnouncer.threads += 1
+        return 10**15 + QuietAnnouncer.threads * 1000 + t.id
+
+    async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
+        return True
+
+    def updated(self, t: Tournament) -> None:
+        return
+
+    def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
+        return
+
+    def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
+        return
+
+    def finished(self, t: Tournament) -> None:
+        return

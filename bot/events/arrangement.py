@@ -1,0 +1,60 @@
+"""How a tournament's game becomes a table: the rules every table plays, who sits where, and
+a duplicate round's shared deals.  Pure functions of the stored tournament."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from bot.engine import Rules, Seat
+from bot.engine.games import entry_of
+from bot.events.model import GameSlot, Settings, Tournament
+from bot.tables.arranged import ArrangedSeat
+from bot.tables.defaults import default_rules
+
+
+def tournament_game(t: Tournament) -> str:
+    return tournament_rules(t.settings).game
+
+
+def tournament_rules(s: Settings) -> Rules:
+    """The rules every table plays.  Duplicate rounds are a number of boards, not a target:
+    their games get the highest target the game allows (and no mercy rule), so the boards,
+    not the score, end them."""
+    if s.format == "duplicate":
+        rules = Rules.from_preset(s.preset)
+        return Rules.from_preset(s.preset, target=entry_of(rules.game).targets[1])
+    return default_rules(s.preset, **({"target": s.target} if s.target is not None else {}))
+
+
+def round_key(t: Tournament, round_no: int) -> str:
+    """The deal key of a duplicate round: every table of the round deals from it."""
+    return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
+
+
+def duplicate_deals(t: Tournament, g: GameSlot) -> tuple[int | None, str | None]:
+    """(hand limit, deal key) of a game's table: the boards of a duplicate round, else none."""
+    if t.settings.format != "duplicate":
+        return None, None
+    return t.settings.boards, round_key(t, g.round)
+
+
+def seating(t: Tournament, g: GameSlot) -> dict[Seat, ArrangedSeat]:
+    """Who sits where: the first entry North–South, the second East–West (solo: one entry a
+    seat, in order); a computer fills a computer team's seats and any missing member's."""
+    rules = tournament_rules(t.settings)
+    seat_groups: list[tuple[Seat, ...]]
+    if t.settings.solo:
+        seat_groups = [(s,) for s in rules.seats]
+    else:
+        seat_groups = [(Seat.N, Seat.S), (Seat.E, Seat.W)]
+    out: dict[Seat, ArrangedSeat] = {}
+    for entry_id, seats in zip(g.entries, seat_groups, strict=False):
+        entry = t.entries[entry_id]
+        for i, seat in enumerate(seats):
+            if i < len(entry.members):
+                m = entry.members[i]
+                out[seat] = ArrangedSeat(m.user_id, m.name)
+            else:
+                out[seat] = ArrangedSeat(None, "Computer (normal)", "normal")
+    return out

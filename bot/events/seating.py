@@ -1,0 +1,103 @@
+"""Seating a round: each game of the round gets a table in its table number's thread, through
+the table service's arranged tables (``bot/tables/arranged.py``).
+
+A game is seated at most once: the table and the game's ``table_id`` are stored in one
+transaction (``ArrangedTables.open`` with ``TournamentStore.claim_table``); a game stored as
+playing whose table is open but not started (a restart in between) is started, not seated
+again."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+from collections.abc import Callable
+
+from bot.errors import Refusal
+from bot.events.announcer import Announcer
+from bot.events.arrangement import duplicate_deals, seating, tournament_rules
+from bot.events.model import GameSlot, Tournament
+from bot.events.threads import TableThreads
+from bot.store.db import Tx
+from bot.store.errors import StoreError
+from bot.store.tournaments import TournamentStore
+from bot.tables.arranged import AlreadySeated
+from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+
+class RoundSeating:
+    def __init__(
+        self,
+        store: TournamentStore,
+        write: Callable[[], contextlib.AbstractAsyncContextManager[Tx]],
+        tables: TableService,
+        threads: TableThreads,
+        announcer: Announcer,
+    ) -> None:
+        self.store = store
+        self.write = write
+        self.tables = tables
+        self.threads = threads
+        self.announcer = announcer
+
+    async def seat_round(self, t: Tournament) -> bool:
+        """Seat every game of the current round that has no table yet; start one stored
+        but not started (a restart in between).  ``False``: a game could not be seated (the
+        caller arms a retry)."""
+        seated = True
+        for g in list(t.round_games()):
+            if g.status == "pending" and g.table_id is None:
+                try:
+                    await self.seat(t, g)
+                except (Refusal, OSError, StoreError) as e:
+                    log.warning("could not seat %s round %s table %s: %s", t.id, g.round, g.slot, e)
+                    seated = False
+                except Exception:
+                    log.exception("could not seat %s round %s table %s", t.id, g.round, g.slot)
+                    seated = False
+            elif g.status == "playing" and g.table_id is not None:
+                table = self.tables.registry.find_by_id(g.table_id)
+                if table is not None:
+                    limit, key = duplicate_deals(t, g)
+                    self.tables.arranged.adopt(table, t.settings.rated, limit, key)
+                    await self.tables.arranged.start_if_waiting(table)
+        return seated
+
+    async def seat(self, t: Tournament, g: GameSlot) -> None:
+        """Seat one game (its thread first, made or taken again); nothing if another pass
+        seated it already."""
+        names = " v ".join(t.entries[e].name for e in g.entries)
+        if g.thread_id is None:
+            thread = await self.threads.for_table(t, g.slot)
+            g = dataclasses.replace(g, thread_id=thread)
+            async with self.write() as tx:
+                await self.store.put_game(tx, t.id, g)
+            t.replace_game(g)
+        assert g.thread_id is not None
+        seats = seating(t, g)
+        limit, key = duplicate_deals(t, g)
+
+        async def claim(tx: Tx, table_id: str) -> bool:
+            return await self.store.claim_table(tx, t.id, g, table_id)
+
+        try:
+            table = await self.tables.arranged.open(
+                guild_id=t.guild_id,
+                channel_id=g.thread_id,
+                host_id=t.organiser_id,
+                seats=seats,
+                rules=tournament_rules(t.settings),
+                turn_timer=t.settings.turn_timer,
+                rated=t.settings.rated,
+                claim=claim,
+                hand_limit=limit,
+                deal_source=key,
+            )
+        except AlreadySeated:
+            return
+        g = dataclasses.replace(g, table_id=table.id, status="playing")
+        t.replace_game(g)
+        log.info("tournament %s round %s: %s seated at %s", t.id, g.round, names, table.id)
+        self.announcer.seated(t, g, table)
