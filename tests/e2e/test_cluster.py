@@ -109,4 +109,7 @@ async def test_two_processes_split_the_shards_and_lose_nothing_when_one_is_kille
             standings = await db.fetch("SELECT guild_id, user_id, games FROM league_standings")
             assert len(standings) == 8
             assert all(r["games"] == 1 for r in standings)
-        assert all(re.search(r"ready as", p.output) for p in (procs[1], again))
+        # Both say they are ready (the restarted one may get there after its table is restored:
+        # its start-up requests are paced within its share of Discord's global limit).
+        for p in (procs[1], again):
+            assert re.search(r"ready as", await p.wait_for_line("ready as", timeout=120))
