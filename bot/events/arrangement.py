@@ -8,7 +8,9 @@ import hmac
 
 from bot.engine import Rules, Seat
 from bot.engine.games import entry_of
+from bot.engine.shuffle import GameSeed
 from bot.events.model import GameSlot, Settings, Tournament
+from bot.i18n import Text, later
 from bot.tables.arranged import ArrangedSeat
 from bot.tables.defaults import default_rules
 
@@ -30,6 +32,25 @@ def tournament_rules(s: Settings) -> Rules:
 def round_key(t: Tournament, round_no: int) -> str:
     """The deal key of a duplicate round: every table of the round deals from it."""
     return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
+
+
+def round_seed_notice(t: Tournament) -> Text | None:
+    """Once a duplicate round's last table has ended, its seed (the round's deal key) and
+    commitment, so that every game of the round can be checked: no table shows the seed
+    while another still plays the same boards (docs/verifiable-deals.md).  ``None`` for
+    any other format."""
+    if t.settings.format != "duplicate":
+        return None
+    seed = GameSeed.from_hex(round_key(t, t.round))
+    return later(
+        "🔓 Round {round} is over: its deals came from the seed `{seed}` (commitment "
+        "`{commitment}`, shown as `{short}` at every table of the round). Check any game of "
+        "the round with `/spades verify game:<table id>`.",
+        round=t.round,
+        seed=seed.reveal(),
+        commitment=seed.commitment,
+        short=seed.short_commitment,
+    )
 
 
 def duplicate_deals(t: Tournament, g: GameSlot) -> tuple[int | None, str | None]:

@@ -24,7 +24,7 @@ from bot.errors import Refusal
 from bot.events import rounds
 from bot.events.alarms import Alarms
 from bot.events.announcer import Announcer, QuietAnnouncer
-from bot.events.arrangement import tournament_game
+from bot.events.arrangement import round_seed_notice, tournament_game
 from bot.events.model import Tournament
 from bot.events.results import record_table_end
 from bot.events.seating import RoundSeating
@@ -265,6 +265,8 @@ class TournamentService:
             self.alarms.arm(t, retry=not seated)
             self.announcer.updated(t)
             return
+        if (notice := round_seed_notice(t)) is not None:  # every table of the round has ended
+            self.announcer.say(t, notice)
         if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
             await self._finish(t)
             return

@@ -21,6 +21,7 @@ from bot.league.ratings import display_rating
 from bot.league.recording import decode_record
 from bot.store.db import Database, Row
 from bot.store.sql import in_marks, utc
+from bot.store.tables import seed_in_play
 
 
 class HistoryStore:
@@ -73,14 +74,24 @@ class HistoryStore:
         )
 
     async def game_record(self, guild_id: int, game_id: int) -> dict[str, Any] | None:
-        """The stored ``spades-record/1`` document of a game of this server, else ``None``."""
+        """The stored ``spades-record/1`` document of a game of this server, else ``None``.
+
+        Every reader of a record (``/history``, ``/spades verify``, replays, reviews) comes
+        here: a game whose seed a table still open deals from (a duplicate round still on)
+        comes without its ``seed``, its ``commitment`` kept, until that round is over."""
         row = await self.db.fetchrow(
             "SELECT r.data, r.encoding FROM league_records r "
             "JOIN league_games g ON g.game_id = r.game_id "
             "WHERE r.game_id = ? AND g.guild_id = ?",
             (game_id, guild_id),
         )
-        return None if row is None else decode_record(row[0], row[1])
+        if row is None:
+            return None
+        doc = decode_record(row[0], row[1])
+        seed = doc.get("seed")
+        if isinstance(seed, str) and await seed_in_play(self.db, seed):
+            doc = {k: v for k, v in doc.items() if k != "seed"}
+        return doc
 
 
 def _history_entry(

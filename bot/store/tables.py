@@ -22,7 +22,7 @@ from typing import Any
 
 from bot.engine import BLIND_NIL, NIL, Bid, Call, Deal, Discard, Look, PassCards, Play, Seat, card
 from bot.engine.actions import Action, Claim
-from bot.store.db import Database, Row, Tx
+from bot.store.db import Database, Queries, Row, Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +199,19 @@ def _bare_row(r: Row) -> TableRow:
         surface_token=r["surface_token"],
         surface_token_expires=r["surface_token_expires"],
     )
+
+
+async def seed_in_play(conn: Queries, seed: str) -> bool:
+    """Is a table dealing from ``seed`` (64 hex digits) still open?  The one answer to "may
+    this seed be shown": a duplicate round's tables share one seed, and a table that ended
+    early must not reveal it while another still plays the same boards
+    (docs/verifiable-deals.md).  It reads the ``tables`` rows, so it holds across the bot's
+    processes; the ``tables_status`` index keeps it to the few open rows."""
+    row = await conn.fetchrow(
+        "SELECT 1 FROM tables WHERE status IN ('lobby', 'playing') AND seed = ? LIMIT 1",
+        (seed,),
+    )
+    return row is not None
 
 
 class TableStore:

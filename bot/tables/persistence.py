@@ -32,7 +32,7 @@ from bot.errors import StoreFailed, TableMoved
 from bot.i18n import N_, _
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
-from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore
+from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore, seed_in_play
 from bot.tables.options import TABLE_KEY, TableOptions, TableSettings, split_rules_doc
 from bot.tables.state import Occupant, Place, SeatRating, SurfaceToken, Table, TableStatus
 
@@ -87,9 +87,13 @@ class Ending:
     ended_at: float
     ratings: tuple[SeatRating, ...] | None = None
     league_error: str | None = None  # the league could not record the game (why)
+    # Another table dealing from the same seed (a duplicate round) was still open when this
+    # one ended: the seed stays hidden (bot.ui.seed_text.reveal_text).
+    seed_withheld: bool = False
 
     def apply(self, table: Table) -> None:
         table.status, table.ended_at, table.ratings = self.status, self.ended_at, self.ratings
+        table.seed_withheld = self.seed_withheld
         if self.league_error is not None:
             table.league_error = self.league_error
 
@@ -179,7 +183,11 @@ class TablePersistence:
             surface_token=None,  # the table's last messages go out with the token in memory
             surface_token_expires=None,
         )
-        ending = Ending(status, now)
+        # Asked in this transaction, after this table's own row is closed: a round's tables
+        # that end together each see the other still open and both keep the seed hidden (the
+        # round's end reveals it); never the other way round.
+        shared = table.seed is not None and await seed_in_play(conn, table.seed.reveal())
+        ending = Ending(status, now, seed_withheld=shared)
         # The league and the organisers see the table as it will be (ended), on a copy: the
         # table itself changes only once the transaction has committed.
         ended = dataclasses.replace(table, status=status, ended_at=now, game=game)
@@ -243,6 +251,9 @@ class TablePersistence:
             handover=table.handover,
             message_id=table.message_id,
             created_at=table.created_at,
+            # A duplicate round's seed is in the row from the table's creation, so the round
+            # counts as in play from its first table seated (bot.store.tables.seed_in_play).
+            seed=table.deal_source,
             surface=table.place.surface,
             league=table.place.league,
         )

@@ -159,6 +159,9 @@ class Table:
     # The game's secret seed (docs/verifiable-deals.md), drawn at the start: only its
     # commitment is shown until the game is over.  None: a game from before seeds.
     seed: GameSeed | None = field(default=None, repr=False)
+    # The game is over but its seed is shared with a table still playing (a duplicate round):
+    # it is not revealed here (set when the table ends, bot.tables.persistence.Ending).
+    seed_withheld: bool = False
     message_id: int | None = None
     deadline: float | None = None
     created_at: float = 0.0

@@ -2,7 +2,10 @@
 the seed revealed at its end, and the answer of ``/spades verify``.
 
 The seed is only ever shown through :func:`reveal_text`, which gives nothing for a table whose
-game is still running: a seed shown early would give away every hand still to come.
+game is still running: a seed shown early would give away every hand still to come.  A
+duplicate round's tables share one seed: a table that ends while another of them still plays
+says when the seed will be revealed instead (:func:`withheld_text`), and a stored record read
+meanwhile has no ``seed`` (bot.store.league_history).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ def reveal_text(table: Table) -> str | None:
     if table.seed is None or table.game is None or table.open:
         return None
     seed = table.seed
+    if table.seed_withheld:
+        return withheld_text(table.id, seed.short_commitment)
     return _(
         "Seed: `{seed}`\nCommitment (SHA-256 of the seed): `{commitment}` — the table showed "
         "`{short}` from the first deal on.\nCheck every deal: `/spades verify game:{table}`, "
@@ -53,6 +58,32 @@ def reveal_text(table: Table) -> str | None:
         short=seed.short_commitment,
         table=table.id,
         doc=DOC,
+    )
+
+
+def withheld_text(table_id: str, short: str) -> str:
+    """What a game whose seed another table still deals from (a duplicate round) says in
+    place of the seed: when it comes, and how to check then."""
+    return _(
+        "This game's deals are the round's: other tables are still playing them, so the seed "
+        "is revealed when the round's last table ends (in the tournament's round notice). "
+        "Then check every deal with `/spades verify game:{table}`, or `python -m bot.engine "
+        "verify` on the record from `/history` ({doc}). The commitment began `{short}`.",
+        table=table_id,
+        short=short,
+        doc=DOC,
+    )
+
+
+def withheld_answer(game_id: int, doc: dict[str, Any]) -> str:
+    """What ``/spades verify`` says of a finished game whose seed is still withheld."""
+    commitment = str(doc.get("commitment", ""))
+    return _(
+        "Game #{id} is over, but other tables of its round are still playing the same deals: "
+        "its seed is revealed when the round's last table ends. Its commitment is "
+        "`{commitment}`.",
+        id=game_id,
+        commitment=commitment,
     )
 
 
