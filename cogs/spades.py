@@ -10,14 +10,14 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.command_input import excerpt
-from bot.engine import Seat, games
+from bot.engine import games
 from bot.engine.rules import (
     option_names,
     suggested_values,
 )
 from bot.errors import Refusal
 from bot.i18n import N_, SERVER_LANGUAGES, _, use
-from bot.i18n.cards import seat_of_word, seat_word
+from bot.i18n.cards import seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables import options as table_options
 from bot.tables.state import LEVELS, Table
@@ -25,6 +25,7 @@ from bot.ui.anywhere_text import NO_THREADS, anywhere_help_embed, anywhere_leagu
 from bot.ui.rules_text import help_embed, rules_embed
 from bot.ui.spectator import watch_choices
 from bot.ui.text import dealer_draw_text, timer_unrated_reason
+from cogs.choices import check_preset, parse_seat, preset_choices, seat_choices
 from cogs.common import (
     ANYWHERE_CONTEXTS,
     ANYWHERE_INSTALLS,
@@ -44,64 +45,6 @@ if TYPE_CHECKING:
     from bot.app import SpadesBot
 
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
-TABLE_PRESETS = games.preset_names()  # every game's presets: Spades and its variants, Whist, Euchre
-
-
-def preset_choices(current: str) -> list[app_commands.Choice[str]]:
-    """games.md G6: the presets matching what was typed, each with its one-line description
-    (``solo — Solo (cutthroat): four players, everyone scores alone``)."""
-    cur = current.lower().strip()
-    described = {p: _(games.preset(p).description) for p in TABLE_PRESETS}  # the user's words
-    return [
-        app_commands.Choice(name=f"{p} — {described[p]}"[:100], value=p)
-        for p in TABLE_PRESETS
-        if cur in p or cur in described[p].lower() or cur in games.preset(p).description.lower()
-    ][:25]
-
-
-def check_preset(preset: str) -> str:
-    if preset not in TABLE_PRESETS:
-        raise Refusal(
-            _(
-                "There is no preset {preset}: pick one from the list ({presets}).",
-                preset=excerpt(preset),
-                presets=", ".join(TABLE_PRESETS),
-            )
-        )
-    return preset
-
-
-def parse_seat(text: str | None) -> Seat | None:
-    if text is None:
-        return None
-    said = seat_of_word(text)  # the seat in the player's words
-    if said is not None:
-        return said
-    try:
-        return Seat.parse(text)
-    except ValueError:
-        raise Refusal(
-            _("{text} is not a seat: choose North, East, South or West.", text=excerpt(text))
-        ) from None
-
-
-def seat_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The seats of this channel's table (N, E, S at a three-player table), free ones first."""
-    table = client(interaction).tables.registry.find_in_channel(channel_id(interaction))
-    seats = table.seat_order if table is not None else tuple(Seat)
-    free = table.free_seats() if table is not None else list(seats)
-    ordered = [*free, *(s for s in seats if s not in free)]
-    cur = current.lower().strip()
-    return [
-        app_commands.Choice(
-            name=seat_word(s) if s in free else _("{seat} (taken)", seat=seat_word(s)),
-            value=s.name,
-        )
-        for s in ordered
-        if seat_word(s).lower().startswith(cur)
-        or s.word.lower().startswith(cur)
-        or s.name.lower() == cur
-    ]
 
 
 async def server_defaults(interaction: Interaction) -> Any:

@@ -22,8 +22,8 @@ from bot.i18n import N_, _
 from bot.i18n.engine_text import reason_text
 from bot.ui import tournament_render as render
 from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
+from cogs.choices import check_preset, preset_choices
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
-from cogs.spades import check_preset, preset_choices
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
