@@ -19,9 +19,11 @@ from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
+from bot.store.league_history import boards_withheld
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.seed_text import boards_withheld_refusal
 from bot.ui.tournament_render import tournament_history, tournament_record
 from cogs.common import (
     SERVER_CONTEXTS,
@@ -244,6 +246,8 @@ class LeagueCog(commands.Cog):
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
             raise Refusal(_("That game is not in this league."))
+        if boards_withheld(doc):  # its record lists every deal: boards still being played
+            raise Refusal(boards_withheld_refusal(game_id))
         data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
             _(

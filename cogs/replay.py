@@ -15,8 +15,10 @@ from bot.errors import Refusal
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.review.decisions import GameReplay
 from bot.review.service import replay_or_none
+from bot.store.league_history import boards_withheld
 from bot.ui.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
 from bot.ui.replay_render import step_payload
+from bot.ui.seed_text import boards_withheld_refusal
 from cogs.common import Interaction, league_scope, take_cooldowns
 
 if TYPE_CHECKING:
@@ -81,6 +83,8 @@ class ReplayCog(commands.Cog):
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
             raise Refusal(_("That game is not on this server."))
+        if boards_withheld(doc):  # other tables of its round still play its boards
+            raise Refusal(boards_withheld_refusal(game_id))
         replay = replay_or_none(doc)
         if replay is None:
             raise Refusal(_("That game's record cannot be replayed."))

@@ -22,8 +22,10 @@ from bot.i18n import _
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
 from bot.review.service import QueueFull, ReviewJob, replay_or_none
+from bot.store.league_history import boards_withheld
 from bot.ui import review_render as rr
 from bot.ui.review_components import REVIEW_ROUTE, ReviewRef
+from bot.ui.seed_text import boards_withheld_refusal
 from cogs.common import Interaction, league_scope, take_cooldowns
 
 if TYPE_CHECKING:
@@ -57,6 +59,8 @@ class ReviewCog(commands.Cog):
         doc = await self.league.history.game_record(gid, game_id)
         if doc is None:
             raise Refusal(_("That game is not in this league."))
+        if boards_withheld(doc):  # other tables of its round still play its boards
+            raise Refusal(boards_withheld_refusal(game_id))
         replay = replay_or_none(doc)
         if replay is None:
             raise Refusal(_("That game's record cannot be replayed, so it cannot be reviewed."))

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.command_input import excerpt
 from bot.errors import Refusal
 from bot.i18n import N_, _
+from bot.store.league_history import boards_withheld
 from bot.ui.seed_text import commitment_only, verify_answer, withheld_answer
 from cogs.common import Interaction, client, guild_id, league_scope
 
@@ -41,7 +42,7 @@ async def verify_command(interaction: Interaction, game: app_commands.Range[str,
     doc = None if game_id is None else await bot.league.history.game_record(league, game_id)
     if game_id is None or doc is None:
         raise Refusal(_(NOT_FOUND, what=excerpt(game)))
-    if "seed" not in doc and "commitment" in doc:  # its round's other tables still play
+    if boards_withheld(doc):  # its round's other tables still play
         raise Refusal(withheld_answer(game_id, doc))
     data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
     await interaction.response.send_message(

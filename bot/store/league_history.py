@@ -94,6 +94,14 @@ class HistoryStore:
         return doc
 
 
+def boards_withheld(doc: dict[str, Any]) -> bool:
+    """Is ``doc`` (from :meth:`HistoryStore.game_record`) a game whose seed is still in play?
+    Its hands are then boards other tables of its round still play: no review, replay or
+    export shows them until the round is over.  A record has a seed and its commitment or
+    neither, so only ``game_record`` makes one with the commitment alone."""
+    return "commitment" in doc and "seed" not in doc
+
+
 def _history_entry(
     mine: Row, game: Row, seats: list[SeatPlayer], seat_scores: list[int | None]
 ) -> HistoryEntry:

@@ -206,6 +206,15 @@ class Table:
     def open(self) -> bool:
         return self.status in OPEN
 
+    @property
+    def boards_withheld(self) -> bool:
+        """Must the deals of this table's finished hands stay unseen by anyone but their
+        players (no deal picture, no spectator's "hand as dealt")?  Yes while its shared seed
+        (a duplicate round's ``deal_source``) is in play, the answer of
+        :func:`bot.store.tables.seed_in_play`: an open table's own seed is in play, and an
+        ended one keeps the answer it got when it ended (``seed_withheld``)."""
+        return self.deal_source is not None and (self.open or self.seed_withheld)
+
     def sat_here(self, user_id: int) -> bool:
         """Has ``user_id`` sat at this table during its game (playing, away or left)?  A seat
         taken during the game keeps its member's id until the end, whatever happens."""

@@ -136,7 +136,10 @@ class TablePublisher:
         ch = self._channel(table)
         with public(table):
             embed = hand_result_embed(table, result)
-            ch.posts.append({"embed": embed, PICTURE: self.pictures.start(table, result)})
+            post: dict[str, Any] = {"embed": embed}
+            if not table.boards_withheld:  # a picture shows all four hands (public)
+                post[PICTURE] = self.pictures.start(table, result)
+            ch.posts.append(post)
         ch.wake.set()
 
     def game_finished(self, table: Table) -> None:

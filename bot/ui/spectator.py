@@ -27,6 +27,7 @@ from bot.ui.controls import Control, controls_json
 from bot.ui.games import game_title, text_of
 from bot.ui.images.deal import suit_lines
 from bot.ui.render import GOLD, final_text
+from bot.ui.seed_text import boards_withheld_note
 from bot.ui.text import number, seat_names, team_name
 
 BLUE: Final = 0x3F51B5
@@ -44,6 +45,8 @@ class Stage:
     status: TableStatus  # playing, finished or abandoned
     deadline: float | None
     shows_deals: bool  # ``spectators: hands after each hand``
+    # a duplicate round's board other tables may still play: its deal is not shown
+    boards_withheld: bool
     final: str  # the table message's end line, once the game is over ("" before)
 
     @classmethod
@@ -56,6 +59,7 @@ class Stage:
             status=table.status,
             deadline=table.deadline,
             shows_deals=table.options.shows_deals,
+            boards_withheld=table.boards_withheld,
             final="" if table.open else final_text(table, view),
         )
 
@@ -115,8 +119,11 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
     if stage.shows_deals and view.results:
         result = view.results[-1]
         dealt = _("Hand {number} as dealt", number=number(result.number))
-        fields.append(_field(dealt, _deal_text(stage, view, result)))
-        picture = DealPicture(f"deal-{stage.table_id}-{result.number}.png", result)
+        if stage.boards_withheld:
+            fields.append(_field(dealt, boards_withheld_note(result.number), inline=False))
+        else:
+            fields.append(_field(dealt, _deal_text(stage, view, result)))
+            picture = DealPicture(f"deal-{stage.table_id}-{result.number}.png", result)
     embed: dict[str, Any] = {
         "title": f"👁 {game_title(view.rules)}",
         "description": _status(stage, view) if playing else stage.final,
