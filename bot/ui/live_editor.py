@@ -87,24 +87,45 @@ class InteractionHandEditor:
             return Edit.GONE
         with use(message.language):
             payload = hand_json(table, seat)  # rendered now, before any await
-        webhook = message.webhook
-        assert webhook.token is not None
-        try:
-            await async_context.get().edit_webhook_message(
-                webhook.id,
-                webhook.token,
-                message.message_id,
-                session=webhook.session,
-                proxy=webhook.proxy,
-                proxy_auth=webhook.proxy_auth,
-                payload=payload,
-                with_components=True,
-            )
-        except discord.NotFound:
-            return Edit.GONE  # the message was dismissed or deleted
-        except discord.HTTPException as e:
-            if e.status in (401, 403) or e.code == INVALID_WEBHOOK_TOKEN:
-                return Edit.GONE  # the token expired (15 minutes), or we may not any more
-            log.warning("live edit of a hand at table %s failed: %s", table.id, e)
-            return Edit.FAILED
-        return Edit.SHOWN
+        return await edit_live_message(
+            message,
+            payload=payload,
+            failed=("live edit of a hand at table %s failed: %s", table.id),
+        )
+
+
+async def edit_live_message(
+    message: HandMessage,
+    *,
+    payload: dict[str, Any] | None,
+    failed: tuple[str, str],
+    multipart: list[dict[str, Any]] | None = None,
+    files: list[discord.File] | None = None,
+) -> Edit:
+    """Edit a message that follows the game live (a hand, a spectator's view) through its
+    interaction token: ``PATCH /webhooks/{app}/{token}/messages/{id}``.  GONE when the message
+    was dismissed or deleted, or the token ended (15 minutes) or may not any more; FAILED on
+    any other refusal, logged with ``failed`` (a format and the table's id)."""
+    webhook = message.webhook
+    assert webhook.token is not None
+    try:
+        await async_context.get().edit_webhook_message(
+            webhook.id,
+            webhook.token,
+            message.message_id,
+            session=webhook.session,
+            proxy=webhook.proxy,
+            proxy_auth=webhook.proxy_auth,
+            payload=payload,
+            multipart=multipart,
+            files=files,
+            with_components=True,
+        )
+    except discord.NotFound:
+        return Edit.GONE  # the message was dismissed or deleted
+    except discord.HTTPException as e:
+        if e.status in (401, 403) or e.code == INVALID_WEBHOOK_TOKEN:
+            return Edit.GONE  # the token expired (15 minutes), or we may not any more
+        log.warning(*failed, e)
+        return Edit.FAILED
+    return Edit.SHOWN

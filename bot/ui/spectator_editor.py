@@ -21,7 +21,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 import discord
-from discord.webhook.async_ import async_context
 
 from bot.i18n import SERVER_LANGUAGES, use
 from bot.tables.live import Edit
@@ -30,7 +29,7 @@ from bot.tables.state import Table
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.controls import controls_view
 from bot.ui.images.deal import diagram_of, render_deal
-from bot.ui.live_editor import INVALID_WEBHOOK_TOKEN, HandMessage, hand_message
+from bot.ui.live_editor import HandMessage, edit_live_message, hand_message
 from bot.ui.spectator import DealPicture, SpectatorMessage, public_scene, spectator_message
 
 log = logging.getLogger(__name__)
@@ -94,8 +93,6 @@ class SpectatorViews:
         message: HandMessage = handle
         data, picture = frame.payload
         file = await self._file(table, picture) if with_picture and picture else None
-        webhook = message.webhook
-        assert webhook.token is not None
         payload: dict[str, Any] | None = data
         multipart: list[dict[str, Any]] | None = None
         if file is not None:
@@ -111,29 +108,16 @@ class SpectatorViews:
             ]
             payload = None
         try:
-            await async_context.get().edit_webhook_message(
-                webhook.id,
-                webhook.token,
-                message.message_id,
-                session=webhook.session,
-                proxy=webhook.proxy,
-                proxy_auth=webhook.proxy_auth,
+            return await edit_live_message(
+                message,
                 payload=payload,
                 multipart=multipart,
                 files=[file] if file is not None else None,
-                with_components=True,
+                failed=("a spectator's view of table %s could not be edited: %s", table.id),
             )
-        except discord.NotFound:
-            return Edit.GONE  # dismissed or deleted
-        except discord.HTTPException as e:
-            if e.status in (401, 403) or e.code == INVALID_WEBHOOK_TOKEN:
-                return Edit.GONE  # the token expired (15 minutes)
-            log.warning("a spectator's view of table %s could not be edited: %s", table.id, e)
-            return Edit.FAILED
         finally:
             if file is not None:
                 file.close()
-        return Edit.SHOWN
 
     # ------------------------------------------------------------------ answers
     async def answer(self, interaction: Interaction, table: Table, *, edit: bool) -> None:
