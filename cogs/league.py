@@ -16,7 +16,6 @@ from bot.engine.games import DEFAULT_GAME, entries, preset_names
 from bot.errors import Refusal
 from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _, _n, listed, use
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
-from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
 from bot.store.league_history import boards_withheld
@@ -279,10 +278,7 @@ class LeagueCog(commands.Cog):
         gid = self._check_admin(interaction)
         if not changes:
             raise Refusal(_("Give at least one setting to change."))
-        try:
-            settings = await self.league.settings.update(gid, **changes)
-        except LeagueError as e:
-            raise Refusal(e.reason) from None
+        settings = await self.league.settings.update(gid, **changes)
         await interaction.response.send_message(embed=settings_embed(settings), ephemeral=True)
 
     @admin.command(name="show")
@@ -410,10 +406,7 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """Start a new season: standings start afresh, old seasons stay viewable."""
         gid = self._check_admin(interaction)
-        try:
-            season = await self.league.settings.start_season(gid, name)
-        except LeagueError as e:
-            raise Refusal(e.reason) from None
+        season = await self.league.settings.start_season(gid, name)
         with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):  # posted in the channel
             text = _(
                 "**{season}** has started. Earlier seasons stay on `/leaderboard season:`.",

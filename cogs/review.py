@@ -15,13 +15,12 @@ from discord.ext import commands
 from bot import cooldowns
 from bot.ai.games import judges
 from bot.command_input import whole_number
-from bot.cooldowns import relative_time
 from bot.engine import Seat
 from bot.errors import Refusal
 from bot.i18n import _
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
-from bot.review.service import QueueFull, ReviewJob, replay_or_none
+from bot.review.service import ReviewJob, replay_or_none
 from bot.store.league_history import boards_withheld
 from bot.ui import review_render as rr
 from bot.ui.review_components import REVIEW_ROUTE, ReviewRef
@@ -104,17 +103,7 @@ class ReviewCog(commands.Cog):
         place in the review queue (own games keep some) and counts against the asker's and
         the server's review limits (:mod:`bot.cooldowns`).  Refused with when to try again."""
         if self.service.running(game_id) is None:
-            try:
-                self.service.check_room(own)
-            except QueueFull as e:
-                retry = interaction.created_at.timestamp() + e.retry_after_s
-                raise Refusal(
-                    _(
-                        "Reviews are queued up for the hard player right now "
-                        "(your own games go first). Try again {when}.",
-                        when=relative_time(retry),
-                    )
-                ) from None
+            self.service.check_room(own)  # QueueFull: a refusal naming when to try again
             take_cooldowns(interaction, cooldowns.review(gid, interaction.user.id, own))
         return self.service.start(game_id, doc, replay, own=own)
 

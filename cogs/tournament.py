@@ -10,16 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events import model
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls
-from bot.events.model import EventError, Member, Settings, Tournament
+from bot.events.model import Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
-from bot.i18n.engine_text import reason_text
 from bot.ui import tournament_render as render
 from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
 from cogs.choices import check_preset, preset_choices
@@ -164,30 +162,25 @@ class TournamentCog(commands.Cog):
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
-        try:
-            rules = tournament_rules(Settings(preset=preset, target=target))
-            settings = Settings(
-                preset=preset,
-                target=target,
-                format=one_of(format, model.FORMATS, N_("format")),
-                team_mode="solo"
-                if rules.solo
-                else one_of(team_mode, model.TEAM_MODES, N_("team mode")),
-                rounds=rounds,
-                best_of=best_of,
-                boards=boards,
-                turn_timer=turn_timer,
-                rated=rated,
-                odd=one_of(odd, model.ODD_ENTRIES, N_("odd entry")),
-                round_minutes=round_minutes,
-                checkin_minutes=checkin_minutes,
-                players=rules.players,
-                solo=rules.solo,
-            )
-        except EventError as e:
-            raise Refusal(e.reason) from None  # written in the organiser's language
-        except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None  # the engine's English, translated
+        rules = tournament_rules(Settings(preset=preset, target=target))
+        settings = Settings(
+            preset=preset,
+            target=target,
+            format=one_of(format, model.FORMATS, N_("format")),
+            team_mode="solo"
+            if rules.solo
+            else one_of(team_mode, model.TEAM_MODES, N_("team mode")),
+            rounds=rounds,
+            best_of=best_of,
+            boards=boards,
+            turn_timer=turn_timer,
+            rated=rated,
+            odd=one_of(odd, model.ODD_ENTRIES, N_("odd entry")),
+            round_minutes=round_minutes,
+            checkin_minutes=checkin_minutes,
+            players=rules.players,
+            solo=rules.solo,
+        )
         t = await SignUp(service(interaction)).create(
             guild_id=gid,
             channel_id=channel_id(interaction),

@@ -10,14 +10,13 @@ import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
 
-from bot.engine import Game, Rules, RulesError, Seat
+from bot.engine import Game, Rules, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.games import preset_names, same_game
 from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.i18n import _
 from bot.i18n.cards import seat_word
-from bot.i18n.engine_text import reason_text
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -82,10 +81,7 @@ class Lobby:
     ) -> Table:
         self.registry.check_can_open(guild_id, channel_id, host_id)
         overrides = {"target": target} if target is not None else {}
-        try:
-            rules = default_rules(preset, **overrides)
-        except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None
+        rules = default_rules(preset, **overrides)  # a RulesError is answered as it is
         if not 0 <= turn_timer <= 3600:
             raise Refusal(_("turn_timer must be between 0 (off) and 3600 seconds"))
         table = Table(
@@ -374,14 +370,10 @@ class Lobby:
             ensure_host(table, user_id, _("change the rules"))
             if table.status != TableStatus.LOBBY:
                 raise Refusal(_("The rules are fixed once the game has started."))
-            try:
-                if name == "preset":
-                    rules = self._switched(table.rules, value.strip())
-                else:
-                    value_of = parse_value(name, value, table.rules.game)
-                    rules = table.rules.with_option(name, value_of)
-            except RulesError as e:
-                raise Refusal(reason_text(e.reason)) from None
+            if name == "preset":  # a RulesError (the engine's reason) is answered as it is
+                rules = self._switched(table.rules, value.strip())
+            else:
+                rules = table.rules.with_option(name, parse_value(name, value, table.rules.game))
             moves = seat_moves(table, rules)
             async with self.persistence.write(table) as conn:
                 await self.store.update_table(conn, table.id, rules=rules_doc(table, rules=rules))
