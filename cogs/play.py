@@ -18,10 +18,8 @@ from bot.engine import (
     Bid,
     Call,
     Card,
-    CardParseError,
     Discard,
     Game,
-    IllegalAction,
     Look,
     Play,
     Seat,
@@ -30,7 +28,7 @@ from bot.engine import (
     public_claims,
     seat_view,
 )
-from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
+from bot.errors import Refusal, StaleButton
 from bot.i18n import N_, SOURCE, _, current
 from bot.i18n.cards import (
     bid_word,
@@ -47,7 +45,7 @@ from bot.tables.moves import ActResult
 from bot.tables.state import Table, TableStatus
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb
 from bot.ui.hand_actions import hand_action
-from bot.ui.live_editor import send_hand
+from bot.ui.live_editor import answer_on_hand, send_hand
 from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
 from bot.ui.trump_text import parse_call
@@ -449,31 +447,22 @@ class PlayCog(commands.Cog):
                 content=_("That game is over."), embed=None, view=None
             )
             return
-        with self.tables.live.answering(table, uid) as answer:
-            notice: str | None = None
-            try:
-                if ref.verb is HandVerb.REFRESH:
-                    self.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
-                else:
-                    result = await self.tables.moves.act(
-                        table,
-                        uid,
-                        lambda seat: hand_action(seat, ref, values),
-                        interaction_id=interaction.id,
-                        button_seat=ref.seat,
-                        button_hand=ref.hand,
-                    )
-                    notice = _done_text(result)
-            except (NotYourButtons, NotSeated, Duplicate):
-                raise  # not theirs to see: answered alone (bot.ui.failures)
-            except StaleButton as e:
-                if table.game is None:
-                    raise
-                notice = e.reason  # an earlier hand's button: here is the current one
-            except (IllegalAction, Refusal, CardParseError) as e:
-                notice = "⚠ " + (e.reason if isinstance(e, Refusal) else reason_text(e.reason))
-            assert ref.seat is not None  # checked: the member plays it
-            await send_hand(interaction, answer, table, ref.seat, notice, edit=True)
+
+        async def act() -> str | None:
+            if ref.verb is HandVerb.REFRESH:
+                self.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
+                return None
+            result = await self.tables.moves.act(
+                table,
+                uid,
+                lambda seat: hand_action(seat, ref, values),
+                interaction_id=interaction.id,
+                button_seat=ref.seat,
+                button_hand=ref.hand,
+            )
+            return _done_text(result)
+
+        await answer_on_hand(interaction, self.tables.live, table, ref.seat, act)
 
 
 async def _updating(interaction: Interaction, table: Table) -> None:
