@@ -18,11 +18,10 @@ from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _, _n, listed, use
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
-from bot.store.league_history import boards_withheld
+from bot.review.access import Purpose, open_game
 from bot.ui import league_render as lr
 from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
-from bot.ui.seed_text import boards_withheld_refusal
 from bot.ui.tournament_render import tournament_history, tournament_record
 from cogs.common import (
     SERVER_CONTEXTS,
@@ -242,12 +241,11 @@ class LeagueCog(commands.Cog):
         game_id = whole_number(values[0]) if values else None
         if game_id is None:
             raise Refusal(_("Pick a game from the list."))
-        doc = await self.league.history.game_record(gid, game_id)
-        if doc is None:
-            raise Refusal(_("That game is not in this league."))
-        if boards_withheld(doc):  # its record lists every deal: boards still being played
-            raise Refusal(boards_withheld_refusal(game_id))
-        data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
+        uid = interaction.user.id
+        game = await open_game(
+            self.league.history, client(interaction).review_store, gid, game_id, uid, Purpose.RECORD
+        )
+        data = json.dumps(game.doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
             _(
                 "Game #{id}: replay it with `python -m bot.engine replay {file}`.",

@@ -16,15 +16,13 @@ from bot import cooldowns
 from bot.ai.games import judges
 from bot.command_input import whole_number
 from bot.engine import Seat
-from bot.errors import Refusal
 from bot.i18n import _
+from bot.review.access import Purpose, game_of_table, open_game
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
-from bot.review.service import ReviewJob, replay_or_none
-from bot.store.league_history import boards_withheld
+from bot.review.service import ReviewJob
 from bot.ui import review_render as rr
 from bot.ui.review_components import REVIEW_ROUTE, ReviewRef
-from bot.ui.seed_text import boards_withheld_refusal
 from cogs.common import Interaction, league_scope, take_cooldowns
 
 if TYPE_CHECKING:
@@ -52,19 +50,12 @@ class ReviewCog(commands.Cog):
         gid = league_scope(interaction).key
         game_id = ref.game_id
         if game_id is None:
-            game_id = await self.store.game_of_table(gid, ref.key)
-            if game_id is None:
-                raise Refusal(_("That game was not recorded (no member played in it)."))
-        doc = await self.league.history.game_record(gid, game_id)
-        if doc is None:
-            raise Refusal(_("That game is not in this league."))
-        if boards_withheld(doc):  # other tables of its round still play its boards
-            raise Refusal(boards_withheld_refusal(game_id))
-        replay = replay_or_none(doc)
-        if replay is None:
-            raise Refusal(_("That game's record cannot be replayed, so it cannot be reviewed."))
-        seats = await self.store.seats_of_game(gid, game_id)
-        viewer = frozenset(s for s, uid in seats.items() if uid == interaction.user.id)
+            game_id = await game_of_table(self.store, gid, ref.key)
+        game = await open_game(
+            self.league.history, self.store, gid, game_id, interaction.user.id, Purpose.REVIEW
+        )
+        doc, replay, viewer = game.doc, game.replay, game.viewer
+        assert replay is not None  # a review's game replays
         page = ref.page
         if page == -1:  # the "Go to…" menu
             page = (whole_number(values[0], 4) if values else None) or 0
