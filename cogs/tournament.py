@@ -18,9 +18,10 @@ from bot.events.model import Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
+from bot.tables.new_table import check_preset
 from bot.ui import tournament_render as render
 from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
-from cogs.choices import check_preset, preset_choices
+from cogs.choices import preset_choices
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 
 if TYPE_CHECKING:
