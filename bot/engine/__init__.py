@@ -60,7 +60,14 @@ from bot.engine.seats import SEATS, TEAMS, Seat, Seating, Team
 from bot.engine.spades import SpadesGame, look_then_bid
 from bot.engine.spades.view import SpadesPart
 from bot.engine.trump_part import TrumpPart
-from bot.engine.views import SeatView, claim_targets, public_claims, seat_view
+from bot.engine.views import (
+    SeatView,
+    bid_choices,
+    check_claimant,
+    claim_targets,
+    public_claims,
+    seat_view,
+)
 from bot.engine.whist import WhistGame
 
 __all__ = [
@@ -107,10 +114,12 @@ __all__ = [
     "Trick",
     "TrumpPart",
     "WhistGame",
+    "bid_choices",
     "bid_record",
     "bid_text",
     "card",
     "cards_of",
+    "check_claimant",
     "claim_targets",
     "entries",
     "entry_of",
