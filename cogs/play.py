@@ -36,7 +36,6 @@ from bot.i18n.cards import (
     call_word,
     card_matches,
     card_name,
-    seat_of_word,
     seat_word,
 )
 from bot.i18n.cards import parse_card as parse_local_card
@@ -49,6 +48,7 @@ from bot.ui.live_editor import answer_on_hand, send_hand
 from bot.ui.render import claim_components
 from bot.ui.rules_text import rules_embed
 from bot.ui.trump_text import parse_call
+from cogs.choices import parse_seat
 from cogs.common import Interaction, anywhere, display_name, guild_id, reply
 
 if TYPE_CHECKING:
@@ -223,17 +223,8 @@ class PlayCog(commands.Cog):
     async def claim(self, interaction: Interaction, seat: app_commands.Range[str, 1, 10]) -> None:
         """Claim that an opponent reneged this hand (tables with renege = claim)."""
         table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
-        against = seat_of_word(seat)  # in the player's words, or N, E, S, W
-        if against is None:
-            try:
-                against = Seat.parse(seat)
-            except ValueError:
-                raise Refusal(
-                    _(
-                        "{text} is not a seat: choose North, East, South or West.",
-                        text=excerpt(seat),
-                    )
-                ) from None
+        against = parse_seat(seat)  # in the player's words, or N, E, S, W
+        assert against is not None  # the option is required
         result = await self.tables.moves.claim(
             table, interaction.user.id, against, interaction_id=interaction.id
         )

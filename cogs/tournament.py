@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.events import model
 from bot.events.arrangement import tournament_rules
-from bot.events.controls import OrganiserControls
+from bot.events.controls import OrganiserControls, ensure_may_open
 from bot.events.model import Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
@@ -147,19 +147,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
         gid = server_id(interaction)
-        if not await may_organise(interaction):
-            role = await organiser_role(interaction)
-            raise Refusal(
-                _(
-                    "Only a member with Manage Server or the {role} role can open a tournament.",
-                    role=f"<@&{role}>",
-                )
-                if role is not None
-                else _(
-                    "Only a member with Manage Server can open a tournament (the server's "
-                    "admins can name an organiser role: `/spades-admin tournaments`)."
-                )
-            )
+        ensure_may_open(await may_organise(interaction), await organiser_role(interaction))
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
@@ -331,15 +319,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(name="The tournament's name (default: the one running)")
     async def results(self, interaction: Interaction, name: str | None = None) -> None:
         """A tournament's standings or final results, with CSV and JSON."""
-        s = service(interaction)
-        gid = server_id(interaction)
-        t: Tournament | None
-        if name:
-            t = await s.store.find(gid, name)
-        else:
-            t = s.running(gid)
-        if t is None:
-            raise Refusal(_("There is no tournament named {name} in this server.", name=repr(name)))
+        t = await service(interaction).named(server_id(interaction), name)
         payload = render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
         await interaction.response.send_message(
             ephemeral=True, **{k: v for k, v in payload.items() if v is not None}
@@ -358,9 +338,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         s = service(interaction)
         if ref.verb in ("csv", "json"):
-            t = await s.store.load(s.db, ref.tournament_id)
-            if t is None or t.guild_id != server_id(interaction):
-                raise Refusal(_("That tournament is gone."))
+            t = await s.of_server(server_id(interaction), ref.tournament_id)
             text = render.results_csv(t) if ref.verb == "csv" else render.results_json(t)
             file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{t.id}.{ref.verb}")
             await interaction.response.send_message(
