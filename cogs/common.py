@@ -84,20 +84,30 @@ def place_of(interaction: Interaction) -> Place:
     return Place("interaction", GROUP if in_group_dm(interaction) else NONE)
 
 
-def league_scope(interaction: Interaction) -> LeagueScope:
+def find_league_scope(interaction: Interaction) -> LeagueScope | None:
     """The league of where ``interaction`` came from: the server's, or the group DM's;
-    refused (one line) where there is none."""
+    ``None`` where there is none."""
     if interaction.guild_id is not None:
         if interaction.is_guild_integration():
             return LeagueScope(SERVER, interaction.guild_id)
+        return None
+    if in_group_dm(interaction):
+        return LeagueScope(GROUP, channel_id(interaction))
+    return None
+
+
+def league_scope(interaction: Interaction) -> LeagueScope:
+    """:func:`find_league_scope`, refused (one line) where there is none."""
+    scope = find_league_scope(interaction)
+    if scope is not None:
+        return scope
+    if interaction.guild_id is not None:
         raise Refusal(
             _(
                 "This server has not added the bot, so it has no league: games played here "
                 "count in no league. Play in a group DM for a league among friends."
             )
         )
-    if in_group_dm(interaction):
-        return LeagueScope(GROUP, channel_id(interaction))
     raise Refusal(
         _("There is no league in a DM with me: a league belongs to a server or to a group DM.")
     )

@@ -29,6 +29,7 @@ from cogs.common import (
     Interaction,
     anywhere,
     client,
+    find_league_scope,
     is_admin,
     league_scope,
     server_id,
@@ -102,12 +103,11 @@ class LeagueCog(commands.Cog):
     async def season_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        try:
-            gid = league_scope(interaction).key
-        except Refusal:
+        scope = find_league_scope(interaction)
+        if scope is None:
             return []
         out = []
-        for s in reversed(await self.league.settings.seasons(gid)):
+        for s in reversed(await self.league.settings.seasons(scope.key)):
             title = lr.season_title(s.name, s.number)
             label = _("{season} (current)", season=title) if s.current else title
             if current.lower() in label.lower() or current == str(s.number):
