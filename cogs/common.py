@@ -165,6 +165,17 @@ def require_channel_permissions(interaction: Interaction, *, thread: bool = Fals
         )
 
 
+async def public_thread(channel: discord.TextChannel, name: str) -> discord.Thread:
+    """A new public thread of ``channel`` (archived after a day without messages), for a
+    table or a shared replay; refused where the bot may not create one."""
+    try:
+        return await channel.create_thread(
+            name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        )
+    except discord.Forbidden:
+        raise Refusal(_("I am not allowed to create threads here.")) from None
+
+
 async def reply(interaction: Interaction, text: str, **kwargs: Any) -> None:
     """Answer ephemerally, whether or not the interaction was already answered (or deferred
     because the answer was slow)."""

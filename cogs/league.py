@@ -217,11 +217,9 @@ class LeagueCog(commands.Cog):
     ) -> None:
         gid = league_scope(interaction).key
         if interaction.user.id != ref.viewer:
-            await interaction.response.send_message(
-                _("Only the member who asked can page through this. Use the command yourself."),
-                ephemeral=True,
+            raise Refusal(
+                _("Only the member who asked can page through this. Use the command yourself.")
             )
-            return
         if ref.view == "pick":
             await self._export(interaction, gid, values)
             return

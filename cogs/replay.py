@@ -16,7 +16,7 @@ from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.review.access import Purpose, check_poster, open_game
 from bot.ui.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
 from bot.ui.replay_render import step_payload
-from cogs.common import Interaction, league_scope, take_cooldowns
+from cogs.common import Interaction, league_scope, public_thread, take_cooldowns
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
@@ -100,14 +100,7 @@ class ReplayCog(commands.Cog):
             return channel
         with _public(interaction):  # a thread for everyone: named in the server's language
             name = _("Replay of game #{game}", game=game_id)
-        try:
-            return await channel.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,  # a day without messages
-            )
-        except discord.Forbidden:
-            raise Refusal(_("I am not allowed to create threads here.")) from None
+        return await public_thread(channel, name)
 
 
 async def setup(bot: SpadesBot) -> None:

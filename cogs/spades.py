@@ -37,6 +37,7 @@ from cogs.common import (
     guild_id,
     is_admin,
     place_of,
+    public_thread,
     reply,
     require_channel_permissions,
     take_cooldowns,
@@ -351,13 +352,7 @@ async def _new_thread(interaction: Interaction, ask: NewTable) -> int:
     title = games.entry_of(games.game_of_preset(ask.preset or DEFAULT_PRESET)).title
     with use(SERVER_LANGUAGES.of(interaction.guild_id, interaction.guild_locale)):
         name = _("{game} with {name}", game=_(title), name=ask.host_name)
-    try:
-        created = await channel.create_thread(
-            name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
-        )
-    except discord.Forbidden:
-        raise Refusal(_("I am not allowed to create threads here.")) from None
-    return created.id
+    return (await public_thread(channel, name)).id
 
 
 async def _post_new(interaction: Interaction, table: Table) -> str:
