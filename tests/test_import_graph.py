@@ -12,7 +12,7 @@
   measure it and are not shipped with it;
 * the table service never imports the computer players;
 * one place per game: outside ``bot.engine`` and the registries keyed by the game
-  (``bot/ai/games.py``, ``bot/ui/games.py``) no code compares game names — it asks the
+  (``bot/ai/games.py``, ``bot/ui/text/games.py``) no code compares game names — it asks the
   game's registry entry, or its part of a seat view.
 """
 
@@ -242,9 +242,9 @@ def test_the_layers_are_read_by_longest_prefix() -> None:
     assert layer_of("bot.events.model") == layer_of("bot.league.models") == 6
     assert layer_of("bot") == len(LAYERS) - 1
     assert layer_of("botany") is None
-    assert upward_imports({"bot.engine.cards": {"bot.ui.render"}, "bot.ui.render": set()}) == [
-        ("bot.engine.cards", "bot.ui.render")
-    ]
+    assert upward_imports(
+        {"bot.engine.cards": {"bot.ui.table.render"}, "bot.ui.table.render": set()}
+    ) == [("bot.engine.cards", "bot.ui.table.render")]
 
 
 def test_no_module_imports_from_a_layer_above_its_own() -> None:
@@ -297,7 +297,7 @@ def test_the_shared_core_imports_no_game(module: str) -> None:
 GAME_NAMES = frozenset({"spades", "whist", "euchre"})
 # Where a game may be named: the engine (the games themselves and their registry) and the
 # registries of their words and computer players, keyed by the game.
-GAME_REGISTRIES = ("bot.engine", "bot.ai.games", "bot.ui.games")
+GAME_REGISTRIES = ("bot.engine", "bot.ai.games", "bot.ui.text.games")
 
 
 def _names_a_game(node: ast.expr, container: bool) -> bool:

@@ -1,8 +1,8 @@
 """One path per click: every component is rebuilt from its custom id (:class:`Routed`), its
 values checked, and its click goes — by its route — to the one handler registered for it;
-every failure is answered by :func:`bot.ui.failures.answer_error`.
+every failure is answered by :func:`bot.ui.discord.failures.answer_error`.
 
-A route is a verb of the table and hand components (:mod:`bot.ui.components`), or ``league``
+A route is a verb of the table and hand components (:mod:`bot.ui.table.components`), or ``league``
 and ``review`` for the paging of those messages.  The cogs register their handlers on the
 bot's :class:`ClickRouter` (``bot.clicks``) when they are loaded; the bot checks at start-up
 that every route has its handler (:meth:`ClickRouter.unrouted`).
@@ -27,7 +27,7 @@ import discord
 from bot import logsafe, timely
 from bot.errors import Refusal
 from bot.i18n import N_, _, answering
-from bot.ui.failures import answer_error
+from bot.ui.discord.failures import answer_error
 
 log = logging.getLogger(__name__)
 

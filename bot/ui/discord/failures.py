@@ -1,5 +1,5 @@
 """One answer to every interaction whose handler failed: slash commands (the command tree),
-buttons and selects (:mod:`bot.ui.clicks`) and the cogs alike.
+buttons and selects (:mod:`bot.ui.discord.clicks`) and the cogs alike.
 
 * a refusal (:class:`bot.errors.Refusal`, an engine error): its reason, to the member alone;
 * a card that cannot be read: what was typed and how cards are written;

@@ -5,13 +5,13 @@ that stops every request of the bot).  Interaction endpoints are not counted —
 and the webhook routes an interaction token opens (``@original`` edits, follow-ups), which
 have per-route limits of their own — so only requests made with the bot's token are.
 
-Budgets upstream (the publisher's write budget, :func:`bot.ui.write_budget.write_budget`) decide
-*which* write goes when, and are taken before the write is rendered.  Between that moment and
-the request on the wire a busy event loop, discord.py's per-route queues, or its global lock
-after a 429 (which holds every request, then lets them all go at once) can bunch writes taken
-evenly into one moment.  So every bot-token request takes one more step immediately before
-aiohttp sends it, through aiohttp's trace hooks (the last point discord.py lets us in,
-``Client(http_trace=...)``), and reports when its answer came: :class:`Pace`.
+Budgets upstream (the publisher's write budget, :func:`bot.ui.discord.write_budget.write_budget`)
+decide *which* write goes when, and are taken before the write is rendered.  Between that moment and
+the request on the wire a busy event loop, discord.py's per-route queues, or its global lock after a
+429 (which holds every request, then lets them all go at once) can bunch writes taken evenly into
+one moment.  So every bot-token request takes one more step immediately before aiohttp sends it,
+through aiohttp's trace hooks (the last point discord.py lets us in, ``Client(http_trace=...)``),
+and reports when its answer came: :class:`Pace`.
 
 A request reaches Discord at some moment between the two — after it was let through, before
 its answer came — however late a busy loop sends it or reads the answer.  So the pace counts a

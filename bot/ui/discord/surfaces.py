@@ -1,6 +1,6 @@
 """Where a table's messages go: a channel, or the answers to interactions (issue 27).
 
-The publisher (:mod:`bot.ui.publisher`) decides *what* a table shows and *when*; a surface
+The publisher (:mod:`bot.ui.table.publisher`) decides *what* a table shows and *when*; a surface
 sends, edits and deletes the messages, chosen per table by its :class:`~bot.tables.state.Place`:
 
 * :class:`ChannelSurface` — a server that added the bot: channel messages, under the bot's
@@ -16,7 +16,7 @@ sends, edits and deletes the messages, chosen per table by its :class:`~bot.tabl
     :attr:`~bot.tables.state.Table.token`): the one that posted it, or a click on the table
     message's own buttons answered with an update, which *adopts* it (edited as
     ``@original``).  Every click at the table brings a new token
-    (:meth:`bot.ui.publisher.TablePublisher.offer`); the freshest of any click
+    (:meth:`bot.ui.table.publisher.TablePublisher.offer`); the freshest of any click
     (:attr:`~bot.tables.state.Table.latest_token`) carries the follow-ups — hand summaries,
     notices, turn pings — each deleted (a passed turn's ping) through the token that posted it.
   - When the owner's token is stale and a fresh one of another click exists (a private hand's

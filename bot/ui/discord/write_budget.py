@@ -1,6 +1,6 @@
 """The channel-write budget of one process: the order and average rate in which the tables'
 channel writes (table-message edits, hand summaries, notices) are taken, below the pace of all
-the bot's requests (:mod:`bot.ui.pace`, which keeps what *arrives* at Discord within its 50
+the bot's requests (:mod:`bot.ui.discord.pace`, which keeps what *arrives* at Discord within its 50
 requests a second)."""
 
 from __future__ import annotations
@@ -55,6 +55,6 @@ class TokenBucket:
 def write_budget(writes_per_second: float) -> TokenBucket:
     """The channel-write budget of one process: ``writes_per_second`` on average, bursts of an
     eighth.  It orders the tables' writes, below the pace of all the bot's requests
-    (:mod:`bot.ui.pace`: what *arrives* stays within Discord's 50 a second), leaving the
+    (:mod:`bot.ui.discord.pace`: what *arrives* stays within Discord's 50 a second), leaving the
     rest to its other requests (tournaments, threads, replays)."""
     return TokenBucket(writes_per_second, max(1, int(writes_per_second) // 8))

@@ -1,6 +1,6 @@
 """A player's private hand message (ephemeral): their cards, what is happening, and on their
 turn only the actions that are theirs.  The same message is sent as an answer and edited live
-(:mod:`bot.ui.live_editor`), so it never says anything that goes stale between two of its
+(:mod:`bot.ui.hand.live_editor`), so it never says anything that goes stale between two of its
 updates: who is on turn is shown only when it is the player."""
 
 from __future__ import annotations
@@ -27,15 +27,15 @@ from bot.engine import (
 from bot.i18n import _, _n
 from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
-from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.components import ComponentRef, HandVerb, HintVerb, MenuVerb
-from bot.ui.controls import Control, Option, controls_json, controls_view
-from bot.ui.game_text import effective_suit, sorted_hand
-from bot.ui.games import text_of
-from bot.ui.hand_actions import bid_value
-from bot.ui.render import GREEN, GREY, deadline_text, final_text, trick_text
-from bot.ui.text import number
-from bot.ui.trump_text import call_button_label, call_value
+from bot.ui.hand.hand_actions import bid_value
+from bot.ui.table.components import ComponentRef, HandVerb, HintVerb, MenuVerb
+from bot.ui.table.controls import Control, Option, controls_json, controls_view
+from bot.ui.table.render import GREEN, GREY, deadline_text, final_text, trick_text
+from bot.ui.text.card_emojis import CARD_EMOJIS
+from bot.ui.text.game_text import effective_suit, sorted_hand
+from bot.ui.text.games import text_of
+from bot.ui.text.trump_text import call_button_label, call_value
+from bot.ui.text.words import number
 
 
 def hand_payload(

@@ -1,5 +1,5 @@
 """What a click on a hand message asks for: the engine action a button or select of
-:func:`bot.ui.hand.hand_controls` makes for the seat — the way back from the values those
+:func:`bot.ui.hand.hand.hand_controls` makes for the seat — the way back from the values those
 components carry (a card code, a call, a bid) to the action.
 
 One entry per verb that acts (:data:`ACTIONS`); **Refresh** asks for none.  A value that
@@ -16,8 +16,8 @@ from bot.engine import BLIND_NIL, NIL, Action, Bid, Card, Discard, Look, PassCar
 from bot.engine import card as card_of_code
 from bot.errors import Refusal
 from bot.i18n import N_, _
-from bot.ui.components import ComponentRef, HandVerb, MenuVerb
-from bot.ui.trump_text import call_from_value
+from bot.ui.table.components import ComponentRef, HandVerb, MenuVerb
+from bot.ui.text.trump_text import call_from_value
 
 # (seat, the clicked component, a select's chosen values) -> the action
 ActionOf = Callable[[Seat, ComponentRef, list[str]], Action]

@@ -6,7 +6,7 @@ message — its id when the answer created it, ``@original`` when the answer was
 the clicked message (Discord lets a token edit by id only what it created) — not
 the interaction itself, which carries the whole message it was clicked on and would be kept
 for every seated player.  An edit is ``PATCH /webhooks/{app}/{token}/messages/{id}`` with the
-message as JSON (:func:`bot.ui.hand.hand_json`), through discord.py's webhook adapter (its
+message as JSON (:func:`bot.ui.hand.hand.hand_json`), through discord.py's webhook adapter (its
 rate-limit handling included) but without building discord.py objects for the hand's buttons
 or for the edited message it returns: live edits are the bot's most frequent request."""
 
@@ -23,8 +23,8 @@ from bot.engine import Seat
 from bot.i18n import language_of, use
 from bot.tables.live import Answer, Edit, live_key
 from bot.tables.state import Table
-from bot.ui.hand import hand_json, hand_payload
-from bot.ui.surfaces import ORIGINAL
+from bot.ui.discord.surfaces import ORIGINAL
+from bot.ui.hand.hand import hand_json, hand_payload
 
 log = logging.getLogger(__name__)
 

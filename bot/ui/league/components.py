@@ -19,9 +19,9 @@ import discord
 
 from bot.engine.games import DEFAULT_GAME, entries, is_default_game
 from bot.league.models import LeaderboardSort
-from bot.ui.clicks import BadCustomId, Routed, snowflake
+from bot.ui.discord.clicks import BadCustomId, Routed, snowflake
 
-LEAGUE_ROUTE = "league"  # where every league component's click goes (bot.ui.clicks)
+LEAGUE_ROUTE = "league"  # where every league component's click goes (bot.ui.discord.clicks)
 
 
 @dataclass(frozen=True, slots=True)

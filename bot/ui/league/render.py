@@ -15,10 +15,10 @@ from bot.league.models import (
     PlayerStats,
 )
 from bot.names import md_name
-from bot.ui.game_text import percent as _pct
-from bot.ui.games import text_of
-from bot.ui.league_components import LeagueRef, league_button, league_select
-from bot.ui.review_components import ReviewRef, review_button
+from bot.ui.league.components import LeagueRef, league_button, league_select
+from bot.ui.review.review_components import ReviewRef, review_button
+from bot.ui.text.game_text import percent as _pct
+from bot.ui.text.games import text_of
 
 BLURPLE = discord.Colour(0x5865F2)
 SORT_LABELS = {

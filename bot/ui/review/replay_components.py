@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.ui.clicks import Routed, snowflake
+from bot.ui.discord.clicks import Routed, snowflake
 
 SHARE = -1  # the step of the share button
-REPLAY_ROUTE = "replay"  # where every replay button's click goes (bot.ui.clicks)
+REPLAY_ROUTE = "replay"  # where every replay button's click goes (bot.ui.discord.clicks)
 
 
 @dataclass(frozen=True, slots=True)

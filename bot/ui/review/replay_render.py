@@ -24,9 +24,9 @@ from bot.names import md_name
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision
 from bot.ui.images.deal import suit_lines
-from bot.ui.replay_components import ReplayRef, replay_button
-from bot.ui.review_render import SHOWN_POINTS, opinion_line
-from bot.ui.trump_text import hand_trump_text
+from bot.ui.review.replay_components import ReplayRef, replay_button
+from bot.ui.review.review_render import SHOWN_POINTS, opinion_line
+from bot.ui.text.trump_text import hand_trump_text
 
 TEAL: Final = discord.Colour(0x00897B)
 NOBODY: Final = frozenset[Seat]()

@@ -17,9 +17,9 @@ from typing import Any
 import discord
 
 from bot.i18n import _
-from bot.ui.clicks import BadCustomId, Routed, snowflake
+from bot.ui.discord.clicks import BadCustomId, Routed, snowflake
 
-REVIEW_ROUTE = "review"  # where every review component's click goes (bot.ui.clicks)
+REVIEW_ROUTE = "review"  # where every review component's click goes (bot.ui.discord.clicks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,10 @@ from bot.i18n.cards import bid_word, seat_word
 from bot.names import md_name
 from bot.review.analysis import Analysis, Opinion
 from bot.review.decisions import GameReplay, HandPlayed, RecordedDecision, TrickPlayed
-from bot.ui.game_text import choice_text
-from bot.ui.games import text_of
-from bot.ui.replay_components import ReplayRef, replay_button
-from bot.ui.review_components import ReviewRef, jump_select, review_button
+from bot.ui.review.replay_components import ReplayRef, replay_button
+from bot.ui.review.review_components import ReviewRef, jump_select, review_button
+from bot.ui.text.game_text import choice_text
+from bot.ui.text.games import text_of
 
 BLURPLE: Final = discord.Colour(0x5865F2)
 PAGE_CHARS: Final = 3800  # an embed description holds 4,096
@@ -280,7 +280,7 @@ def page_view(
     game_id: int, pages: list[ReviewPage], number: int, *, share: bool = False
 ) -> discord.ui.View:
     """The review's paging; with ``share`` (a player of the game reads it), **Share as
-    replay** too (bot/ui/replay_render.py)."""
+    replay** too (bot/ui/review/replay_render.py)."""
     v = discord.ui.View(timeout=None)
     key = str(game_id)
     last = len(pages) - 1

@@ -9,7 +9,7 @@ public view's results: a hand is in them only once it is over.
 
 :func:`spectator_message` is plain data (Discord JSON for the embed and components, and the
 picture to attach), shared by the answer to a click and the live edits of every spectator of
-the table (:mod:`bot.ui.spectator_editor`).
+the table (:mod:`bot.ui.spectator.spectator_editor`).
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from bot.engine import HandResult, Seat, SeatView, Team, seat_view
 from bot.i18n import _
 from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
-from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef, WatchVerb
-from bot.ui.controls import Control, controls_json
-from bot.ui.games import game_title, text_of
 from bot.ui.images.deal import suit_lines
-from bot.ui.render import GOLD, final_text
-from bot.ui.seed_text import boards_withheld_note
-from bot.ui.text import number, seat_names, team_name
+from bot.ui.table.components import ComponentRef, WatchVerb
+from bot.ui.table.controls import Control, controls_json
+from bot.ui.table.render import GOLD, final_text
+from bot.ui.text.card_emojis import CARD_EMOJIS, CardFaces
+from bot.ui.text.games import game_title, text_of
+from bot.ui.text.seed_text import boards_withheld_note
+from bot.ui.text.words import number, seat_names, team_name
 
 BLUE: Final = 0x3F51B5
 SUIT_ORDER: Final = "SHDC"

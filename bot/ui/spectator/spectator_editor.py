@@ -1,7 +1,7 @@
 """The Discord side of spectators (:mod:`bot.tables.spectators`): answering a spectator with
 their view, and editing every spectator's message as the game moves.
 
-A handle is a :class:`~bot.ui.live_editor.HandMessage` (the interaction webhook and the message
+A handle is a :class:`~bot.ui.hand.live_editor.HandMessage` (the interaction webhook and the message
 id), as for live hands; an edit is ``PATCH /webhooks/{app}/{token}/messages/{id}`` with the
 JSON rendered once per round for all the table's spectators.  The deal picture of a finished
 hand (``spectators: hands after each hand``) is drawn once per hand in a worker thread and
@@ -26,11 +26,16 @@ from bot.i18n import SERVER_LANGUAGES, use
 from bot.tables.live import Edit
 from bot.tables.spectators import Frame, Spectators, watch_key
 from bot.tables.state import Table
-from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.controls import controls_view
+from bot.ui.hand.live_editor import HandMessage, edit_live_message, hand_message
 from bot.ui.images.deal import diagram_of, render_deal
-from bot.ui.live_editor import HandMessage, edit_live_message, hand_message
-from bot.ui.spectator import DealPicture, SpectatorMessage, public_scene, spectator_message
+from bot.ui.spectator.spectator import (
+    DealPicture,
+    SpectatorMessage,
+    public_scene,
+    spectator_message,
+)
+from bot.ui.table.controls import controls_view
+from bot.ui.text.card_emojis import CARD_EMOJIS
 
 log = logging.getLogger(__name__)
 

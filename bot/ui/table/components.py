@@ -1,7 +1,7 @@
 """Buttons and selects of the table and hand messages, whose ``custom_id`` carries everything
 needed to act on them.
 
-Every component is a :class:`discord.ui.DynamicItem` (:class:`bot.ui.clicks.Routed`),
+Every component is a :class:`discord.ui.DynamicItem` (:class:`bot.ui.discord.clicks.Routed`),
 registered once at start-up, so clicks on messages sent before a restart still work and no
 view objects are kept in memory.
 
@@ -9,7 +9,7 @@ A verb is written once, in its family's enum below: the family's template (the p
 discord.py matches a click's custom id against) is built from it, the values it takes are
 checked from it (:data:`SEATED`, :data:`CARDS`, :data:`CALLS`), :func:`button` and
 :func:`select` pick the family's item from it, and a click reaches the one handler
-registered for its verb (:class:`bot.ui.clicks.ClickRouter`).
+registered for its verb (:class:`bot.ui.discord.clicks.ClickRouter`).
 
 Custom ids (≤ 100 chars, never a card of a hidden hand except on its owner's own ephemeral
 message; logged only through :func:`bot.logsafe.custom_id`, which masks the card)::
@@ -22,8 +22,8 @@ message; logged only through :func:`bot.logsafe.custom_id`, which masks the card
                                                         table message, rewatch/unwatch on a
                                                         spectator's own view
     spades:t:<table>:hint:<seat>:<hand>                 a player's Hint button (HintVerb)
-    spades:lg:<view>:<user>:<subject>:<season>:<sort>:<page>  league paging (league_components)
-    spades:rv:<kind>:<key>[:<page>]                     reviews (review_components)
+    spades:lg:<view>:<user>:<subject>:<season>:<sort>:<page>  league paging (league/components)
+    spades:rv:<kind>:<key>[:<page>]                     reviews (review/review_components)
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final
 import discord
 
 from bot.engine import Seat
-from bot.ui.clicks import BadCustomId, Routed
+from bot.ui.discord.clicks import BadCustomId, Routed
 
 
 class TableVerb(enum.StrEnum):

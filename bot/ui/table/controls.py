@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import ComponentRef, button, select
+from bot.ui.table.components import ComponentRef, button, select
 
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 

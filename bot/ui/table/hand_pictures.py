@@ -20,8 +20,8 @@ import discord
 
 from bot.engine import HandResult
 from bot.tables.state import Table
-from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.images.deal import diagram_of, render_deal
+from bot.ui.text.card_emojis import CARD_EMOJIS
 
 log = logging.getLogger(__name__)
 

@@ -6,20 +6,20 @@ per ``min_interval`` seconds, and the edit renders the state at the moment it is
 last edit always shows the latest state.  Posts (hand summaries, notices) keep their order.
 
 All channel writes also share one budget (Discord allows a bot 50 requests a second in all;
-:mod:`bot.ui.pace` spaces them to arrive so): with many busy tables each table's edits simply
-coalesce over a longer interval, and interaction answers — which do not count against that
+:mod:`bot.ui.discord.pace` spaces them to arrive so): with many busy tables each table's edits
+simply coalesce over a longer interval, and interaction answers — which do not count against that
 limit — never wait behind edits.
 
 A turn reminder mentions a player whose hand message could not show that it is their turn
 (see :mod:`bot.tables.live`): one short message, deleted again once that turn has passed, so
 the channel holds at most one reminder per table and only the player on turn is pinged.
 
-Where the messages go is the table's *surface* (:mod:`bot.ui.surfaces`): channel messages in a
-server that added the bot, or — a group DM, a DM, a server that has not — the answers to
-interactions, through the tokens the clicks at the table gave (:meth:`offer`): the table
-message through the one that owns it, posted again once that is stale (:data:`MOVED`).
-There, when no token is fresh (nobody clicked for 15 minutes), edits and posts wait; the next
-click brings the table up to date and says so (:data:`CAUGHT_UP`).
+Where the messages go is the table's *surface* (:mod:`bot.ui.discord.surfaces`): channel messages in
+a server that added the bot, or — a group DM, a DM, a server that has not — the answers to
+interactions, through the tokens the clicks at the table gave (:meth:`offer`): the table message
+through the one that owns it, posted again once that is stale (:data:`MOVED`).  There, when no token
+is fresh (nobody clicked for 15 minutes), edits and posts wait; the next click brings the table up
+to date and says so (:data:`CAUGHT_UP`).
 """
 
 from __future__ import annotations
@@ -41,12 +41,7 @@ from bot.engine import HandResult, Phase, Seat, seat_view
 from bot.i18n import N_, SERVER_LANGUAGES, Text, _, use
 from bot.i18n.cards import seat_word
 from bot.tables.state import SurfaceToken, Table, TableStatus
-from bot.ui import render
-from bot.ui.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
-from bot.ui.review_components import ReviewRef, review_button
-from bot.ui.scoresheet import game_over_components, game_over_embed, hand_result_embed
-from bot.ui.seed_text import reveal_text
-from bot.ui.surfaces import (
+from bot.ui.discord.surfaces import (
     TOKEN_LIFETIME,
     ChannelSurface,
     Moved,
@@ -56,7 +51,12 @@ from bot.ui.surfaces import (
     adopted,
     token_of,
 )
-from bot.ui.write_budget import write_budget
+from bot.ui.discord.write_budget import write_budget
+from bot.ui.review.review_components import ReviewRef, review_button
+from bot.ui.table import render
+from bot.ui.table.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
+from bot.ui.table.scoresheet import game_over_components, game_over_embed, hand_result_embed
+from bot.ui.text.seed_text import reveal_text
 
 log = logging.getLogger(__name__)
 

@@ -11,12 +11,12 @@ from bot.i18n import _
 from bot.i18n.cards import seat_word
 from bot.names import md_name
 from bot.tables.state import Table, TableStatus
-from bot.ui.card_emojis import CARD_EMOJIS, CardFaces
-from bot.ui.components import ComponentRef, TableVerb, WatchVerb, button
-from bot.ui.games import game_title, text_of
-from bot.ui.rules_text import rules_brief
-from bot.ui.seed_text import commitment_footer
-from bot.ui.text import (
+from bot.ui.table.components import ComponentRef, TableVerb, WatchVerb, button
+from bot.ui.text.card_emojis import CARD_EMOJIS, CardFaces
+from bot.ui.text.games import game_title, text_of
+from bot.ui.text.rules_text import rules_brief
+from bot.ui.text.seed_text import commitment_footer
+from bot.ui.text.words import (
     dealer_draw_text,
     end_reason_text,
     number,

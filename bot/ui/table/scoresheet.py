@@ -13,12 +13,12 @@ from bot.i18n.engine_text import reason_text
 from bot.league.settings import rates_turn_timer
 from bot.names import md_name
 from bot.tables.state import Table
-from bot.ui.components import ComponentRef, TableVerb, button
-from bot.ui.game_text import took_text
-from bot.ui.games import text_of
-from bot.ui.render import GOLD, GREY, final_text
-from bot.ui.seed_text import reveal_text
-from bot.ui.text import seat_names, team_name, timer_unrated_reason
+from bot.ui.table.components import ComponentRef, TableVerb, button
+from bot.ui.table.render import GOLD, GREY, final_text
+from bot.ui.text.game_text import took_text
+from bot.ui.text.games import text_of
+from bot.ui.text.seed_text import reveal_text
+from bot.ui.text.words import seat_names, team_name, timer_unrated_reason
 
 
 def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:

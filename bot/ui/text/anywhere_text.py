@@ -11,7 +11,7 @@ import discord
 from bot.i18n import N_, _
 from bot.league.scope import GROUP
 from bot.tables.state import Place
-from bot.ui.rules_text import GREY
+from bot.ui.text.rules_text import GREY
 
 NO_THREADS: Final = N_(
     "Threads need the bot in a server (it opens them); here the table is this chat's: "

@@ -3,10 +3,10 @@
 Every message that says something a game of its own would say differently (the seat's bid or
 call on the table, the team's contract, the prompt on the player's turn, the score sheet's
 first line, the deal diagram's notes, the review of a hand, the rules, the league's figures)
-asks the game's :class:`GameText` (:func:`bot.ui.games.text_of`).  This base answers for a
+asks the game's :class:`GameText` (:func:`bot.ui.text.games.text_of`).  This base answers for a
 game that is trick play only — no bids, no trump ceremony: it is what a game registered
-without a text of its own is rendered with.  Spades' words are in :mod:`bot.ui.spades_text`,
-Whist's and Euchre's in :mod:`bot.ui.trump_text`.
+without a text of its own is rendered with.  Spades' words are in :mod:`bot.ui.text.spades_text`,
+Whist's and Euchre's in :mod:`bot.ui.text.trump_text`.
 """
 
 from __future__ import annotations

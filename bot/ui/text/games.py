@@ -1,9 +1,9 @@
-"""The UI's registry: each game's words (:class:`~bot.ui.game_text.GameText`), keyed by the
+"""The UI's registry: each game's words (:class:`~bot.ui.text.game_text.GameText`), keyed by the
 game's :class:`~bot.engine.GameKind` — the UI side of the game's registry entry (the engine
 must not know how the bot words a game).
 
 A game registered in the engine without a text of its own is worded by the base
-:class:`~bot.ui.game_text.GameText`: trick play only, which every game has.
+:class:`~bot.ui.text.game_text.GameText`: trick play only, which every game has.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Final
 
 from bot.engine import GameKind, Rules, entry_of, preset
 from bot.i18n import _, number
-from bot.ui.game_text import GameText
-from bot.ui.spades_text import SpadesText
-from bot.ui.trump_text import EuchreText, TrumpText
+from bot.ui.text.game_text import GameText
+from bot.ui.text.spades_text import SpadesText
+from bot.ui.text.trump_text import EuchreText, TrumpText
 
 GENERIC: Final = GameText()
 _TEXTS: dict[str, GameText] = {

@@ -12,9 +12,9 @@ from bot.i18n import SOURCE, _, current
 from bot.i18n.cards import bid_word, card_name
 from bot.league.settings import RATED_TIMER_MIN
 from bot.tables.defaults import default_rules
-from bot.ui.game_text import Sentence
-from bot.ui.games import text_of
-from bot.ui.text import number, preset_title
+from bot.ui.text.game_text import Sentence
+from bot.ui.text.games import text_of
+from bot.ui.text.words import number, preset_title
 
 GREY = discord.Colour(0x607D8B)
 CHANGED = " ✎"

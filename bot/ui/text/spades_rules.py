@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from bot.engine import DECKS, Rules
 from bot.i18n import N_, _, _n
-from bot.ui.game_text import Sentence
-from bot.ui.game_text import sentence as _s
-from bot.ui.text import number
+from bot.ui.text.game_text import Sentence
+from bot.ui.text.game_text import sentence as _s
+from bot.ui.text.words import number
 
 
 def spades_sections(rules: Rules) -> list[tuple[str, list[Sentence]]]:

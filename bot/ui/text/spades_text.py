@@ -22,8 +22,8 @@ from bot.i18n import _, _n
 from bot.i18n.cards import bid_word, seat_word
 from bot.league.models import PlayerStats
 from bot.review.decisions import HandPlayed
-from bot.ui.game_text import GameText, Sentence, choice_text, per_hand, percent
-from bot.ui.spades_rules import spades_sections
+from bot.ui.text.game_text import GameText, Sentence, choice_text, per_hand, percent
+from bot.ui.text.spades_rules import spades_sections
 
 
 def bid_label(view: SeatView, seat: Seat) -> str:

@@ -19,8 +19,8 @@ from bot.i18n import _, _n
 from bot.i18n.cards import call_word, call_words, seat_word
 from bot.league.models import PlayerStats
 from bot.review.decisions import HandPlayed
-from bot.ui.game_text import GameText, per_hand, percent
 from bot.ui.images.cards import PIPS
+from bot.ui.text.game_text import GameText, per_hand, percent
 
 
 class TrumpText(GameText):

@@ -9,10 +9,12 @@ from typing import Any
 
 import discord
 
-from bot.ui.clicks import Routed
+from bot.ui.discord.clicks import Routed
 
 TOURNAMENT_VERBS = ("join", "leave", "checkin", "csv", "json")
-TOURNAMENT_ROUTE = "tournament"  # where every tournament button's click goes (bot.ui.clicks)
+TOURNAMENT_ROUTE = (
+    "tournament"  # where every tournament button's click goes (bot.ui.discord.clicks)
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,8 @@ from bot.events.model import GameSlot, Tournament
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
-from bot.ui import tournament_render as render
 from bot.ui.images.bracket import bracket_png
+from bot.ui.tournament import render
 
 log = logging.getLogger(__name__)
 MIN_INTERVAL_S = 1.0

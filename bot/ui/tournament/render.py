@@ -15,7 +15,7 @@ from bot.events import duplicate, rounds, swiss
 from bot.events.model import GameSlot, Tournament, duration
 from bot.i18n import N_, _, ordinal
 from bot.store.tournaments import PastTournament, PlayerRecord
-from bot.ui.tournament_components import TournamentRef, tournament_button
+from bot.ui.tournament.components import TournamentRef, tournament_button
 
 COLOUR = 0x8E44AD
 FORMAT_NAMES = {
