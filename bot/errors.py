@@ -2,7 +2,7 @@
 
 Every layer above the foundations raises them (the table service, tournaments, the league,
 the option checks, cooldowns, reviews), each kind a subclass of :class:`Refusal` named for what
-it refuses, and :func:`bot.ui.failures.answer_error` answers every one of them the same way:
+it refuses, and :func:`bot.ui.discord.failures.answer_error` answers every one of them the same way:
 its ``reason``, to the member alone.  The reason is written where the refusal is raised, from
 the catalogs (``_("…", **params)``), in the language of the interaction being answered (chosen
 for its whole handling, :func:`bot.i18n.answering`).

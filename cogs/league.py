@@ -19,10 +19,10 @@ from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
 from bot.review.access import Purpose, open_game
-from bot.ui import league_render as lr
-from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
-from bot.ui.tournament_render import tournament_history, tournament_record
+from bot.ui.league import render as lr
+from bot.ui.league.components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.text.card_emojis import CARD_EMOJIS
+from bot.ui.tournament.render import tournament_history, tournament_record
 from cogs.common import (
     SERVER_CONTEXTS,
     SERVER_INSTALLS,

@@ -14,8 +14,8 @@ from bot import cooldowns
 from bot.errors import Refusal
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.review.access import Purpose, check_poster, open_game
-from bot.ui.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
-from bot.ui.replay_render import step_payload
+from bot.ui.review.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
+from bot.ui.review.replay_render import step_payload
 from cogs.common import Interaction, league_scope, public_thread, take_cooldowns
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class ReplayCog(commands.Cog):
         self, interaction: Interaction, ref: ReplayRef, values: list[str]
     ) -> None:
         """Share a replay, or turn its step.  Refusals are answered by
-        :func:`bot.ui.failures.answer_error`."""
+        :func:`bot.ui.discord.failures.answer_error`."""
         gid = league_scope(interaction).key
         uid, sharing = interaction.user.id, ref.step == SHARE
         if not sharing:

@@ -22,10 +22,10 @@ from bot.league.settings import RATED_TIMER_MIN, GuildSettings, rates_turn_timer
 from bot.tables import options as table_options
 from bot.tables.new_table import DEFAULT_PRESET, NewTable
 from bot.tables.state import LEVELS, Table
-from bot.ui.anywhere_text import anywhere_help_embed, anywhere_league_note
-from bot.ui.rules_text import help_embed, rules_embed
-from bot.ui.spectator import watch_choices
-from bot.ui.text import dealer_draw_text, timer_unrated_reason
+from bot.ui.spectator.spectator import watch_choices
+from bot.ui.text.anywhere_text import anywhere_help_embed, anywhere_league_note
+from bot.ui.text.rules_text import help_embed, rules_embed
+from bot.ui.text.words import dealer_draw_text, timer_unrated_reason
 from cogs.choices import parse_seat, preset_choices, seat_choices
 from cogs.common import (
     ANYWHERE_CONTEXTS,

@@ -32,7 +32,7 @@ MAX_BOARDS: Final = 16
 
 class EventError(Refusal, ValueError):
     """A tournament value that is not valid (a refusal: ``reason`` is one line for a person,
-    answered by :func:`bot.ui.failures.answer_error` as it is)."""
+    answered by :func:`bot.ui.discord.failures.answer_error` as it is)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,5 +1,5 @@
 """The league's errors.  A refused request (a setting, a season) is a
-:class:`~bot.errors.Refusal`, answered by :func:`bot.ui.failures.answer_error` as it is; a
+:class:`~bot.errors.Refusal`, answered by :func:`bot.ui.discord.failures.answer_error` as it is; a
 finished game that cannot be recorded is no refusal but a fault (logged with its traceback)."""
 
 from __future__ import annotations
