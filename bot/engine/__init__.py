@@ -31,6 +31,7 @@ from bot.engine.actions import (
     bid_text,
 )
 from bot.engine.cards import CARDS, Card, card, cards_of, format_cards, parse_card
+from bot.engine.choices import bid_choices, check_claimant
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import (
     CardParseError,
@@ -60,14 +61,7 @@ from bot.engine.seats import SEATS, TEAMS, Seat, Seating, Team
 from bot.engine.spades import SpadesGame, look_then_bid
 from bot.engine.spades.view import SpadesPart
 from bot.engine.trump_part import TrumpPart
-from bot.engine.views import (
-    SeatView,
-    bid_choices,
-    check_claimant,
-    claim_targets,
-    public_claims,
-    seat_view,
-)
+from bot.engine.views import SeatView, claim_targets, public_claims, seat_view
 from bot.engine.whist import WhistGame
 
 __all__ = [

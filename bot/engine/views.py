@@ -5,18 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bot.engine.actions import (
-    SEATS,
-    Action,
-    Bid,
-    Call,
-    Claim,
-    ClaimResult,
-    Look,
-    Play,
-    Seat,
-    Team,
-)
+from bot.engine.actions import SEATS, Action, ClaimResult, Play, Seat, Team
 from bot.engine.cards import Card
 from bot.engine.game import Game, HandResult, Phase, Trick
 from bot.engine.games import GamePart
@@ -115,32 +104,6 @@ def claim_targets(game: Game, seat: Seat) -> tuple[Seat, ...]:
     """G1: the opponents ``seat`` may claim a renege against now (none without claims)."""
     part = game.view_part(seat) if game.rules.claims else None
     return part.claim_targets if isinstance(part, SpadesPart) else ()
-
-
-def bid_choices(game: Game, seat: Seat) -> tuple[Action, ...]:
-    """What ``seat`` may bid (or call) now, in order: the legal calls (Euchre); or the legal
-    bids, then — while its cards are face down — looking at them, and the bids it may make by
-    looking first whatever its cards are (the game decides them without reading the cards)."""
-    legal = game.legal_actions(seat)
-    calls = tuple(a for a in legal if isinstance(a, Call))
-    if calls:
-        return calls
-    bids = tuple(a for a in legal if isinstance(a, Bid))
-    if not any(isinstance(a, Look) for a in legal):
-        return bids
-    part = game.view_part(seat)
-    unseen = part.unseen_bids if isinstance(part, SpadesPart) else ()
-    return (*bids, Look(seat), *unseen)
-
-
-def check_claimant(game: Game, seat: Seat) -> None:
-    """G1: raise the engine's refusal (an :class:`~bot.engine.errors.IllegalAction` saying
-    why) unless ``seat`` may claim a renege now — the reason a claim against any opponent
-    would be refused with; :func:`claim_targets` then names the opponents."""
-    seating = game.seating
-    side = seating.side_of(seat)
-    opponent = next(s for s in seating.seats if seating.side_of(s) != side)
-    game.check(Claim(seat, opponent))
 
 
 def seat_view(game: Game, seat: Seat | None) -> SeatView:
