@@ -5,8 +5,6 @@ in — all refused before anything is made — then the table opened where it wa
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -14,22 +12,15 @@ from bot.engine import Seat
 from bot.errors import Refusal
 from bot.league.scope import GROUP
 from bot.league.settings import GuildSettings
-from bot.store.db import Database
 from bot.tables.new_table import NewTable
 from bot.tables.service import TableService
 from bot.tables.state import Place
-from tests.tables.test_service import CHANNEL, GUILD, USERS, decide
+from tests.tables import test_service as shared
+from tests.tables.test_service import CHANNEL, GUILD, USERS
 
+service = shared.service  # the fixture: a table service on a real SQLite database
 ASK = NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=USERS[0], host_name="alice")
 DM = Place("interaction", GROUP)  # a group DM: the table is the command's answer
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    async with Database.open(str(tmp_path / "t.db")) as db:
-        svc = TableService(db, decide, test_seed=3, bot_delay=0)
-        yield svc
-        await svc.close()
 
 
 async def test_a_table_takes_the_servers_defaults_then_opens_where_asked(
