@@ -129,6 +129,8 @@ class TablePublisher:
     # TableListener ----------------------------------------------------------------
     def changed(self, table: Table) -> None:
         ch = self._channel(table)
+        if ch.dirty:
+            return  # an edit is coming already, and it renders the state when it goes
         ch.dirty = True
         ch.wake.set()
 
