@@ -40,7 +40,7 @@ from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.tables.state import SurfaceToken, Table
-from bot.ui.discord.clicks import ClickRouter, refuse_unknown
+from bot.ui.discord.clicks import ClickRouter, route_from_the_gateway
 from bot.ui.discord.failures import answer_error
 from bot.ui.discord.pace import Pace, pacing_trace
 from bot.ui.hand.live_editor import InteractionHandEditor
@@ -217,6 +217,9 @@ class SpadesBot(commands.AutoShardedBot):
         log.info("serving %s", plan.describe())
         for item in ROUTED_ITEMS:
             self.add_dynamic_items(item)
+        # Our components' clicks go to their routes straight off the gateway (and those of
+        # ours no template fits are refused, not dropped).
+        route_from_the_gateway(self, ROUTED_ITEMS)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         unrouted = self.clicks.unrouted(route for item in ROUTED_ITEMS for route in item.routes)
@@ -283,10 +286,6 @@ class SpadesBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction[Any], command: object
     ) -> None:
         timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
-
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        # Components of ours that discord.py routes nowhere are answered, not left to fail.
-        await refuse_unknown(interaction, ROUTED_ITEMS)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
