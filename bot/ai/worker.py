@@ -24,6 +24,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
+from bot import metrics
 from bot.ai.cpus import usable_cpus
 from bot.ai.hints import Hint, hint_for
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player
@@ -96,6 +97,7 @@ class AIPool:
         self._closed = False
         self.fallbacks = 0  # hard decisions a dead worker handed to ``normal``
         self._crashes_in_a_row = 0
+        self.hints_working = 0  # hints being worked out now (the metrics' queue length)
 
     @property
     def working(self) -> bool:
@@ -139,6 +141,7 @@ class AIPool:
             # next decision, and this one is the normal player's, on a thread.
             self.fallbacks += 1
             self._crashes_in_a_row += 1
+            metrics.worker_crash("decision")
             log.warning(
                 "a worker process died during a %s decision (seed %d); the normal player "
                 "decides this one and the pool is rebuilt",
@@ -152,6 +155,7 @@ class AIPool:
         else:
             if level == "hard":
                 self._crashes_in_a_row = 0
+        metrics.decision(level, loop.time() - start)
         delay = self.thinking_delay_s if thinking_delay_s is None else thinking_delay_s
         rest = delay - (loop.time() - start)
         if rest > 0:
@@ -164,11 +168,15 @@ class AIPool:
         if self._closed:
             raise RuntimeError("AIPool is closed")
         loop = asyncio.get_running_loop()
+        self.hints_working += 1
         try:
             return await loop.run_in_executor(self._processes, hint_for, view, seed)
         except BrokenProcessPool:
             log.warning("a worker process died during a hint; the hint is worked out here")
+            metrics.worker_crash("hint")
             return await loop.run_in_executor(self._threads, hint_for, view, seed)
+        finally:
+            self.hints_working -= 1
 
     def close(self) -> None:
         """Stop the workers (pending decisions are cancelled)."""

@@ -99,7 +99,7 @@ class ClickRouter:
         """Hand a click to the handler of its ref's route: answered in time (see
         :mod:`bot.timely`), and never left without an answer when the handler refuses or
         fails."""
-        timely.guard(interaction)
+        timely.guard(interaction, kind=("component", ref.route or "unreadable"))
         answering(interaction)  # every answer to the click in the clicker's language
         data: dict[str, Any] = dict(interaction.data or {})
         shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged
