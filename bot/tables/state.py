@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import weakref
 from contextvars import Token
 from dataclasses import dataclass, field
 
@@ -145,17 +146,20 @@ class AbandonVote:
 
 class TableLock(asyncio.Lock):
     """A table's lock (its actions take turns).  While a task holds it, that task's log lines
-    name the table and its server (:mod:`bot.logcontext`)."""
+    name the table and its server (:mod:`bot.logcontext`).  It knows its table by a weak
+    reference (no cycle to collect), and reads the id when taken (a new table's id may be
+    drawn again)."""
 
-    def __init__(self, table_id: str, guild_id: int) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self._about = (table_id, guild_id)
+        self._table = weakref.ref(table)
         self._restore: tuple[Token[str | None], Token[int | None]] | None = None
 
     async def __aenter__(self) -> None:
         await self.acquire()
-        table_id, guild_id = self._about
-        self._restore = (logcontext.TABLE.set(table_id), logcontext.GUILD.set(guild_id))
+        table = self._table()
+        if table is not None:
+            self._restore = (logcontext.TABLE.set(table.id), logcontext.GUILD.set(table.guild_id))
 
     async def __aexit__(self, *exc: object) -> None:
         if self._restore is not None:
@@ -166,7 +170,7 @@ class TableLock(asyncio.Lock):
         self.release()
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, weakref_slot=True)
 class Table:
     id: str
     guild_id: int
@@ -228,7 +232,7 @@ class Table:
     watching: int = 0  # spectators following the game live now (in memory only)
 
     def __post_init__(self) -> None:
-        self.lock = TableLock(self.id, self.guild_id)
+        self.lock = TableLock(self)
 
     @property
     def open(self) -> bool:
