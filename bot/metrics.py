@@ -237,10 +237,27 @@ GATEWAY_RECONNECTS: Final = _Children(
 _on = False
 
 
-def enable() -> None:
-    """Count from now on (``METRICS_PORT`` is set): until then every hook returns at once."""
+def enable(backend: str, operations: Iterable[str], games: Iterable[str]) -> None:
+    """Count from now on (``METRICS_PORT`` is set): until then every hook returns at once.
+
+    The counters an alert watches start at zero for every value they can take (``backend``:
+    the database's, with its ``operations``; ``games``: the registered ones), so that the
+    first 429, failed commit or crash is an increase Prometheus sees, not a new series."""
     global _on
     _on = True
+    for scope in ("global", "route", "shared"):
+        RATE_LIMITED(scope)
+    for operation in operations:
+        COMMIT_FAILURES(backend, operation)
+    for during in ("decision", "hint", "review"):
+        WORKER_CRASHES(during)
+    for outcome in ("coalesced", "dropped"):
+        TABLE_WRITES(outcome)
+    for how in ("resume", "identify"):
+        GATEWAY_RECONNECTS(how)
+    for game in games:
+        for how in ("finished", "abandoned"):
+            GAMES_ENDED(game, how)
 
 
 def enabled() -> bool:

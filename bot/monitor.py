@@ -44,7 +44,7 @@ from bot.events.model import OPEN_STATES
 from bot.events.service import TournamentService
 from bot.review.service import ReviewService
 from bot.sharding import shards_label
-from bot.store.base import Database
+from bot.store.base import OPERATIONS, Database
 from bot.tables.service import TableService
 from bot.tables.state import OPEN, Table, TableStatus
 from bot.ui.pace import Pace
@@ -296,7 +296,8 @@ async def start(bot: Observed, trace: aiohttp.TraceConfig, settings: Settings) -
         return None
     endpoint = Endpoint(settings.metrics_host, settings.metrics_port)
     await endpoint.start()
-    metrics.enable()
+    games = [entry.kind.value for entry in entries()]
+    metrics.enable(bot.db.backend, OPERATIONS, games)
     metrics.REGISTRY.label_all(shards=shards_label(settings.shard_ids))
     metrics.REGISTRY.register(BotState(bot))
     count_requests(trace)

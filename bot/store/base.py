@@ -23,7 +23,7 @@ import contextlib
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Sequence
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, get_args
 
 from bot import metrics
 from bot.store.errors import IntegrityError, StoreError
@@ -32,9 +32,7 @@ from bot.store.url import parse_database_url
 Synchronous = Literal["normal", "full"]
 # What a transaction writes, for the metrics (bot.metrics.COMMIT_SECONDS).
 Operation = Literal["table", "tournament", "league", "review", "settings", "meta", "other"]
-OPERATIONS: tuple[Operation, ...] = (
-    "table", "tournament", "league", "review", "settings", "meta", "other",
-)  # fmt: skip
+OPERATIONS: tuple[Operation, ...] = get_args(Operation)
 
 
 class Row(Protocol):

@@ -11,8 +11,10 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
+import yaml
 
 from bot.app import ROUTED_ITEMS
 from bot.engine.games import entries
@@ -224,3 +226,48 @@ async def test_a_metrics_port_in_use_exits_2_with_one_line(world: World) -> None
     assert errors == [f"METRICS_PORT {port} is in use on 127.0.0.1 (another bot process, or "
                       "another program): give each process its own port"], lines  # fmt: skip
     assert not any("Traceback" in line for line in lines)
+
+
+# ---------------------------------------------------------------------- the shipped board
+ROOT = Path(__file__).resolve().parents[2]
+DASHBOARD = ROOT / "deploy" / "grafana" / "spades-bot.json"
+ALERTS = ROOT / "deploy" / "prometheus" / "alerts.yml"
+METRIC = re.compile(r"\b(?:spades|process|python)_[a-z0-9_]+\b")
+SUFFIXES = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
+
+
+def exposed_names(m: Exposition) -> set[str]:
+    """Every sample name the bot can expose, from its families (with samples or not)."""
+    return {name + s for name, kind in m.families().items() for s in SUFFIXES.get(kind, ("",))}
+
+
+def panel_expressions() -> dict[str, list[str]]:
+    """Each panel's title → its queries."""
+    board = json.loads(DASHBOARD.read_text())
+    return {
+        p["title"]: [t["expr"] for t in p["targets"]] for p in board["panels"] if "targets" in p
+    }
+
+
+def alert_expressions() -> dict[str, str]:
+    groups = yaml.safe_load(ALERTS.read_text())["groups"]
+    return {rule["alert"]: rule["expr"] for group in groups for rule in group["rules"]}
+
+
+async def test_the_dashboard_and_the_alerts_name_only_metrics_the_bot_exposes(
+    world: World, postgres_url: str
+) -> None:
+    """On PostgreSQL, whose pool has series of its own (SQLite's families are a subset)."""
+    async with metered_bot(world, DATABASE_URL=postgres_url) as (_, port):
+        m = await scrape(port)
+    names = exposed_names(m)
+    queries = {**panel_expressions(), **{a: [e] for a, e in alert_expressions().items()}}
+    named = set()
+    for where, expressions in queries.items():
+        for expr in expressions:
+            for metric in METRIC.findall(expr):
+                assert metric in names, f"{where}: {metric} is not exposed by the bot"
+                named.add(metric)
+    # The board covers every part of the bot the issue asks for.
+    for part in ("interaction", "discord", "tables", "db_commit", "ai_decision", "loop_lag"):
+        assert any(part in n for n in named), part
