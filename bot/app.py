@@ -40,7 +40,7 @@ from bot.i18n.commands import CommandTranslator
 from bot.i18n.core import preload
 from bot.league_link import recorder
 from bot.review.service import ReviewService
-from bot.sharding import ShardingError, ShardPlan, shards_label
+from bot.sharding import ShardingError, ShardPlan
 from bot.store.card_styles import CardStyleStore
 from bot.store.db import Database, Synchronous
 from bot.store.errors import SetupError
@@ -160,7 +160,14 @@ class SpadesBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.db = db
-        self.ai = AIPool(budgets={"hard": settings.ai_budget_ms / 1000})
+        level, _, log_format, shards = settings.log_setup()
+        self.ai = AIPool(
+            budgets={"hard": settings.ai_budget_ms / 1000},
+            worker_setup=logsafe.setup_worker,
+            worker_setup_args=(level, log_format, shards),
+            on_decision=metrics.decision,
+            on_crash=metrics.worker_crash,
+        )
         # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
         self.publisher = TablePublisher(
             self,
@@ -467,9 +474,7 @@ def run() -> int:
         return 2
     # The bot's loggers at LOG_LEVEL; discord.py's at INFO (DISCORD_LOG_LEVEL): its DEBUG
     # writes every hand and token.  Tokens are masked on every line (bot.logsafe).
-    log_format: logsafe.LogFormat = "json" if settings.log_format == "json" else "plain"
-    shards = shards_label(settings.shard_ids)
-    logsafe.setup(settings.log_level, settings.discord_log_level, log_format, shards)
+    logsafe.setup(*settings.log_setup())
     # The bot has no voice features: drop discord.py's warnings about voice libraries.
     client_log = logging.getLogger("discord.client")
     client_log.addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())

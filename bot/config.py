@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bot.sharding import ShardingError, ShardPlan, parse_shard_ids
+from bot.logsafe import LogFormat
+from bot.sharding import ShardingError, ShardPlan, parse_shard_ids, shards_label
 from bot.store.errors import SetupError
 from bot.store.url import DEFAULT_URL, parse_database_url
 
@@ -68,6 +69,12 @@ class Settings:
     metrics_port: int | None = None  # GET /metrics for Prometheus there; None: no metrics
     metrics_host: str = "127.0.0.1"  # the address it listens on (see README: Metrics)
     log_format: str = "plain"  # "plain" or "json" (one object a line: bot.logcontext)
+
+    def log_setup(self) -> tuple[str, str | None, LogFormat, str]:
+        """:func:`bot.logsafe.setup`'s arguments: the levels, the format, and the shards the
+        process serves (as its lines name them)."""
+        log_format: LogFormat = "json" if self.log_format == "json" else "plain"
+        return self.log_level, self.discord_log_level, log_format, shards_label(self.shard_ids)
 
     def __repr__(self) -> str:  # never print the token
         database = parse_database_url(self.database_url).redacted()

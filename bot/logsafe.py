@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 import threading
 from typing import Literal
-
-import discord
 
 from bot.logcontext import JsonLines
 
@@ -75,6 +74,8 @@ def setup(
     or ``level`` when higher; tokens masked on every line.  ``log_format`` ``json``: one JSON
     object a line (:class:`bot.logcontext.JsonLines`, naming ``shards``), warnings and
     threads' uncaught errors included."""
+    import discord  # here, not above: the worker processes log without it (setup_worker)
+
     levels = logging.getLevelNamesMapping()
     ours = levels[level]
     others = max(ours, logging.INFO)
@@ -92,6 +93,19 @@ def setup(
         inner = handler.formatter or logging.Formatter()
         if not isinstance(inner, Scrubbed):
             handler.setFormatter(Scrubbed(inner))
+
+
+def setup_worker(level: str, log_format: LogFormat = "plain", shards: str = "all") -> None:
+    """A worker process's logging (the computer players' pool): its lines on standard error
+    in the bot's format, tokens masked, without importing discord.py there."""
+    handler = logging.StreamHandler(sys.stderr)
+    plain = logging.Formatter("%(asctime)s %(levelname)-8s %(name)s %(message)s")
+    handler.setFormatter(Scrubbed(JsonLines(shards) if log_format == "json" else plain))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(max(logging.getLevelNamesMapping()[level], logging.INFO))
+    if log_format == "json":
+        logging.captureWarnings(True)
 
 
 def _log_uncaught(args: threading.ExceptHookArgs) -> None:
