@@ -239,7 +239,7 @@ class Endpoint:
 
     async def start(self) -> None:
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=False)
+        site = web.TCPSite(self._runner, self.host, self.port)  # a listener there: in use
         try:
             await site.start()
         except OSError as e:

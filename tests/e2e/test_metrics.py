@@ -21,7 +21,7 @@ from bot.engine.games import entries
 from bot.store.base import OPERATIONS
 from bot.tables.state import LEVELS
 from tests.e2e.conftest import World
-from tests.e2e.flows import act_until, quick_game
+from tests.e2e.flows import act_until, answer, open_table, quick_game
 from tests.fakediscord import BotProcess, run_bot
 from tests.pgserver import free_port
 from tests.scrape import Exposition, scrape
@@ -271,3 +271,32 @@ async def test_the_dashboard_and_the_alerts_name_only_metrics_the_bot_exposes(
     # The board covers every part of the bot the issue asks for.
     for part in ("interaction", "discord", "tables", "db_commit", "ai_decision", "loop_lag"):
         assert any(part in n for n in named), part
+
+
+async def test_429s_are_counted_by_scope_and_a_resumed_gateway_as_a_reconnect(
+    world: World,
+) -> None:
+    fake = world.fake
+    async with metered_bot(world) as (_, port):
+        fake.inject_429(1, 0.5, path_contains="/channels/", method="POST", is_global=True)
+        await open_table(world)  # the table message: refused once (global), then posted
+        fake.inject_429(1, 0.5, path_contains="/channels/", method="POST")
+        r = await answer(world, world.users[0], "spades", "table")  # posted again
+        assert r.ephemeral
+        generation = fake.ready_generation
+        await fake.disconnect_all()
+        await fake.wait_for_ready(after=generation)
+        assert fake.gateway.resume_count == 1
+
+        def counted(m: Exposition) -> bool:
+            return m.value("spades_gateway_reconnects_total", how="resume") == 1 and (
+                m.value("spades_discord_rate_limited_total") == 2
+            )
+
+        m = await settled(port, counted)
+    assert m.value("spades_discord_rate_limited_total", scope="global") == 1
+    assert m.value("spades_discord_rate_limited_total", scope="route") == 1
+    assert m.value("spades_gateway_reconnects_total", how="identify") == 0
+    posts = {"method": "POST", "route": "/channels/{id}/messages"}
+    assert m.value("spades_discord_requests_total", status="4xx", **posts) == 2
+    assert m.value("spades_gateway_latency_seconds", shard="0") > 0
