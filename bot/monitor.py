@@ -29,7 +29,7 @@ import socket
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from types import SimpleNamespace
-from typing import Any, Final, Protocol
+from typing import Any, Final, NoReturn, Protocol
 
 import aiohttp
 from aiohttp import web
@@ -244,7 +244,7 @@ class Endpoint:
             await site.start()
         except OSError as e:
             await self._runner.cleanup()
-            raise MetricsError(_why(e, self.host, self.port)) from None
+            _refuse(e, self.host, self.port)
         log.info("metrics on http://%s:%d/metrics", _shown(self.host), self.port)
 
     async def stop(self) -> None:
@@ -260,20 +260,25 @@ def _shown(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _why(e: OSError, host: str, port: int) -> str:
+def _refuse(e: OSError, host: str, port: int) -> NoReturn:
+    """Raise the one line an operator reads for ``e`` (English, like every setting's)."""
     where = f"{_shown(host)}:{port}"
     if isinstance(e, socket.gaierror):
-        return f"METRICS_HOST {host!r} is not a name or address this machine can resolve"
+        raise MetricsError(
+            f"METRICS_HOST {host!r} is not a name or address this machine can resolve"
+        ) from None
     if e.errno == errno.EADDRINUSE:
-        return (
+        raise MetricsError(
             f"METRICS_PORT {port} is in use on {_shown(host)} (another bot process, or another "
             "program): give each process its own port"
-        )
+        ) from None
     if e.errno == errno.EADDRNOTAVAIL:
-        return f"METRICS_HOST {host} is not an address of this machine"
+        raise MetricsError(f"METRICS_HOST {host} is not an address of this machine") from None
     if e.errno == errno.EACCES:
-        return f"cannot listen on {where} for metrics: permission denied (use a port above 1023)"
-    return f"cannot listen on {where} for metrics: {e.strerror or e}"
+        raise MetricsError(
+            f"cannot listen on {where} for metrics: permission denied (use a port above 1023)"
+        ) from None
+    raise MetricsError(f"cannot listen on {where} for metrics: {e.strerror or e}") from None
 
 
 class Monitor:
