@@ -27,20 +27,21 @@ CALLBACK = f"/api/v10/interactions/1452345678901234567/{TOKEN}/callback"
 EDIT = f"/api/v10/webhooks/1234567890123456789/{TOKEN}/messages/1452345678901234999"
 
 
-def one_click() -> None:
+def one_click(requests_counted: bool) -> None:
     metrics.received("component", "play")
     metrics.first_answer("component", 0.012)
     metrics.commit("sqlite", "table", 0.00006)
-    metrics.discord_request("POST", route_template(CALLBACK), "2xx")
-    metrics.discord_request("PATCH", route_template(EDIT), "2xx")
+    if requests_counted:  # off, the HTTP trace has no counting hook at all
+        metrics.discord_request("POST", route_template(CALLBACK), "2xx")
+        metrics.discord_request("PATCH", route_template(EDIT), "2xx")
     metrics.table_write("coalesced")
     metrics.answered("component", "play", "answered")
 
 
-def cpu_per_click(clicks: int) -> float:
+def cpu_per_click(clicks: int, on: bool) -> float:
     started = time.process_time()
     for _ in range(clicks):
-        one_click()
+        one_click(on)
     return (time.process_time() - started) / clicks
 
 
@@ -48,10 +49,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--clicks", type=int, default=200_000)
     args = ap.parse_args()
-    off = cpu_per_click(args.clicks)
+    off = cpu_per_click(args.clicks, on=False)
     metrics.enable("sqlite", ("table",), ("spades",))
-    cpu_per_click(1000)  # the label children made once
-    on = cpu_per_click(args.clicks)
+    cpu_per_click(1000, on=True)  # the label children made once
+    on = cpu_per_click(args.clicks, on=True)
     print(f"metrics off: {off * 1e6:.2f} µs of CPU a click; on: {on * 1e6:.2f} µs")
     return 0
 
