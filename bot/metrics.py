@@ -149,7 +149,7 @@ RATE_LIMITED: Final = _Children(
 )
 PACE_WAIT: Final = _histogram(
     "discord_pace_wait_seconds",
-    "How long a bot-token request waited in the pace (bot/ui/pace.py) before it was sent.",
+    "How long a bot-token request waited in the pace (bot/ui/discord/pace.py) before it was sent.",
     (),
     WAIT_BUCKETS,
 )

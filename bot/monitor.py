@@ -47,7 +47,7 @@ from bot.sharding import shards_label
 from bot.store.base import OPERATIONS, Database
 from bot.tables.service import TableService
 from bot.tables.state import OPEN, Table, TableStatus
-from bot.ui.pace import Pace
+from bot.ui.discord.pace import Pace
 
 log = logging.getLogger(__name__)
 
