@@ -209,11 +209,12 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         errors (the caller re-raises them)."""
         if error.code not in _GONE and error.status != 404:
             return False
-        if self.outcome == "answered":
-            self.outcome = "late"
         if error.code == 40060:
+            self.outcome = "repeated"
             log.info("%s was answered already (delivered twice?)", describe(self._parent))
             return True
+        if self.outcome == "answered":
+            self.outcome = "late"
         age = time.monotonic() - self.received
         log.warning(
             "answer to %s came too late (%.1f s after it arrived): %s",
