@@ -35,6 +35,11 @@ collapsed stacks; ``python benchmarks/probe/spy.py FILE`` charges them to the pa
 ``--probe DIR`` records where the bot's and the driver's loops spent their time
 (benchmarks/probe/; ``python benchmarks/probe/attribute.py DIR`` reads it).
 
+``--metrics both`` runs the same load with metrics on (``METRICS_PORT`` set, the endpoint scraped
+every ``--scrape-every`` seconds, as Prometheus would) and off, ``--pairs`` times in alternating
+order, each run a fresh bot and database, and prints each pair's ratios (benchmarks/
+load_compare.py).
+
 ``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
 load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
 one shard per process, ``CLUSTER_COUNT=2``) with ``--tables`` tables per process on one
@@ -70,14 +75,12 @@ from benchmarks.load_figures import (
     machine,
     rss,
     show,
-    show_pauses,
     show_run,
     summary_latencies,
     webhook_rates,
 )
 from tests.e2e.driver import Driver, Seated, eventually, has, table_message
 from tests.fakediscord import Channel, FakeDiscord, Message, NoResponse, User, run_bot
-from tests.pgserver import PostgresServer
 
 PROBE_CODE = Path(__file__).resolve().parent / "probe"  # benchmarks/probe/
 sys.path.insert(0, str(PROBE_CODE))
@@ -118,18 +121,13 @@ async def set_up_table(fake: FakeDiscord, ch: Channel, four: list[User]) -> None
     assert "deals first" in r.text, r.text
 
 
-async def play_table(
-    fake: FakeDiscord,
-    ch: Channel,
-    four: list[User],
-    stats: Stats,
-    turns: Stats,
-    until: float,
-    think: float,
-    seed: int,
-) -> None:
-    """Each player presses **My hand** once; from then on every player acts only on the
-    buttons of their own hand message as the bot leaves it (answers and live edits)."""
+Hands = tuple[Driver, dict[int, Message]]  # a table's players and their hand messages
+
+
+async def open_hands(
+    fake: FakeDiscord, ch: Channel, four: list[User], stats: Stats, seed: int
+) -> Hands:
+    """Each player of the table presses **My hand** once."""
     driver = Driver(fake, ch, [Seated(u) for u in four], rng=random.Random(seed))
     await eventually(lambda: has(table_message(fake, ch), "hand"), 60)  # table message catches up
     hands: dict[int, Message] = {}
@@ -142,6 +140,24 @@ async def play_table(
                 continue
             assert r.message is not None
             hands[p.user.id] = r.message
+    return driver, hands
+
+
+async def play_table(
+    fake: FakeDiscord,
+    ch: Channel,
+    four: list[User],
+    stats: Stats,
+    turns: Stats,
+    until: float,
+    think: float,
+    seed: int,
+    opened: Hands | None = None,
+) -> None:
+    """Each player presses **My hand** once (unless ``opened`` already); from then on every
+    player acts only on the buttons of their own hand message as the bot leaves it (answers
+    and live edits)."""
+    driver, hands = opened or await open_hands(fake, ch, four, stats, seed)
     while time.monotonic() < until:
         try:
             actor, _ = await next_actor(fake, driver, hands, wait_s=30, after=0.0)
@@ -241,37 +257,40 @@ async def run_spades(
     *,
     extra: Extra | None = None,
     check_api: bool = True,
+    env: dict[str, str] | None = None,
     py_spy: Path | None = None,
 ) -> tuple[Stats, Stats, dict[str, float]]:
     """``tables`` tables per process; ``database_url`` None: a fresh SQLite file;
     ``check_api`` False: the fake does not check requests against Discord's API description
-    (a lighter instrument)."""
+    (a lighter instrument); ``env``: more settings for the bot; ``py_spy``: the bot sampled with
+    py-spy into that file over the measured window."""
     with tempfile.TemporaryDirectory() as tmp:
         async with (
             FakeDiscord(recommended_shards=processes, check_api=check_api) as fake,
             contextlib.AsyncExitStack() as stack,
         ):
             channels, users = world(fake, tables, processes)
-            env = {
+            settings = {
                 "DATABASE_URL": database_url or f"sqlite:///{tmp}/load.db",
                 "LOG_LEVEL": "INFO",
                 "SPADES_BOT_DELAY": "0",
                 "SHARD_COUNT": str(processes),
                 "CLUSTER_COUNT": str(processes),
+                **(env or {}),
             }
             if PROBE_DIR is not None:
                 here = str(PROBE_CODE)
-                env["PYTHONPATH"] = os.pathsep.join(
+                settings["PYTHONPATH"] = os.pathsep.join(
                     [here, *filter(None, [os.environ.get("PYTHONPATH")])]
                 )
-                env["SPADES_PROBE_DIR"] = str(PROBE_DIR)
+                settings["SPADES_PROBE_DIR"] = str(PROBE_DIR)
             procs = []
             for shard in range(processes):
                 procs.append(
                     await stack.enter_async_context(
                         run_bot(
                             fake,
-                            env={**env, "SHARD_IDS": str(shard)},
+                            env={**settings, "SHARD_IDS": str(shard)},
                             timeout=60,
                             wait_for="sync" if shard == 0 else "commands",
                         )
@@ -289,6 +308,14 @@ async def run_spades(
             t0 = time.monotonic()
             await asyncio.gather(*(setup(i) for i in range(tables)))
             setup_s = time.monotonic() - t0
+            # Every player's hand is open before the measured window (as the bare bot's are).
+            opening = Stats()
+
+            async def opened(i: int) -> Hands:
+                async with sem:
+                    return await open_hands(fake, channels[i], users[i], opening, i)
+
+            hands = await asyncio.gather(*(opened(i) for i in range(tables)))
             if extra is not None:
                 await extra.ready(fake, channels)
             stats = Stats(started=time.monotonic())
@@ -303,7 +330,9 @@ async def run_spades(
             with instrument_without_pauses():
                 await asyncio.gather(
                     *(
-                        play_table(fake, channels[i], users[i], stats, turns, until, think, i)
+                        play_table(
+                            fake, channels[i], users[i], stats, turns, until, think, i, hands[i]
+                        )
                         for i in range(tables)
                     )
                 )
@@ -348,55 +377,6 @@ async def run_spades(
         return stats, turns, memory
 
 
-async def compare(args: argparse.Namespace) -> None:
-    """Every --database × --processes combination in one run; ratios to the first."""
-    databases = args.database.split(",")
-    counts = [int(n) for n in args.processes.split(",")]
-    combos = [(d, n) for d in databases for n in counts if d == "postgresql" or n == 1]
-    server = PostgresServer(durable=True).start() if "postgresql" in databases else None
-    results = []
-    try:
-        for database, processes in combos:
-            url = await server.create_database("load") if database == "postgresql" else None
-            load0 = os.getloadavg()[0]
-            stats, _, extra = await run_spades(
-                args.tables, args.duration, args.think, url, processes
-            )
-            s = stats.summary()
-            name = f"{database}/{processes}"
-            show(name, s)
-            print(
-                f"        commits: {extra.get('commits', 0):.0f}, "
-                f"p50 {extra.get('commit_p50_ms', 0):.2f} ms, "
-                f"p99 {extra.get('commit_p99_ms', 0):.2f} ms; "
-                f"load average {load0:.2f} → {os.getloadavg()[0]:.2f}; CPU: bots "
-                f"{extra['bot_cpu_share'] * 100:.0f}%, "
-                f"driver {extra['driver_cpu_share'] * 100:.0f}% of one core"
-            )
-            show_pauses(extra)
-            results.append((name, processes * args.tables, s, extra))
-    finally:
-        if server is not None:
-            server.stop()
-    name0, _, s0, x0 = results[0]
-    print(f"\nratios to {name0} (same run):")
-    print(
-        f"{'':>14} {'tables':>6} {'ack p50':>8} {'ack p99':>8} "
-        f"{'commit p50':>10} {'commit p99':>10}"
-    )
-    for name, tables, s, x in results:
-
-        def ratio(a: float | None, b: float | None) -> str:
-            return f"{a / b:.2f}" if a and b else "-"
-
-        print(
-            f"{name:>14} {tables:>6} {ratio(s.get('p50_ms'), s0.get('p50_ms')):>8} "
-            f"{ratio(s.get('p99_ms'), s0.get('p99_ms')):>8} "
-            f"{ratio(x.get('commit_p50_ms'), x0.get('commit_p50_ms')):>10} "
-            f"{ratio(x.get('commit_p99_ms'), x0.get('commit_p99_ms')):>10}"
-        )
-
-
 def start_probe(where: Path) -> None:
     """``--probe``: the driver records its own loop, and the bots will record theirs."""
     global PROBE_DIR, DRIVER_PROBE
@@ -417,6 +397,15 @@ async def main() -> int:
     ap.add_argument("--skip-bare", action="store_true")
     ap.add_argument("--database", default="sqlite", help="sqlite, postgresql or sqlite,postgresql")
     ap.add_argument("--processes", default="1", help="1, 2 or 1,2 (2: PostgreSQL only)")
+    ap.add_argument(
+        "--metrics",
+        choices=("off", "both"),
+        default="off",
+        help="both: the same load with METRICS_PORT set (and scraped) and without, in "
+        "alternating pairs of runs (benchmarks/load_compare.py)",
+    )
+    ap.add_argument("--pairs", type=int, default=3, help="--metrics both: pairs of runs")
+    ap.add_argument("--scrape-every", type=float, default=5.0, help="seconds between scrapes")
     ap.add_argument(
         "--probe",
         type=Path,
@@ -442,7 +431,14 @@ async def main() -> int:
     print(f"machine: {machine()}")
     print(f"tables: {args.tables}, duration: {args.duration:.0f} s, think: {args.think} s")
     print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+    if args.metrics == "both":
+        from benchmarks.load_compare import compare_metrics
+
+        await compare_metrics(args)
+        return 0
     if args.database != "sqlite" or args.processes != "1":
+        from benchmarks.load_compare import compare
+
         await compare(args)
         return 0
     print(f"driver's event loop: {type(asyncio.get_running_loop()).__module__}")

@@ -115,6 +115,7 @@ async def answer_on_hand(
                 raise
             news = stale_is_news and isinstance(e, StaleButton)
             notice = f"{'' if news else '⚠ '}{refusal_text(e)}"
+            timely.judge(interaction, "refused")  # shown on the hand, counted as refused
         assert seat is not None  # checked by ``act``: the member plays it
         await send_hand(interaction, answer, table, seat, notice, edit=True)
 
