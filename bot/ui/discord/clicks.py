@@ -194,7 +194,10 @@ def route_from_the_gateway(client: discord.Client, items: tuple[type[Routed], ..
     that component — the clicks discord.py would have routed, and no others; one of ours that
     fits no template (a button of an older version) is refused with :data:`UNREADABLE` rather
     than left unanswered.  Every other interaction goes the way of discord.py as before, and
-    the ``interaction`` event is dispatched for every one."""
+    the ``interaction`` event is dispatched for every one.
+
+    The ``interaction.message`` of a click routed here has the clicked message's id, author,
+    flags and content, but no embeds or components: the bot reads only its id."""
     state: Any = client._connection  # its gateway parsers: INTERACTION_CREATE's is replaced
     parse_as_before = state.parsers["INTERACTION_CREATE"]
     templates = [(item.__discord_ui_compiled_template__, item) for item in items]
@@ -223,6 +226,12 @@ def route_from_the_gateway(client: discord.Client, items: tuple[type[Routed], ..
                 break
         else:
             ref = Unreadable("unknown")
+        message = data.get("message")
+        if isinstance(message, dict):
+            # Of the clicked message the bot reads its id alone (is it the table message, is
+            # there one to update): its embeds and components — a hand's dozen buttons — are
+            # not made into discord.py objects for nothing.
+            message["embeds"], message["components"] = [], []
         interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)
         if ref is not None:
             values = [str(v) for v in inner.get("values", ())] if kind == STRING_SELECT else []
