@@ -42,7 +42,7 @@ from bot.i18n.cards import (
     seat_word,
 )
 from bot.i18n.cards import parse_card as parse_local_card
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 from bot.tables.moves import ActResult
 from bot.tables.state import Table, TableStatus
 from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb
@@ -107,7 +107,7 @@ def _claim_text(result: ActResult) -> str:
     claims = public_claims(game) if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
-        return _("Your claim: {claim}.", claim=reason_text(mine[-1].text))
+        return _("Your claim: {claim}.", claim=line_text(mine[-1].text))
     return _("Your claim was judged: see the table message.")
 
 
@@ -471,7 +471,7 @@ class PlayCog(commands.Cog):
                     raise
                 notice = e.reason  # an earlier hand's button: here is the current one
             except (IllegalAction, Refusal, CardParseError) as e:
-                notice = "⚠ " + (e.reason if isinstance(e, Refusal) else reason_text(e.reason))
+                notice = "⚠ " + (e.reason if isinstance(e, Refusal) else line_text(e.line))
             assert ref.seat is not None  # checked: the member plays it
             await send_hand(interaction, answer, table, ref.seat, notice, edit=True)
 

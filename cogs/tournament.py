@@ -19,7 +19,7 @@ from bot.events.model import EventError, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 from bot.ui import tournament_render as render
 from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
 from cogs.choices import check_preset, preset_choices
@@ -187,7 +187,7 @@ class TournamentCog(commands.Cog):
         except EventError as e:
             raise Refusal(e.reason) from None  # written in the organiser's language
         except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None  # the engine's English, translated
+            raise Refusal(line_text(e.line)) from None  # the engine's Line, translated
         t = await SignUp(service(interaction)).create(
             guild_id=gid,
             channel_id=channel_id(interaction),

@@ -203,7 +203,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.tables",),  # the table service
     ("bot.review", "bot.store"),  # reviews of games; the database (SQL only here)
     # computer players; ratings; pairings (pure); the card table's words in each language
-    ("bot.ai", "bot.league", "bot.events", "bot.i18n.cards", "bot.i18n.engine_text"),
+    ("bot.ai", "bot.league", "bot.events", "bot.i18n.cards", "bot.i18n.lines"),
     ("bot.engine",),  # the rules
     ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
     # the foundations every layer may use

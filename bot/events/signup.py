@@ -11,7 +11,7 @@ from bot.events.arrangement import tournament_rules
 from bot.events.model import MAX_ENTRIES, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.i18n import _
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 from bot.store.errors import UniqueViolation
 
 
@@ -42,7 +42,7 @@ class SignUp:
         try:
             tournament_rules(settings)
         except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None
+            raise Refusal(line_text(e.line)) from None
         if starts_at < self.clock() - 60:
             raise Refusal(_("The start time is in the past."))
         try:

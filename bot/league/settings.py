@@ -16,7 +16,7 @@ from bot.engine.errors import RulesError
 from bot.engine.games import preset_names
 from bot.engine.rules import Rules
 from bot.i18n import _
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 from bot.league.errors import SettingsError
 
 TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
@@ -91,7 +91,7 @@ def validate_changes(current: GuildSettings, changes: dict[str, Any]) -> dict[st
             Rules.from_preset(preset, target=target)
     except RulesError as e:
         option = "target" if "target" in out else "preset"
-        raise SettingsError(reason_text(e.reason), option) from None
+        raise SettingsError(line_text(e.line), option) from None
     return out
 
 

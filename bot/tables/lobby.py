@@ -17,7 +17,7 @@ from bot.engine.rules import parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.i18n import _
 from bot.i18n.cards import seat_word
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -85,7 +85,7 @@ class Lobby:
         try:
             rules = default_rules(preset, **overrides)
         except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None
+            raise Refusal(line_text(e.line)) from None
         if not 0 <= turn_timer <= 3600:
             raise Refusal(_("turn_timer must be between 0 (off) and 3600 seconds"))
         table = Table(
@@ -381,7 +381,7 @@ class Lobby:
                     value_of = parse_value(name, value, table.rules.game)
                     rules = table.rules.with_option(name, value_of)
             except RulesError as e:
-                raise Refusal(reason_text(e.reason)) from None
+                raise Refusal(line_text(e.line)) from None
             moves = seat_moves(table, rules)
             async with self.persistence.write(table) as conn:
                 await self.store.update_table(conn, table.id, rules=rules_doc(table, rules=rules))

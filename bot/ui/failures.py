@@ -22,7 +22,7 @@ from bot import command_input, timely
 from bot.engine import CardParseError, GameError
 from bot.errors import Duplicate, Refusal
 from bot.i18n import N_, _
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ def error_text(
     if isinstance(original, Refusal):
         return original.reason  # written in the member's language where it was raised
     if isinstance(original, GameError):
-        return reason_text(original.reason)  # the engine's English, translated here
+        return line_text(original.line)  # the engine's Line, in the member's words
     name = timely.describe(interaction)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         log.info("stale command %s from %s", name, interaction.user.id)
