@@ -98,6 +98,29 @@ def blind_allowed(bidding: str, partner_bid: int | None) -> bool:
     return True
 
 
+def blind_nil_refusal(
+    rules: Rules, looked: bool, partner_bid: int | None, beside_blind_nil: bool
+) -> Line:
+    """Why a seat may not bid blind nil now (it may not: :meth:`SpadesGame.blind_open` said
+    so): it ``looked`` at its cards, the restriction (``partner_bid``), the seat opposite's
+    blind nil (``beside_blind_nil``), or the deficit the rules ask for."""
+    if not rules.blind_nil:
+        return Line("Blind nil is not allowed at this table")
+    if looked:
+        return Line("You have looked at your cards, so you cannot bid blind nil")
+    if rules.bidding in RESTRICTED_BIDDING:
+        reason = blind_refusal(rules.bidding, partner_bid)
+        if reason:
+            return reason
+    if beside_blind_nil:
+        if rules.double_blind_nil == "off":
+            return Line("Your partner bid blind nil; double blind nil is not allowed here")
+        need = max(rules.blind_nil_min_deficit, rules.double_blind_nil_min_deficit)
+        return Line("Double blind nil needs your team {n} points behind", n=need)
+    need = rules.blind_nil_min_deficit
+    return Line("Blind nil needs your team at least {n} points behind", n=need)
+
+
 def blind_refusal(bidding: str, partner_bid: int | None) -> Line | None:
     """Why the restriction forbids blind nil here, or ``None``."""
     if blind_allowed(bidding, partner_bid):

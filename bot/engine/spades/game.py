@@ -32,7 +32,7 @@ from bot.engine.seats import SEATS, Seat, Team
 from bot.engine.spades.bidrules import (
     allowed_bids,
     blind_allowed,
-    blind_refusal,
+    blind_nil_refusal,
     depends_on_spades,
     refusal,
     unseen_bids,
@@ -322,23 +322,8 @@ class SpadesGame(Game, kind=GameKind.SPADES):
             raise IllegalBid(Line("A bid is 1 to {n} tricks", n=top))
 
     def _blind_nil_refusal(self, seat: Seat) -> Line:
-        r = self.rules
-        if not r.blind_nil:
-            return Line("Blind nil is not allowed at this table")
-        if self._looked[seat]:
-            return Line("You have looked at your cards, so you cannot bid blind nil")
-        if r.bidding in RESTRICTED_BIDDING:
-            reason = blind_refusal(r.bidding, self._partner_bid(seat))
-            if reason:
-                return reason
-        if self._bids[seat ^ 2] == BLIND_NIL:
-            if r.double_blind_nil == "off":
-                return Line("Your partner bid blind nil; double blind nil is not allowed here")
-            need = max(r.blind_nil_min_deficit, r.double_blind_nil_min_deficit)
-            return Line("Double blind nil needs your team {n} points behind", n=need)
-        return Line(
-            "Blind nil needs your team at least {n} points behind", n=r.blind_nil_min_deficit
-        )
+        looked, partner = self._looked[seat], self._partner_bid(seat)
+        return blind_nil_refusal(self.rules, looked, partner, self._bids[seat ^ 2] == BLIND_NIL)
 
     def _ny_blind_refusal(self, seat: Seat) -> Line:
         if self.hand_number == 1:
