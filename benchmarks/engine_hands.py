@@ -20,10 +20,12 @@ a game past 25 hands (random bids never end a Spades game).  Euchre hands that e
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 # Uniformly random bids are nearly always set, so a game would never end and one Game would
@@ -78,16 +80,25 @@ def openspiel_hands(seconds: float, seed: int) -> dict[str, Any]:
 
     game = pyspiel.load_game("spades")
     randrange = random.Random(seed).randrange
+
+    def one_hand() -> None:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[randrange(len(legal))])
+
+    return hands_for(seconds, one_hand)
+
+
+def hands_for(seconds: float, one_hand: Callable[[], None]) -> dict[str, Any]:
+    """Play ``one_hand()`` again and again for about ``seconds``: hands, wall and CPU seconds."""
     hands = 0
     clock = time.perf_counter
     cpu_start = time.process_time()
     start = clock()
     deadline = start + seconds
     while clock() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[randrange(len(legal))])
+        one_hand()
         hands += 1
     return {"hands": hands, "wall": clock() - start, "cpu": time.process_time() - cpu_start}
 
@@ -105,13 +116,10 @@ def bare_hands(seconds: float, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     randrange = rng.randrange
     deck = list(range(52))
-    hands = 0
-    dealer = 0
-    clock = time.perf_counter
-    cpu_start = time.process_time()
-    start = clock()
-    deadline = start + seconds
-    while clock() < deadline:
+    dealers = itertools.cycle(range(4))
+
+    def one_hand() -> None:
+        dealer = next(dealers)
         rng.shuffle(deck)
         held = [0, 0, 0, 0]
         for i, c in enumerate(deck):
@@ -163,9 +171,8 @@ def bare_hands(seconds: float, seed: int) -> dict[str, Any]:
                     score += tricks[seat]  # a nil's tricks are bags
             if contract:
                 score += 10 * contract + taken - contract if taken >= contract else -10 * contract
-        dealer = (dealer + 1) & 3
-        hands += 1
-    return {"hands": hands, "wall": clock() - start, "cpu": time.process_time() - cpu_start}
+
+    return hands_for(seconds, one_hand)
 
 
 def main() -> int:
