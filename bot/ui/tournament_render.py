@@ -233,6 +233,18 @@ def results_json(t: Tournament) -> str:
     return json.dumps(results_document(t), indent=1, ensure_ascii=False)
 
 
+# A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV Injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """``value`` for a CSV cell: text that a spreadsheet would run as a formula (a member
+    named ``=HYPERLINK(…)``) is kept as text by a leading ``'``, as OWASP recommends."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def results_csv(t: Tournament) -> str:
     places = rounds.places(t) if t.status == "finished" else {}
     out = io.StringIO()
@@ -240,16 +252,15 @@ def results_csv(t: Tournament) -> str:
     w.writerow(["place", "entry", "name", "status", "games", "wins"])
     for e in sorted(t.entries.values(), key=lambda e: (places.get(e.id, 10**6), e.id)):
         mine = [g for g in t.games if e.id in g.entries and g.status == "done"]
-        w.writerow(
-            [
-                places.get(e.id, ""),
-                e.id,
-                e.name,
-                e.status,
-                len(mine),
-                sum(g.winner == e.id for g in mine),
-            ]
-        )
+        row = [
+            places.get(e.id, ""),
+            e.id,
+            e.name,
+            e.status,
+            len(mine),
+            sum(g.winner == e.id for g in mine),
+        ]
+        w.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
 
 
