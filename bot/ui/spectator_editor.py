@@ -22,7 +22,8 @@ from typing import Any, Final
 
 import discord
 
-from bot.i18n import SERVER_LANGUAGES, use
+from bot.errors import Refusal
+from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.live import Edit
 from bot.tables.spectators import Frame, Spectators, watch_key
 from bot.tables.state import Table
@@ -31,6 +32,7 @@ from bot.ui.controls import controls_view
 from bot.ui.images.deal import diagram_of, render_deal
 from bot.ui.live_editor import HandMessage, edit_live_message, hand_message
 from bot.ui.spectator import DealPicture, SpectatorMessage, public_scene, spectator_message
+from bot.ui.watch_access import can_read
 
 log = logging.getLogger(__name__)
 
@@ -123,8 +125,11 @@ class SpectatorViews:
     async def answer(self, interaction: Interaction, table: Table, *, edit: bool) -> None:
         """Answer a spectator with the view (a new ephemeral message, or ``edit`` the one the
         clicked button is on); that message then follows the game.  Refused (with the
-        reason) for anyone who may not watch the table."""
+        reason) for anyone who may not watch the table, or cannot read its channel
+        (:mod:`bot.ui.watch_access`)."""
         uid = interaction.user.id
+        if not can_read(interaction, table.channel_id):
+            raise Refusal(_("You can watch only a table whose channel you can read."))
         self.spectators.check(table, uid)
         with self.spectators.answering(table, uid) as answer:
             key = watch_key(table)
