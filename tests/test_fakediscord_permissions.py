@@ -6,25 +6,12 @@ permissions in that channel when they can."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import discord
 import pytest
 
 from tests.fakediscord import CommandNotAvailable, FakeDiscord, Perm
 from tests.fakediscord.featurebot import FeatureBot
-from tests.fakediscord.fixtures import World, build_world, inprocess_bot
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as server:
-        yield server
-
-
-@pytest.fixture
-def world(fake: FakeDiscord) -> World:
-    return build_world(fake)
+from tests.fakediscord.fixtures import World, inprocess_bot
 
 
 async def test_overwrites_decide_who_sees_a_channel_as_discord_py_reads_them(

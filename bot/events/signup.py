@@ -142,14 +142,7 @@ class SignUp:
         if partner.user_id == member.user_id:
             raise Refusal(_("Your partner must be someone else."))
         if t.signed_up(partner.user_id):
-            other = t.entry_of(partner.user_id)
-            raise Refusal(
-                _(
-                    "{partner} is already in another team ({other}).",
-                    partner=md_name(partner.name),
-                    other=other.md_name if other is not None else "—",
-                )
-            )
+            raise _in_a_team(t, partner)
 
     async def answer(
         self, t: Tournament, user_id: int, inviter_id: int, accept: bool, *, now: float
@@ -213,17 +206,13 @@ class SignUp:
             except UniqueViolation:
                 t = await self.reload(t.id)
                 for m in joining:
-                    if t.signed_up(m.user_id):
-                        other = t.entry_of(m.user_id)
+                    if not t.signed_up(m.user_id):
+                        continue
+                    if m is joining[0] and invitation is None:
                         raise Refusal(
-                            _(
-                                "{partner} is already in another team ({other}).",
-                                partner=md_name(m.name),
-                                other=other.md_name if other is not None else "—",
-                            )
-                            if m is not joining[0] or invitation is not None
-                            else _("You are already signed up for {name}.", name=t.md_name)
+                            _("You are already signed up for {name}.", name=t.md_name)
                         ) from None
+                    raise _in_a_team(t, m) from None
         raise Refusal(_("I could not save that, so nothing changed. Please try again."))
 
     async def leave(self, t: Tournament, user_id: int, *, now: float | None = None) -> str:
@@ -284,3 +273,15 @@ class SignUp:
             t = await self.reload(t.id)
         self._changed(t)
         return _("Checked in for {name}: good luck!", name=t.md_name)
+
+
+def _in_a_team(t: Tournament, m: Member) -> Refusal:
+    """``m`` is signed up already (their team named)."""
+    other = t.entry_of(m.user_id)
+    return Refusal(
+        _(
+            "{partner} is already in another team ({other}).",
+            partner=md_name(m.name),
+            other=other.md_name if other is not None else "—",
+        )
+    )

@@ -10,12 +10,11 @@ time), so the tests move that clock ahead (``fake.snowflakes.advance``) rather t
 
 from __future__ import annotations
 
-import contextlib
 import re
-import sqlite3
 from pathlib import Path
 
 from tests.e2e.driver import eventually
+from tests.e2e.test_tournaments import bot_env, db_rows
 from tests.e2e.tournament_flows import (
     Night,
     answer_invitation,
@@ -25,17 +24,7 @@ from tests.e2e.tournament_flows import (
 )
 from tests.fakediscord import FakeDiscord, Message, User, run_bot
 
-ENV = {"SPADES_TEST_SEED": "11", "SPADES_BOT_DELAY": "0", "LOG_LEVEL": "INFO"}
 WHEN = re.compile(r"<t:(\d+):R>")
-
-
-def bot_env(tmp_path: Path) -> dict[str, str]:
-    return {**ENV, "DATABASE_PATH": str(tmp_path / "spades.db")}
-
-
-def db_rows(tmp_path: Path, sql: str) -> list[tuple[object, ...]]:
-    with contextlib.closing(sqlite3.connect(tmp_path / "spades.db")) as conn:
-        return list(conn.execute(sql))
 
 
 def signed_up(night: Night) -> str:
