@@ -113,7 +113,7 @@ class SignUp:
                 self.invitations.check_pending(member.user_id)
             self._may_change(t, member.user_id, now)
             if partner is not None:
-                inv = await self.invitations.send(t, member, partner, self.clock())
+                inv = await self.invitations.send(t, member, partner, now)
                 t = await self.reload(t.id)
                 self._counted(t, member.user_id, now)
                 self.arm(t)  # its expiry

@@ -98,6 +98,7 @@ async def test_a_declined_or_unanswered_invitation_enters_nobody_and_tells_the_i
             assert f"<@{p[1].id}> declined your invitation" in notice.text
             assert "so you are not signed up" in notice.text
             assert notice.pinged == {p[0].id}
+            await eventually(lambda: any(m.text.startswith("✖") for m in night.messages()))
             declined = next(m for m in night.messages() if m.text.startswith("✖"))
             assert not declined.all_components
             # Not answered in ten minutes (on Discord's clock): a late Accept is refused, the

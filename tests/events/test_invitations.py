@@ -56,7 +56,9 @@ async def test_an_unanswered_invitation_expires_on_the_alarm_and_its_inviter_is_
     assert await db.fetchval("SELECT count(*) FROM tournament_members") == 0, "nobody entered"
     clock.now += ANSWER_S  # ten minutes later (the start is an hour away)
     bot.director.alarms.arm(bot.director.get(t.id))  # rings at the invitation's expiry: now
-    await until(lambda: told.closed, "the invitation expired")
+    await until(
+        lambda: told.closed and not bot.director.get(t.id).invitations, "the invitation expired"
+    )
     assert told.closed == [(A.user_id, told.closed[0][1])]
     assert "expired unanswered" in told.closed[0][1]
     [(notice, mention)] = told.said
@@ -64,7 +66,6 @@ async def test_an_unanswered_invitation_expires_on_the_alarm_and_its_inviter_is_
     assert "not signed up" in notice
     assert mention == (A.user_id,), "the inviter is pinged"
     assert await pending(db) == 0
-    assert bot.director.get(t.id).invitations == {}
     with pytest.raises(Refusal, match="no longer open"):
         await SignUp(bot.director).answer(t, B.user_id, A.user_id, True, now=clock.now)
     assert await db.fetchval("SELECT count(*) FROM tournament_members") == 0
@@ -106,4 +107,18 @@ async def test_the_start_closes_the_invitations_still_waiting(db: Database) -> N
     notices = [text for text, mention in told.said if mention == (A.user_id,)]
     assert len(notices) == 1
     assert "so you are not playing" in notices[0], notices
+    await bot.close()
+
+
+async def test_an_invitation_lasts_until_the_start_if_that_is_sooner(db: Database) -> None:
+    clock = Clock()
+    bot = a_bot(db, clock)
+    t = await a_tournament(bot, clock, 0)  # starts in an hour
+    signup = SignUp(bot.director)
+    await signup.join(t, A, B, now=t.starts_at - 300)  # five minutes before the start
+    assert bot.director.get(t.id).invitations[A.user_id].expires_at == t.starts_at
+    await signup.leave(t, A.user_id)
+    with pytest.raises(Refusal, match="too soon for your partner to answer"):
+        await signup.join(t, A, B, now=t.starts_at - 30)
+    assert await pending(db) == 0
     await bot.close()
