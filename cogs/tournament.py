@@ -21,8 +21,8 @@ from bot.events.signup import SignUp
 from bot.i18n import N_, _
 from bot.i18n.engine_text import reason_text
 from bot.names import clean_name, md_name
-from bot.ui import tournament_render as render
-from bot.ui.tournament_components import (
+from bot.ui.tournament import render
+from bot.ui.tournament.components import (
     INVITATION_ROUTE,
     TOURNAMENT_ROUTE,
     InvitationRef,
