@@ -9,13 +9,11 @@ import dataclasses
 
 from bot import cooldowns
 from bot.cooldowns import Cooldowns, relative_time
-from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
 from bot.events.model import MAX_ENTRIES, NAME_MAX, Invitation, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.i18n import _
-from bot.i18n.engine_text import reason_text
 from bot.names import clean_text, md_name
 from bot.store.errors import UniqueViolation
 
@@ -46,10 +44,7 @@ class SignUp:
         name = clean_text(name, NAME_MAX + 1)  # one line, no control or bidi characters
         if not 1 <= len(name) <= NAME_MAX:
             raise Refusal(_("A tournament's name is 1 to 60 characters."))
-        try:
-            tournament_rules(settings)
-        except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None
+        tournament_rules(settings)  # a RulesError (the engine's reason) is answered as it is
         if starts_at < self.clock() - 60:
             raise Refusal(_("The start time is in the past."))
         try:
