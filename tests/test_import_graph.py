@@ -210,7 +210,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # tournaments' running side: it seats and ends tables through the table service
     ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results",
      "bot.events.arrangement", "bot.events.threads", "bot.events.seating",
-     "bot.events.announcer", "bot.events.alarms"),
+     "bot.events.announcer", "bot.events.alarms", "bot.events.invitations"),
     ("bot.tables",),  # the table service
     # reviews of games; the database (SQL only here) and its migrations
     ("bot.review", "bot.store", "bot.store.migrations"),

@@ -1,5 +1,6 @@
-"""Each open tournament's one alarm: its start time during sign-up, its round's deadline while
-running, or sooner a retry of a table that could not be seated.  When it rings the director's
+"""Each open tournament's one alarm: its start time during sign-up (or sooner the expiry of a
+partner's invitation), its round's deadline while running, or sooner a retry of a table that
+could not be seated.  When it rings the director's
 ``tick`` decides what is due (it reads the stored state, so a stale alarm does no harm)."""
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ class Alarms:
         if not t.open:
             return
         when: float | None = None
-        if t.status == "signup":
-            when = t.starts_at
+        if t.status == "signup":  # the start, or sooner an invitation's expiry
+            when = min([t.starts_at, *(i.expires_at for i in t.invitations.values())])
         elif t.status == "running":
             when = t.round_deadline
         if retry:

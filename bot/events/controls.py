@@ -11,6 +11,7 @@ from bot.errors import NotHost, Refusal
 from bot.events.model import Member, Tournament, duration, status_word
 from bot.events.service import TournamentService
 from bot.i18n import N_, _, later
+from bot.names import md_name
 from bot.tables.arranged import ArrangedSeat
 
 
@@ -86,7 +87,7 @@ class OrganiserControls:
                 raise Refusal(
                     _(
                         "{name} is not running (it is {status}).",
-                        name=t.name,
+                        name=t.md_name,
                         status=status_word(t.status),
                     )
                 )
@@ -102,7 +103,7 @@ class OrganiserControls:
             later(
                 "⏸ **{name}** is paused{why}. Tables in play finish their games; the next "
                 "round waits.{stopped}",
-                name=t.name,
+                name=t.md_name,
                 why=_why(reason),
                 stopped=_stopped(left),
             ),
@@ -116,7 +117,7 @@ class OrganiserControls:
         s = self.service
         async with s.changing(t) as t:
             if t.status != "paused":
-                raise Refusal(_("{name} is not paused.", name=t.name))
+                raise Refusal(_("{name} is not paused.", name=t.md_name))
             deadline = None if t.round_left is None else s.clock() + t.round_left
             async with s.write() as tx:
                 await s.store.update(
@@ -128,7 +129,7 @@ class OrganiserControls:
             t,
             later(
                 "▶ **{name}** goes on{why}.{ends}",
-                name=t.name,
+                name=t.md_name,
                 why=_why(reason),
                 ends=_ends(t.round, deadline),
             ),
@@ -173,7 +174,7 @@ class OrganiserControls:
                     why=_why(reason),
                 )
             else:
-                raise Refusal(_("{name} is not running.", name=t.name))
+                raise Refusal(_("{name} is not running.", name=t.md_name))
         s.announcer.say(t, notice)
         s.announcer.updated(t)
         return _("Round {round} extended by {minutes} minutes.", round=t.round, minutes=minutes)
@@ -195,11 +196,19 @@ class OrganiserControls:
             entry = t.entry_of(member_id)
             if entry is None:
                 raise Refusal(
-                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                    _(
+                        "<@{member_id}> is not playing in {name}.",
+                        member_id=member_id,
+                        name=t.md_name,
+                    )
                 )
             if substitute is not None and t.signed_up(substitute.user_id):
                 raise Refusal(
-                    _("{substitute} is already in {name}.", substitute=substitute.name, name=t.name)
+                    _(
+                        "{substitute} is already in {name}.",
+                        substitute=md_name(substitute.name),
+                        name=t.md_name,
+                    )
                 )
             table = None
             for g in t.round_games():
@@ -222,7 +231,7 @@ class OrganiserControls:
                     None if substitute else table.handover,
                 )
                 await s.tables.arranged.replace_seat(table, member_id, seat)
-        who = substitute.name if substitute is not None else later("a computer player")
+        who = md_name(substitute.name) if substitute is not None else later("a computer player")
         mention = [substitute.user_id] if substitute is not None else []
         replaced = later(
             "🔁 {member} is replaced by {who}{why}.",
@@ -245,7 +254,11 @@ class OrganiserControls:
             entry = t.entry_of(member_id)
             if entry is None or entry.status != "in":
                 raise Refusal(
-                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                    _(
+                        "<@{member_id}> is not playing in {name}.",
+                        member_id=member_id,
+                        name=t.md_name,
+                    )
                 )
             async with s.write() as tx:
                 await s.store.put_entry(tx, t.id, dataclasses.replace(entry, status="disqualified"))
@@ -260,7 +273,7 @@ class OrganiserControls:
                 table = s.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await s.tables.arranged.decide(
-                        table, later("{name} was disqualified.", name=entry.name)
+                        table, later("{name} was disqualified.", name=entry.md_name)
                     )
                 others = [e for e in g.entries if e != entry.id]
                 if len(others) == 1:
@@ -282,14 +295,14 @@ class OrganiserControls:
                                 )
                         await s.store.put_game(tx, t.id, done)
         s.announcer.say(
-            t, later("🚫 {name} is disqualified{why}.", name=entry.name, why=_why(reason))
+            t, later("🚫 {name} is disqualified{why}.", name=entry.md_name, why=_why(reason))
         )
         await s.advance(t.id)
-        return _("{name} is disqualified.", name=entry.name)
+        return _("{name} is disqualified.", name=entry.md_name)
 
     async def cancel(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         ensure_organiser(t, by, admin, N_("cancel the tournament"))
         await self.service.cancel(
             t, later("cancelled by {who}{why}", who=f"<@{by}>", why=_why(reason))
         )
-        return _("{name} is cancelled.", name=t.name)
+        return _("{name} is cancelled.", name=t.md_name)

@@ -10,6 +10,7 @@ from typing import Any, Final, Literal
 
 from bot.errors import Refusal
 from bot.i18n import Text, _, _p, later
+from bot.names import clean_name, md_name
 
 Format = Literal["elimination", "swiss", "duplicate"]
 TeamMode = Literal["pairs", "draw", "solo"]
@@ -28,6 +29,7 @@ MAX_ENTRIES: Final = 128
 MAX_ROUNDS: Final = 12
 MAX_BEST_OF: Final = 7
 MAX_BOARDS: Final = 16
+NAME_MAX: Final = 60  # characters of a tournament's name
 
 
 class EventError(Refusal, ValueError):
@@ -148,9 +150,18 @@ class Entry:
 
     @property
     def name(self) -> str:
+        """The entry's name as plain text (a picture, a thread, an export): its members'
+        names cleaned (:func:`bot.names.clean_name`)."""
         if not self.members:
             return _("Computers #{id}", id=self.id)  # in the language being written
-        return " & ".join(m.name for m in self.members)
+        return " & ".join(clean_name(m.name) for m in self.members)
+
+    @property
+    def md_name(self) -> str:
+        """The entry's name for a message (markdown): it reads as typed, nothing more."""
+        if not self.members:
+            return _("Computers #{id}", id=self.id)
+        return " & ".join(md_name(m.name) for m in self.members)
 
     @property
     def playing(self) -> bool:
@@ -158,6 +169,21 @@ class Entry:
 
     def has(self, user_id: int) -> bool:
         return any(m.user_id == user_id for m in self.members)
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """``inviter`` asked ``partner`` to play with them: the pair is entered only once the
+    partner accepts, before ``expires_at`` (``message_id``: the message asking them)."""
+
+    inviter: Member
+    partner: Member
+    created_at: float
+    expires_at: float
+    message_id: int | None = None
+
+    def concerns(self, user_id: int) -> bool:
+        return user_id in (self.inviter.user_id, self.partner.user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,10 +276,23 @@ class Tournament:
     singles: list[Member] = field(default_factory=list)  # signed up alone, drawn at the start
     games: list[GameSlot] = field(default_factory=list)
     threads: dict[int, int] = field(default_factory=dict)  # table number → its thread
+    # pairs waiting for the partner's answer, by inviter (docs/tournaments.md)
+    invitations: dict[int, Invitation] = field(default_factory=dict)
 
     @property
     def open(self) -> bool:
         return self.status in OPEN_STATES
+
+    @property
+    def plain_name(self) -> str:
+        """The name as plain text (a thread's name, an export), cleaned as it was typed in."""
+        return clean_name(self.name, "?", limit=NAME_MAX)
+
+    @property
+    def md_name(self) -> str:
+        """The name for a message (markdown): it reads as typed and does nothing else — no
+        emphasis, spoiler, masked link, mention or bidi override (:func:`bot.names.md_name`)."""
+        return md_name(self.name, limit=NAME_MAX)
 
     def entry_of(self, user_id: int) -> Entry | None:
         for e in self.entries.values():
@@ -263,6 +302,13 @@ class Tournament:
 
     def signed_up(self, user_id: int) -> bool:
         return self.entry_of(user_id) is not None or any(m.user_id == user_id for m in self.singles)
+
+    def invitation_of(self, user_id: int) -> Invitation | None:
+        """The invitation waiting for an answer that ``user_id`` sent or was sent."""
+        for inv in self.invitations.values():
+            if inv.concerns(user_id):
+                return inv
+        return None
 
     def members(self) -> list[Member]:
         out = [m for e in self.entries.values() for m in e.members]

@@ -149,7 +149,7 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
     if check_in and t.settings.checkin_minutes:
         absent = [e for e in entries if not e.checked_in]
         if absent:
-            names = ", ".join(e.name for e in absent)
+            names = ", ".join(e.md_name for e in absent)
             notes.append(later("Did not check in, so not playing: {names}.", names=names))
         entries = [
             dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
@@ -165,7 +165,7 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
         if len(singles) % 2:
             left = singles[-1]
             entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
-            notes.append(later("{name} found no partner, so is not playing.", name=left.name))
+            notes.append(later("{name} found no partner, so is not playing.", name=left.md_name))
         drawn = len(singles) // 2
         if drawn:
             notes.append(

@@ -39,7 +39,7 @@ class ThreadMaker(Protocol):
 def title(t: Tournament, slot: int) -> Text:
     """A table's thread name ("Friday Swiss · Table 5"): the announcer writes it in the
     server's language (and cuts it to Discord's 100 characters)."""
-    return later("{name} · Table {table}", name=t.name, table=slot)
+    return later("{name} · Table {table}", name=t.plain_name, table=slot)
 
 
 class TableThreads:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.events.model import Entry, GameSlot, Member, Settings, Tournament
+from bot.events.model import Entry, GameSlot, Invitation, Member, Settings, Tournament
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 
@@ -213,6 +213,49 @@ class TournamentStore:
         )
         return row is not None
 
+    async def add_invitation(self, tx: Tx, tournament_id: int, inv: Invitation) -> None:
+        """A pair waiting for the partner's answer.  A member already inviting, or already
+        invited, in the tournament raises :class:`~bot.store.errors.UniqueViolation`."""
+        await tx.execute(
+            "INSERT INTO tournament_invitations (tournament_id, inviter_id, inviter_name, "
+            "partner_id, partner_name, created_at, expires_at, message_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                tournament_id,
+                inv.inviter.user_id,
+                inv.inviter.name,
+                inv.partner.user_id,
+                inv.partner.name,
+                inv.created_at,
+                inv.expires_at,
+                inv.message_id,
+            ),
+        )
+
+    async def set_invitation_message(
+        self, tx: Tx, tournament_id: int, inviter_id: int, message_id: int
+    ) -> None:
+        await tx.execute(
+            "UPDATE tournament_invitations SET message_id = ? "
+            "WHERE tournament_id = ? AND inviter_id = ?",
+            (message_id, tournament_id, inviter_id),
+        )
+
+    async def delete_invitation(self, tx: Tx, tournament_id: int, inviter_id: int) -> bool:
+        """Remove an invitation; ``False`` when it was gone already (answered meanwhile)."""
+        row = await tx.fetchrow(
+            "DELETE FROM tournament_invitations WHERE tournament_id = ? AND inviter_id = ? "
+            "RETURNING inviter_id",
+            (tournament_id, inviter_id),
+        )
+        return row is not None
+
+    async def delete_invitations(self, tx: Tx, tournament_id: int) -> None:
+        """Every invitation of the tournament (its sign-up closed)."""
+        await tx.execute(
+            "DELETE FROM tournament_invitations WHERE tournament_id = ?", (tournament_id,)
+        )
+
     # ------------------------------------------------------------------ reads
     async def load_open(
         self, guild_filter: Callable[[int], bool] | None = None
@@ -338,6 +381,18 @@ class TournamentStore:
             "SELECT slot, thread_id FROM tournament_threads WHERE tournament_id = ?", (tid,)
         ):
             t.threads[int(r[0])] = int(r[1])
+        for r in await q.fetch(
+            "SELECT inviter_id, inviter_name, partner_id, partner_name, created_at, expires_at, "
+            "message_id FROM tournament_invitations WHERE tournament_id = ? ORDER BY created_at",
+            (tid,),
+        ):
+            t.invitations[int(r[0])] = Invitation(
+                Member(int(r[0]), str(r[1])),
+                Member(int(r[2]), str(r[3])),
+                float(r[4]),
+                float(r[5]),
+                None if r[6] is None else int(r[6]),
+            )
         return t
 
 

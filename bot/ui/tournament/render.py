@@ -12,8 +12,9 @@ from typing import Any
 import discord
 
 from bot.events import duplicate, rounds, swiss
-from bot.events.model import GameSlot, Tournament, duration
+from bot.events.model import NAME_MAX, GameSlot, Tournament, duration
 from bot.i18n import N_, _, ordinal
+from bot.names import md_name
 from bot.store.tournaments import PastTournament, PlayerRecord
 from bot.ui.tournament.components import TournamentRef, tournament_button
 
@@ -52,7 +53,7 @@ def describe(t: Tournament) -> str:
 
 
 def signup_payload(t: Tournament) -> dict[str, Any]:
-    title = _("🏆 {name} — sign-up", name=t.name)
+    title = _("🏆 {name} — sign-up", name=t.md_name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
     start = int(t.starts_at)
     when = _("Starts {when} ({time})", when=f"<t:{start}:R>", time=f"<t:{start}:t>")
@@ -65,7 +66,7 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
         mark = " ✅" if e.checked_in else ""
         looking = t.settings.team_size == 2 and len(e.members) == 1
         alone = " " + _("(looking for a partner)") if looking else ""
-        lines.append(f"{e.id}. {e.name}{alone}{mark}")
+        lines.append(f"{e.id}. {e.md_name}{alone}{mark}")
     if len(t.entries) > MAX_LINES:
         lines.append(_("… and {n} more", n=len(t.entries) - MAX_LINES))
     embed.add_field(
@@ -90,7 +91,7 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
 
 
 def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> str:
-    names = [t.entries[e].name if e in t.entries else f"#{e}" for e in g.entries]
+    names = [t.entries[e].md_name if e in t.entries else f"#{e}" for e in g.entries]
     where = f" <#{g.thread_id}>" if g.thread_id else ""
     if g.status == "bye":
         return f"T{g.slot}: {names[0]} — " + _("bye")
@@ -98,7 +99,7 @@ def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> 
     game = " " + _("(game {n})", n=g.game_no) if g.game_no > 1 else ""
     if g.status == "done":
         score = "–".join(str(s) for s in g.scores or ())
-        winner = t.entries[g.winner].name if g.winner in t.entries else _("draw")
+        winner = t.entries[g.winner].md_name if g.winner in t.entries else _("draw")
         how = " " + _("(time)") if g.decided else ""
         return f"T{g.slot}{game}: {vs} — {score}, **{winner}**{how}"
     state = _("playing") if g.status == "playing" else _("being seated")
@@ -112,12 +113,12 @@ def standings_lines(t: Tournament) -> list[str]:
     entries = [e.id for e in t.entries.values() if e.status not in ("dropped",)]
     if t.settings.format == "duplicate":
         return [
-            f"{i}. {t.entries[e].name} — " + _("{mp} MP", mp=mp)
+            f"{i}. {t.entries[e].md_name} — " + _("{mp} MP", mp=mp)
             for i, (e, mp) in enumerate(duplicate.standings(entries, t.games), start=1)
         ]
     if t.settings.format == "swiss":
         return [
-            f"{i}. {t.entries[s.entry].name} — "
+            f"{i}. {t.entries[s.entry].md_name} — "
             + _(
                 "{points} pts (Bu {buchholz}, ±{difference})",
                 points=s.points,
@@ -130,7 +131,7 @@ def standings_lines(t: Tournament) -> list[str]:
     for slot, w in rounds.match_winners(t, t.round).items():
         games = rounds.matches(t, t.round)[slot]
         alive |= {w} if w is not None else {e for g in games for e in g.entries}
-    return [f"• {t.entries[e].name}" for e in sorted(alive) if e in t.entries]
+    return [f"• {t.entries[e].md_name}" for e in sorted(alive) if e in t.entries]
 
 
 def standings_payload(
@@ -142,14 +143,14 @@ def standings_payload(
         return podium_payload(t)
     title = _(
         "🏆 {name} — round {round} of {rounds}",
-        name=t.name,
+        name=t.md_name,
         round=t.round,
         rounds=rounds.total_rounds(t),
     )
     if t.status == "paused":
         title += " " + _("(paused)")
     if t.status == "cancelled":
-        title = _("🏆 {name} — cancelled", name=t.name)
+        title = _("🏆 {name} — cancelled", name=t.md_name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
     if t.round_deadline and t.status == "running":
         ends = f"<t:{int(t.round_deadline)}:R>"
@@ -175,15 +176,15 @@ def podium_payload(t: Tournament) -> dict[str, Any]:
     places = rounds.places(t)
     ranked = sorted(places.items(), key=lambda p: (p[1], p[0]))
     embed = discord.Embed(
-        title=_("🏆 {name} — final results", name=t.name), colour=COLOUR, description=describe(t)
+        title=_("🏆 {name} — final results", name=t.md_name), colour=COLOUR, description=describe(t)
     )
     podium = []
     for e, place in ranked:
         if place <= 3:
             medal = MEDALS[place - 1]
-            podium.append(f"{medal} {t.entries[e].name}")
+            podium.append(f"{medal} {t.entries[e].md_name}")
     embed.add_field(name=_("Podium"), value="\n".join(podium) or "—", inline=False)
-    table = [f"{place}. {t.entries[e].name}" for e, place in ranked[:MAX_LINES]]
+    table = [f"{place}. {t.entries[e].md_name}" for e, place in ranked[:MAX_LINES]]
     embed.add_field(name=_("Places"), value="\n".join(table)[:1024], inline=False)
     view = discord.ui.View(timeout=None)
     csv_ref, json_ref = TournamentRef(t.id, "csv"), TournamentRef(t.id, "json")
@@ -197,7 +198,7 @@ def results_document(t: Tournament) -> dict[str, Any]:
     places = rounds.places(t) if t.status == "finished" else {}
     return {
         "format": "spades-tournament/1",
-        "name": t.name,
+        "name": t.plain_name,
         "status": t.status,
         "settings": t.settings.to_record(),
         "entries": [
@@ -232,6 +233,18 @@ def results_json(t: Tournament) -> str:
     return json.dumps(results_document(t), indent=1, ensure_ascii=False)
 
 
+# A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV Injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """``value`` for a CSV cell: text that a spreadsheet would run as a formula (a member
+    named ``=HYPERLINK(…)``) is kept as text by a leading ``'``, as OWASP recommends."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def results_csv(t: Tournament) -> str:
     places = rounds.places(t) if t.status == "finished" else {}
     out = io.StringIO()
@@ -239,16 +252,15 @@ def results_csv(t: Tournament) -> str:
     w.writerow(["place", "entry", "name", "status", "games", "wins"])
     for e in sorted(t.entries.values(), key=lambda e: (places.get(e.id, 10**6), e.id)):
         mine = [g for g in t.games if e.id in g.entries and g.status == "done"]
-        w.writerow(
-            [
-                places.get(e.id, ""),
-                e.id,
-                e.name,
-                e.status,
-                len(mine),
-                sum(g.winner == e.id for g in mine),
-            ]
-        )
+        row = [
+            places.get(e.id, ""),
+            e.id,
+            e.name,
+            e.status,
+            len(mine),
+            sum(g.winner == e.id for g in mine),
+        ]
+        w.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
 
 
@@ -275,5 +287,5 @@ def tournament_history(past: list[PastTournament]) -> str:
             how = medal + " " + _("{place} of {n}", place=ordinal(p.place), n=p.entries)
         else:
             how = _("did not finish")
-        lines.append(f"**{p.name}** — {how.strip()} {when}".strip())
+        lines.append(f"**{md_name(p.name, limit=NAME_MAX)}** — {how.strip()} {when}".strip())
     return "\n".join(lines)[:1024]
