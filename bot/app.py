@@ -24,7 +24,7 @@ from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.cooldowns import Cooldowns
 from bot.engine import Action, SeatView
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament
 from bot.events.service import TournamentService
 from bot.i18n.commands import CommandTranslator
 from bot.i18n.core import preload

@@ -12,10 +12,10 @@ from discord.ext import commands
 
 from bot.engine import RulesError
 from bot.errors import Refusal
-from bot.events import model
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls
-from bot.events.model import EventError, Member, Settings, Tournament
+from bot.events.pairing import model
+from bot.events.pairing.model import EventError, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _

@@ -208,14 +208,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # answer); the commands' localisations
     ("bot.ui.discord", "bot.i18n.commands"),
     # tournaments' running side: it seats and ends tables through the table service
-    ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results",
-     "bot.events.arrangement", "bot.events.threads", "bot.events.seating",
-     "bot.events.announcer", "bot.events.alarms"),
+    ("bot.events",),
     ("bot.tables",),  # the table service
     # reviews of games; the database (SQL only here) and its migrations
     ("bot.review", "bot.store", "bot.store.migrations"),
-    # computer players; ratings; pairings (pure); the card table's words in each language
-    ("bot.ai", "bot.ai.search", "bot.league", "bot.events", "bot.i18n.cards",
+    # computer players; ratings; tournaments' values and pairings (pure); the card table's
+    # words in each language
+    ("bot.ai", "bot.ai.search", "bot.league", "bot.events.pairing", "bot.i18n.cards",
      "bot.i18n.engine_text"),
     ("bot.engine", "bot.engine.spades"),  # the rules
     ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
@@ -252,7 +251,7 @@ def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
 
 def test_the_layers_are_read_by_longest_prefix() -> None:
     assert layer_of("bot.events.service") == layer_of("bot.events.alarms") == 8
-    assert layer_of("bot.events.model") == layer_of("bot.league.models") == 11
+    assert layer_of("bot.events.pairing.model") == layer_of("bot.league.models") == 11
     assert layer_of("bot.ui.table.render") == layer_of("bot.ui.league.render") == 4
     assert layer_of("bot") == len(LAYERS) - 1
     assert layer_of("botany") is None
@@ -269,9 +268,8 @@ def test_no_module_imports_from_a_layer_above_its_own() -> None:
 # Every folder (package) of bot/ and cogs/ has a layer too, and a module imports nothing from a
 # folder above its own folder's layer: a folder stands for one layer as a whole, so a module
 # cannot reach up by being named a layer apart from its folder.  A folder's layer is the one
-# LAYERS names it in, except for the two folders that keep parts below their own layer:
+# LAYERS names it in, except for the folder that keeps parts below its own layer:
 FOLDER_LAYERS = {
-    "bot.events": "bot.events.service",  # the running tournaments; their pure pairing below
     "bot.i18n": "bot.i18n.cards",  # the card table's words; the catalogs' core below all
 }  # a folder: the module whose layer it has
 # The top-level modules of bot/ are no folder (the program and the foundations side by side):
@@ -283,7 +281,6 @@ KNOWN_UPWARD = [
     # the catalogs' tool reads the program's extensions (a tool inside bot/i18n/)
     ("bot.i18n.extract", "bot.app"),
     # the store reads tournaments' records into bot/events/'s model, a folder above it
-    ("bot.store.tournaments", "bot.events.model"),
 ]
 
 
@@ -326,7 +323,10 @@ def _above(theirs: int | None, mine: int | None) -> bool:
 def test_every_folder_is_given_its_layer() -> None:
     """A new folder (a sub-package of bot/ui/, say) is named in LAYERS itself: it does not
     take its parent's layer unnoticed."""
-    assert {"bot.ui.table", "bot.ui.discord", "bot.ui.images", "bot.events", "cogs"} <= FOLDERS
+    assert {
+        "bot.ui.table", "bot.ui.discord", "bot.ui.images", "bot.events", "bot.events.pairing",
+        "cogs",
+    } <= FOLDERS  # fmt: skip
     named = {prefix for prefixes in LAYERS for prefix in prefixes}
     assert sorted(FOLDERS - named - FOLDER_LAYERS.keys()) == []
     assert FOLDER_LAYERS.keys() <= FOLDERS
@@ -334,18 +334,23 @@ def test_every_folder_is_given_its_layer() -> None:
 
 
 def test_the_folder_rule_sees_an_upward_import_between_folders() -> None:
-    folders = frozenset({"bot", "bot.ui.table", "bot.ui.discord", "bot.events", "bot.store"})
+    folders = frozenset(
+        {"bot", "bot.ui.table", "bot.ui.discord", "bot.engine", "bot.i18n", "bot.store",
+         "bot.events.pairing"}
+    )  # fmt: skip
     graph = {
         "bot.ui.discord.pace": {"bot.ui.table.render"},  # a folder above: upward
         "bot.ui.table.render": {"bot.ui.discord.pace", "bot.names"},  # below: fine
-        "bot.store.tournaments": {"bot.events.model"},  # bot/events/ is above the store
-        "bot.events.model": set(),  # below the store as a module, not as a folder
+        "bot.engine.cards": {"bot.i18n.core"},  # bot/i18n/ is above the engine as a folder
+        "bot.i18n.core": set(),  # below the engine as a module (the foundations)
+        "bot.store.tournaments": {"bot.events.pairing.model"},  # the pure model: below
+        "bot.events.pairing.model": set(),
         "bot.app": {"bot.ui.table.render"},  # a top-level module: no folder
         "bot.names": set(),
     }
     assert upward_imports(graph) == [("bot.ui.discord.pace", "bot.ui.table.render")]
     assert folder_upward_imports(graph, folders) == [
-        ("bot.store.tournaments", "bot.events.model"),
+        ("bot.engine.cards", "bot.i18n.core"),
         ("bot.ui.discord.pace", "bot.ui.table.render"),
     ]
     assert folder_of("bot.app", folders) == "bot.app"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament
 
 RETRY_S = 30.0  # a table that could not be seated (Discord refused a thread) is tried again
 

@@ -9,7 +9,7 @@ import hmac
 from bot.engine import Rules, Seat
 from bot.engine.games import entry_of
 from bot.engine.shuffle import GameSeed
-from bot.events.model import GameSlot, Settings, Tournament
+from bot.events.pairing.model import GameSlot, Settings, Tournament
 from bot.i18n import Text, later
 from bot.tables.arranged import ArrangedSeat
 from bot.tables.defaults import default_rules

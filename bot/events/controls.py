@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.errors import NotHost, Refusal
-from bot.events.model import Member, Tournament, duration, status_word
+from bot.events.pairing.model import Member, Tournament, duration, status_word
 from bot.events.service import TournamentService
 from bot.i18n import N_, _, later
 from bot.tables.arranged import ArrangedSeat

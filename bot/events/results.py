@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from bot.engine import Game
-from bot.events.model import winner_by_score
+from bot.events.pairing.model import winner_by_score
 from bot.store.db import Tx
 from bot.tables.state import Table, TableStatus
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from bot.errors import Refusal
 from bot.events.announcer import Announcer
 from bot.events.arrangement import duplicate_deals, seating, tournament_rules
-from bot.events.model import GameSlot, Tournament
+from bot.events.pairing.model import GameSlot, Tournament
 from bot.events.threads import TableThreads
 from bot.store.db import Tx
 from bot.store.errors import StoreError

@@ -21,11 +21,11 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine
 
 from bot.errors import Refusal
-from bot.events import rounds
 from bot.events.alarms import Alarms
 from bot.events.announcer import Announcer, QuietAnnouncer
 from bot.events.arrangement import round_seed_notice, tournament_game
-from bot.events.model import Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import Tournament
 from bot.events.results import record_table_end
 from bot.events.seating import RoundSeating
 from bot.events.threads import TableThreads

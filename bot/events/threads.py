@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament
 from bot.i18n import Text, later
 from bot.store.db import Tx
 from bot.store.tournaments import TournamentStore

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.events.model import Entry, GameSlot, Member, Settings, Tournament
+from bot.events.pairing.model import Entry, GameSlot, Member, Settings, Tournament
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 

@@ -16,7 +16,7 @@ from bot.errors import Refusal
 from bot.events import alarms
 from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
-from bot.events.model import Member, Settings, Tournament
+from bot.events.pairing.model import Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.store.db import Database

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.events import duplicate, elimination, swiss
-from bot.events.model import EventError, GameSlot, Settings, winner_by_score
+from bot.events.pairing import duplicate, elimination, swiss
+from bot.events.pairing.model import EventError, GameSlot, Settings, winner_by_score
 
 
 def done(round_no: int, slot: int, a: int, b: int, sa: int, sb: int) -> GameSlot:

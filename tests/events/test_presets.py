@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Rules, games
-from bot.events import rounds
 from bot.events.arrangement import seating, tournament_rules
-from bot.events.model import Entry, EventError, Format, Member, Settings, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import Entry, EventError, Format, Member, Settings, Tournament
 
 PRESETS = games.preset_names()
 ALL_FORMATS: tuple[Format, ...] = ("swiss", "elimination", "duplicate")

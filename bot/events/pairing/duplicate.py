@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.events.model import GameSlot
+from bot.events.pairing.model import GameSlot
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.events.model import GameSlot
+from bot.events.pairing.model import GameSlot
 
 
 def seeded(ratings: dict[int, float], rng: random.Random) -> list[int]:

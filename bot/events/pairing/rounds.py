@@ -10,8 +10,8 @@ import dataclasses
 import random
 from collections import defaultdict
 
-from bot.events import duplicate, elimination, swiss
-from bot.events.model import Entry, GameSlot, Tournament
+from bot.events.pairing import duplicate, elimination, swiss
+from bot.events.pairing.model import Entry, GameSlot, Tournament
 from bot.i18n import later
 
 

@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.events.model import DRAW_POINTS, WIN_POINTS, GameSlot
+from bot.events.pairing.model import DRAW_POINTS, WIN_POINTS, GameSlot
 
 SEARCH_STEPS = 200_000  # backtracking steps before settling for the fewest rematches
 

@@ -8,8 +8,8 @@ import io
 
 from PIL import Image, ImageDraw
 
-from bot.events import elimination, rounds
-from bot.events.model import Tournament
+from bot.events.pairing import elimination, rounds
+from bot.events.pairing.model import Tournament
 from bot.i18n import _
 from bot.ui.images.fonts import BOLD, REGULAR, font
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.events import rounds
-from bot.events.model import GameSlot, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import GameSlot, Tournament
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.registry import TableRegistry
 from bot.tables.state import Table

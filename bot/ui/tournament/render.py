@@ -11,8 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.events import duplicate, rounds, swiss
-from bot.events.model import GameSlot, Tournament, duration
+from bot.events.pairing import duplicate, rounds, swiss
+from bot.events.pairing.model import GameSlot, Tournament, duration
 from bot.i18n import N_, _, ordinal
 from bot.store.tournaments import PastTournament, PlayerRecord
 from bot.ui.tournament.components import TournamentRef, tournament_button
