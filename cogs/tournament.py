@@ -15,7 +15,7 @@ from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls
 from bot.events.pairing import model
-from bot.events.pairing.model import EventError, Member, Settings, Tournament
+from bot.events.pairing.model import EventError, Member, Tournament, TournamentSettings
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
@@ -165,8 +165,8 @@ class TournamentCog(commands.Cog):
             raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
         try:
-            rules = tournament_rules(Settings(preset=preset, target=target))
-            settings = Settings(
+            rules = tournament_rules(TournamentSettings(preset=preset, target=target))
+            settings = TournamentSettings(
                 preset=preset,
                 target=target,
                 format=one_of(format, model.FORMATS, N_("format")),

@@ -8,7 +8,7 @@ import dataclasses
 from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
-from bot.events.pairing.model import MAX_ENTRIES, Member, Settings, Tournament
+from bot.events.pairing.model import MAX_ENTRIES, Member, Tournament, TournamentSettings
 from bot.events.service import TournamentService
 from bot.i18n import _
 from bot.i18n.engine_text import reason_text
@@ -33,7 +33,7 @@ class SignUp:
         channel_id: int,
         organiser_id: int,
         name: str,
-        settings: Settings,
+        settings: TournamentSettings,
         starts_at: float,
     ) -> Tournament:
         name = " ".join(name.split())

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.events.pairing.model import Entry, GameSlot, Member, Settings, Tournament
+from bot.events.pairing.model import Entry, GameSlot, Member, Tournament, TournamentSettings
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 
@@ -75,7 +75,7 @@ class TournamentStore:
         channel_id: int,
         organiser_id: int,
         name: str,
-        settings: Settings,
+        settings: TournamentSettings,
         starts_at: float,
     ) -> int:
         """A new tournament in sign-up; a name already running in the server raises
@@ -296,7 +296,7 @@ class TournamentStore:
             organiser_id=int(r["organiser_id"]),
             name=str(r["name"]),
             status=str(r["status"]),
-            settings=Settings.from_record(json.loads(r["settings"])),
+            settings=TournamentSettings.from_record(json.loads(r["settings"])),
             starts_at=float(r["starts_at"]),
             round=int(r["round"]),
             round_deadline=None if r["round_deadline"] is None else float(r["round_deadline"]),

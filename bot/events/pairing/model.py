@@ -38,7 +38,7 @@ class EventError(ValueError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Settings:
+class TournamentSettings:
     """How a tournament is played (chosen with ``/tournament new``)."""
 
     preset: str
@@ -128,7 +128,7 @@ class Settings:
         }
 
     @classmethod
-    def from_record(cls, d: dict[str, Any]) -> Settings:
+    def from_record(cls, d: dict[str, Any]) -> TournamentSettings:
         return cls(**d)
 
 
@@ -238,7 +238,7 @@ class Tournament:
     organiser_id: int
     name: str
     status: str
-    settings: Settings
+    settings: TournamentSettings
     starts_at: float
     round: int = 0
     round_deadline: float | None = None
