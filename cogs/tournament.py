@@ -15,7 +15,13 @@ from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls
 from bot.events.pairing import model
-from bot.events.pairing.model import EventError, Member, Tournament, TournamentSettings
+from bot.events.pairing.model import (
+    EventError,
+    Member,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
@@ -234,7 +240,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         c = self._controls(interaction)
         uid, admin = interaction.user.id, await may_organise(interaction)
-        if t.status == "paused":
+        if t.status == TournamentStatus.PAUSED:
             await reply(interaction, await c.go_on(t, uid, admin, reason))
         else:
             await reply(interaction, await c.pause(t, uid, admin, reason))
@@ -346,7 +352,11 @@ class TournamentCog(commands.Cog):
             t = s.running(gid)
         if t is None:
             raise Refusal(_("There is no tournament named {name} in this server.", name=repr(name)))
-        payload = render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
+        payload = (
+            render.signup_payload(t)
+            if t.status == TournamentStatus.SIGNUP
+            else render.standings_payload(t)
+        )
         await interaction.response.send_message(
             ephemeral=True, **{k: v for k, v in payload.items() if v is not None}
         )

@@ -489,3 +489,84 @@ def test_no_code_outside_the_engine_and_the_registries_compares_game_names(modul
     path = our_modules()[module]
     lines = game_name_comparisons(path.read_text(encoding="utf-8"))
     assert lines == [], f"{path.relative_to(ROOT)} compares game names at lines {lines}"
+
+
+# ---------------------------------------------------------------------- statuses are enums
+# A table's, a tournament's, an entry's and a game's status are enums (TableStatus,
+# TournamentStatus, EntryStatus, SlotStatus): their stored strings are read and written in
+# bot/store/ alone, so a misspelt status is an AttributeError, not a comparison always false.
+STATUS_MAPPING = ("bot.store",)
+
+
+def _names_a_status(node: ast.expr) -> bool:
+    """``x.status``, ``status``, ``x.table_status`` …: a name or attribute ending in status."""
+    if isinstance(node, ast.Attribute):
+        return node.attr.lower().endswith("status")
+    if isinstance(node, ast.Name):
+        return node.id.lower().endswith("status")
+    return False
+
+
+def _is_text(node: ast.expr) -> bool:
+    """A string, or a literal tuple, list or set of them."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_is_text(x) for x in node.elts)
+    return False
+
+
+def status_string_comparisons(source: str) -> list[int]:
+    """The lines of ``source`` that compare a status with a string (``t.status == "running"``,
+    ``"done" != g.status``, ``e.status in ("in", "computer")``, ``case "bye":`` under
+    ``match g.status``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            left = node.left
+            for right in node.comparators:
+                if (_names_a_status(left) and _is_text(right)) or (
+                    _is_text(left) and _names_a_status(right)
+                ):
+                    found.append(node.lineno)
+                    break
+                left = right
+        elif isinstance(node, ast.Match) and _names_a_status(node.subject):
+            cases = [c.pattern for c in node.cases]
+            while cases:
+                pattern = cases.pop()
+                if isinstance(pattern, ast.MatchOr):
+                    cases.extend(pattern.patterns)
+                elif isinstance(pattern, ast.MatchValue) and _is_text(pattern.value):
+                    found.append(pattern.value.lineno)
+    return sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("source", "compares"),
+    [
+        ('ok = t.status == "running"', True),
+        ('ok = "done" != g.status', True),
+        ('ok = e.status in ("in", "computer")', True),
+        ('ok = e.status not in {"dropped"}', True),
+        ('ok = status == "signup"', True),
+        ('ok = self.table_status != "lobby"', True),
+        ('match g.status:\n    case "bye" | "done":\n        pass', True),
+        ("ok = t.status == TournamentStatus.RUNNING", False),
+        ("ok = e.status in PLAYING_ENTRIES", False),
+        ("ok = error.status == 404 or error.status in (401, 403)", False),  # HTTP statuses
+        ('ok = t.name == "running"', False),
+        ("match g.status:\n    case SlotStatus.BYE:\n        pass", False),
+    ],
+)
+def test_the_scan_finds_status_string_comparisons(source: str, compares: bool) -> None:
+    assert bool(status_string_comparisons(source)) is compares
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in our_modules() if not m.startswith(STATUS_MAPPING))
+)
+def test_no_status_string_is_compared_outside_the_stores_mapping(module: str) -> None:
+    path = our_modules()[module]
+    lines = status_string_comparisons(path.read_text(encoding="utf-8"))
+    assert lines == [], f"{path.relative_to(ROOT)} compares a status with a string at {lines}"

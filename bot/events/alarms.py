@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from bot.events.pairing.model import Tournament
+from bot.events.pairing.model import Tournament, TournamentStatus
 
 RETRY_S = 30.0  # a table that could not be seated (Discord refused a thread) is tried again
 
@@ -24,9 +24,9 @@ class Alarms:
         if not t.open:
             return
         when: float | None = None
-        if t.status == "signup":
+        if t.status == TournamentStatus.SIGNUP:
             when = t.starts_at
-        elif t.status == "running":
+        elif t.status == TournamentStatus.RUNNING:
             when = t.round_deadline
         if retry:
             when = min(when or float("inf"), self.clock() + RETRY_S)

@@ -8,7 +8,13 @@ import dataclasses
 from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
-from bot.events.pairing.model import MAX_ENTRIES, Member, Tournament, TournamentSettings
+from bot.events.pairing.model import (
+    MAX_ENTRIES,
+    Member,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.events.service import TournamentService
 from bot.i18n import _
 from bot.i18n.engine_text import reason_text
@@ -71,7 +77,7 @@ class SignUp:
 
     async def join(self, t: Tournament, member: Member, partner: Member | None = None) -> str:
         async with self.changing(t) as t:
-            if t.status != "signup":
+            if t.status != TournamentStatus.SIGNUP:
                 raise Refusal(_("{name} has started: sign-up is closed.", name=t.name))
             if t.signed_up(member.user_id):
                 raise Refusal(_("You are already signed up for {name}.", name=t.name))
@@ -138,7 +144,7 @@ class SignUp:
             entry = t.entry_of(user_id)
             if entry is None:
                 raise Refusal(_("You are not signed up for {name}.", name=t.name))
-            if t.status != "signup":
+            if t.status != TournamentStatus.SIGNUP:
                 raise Refusal(
                     _(
                         "{name} has started: ask the organiser to replace you "
@@ -162,7 +168,7 @@ class SignUp:
             entry = t.entry_of(user_id)
             if entry is None:
                 raise Refusal(_("You are not signed up for {name}.", name=t.name))
-            if t.status != "signup" or not t.settings.checkin_minutes:
+            if t.status != TournamentStatus.SIGNUP or not t.settings.checkin_minutes:
                 raise Refusal(_("There is no check-in now."))
             opens = t.starts_at - t.settings.checkin_minutes * 60
             if self.clock() < opens:
