@@ -5,8 +5,7 @@
 * no upward import: every module has its layer (:data:`LAYERS`, top to bottom), and imports
   only from its own layer and the layers below;
 * folders too: every folder (``bot/ui/table/``, ``bot/events/`` …) has its layer, and a module
-  imports nothing from a folder above its own folder's (:data:`FOLDER_LAYERS`; the known
-  exceptions, to be removed, are :data:`KNOWN_UPWARD`);
+  imports nothing from a folder above its own folder's (:data:`FOLDER_LAYERS`);
 * ``bot.engine`` imports nothing of ours outside itself, and of the rest only the standard
   library (no Discord, no database, no asyncio); its shared core imports no one game;
 * nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
@@ -16,7 +15,9 @@
 * the table service never imports the computer players;
 * one place per game: outside ``bot.engine`` and the registries keyed by the game
   (``bot/ai/games.py``, ``bot/ui/text/games.py``) no code compares game names — it asks the
-  game's registry entry, or its part of a seat view.
+  game's registry entry, or its part of a seat view;
+* statuses are enums: outside ``bot/store/`` (which maps them to and from their stored
+  strings) no code compares a status with a string.
 """
 
 from __future__ import annotations
@@ -196,7 +197,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cogs",),  # thin: parse, call, render
     # the program: settings, start-up, wiring (the league's hook, shards, health, the collector)
     ("bot.app", "bot.__main__", "bot.config", "bot.health", "bot.sharding", "bot.collector",
-     "bot.league_link", "bot.i18n.extract"),
+     "bot.league_link"),
     # Discord (bot/ui/, one layer per row): what it shows, by surface, top to bottom.
     # A spectator's view is edited live like a hand (bot.ui: a module put in bot/ui/ itself)
     ("bot.ui", "bot.ui.spectator"),
@@ -275,13 +276,6 @@ FOLDER_LAYERS = {
 # The top-level modules of bot/ are no folder (the program and the foundations side by side):
 # each is judged by its own layer, as an importer by the module rule above.
 FOLDERS = frozenset(name for name, path in our_modules().items() if path.name == "__init__.py")
-# Known upward imports between folders, to be removed (issue 33 item 5) — this list then
-# empties, and the test fails while an entry is left that no longer happens:
-KNOWN_UPWARD = [
-    # the catalogs' tool reads the program's extensions (a tool inside bot/i18n/)
-    ("bot.i18n.extract", "bot.app"),
-    # the store reads tournaments' records into bot/events/'s model, a folder above it
-]
 
 
 def folder_of(module: str, folders: frozenset[str] = FOLDERS) -> str:
@@ -359,7 +353,7 @@ def test_the_folder_rule_sees_an_upward_import_between_folders() -> None:
 
 
 def test_no_module_imports_from_a_folder_above_its_own() -> None:
-    assert folder_upward_imports(GRAPH) == KNOWN_UPWARD
+    assert folder_upward_imports(GRAPH) == []
 
 
 # ---------------------------------------------------------------------- the pure engine
