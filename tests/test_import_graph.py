@@ -218,7 +218,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.ai", "bot.ai.search", "bot.league", "bot.events.pairing", "bot.i18n.cards",
      "bot.i18n.engine_text"),
     ("bot.engine", "bot.engine.spades"),  # the rules
-    ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
+    # answering in time; members' cooldowns; the one rate limiter of the bot's own writes
+    ("bot.timely", "bot.cooldowns", "bot.token_bucket"),
     # the foundations every layer may use
     ("bot.errors", "bot.logsafe", "bot.disposal", "bot.command_input", "bot.names", "bot.i18n",
      "bot"),  # bot.i18n: the catalogs and the language of an answer
