@@ -40,8 +40,8 @@ from bot.token_bucket import TokenBucket
 
 log = logging.getLogger(__name__)
 
-TOKEN_LIFETIME = 15 * 60.0  # Discord: an interaction token edits its messages for 15 minutes
-TOKEN_MARGIN = 20.0  # do not start an edit with a token this close to its end
+TOKEN_LIFETIME = 15 * 60.0  # Discord: an interaction token works for 15 minutes
+TOKEN_MARGIN = 20.0  # a write is not started with a token this close to its end
 EDIT_BURST = 2.0  # per player: edits at once ...
 EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction token)
 # Seconds a non-urgent update (a trick completed, bidding ended) waits to go out with a later
