@@ -116,17 +116,20 @@ class Spectators:
     def __init__(
         self,
         *,
+        editor: SpectatorEditor | None = None,
+        recounted: Callable[[Table], None] | None = None,
+        gate: Callable[[], Awaitable[None]] | None = None,
         interval: float = INTERVAL,
         edits_per_second: float = EDITS_PER_SECOND,
         burst: int = EDIT_BURST,
         token_lifetime: float = TOKEN_LIFETIME - TOKEN_MARGIN,
     ) -> None:
-        self.editor: SpectatorEditor | None = None
+        self.editor = editor  # the Discord side, which renders the view and edits messages
         # Told when a table's number of spectators changed (the table message shows it).
-        self.recounted: Callable[[Table], None] | None = None
+        self.recounted = recounted
         # Awaited before each edit: returns once no player's interaction waits for its answer
         # (the Discord layer's; None: no waiting).
-        self.gate: Callable[[], Awaitable[None]] | None = None
+        self.gate = gate
         self.interval = interval
         self.token_lifetime = token_lifetime
         self._budget = TokenBucket(edits_per_second, burst)  # all tables', taken in turn
