@@ -237,7 +237,7 @@ def test_useless_overtakes_are_only_those_that_cannot_help() -> None:
 
 def test_a_side_that_has_made_its_bid_fights_for_the_set_within_four_tricks() -> None:
     # In the play-outs a side past its bid ducks (bags cost) unless the opponents can still be
-    # set: it fights when it needs at most PUSH_SET_TRICKS (4) of the tricks left to set them.
+    # set: it fights when it needs at most SEARCH_PUSH_SET_TRICKS (4) of the tricks left for it.
     # (At 2 it gave up on sets the previous hard defends for; docs/benchmarks.md.)
     rules = Rules.from_preset("standard")
     game = Game(rules, Seat.W)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from bot.ai.hand_goals import wants_tricks
 from bot.ai.rule_bidding import estimate_tricks
 from bot.ai.search.layout import SPADES_LAYOUTS, Layout
 from bot.ai.search.sim import SearchRules, State
@@ -25,7 +26,9 @@ from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
-PUSH_SET_TRICKS = 4  # a side that has made its bid still fights for the set this close
+# A side that has made its bid still fights for the set this close, in the play-outs (why not
+# normal's 2: bot/ai/hand_goals.py, NORMAL_PUSH_SET_TRICKS).
+SEARCH_PUSH_SET_TRICKS = 4
 
 
 class SpadesHand:
@@ -96,24 +99,10 @@ class SpadesHand:
 
     def goals(self, tricks: Sequence[int], left: int) -> tuple[list[bool], list[bool]]:
         nil = [self.nil[s] and tricks[s] == 0 for s in range(4)]
-        want = [False, False]
-        for team in (0, 1):
-            c = self.contract[team]
-            taken = self.counted(team, tricks)
-            if self.ny_first:
-                w = True
-            elif c is None:
-                w = False
-            else:
-                w = taken < c
-            if not w and not self.ny_first:
-                oc = self.contract[team ^ 1]
-                if oc is not None:
-                    oneed = oc - self.counted(team ^ 1, tricks)
-                    must = left - oneed + 1
-                    if oneed > 0 and 0 < must <= PUSH_SET_TRICKS:
-                        w = not self.ny or (c is not None and taken + must <= self.ny_max[team])
-            want[team] = w
+        want = [
+            wants_tricks(self, 0, tricks, left, SEARCH_PUSH_SET_TRICKS),
+            wants_tricks(self, 1, tricks, left, SEARCH_PUSH_SET_TRICKS),
+        ]
         return want, nil
 
     def jokers(self, trick: int, winner: int, seat_of: dict[int, int]) -> list[int]:
