@@ -90,13 +90,12 @@ class SpadesCog(commands.Cog):
             await self._new_anywhere(interaction, preset, target, turn_timer, thread)
             return
         settings = await server_defaults(interaction)
-        if settings is not None and settings.allowed_channels:
-            parent = getattr(interaction.channel, "parent_id", None)
-            if cid not in settings.allowed_channels and parent not in settings.allowed_channels:
-                allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
-                raise Refusal(
-                    _("Tables can only be opened in {channels} on this server.", channels=allowed)
-                )
+        parent = getattr(interaction.channel, "parent_id", None)
+        if settings is not None and not settings.allows_channel(cid, parent):
+            allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
+            raise Refusal(
+                _("Tables can only be opened in {channels} on this server.", channels=allowed)
+            )
         require_channel_permissions(interaction, thread=thread)
         if thread and isinstance(interaction.channel, discord.Thread):
             raise Refusal(_("This is already a thread: open the table here without `thread`."))

@@ -379,10 +379,6 @@ def _game(g: Row) -> GameSlot:
     )
 
 
-def entry_ids(entries: Sequence[Entry]) -> list[int]:
-    return [e.id for e in entries]
-
-
 async def league_ratings(
     db: Database, guild_id: int, game: str, users: Sequence[int]
 ) -> dict[int, float]:
