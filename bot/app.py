@@ -18,7 +18,17 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot import collector, command_input, health, i18n, logsafe, timely
+from bot import (
+    collector,
+    command_input,
+    health,
+    i18n,
+    logcontext,
+    logsafe,
+    metrics,
+    monitor,
+    timely,
+)
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
@@ -100,7 +110,8 @@ class SpadesTree(app_commands.CommandTree[Any]):
         data: dict[str, Any] = dict(interaction.data or {})
         command = command_input.find_command(self, data, interaction.guild_id)
         public = bool(command is not None and command.extras.get("public"))
-        timely.guard(interaction, public=public)
+        kind = command.qualified_name if command is not None else "unknown"
+        timely.guard(interaction, public=public, kind=("command", kind))
         autocomplete = interaction.type is discord.InteractionType.autocomplete
         # The command's name only: its options may name a card (/discard).
         what = "autocomplete of" if autocomplete else "command"
@@ -114,6 +125,8 @@ class SpadesTree(app_commands.CommandTree[Any]):
                     await interaction.response.autocomplete([])
                 else:
                     await interaction.response.send_message(e.reason, ephemeral=True)
+            timely.judge(interaction, "refused")
+            timely.release(interaction)  # discord.py goes no further: neither hook comes
             return False
         return True
 
@@ -137,17 +150,25 @@ class SpadesBot(commands.AutoShardedBot):
         intents.guilds = True
         processes = settings.cluster_count
         self.pace = Pace(REQUESTS_PER_SECOND / processes, max(1, REQUESTS_IN_A_SECOND // processes))
+        self.trace = pacing_trace(self.pace)  # every HTTP request of the bot (and its metrics)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=SpadesTree,
-            http_trace=pacing_trace(self.pace),
+            http_trace=self.trace,
         )
         self.settings = settings
         self.db = db
-        self.ai = AIPool(budgets={"hard": settings.ai_budget_ms / 1000})
+        level, _, log_format, shards = settings.log_setup()
+        self.ai = AIPool(
+            budgets={"hard": settings.ai_budget_ms / 1000},
+            worker_setup=logsafe.setup_worker,
+            worker_setup_args=(level, log_format, shards),
+            on_decision=metrics.decision,
+            on_crash=metrics.worker_crash,
+        )
         # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
         self.publisher = TablePublisher(
             self,
@@ -192,6 +213,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
+        self.connected_shards: set[int] = set()  # connected once (the next is a reconnect)
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
@@ -217,6 +239,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan = plan = ShardPlan.make(count, self.settings.shard_ids)
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
+        logcontext.know_shard_count(plan.count)
         log.info("serving %s", plan.describe())
         for item in ROUTED_ITEMS:
             self.add_dynamic_items(item)
@@ -246,6 +269,8 @@ class SpadesBot(commands.AutoShardedBot):
         restored = await self.tables.restore(plan.serves)  # their messages brought up to date
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
+        for table in restored:
+            metrics.tables_restored(table.rules.game.value)
         # Tournaments of this process's servers catch up (seat, advance) after their tables.
         resumed = await self.tournaments.resume(plan.serves)
         if resumed:
@@ -293,6 +318,14 @@ class SpadesBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        if shard_id in self.connected_shards:
+            metrics.gateway_reconnect("identify")  # a new session after a drop
+        self.connected_shards.add(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        metrics.gateway_reconnect("resume")
 
     async def close(self) -> None:
         if self.emoji_sync is not None:
@@ -389,6 +422,11 @@ async def _serve(settings: Settings, db: Database) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
         loop.add_signal_handler(sig, stop)
+    try:
+        watching = await monitor.start(bot, bot.trace, settings)  # None: METRICS_PORT unset
+    except monitor.MetricsError as e:  # an operator's mistake: one line, exit 2
+        print(str(e), file=sys.stderr)
+        return 2
     beat = None
     if settings.health_file:
         beat = asyncio.create_task(health.beat(settings.health_file, lambda: _alive(bot)))
@@ -416,6 +454,8 @@ async def _serve(settings: Settings, db: Database) -> int:
             with contextlib.suppress(asyncio.CancelledError):
                 await beat
             health.remove(settings.health_file or "")
+        if watching is not None:
+            await watching.stop()
     return 0
 
 
@@ -437,7 +477,7 @@ def run() -> int:
         return 2
     # The bot's loggers at LOG_LEVEL; discord.py's at INFO (DISCORD_LOG_LEVEL): its DEBUG
     # writes every hand and token.  Tokens are masked on every line (bot.logsafe).
-    logsafe.setup(settings.log_level, settings.discord_log_level)
+    logsafe.setup(*settings.log_setup())
     # The bot has no voice features: drop discord.py's warnings about voice libraries.
     client_log = logging.getLogger("discord.client")
     client_log.addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())

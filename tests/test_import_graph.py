@@ -197,7 +197,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cogs",),  # thin: parse, call, render
     # the program: settings, start-up, wiring (the league's hook, shards, health, the collector)
     ("bot.app", "bot.__main__", "bot.config", "bot.health", "bot.sharding", "bot.collector",
-     "bot.league_link"),
+     "bot.league_link", "bot.monitor"),
     # Discord (bot/ui/, one layer per row): what it shows, by surface, top to bottom.
     # A spectator's view is edited live like a hand (bot.ui: a module put in bot/ui/ itself)
     ("bot.ui", "bot.ui.spectator"),
@@ -221,8 +221,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # answering in time; members' cooldowns; the one rate limiter of the bot's own writes
     ("bot.timely", "bot.cooldowns", "bot.token_bucket"),
     # the foundations every layer may use
-    ("bot.errors", "bot.logsafe", "bot.disposal", "bot.command_input", "bot.names", "bot.i18n",
-     "bot"),  # bot.i18n: the catalogs and the language of an answer
+    ("bot.errors", "bot.logsafe", "bot.logcontext", "bot.metrics", "bot.disposal",
+     "bot.command_input", "bot.names", "bot.i18n", "bot"),  # bot.i18n: the catalogs and the
+    # language of an answer; bot.metrics: the counters every layer's hooks increment
 )  # fmt: skip
 
 

@@ -139,7 +139,7 @@ class TournamentService:
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         try:
-            async with self.db.transaction() as tx:
+            async with self.db.transaction("tournament") as tx:
                 yield tx
         except UniqueViolation:
             raise

@@ -154,6 +154,11 @@ class LiveHands:
         self.edits = 0  # messages edited (for the benchmark and tests)
         self.dropped = 0  # handles forgotten because their message could not be edited
 
+    @property
+    def held(self) -> int:
+        """Players' hand messages followed live now (for the metrics)."""
+        return len(self._hands)
+
     # ------------------------------------------------------------------ the Discord layer
     @contextlib.contextmanager
     def answering(self, table: Table, user_id: int) -> Iterator[Answer]:

@@ -32,9 +32,7 @@ class TournamentStatus(enum.StrEnum):
     CANCELLED = "cancelled"
 
 
-OPEN_STATES: Final = frozenset(
-    {TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED}
-)
+OPEN_STATES: Final = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED)
 
 
 class EntryStatus(enum.StrEnum):

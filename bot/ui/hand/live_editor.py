@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from discord.webhook.async_ import async_context
 
+from bot import timely
 from bot.engine import GameError, Seat
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.i18n import language_of, use
@@ -106,6 +107,7 @@ async def answer_on_hand(
                 raise
             news = stale_is_news and isinstance(e, StaleButton)
             notice = f"{'' if news else '⚠ '}{refusal_text(e)}"
+            timely.judge(interaction, "refused")  # shown on the hand, counted as refused
         assert seat is not None  # checked by ``act``: the member plays it
         await send_hand(interaction, answer, table, seat, notice, edit=True)
 
