@@ -313,7 +313,7 @@ class SpadesCog(commands.Cog):
                     )
                 )
             chosen = found[0]
-        await bot.spectator_views.answer(interaction, chosen, edit=False)
+        await bot.spectator_views.answer(interaction, bot.tables.spectators, chosen, edit=False)
 
     @watch.autocomplete("table")
     async def watch_table_auto(

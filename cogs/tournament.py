@@ -11,10 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.events import model
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls, ensure_may_open
-from bot.events.model import Member, Settings, Tournament
+from bot.events.pairing import model
+from bot.events.pairing.model import Member, Tournament, TournamentSettings, TournamentStatus
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
@@ -169,8 +169,8 @@ class TournamentCog(commands.Cog):
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
-        rules = tournament_rules(Settings(preset=preset, target=target))
-        settings = Settings(
+        rules = tournament_rules(TournamentSettings(preset=preset, target=target))
+        settings = TournamentSettings(
             preset=preset,
             target=target,
             format=one_of(format, model.FORMATS, N_("format")),
@@ -234,7 +234,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         c = self._controls(interaction)
         uid, admin = interaction.user.id, await may_organise(interaction)
-        if t.status == "paused":
+        if t.status == TournamentStatus.PAUSED:
             await reply(interaction, await c.go_on(t, uid, admin, reason))
         else:
             await reply(interaction, await c.pause(t, uid, admin, reason))
@@ -343,7 +343,11 @@ class TournamentCog(commands.Cog):
     async def results(self, interaction: Interaction, name: str | None = None) -> None:
         """A tournament's standings or final results, with CSV and JSON."""
         t = await service(interaction).named(server_id(interaction), name)
-        payload = render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
+        payload = (
+            render.signup_payload(t)
+            if t.status == TournamentStatus.SIGNUP
+            else render.standings_payload(t)
+        )
         await interaction.response.send_message(
             ephemeral=True, **{k: v for k, v in payload.items() if v is not None}
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament, TournamentStatus
 
 RETRY_S = 30.0  # a table that could not be seated (Discord refused a thread) is tried again
 
@@ -25,9 +25,9 @@ class Alarms:
         if not t.open:
             return
         when: float | None = None
-        if t.status == "signup":  # the start, or sooner an invitation's expiry
+        if t.status == TournamentStatus.SIGNUP:  # the start, or sooner an invitation's expiry
             when = min([t.starts_at, *(i.expires_at for i in t.invitations.values())])
-        elif t.status == "running":
+        elif t.status == TournamentStatus.RUNNING:
             when = t.round_deadline
         if retry:
             when = min(when or float("inf"), self.clock() + RETRY_S)

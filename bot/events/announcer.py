@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.events.model import GameSlot, Invitation, Tournament
+from bot.events.pairing.model import GameSlot, Invitation, Tournament
 from bot.tables.state import Table
 
 

@@ -8,7 +8,15 @@ from __future__ import annotations
 import dataclasses
 
 from bot.errors import NotHost, Refusal
-from bot.events.model import Member, Tournament, duration, status_word
+from bot.events.pairing.model import (
+    EntryStatus,
+    Member,
+    SlotStatus,
+    Tournament,
+    TournamentStatus,
+    duration,
+    status_word,
+)
 from bot.events.service import TournamentService
 from bot.i18n import N_, _, later
 from bot.names import md_name
@@ -83,7 +91,7 @@ class OrganiserControls:
         ensure_organiser(t, by, admin, N_("pause the tournament"))
         s = self.service
         async with s.changing(t) as t:
-            if t.status != "running":
+            if t.status != TournamentStatus.RUNNING:
                 raise Refusal(
                     _(
                         "{name} is not running (it is {status}).",
@@ -94,7 +102,7 @@ class OrganiserControls:
             left = None if t.round_deadline is None else max(0.0, t.round_deadline - s.clock())
             async with s.write() as tx:
                 await s.store.update(
-                    tx, t.id, status="paused", round_deadline=None, round_left=left
+                    tx, t.id, status=TournamentStatus.PAUSED, round_deadline=None, round_left=left
                 )
             t = await s.reload(t.id)
             s.alarms.disarm(t.id)
@@ -116,12 +124,16 @@ class OrganiserControls:
         ensure_organiser(t, by, admin, N_("go on with the tournament"))
         s = self.service
         async with s.changing(t) as t:
-            if t.status != "paused":
+            if t.status != TournamentStatus.PAUSED:
                 raise Refusal(_("{name} is not paused.", name=t.md_name))
             deadline = None if t.round_left is None else s.clock() + t.round_left
             async with s.write() as tx:
                 await s.store.update(
-                    tx, t.id, status="running", round_deadline=deadline, round_left=None
+                    tx,
+                    t.id,
+                    status=TournamentStatus.RUNNING,
+                    round_deadline=deadline,
+                    round_left=None,
                 )
             t = await s.reload(t.id)
             s.alarms.arm(t)
@@ -146,7 +158,7 @@ class OrganiserControls:
             raise Refusal(_("Extend a round by 1 to 240 minutes."))
         s = self.service
         async with s.changing(t) as t:
-            if t.status == "paused":
+            if t.status == TournamentStatus.PAUSED:
                 left = (t.round_left or 0.0) + minutes * 60
                 async with s.write() as tx:
                     await s.store.update(tx, t.id, round_left=left)
@@ -159,7 +171,7 @@ class OrganiserControls:
                     minutes=minutes,
                     why=_why(reason),
                 )
-            elif t.status == "running":
+            elif t.status == TournamentStatus.RUNNING:
                 base = max(t.round_deadline or s.clock(), s.clock())
                 deadline = base + minutes * 60
                 async with s.write() as tx:
@@ -212,7 +224,7 @@ class OrganiserControls:
                 )
             table = None
             for g in t.round_games():
-                if g.status == "playing" and g.table_id and entry.id in g.entries:
+                if g.status == SlotStatus.PLAYING and g.table_id and entry.id in g.entries:
                     table = s.tables.registry.find_by_id(g.table_id)
             if table is not None and substitute is not None:
                 s.tables.registry.check_can_sit(table, substitute.user_id)
@@ -252,7 +264,7 @@ class OrganiserControls:
         s = self.service
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
-            if entry is None or entry.status != "in":
+            if entry is None or entry.status != EntryStatus.IN:
                 raise Refusal(
                     _(
                         "<@{member_id}> is not playing in {name}.",
@@ -261,12 +273,14 @@ class OrganiserControls:
                     )
                 )
             async with s.write() as tx:
-                await s.store.put_entry(tx, t.id, dataclasses.replace(entry, status="disqualified"))
+                await s.store.put_entry(
+                    tx, t.id, dataclasses.replace(entry, status=EntryStatus.DISQUALIFIED)
+                )
             t = await s.reload(t.id)
             playing = [
                 g
                 for g in t.round_games()
-                if g.status == "playing" and g.table_id and entry.id in g.entries
+                if g.status == SlotStatus.PLAYING and g.table_id and entry.id in g.entries
             ]
             for g in playing:
                 assert g.table_id is not None
@@ -278,7 +292,9 @@ class OrganiserControls:
                 others = [e for e in g.entries if e != entry.id]
                 if len(others) == 1:
                     async with s.write() as tx:
-                        done = dataclasses.replace(g, status="done", winner=others[0], decided=True)
+                        done = dataclasses.replace(
+                            g, status=SlotStatus.DONE, winner=others[0], decided=True
+                        )
                         stored = await s.store.load(tx, t.id)
                         if stored is not None:
                             now = next(
@@ -291,7 +307,7 @@ class OrganiserControls:
                             )
                             if now is not None:
                                 done = dataclasses.replace(
-                                    now, status="done", winner=others[0], decided=True
+                                    now, status=SlotStatus.DONE, winner=others[0], decided=True
                                 )
                         await s.store.put_game(tx, t.id, done)
         s.announcer.say(

@@ -27,7 +27,7 @@ from typing import Final, Literal
 from bot.cooldowns import relative_time
 from bot.errors import Refusal
 from bot.events.announcer import Announcer
-from bot.events.model import Invitation, Member, Tournament
+from bot.events.pairing.model import Invitation, Member, Tournament
 from bot.i18n import Text, _, later
 from bot.names import md_name
 from bot.store.db import Tx

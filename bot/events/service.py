@@ -15,18 +15,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import logging
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine
 
 from bot.errors import Refusal
-from bot.events import rounds
 from bot.events.alarms import Alarms
 from bot.events.announcer import Announcer, QuietAnnouncer
 from bot.events.arrangement import round_seed_notice, tournament_game
 from bot.events.invitations import Invitations
-from bot.events.model import NAME_MAX, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import (
+    NAME_MAX,
+    EntryStatus,
+    SlotStatus,
+    Tournament,
+    TournamentStatus,
+)
 from bot.events.results import record_table_end
 from bot.events.seating import RoundSeating
 from bot.events.threads import TableThreads
@@ -66,7 +73,7 @@ class TournamentService:
         self.invitations = Invitations(
             self.store, self.write, self.announcer, lambda: list(self.open.values())
         )
-        tables.persistence.on_table_ended.append(record_table_end)
+        tables.persistence.on_table_ended.append(functools.partial(record_table_end, self.store))
         tables.on_closed(self._table_closed)
         tables.on_hand_finished(self._hand_finished)
 
@@ -166,13 +173,13 @@ class TournamentService:
         """Close sign-up: drop no-shows, draw partners, seed, pair round 1 and seat it."""
         async with self.changing(t) as t:
             began = time.perf_counter()
-            if t.status != "signup":
+            if t.status != TournamentStatus.SIGNUP:
                 raise Refusal(_("{name} has already started.", name=t.md_name))
             await self.threads.settle(t.id)  # threads made ahead during sign-up are used
             notes, entries = rounds.line_up(t)
             enough = t.settings.per_table
-            if len([e for e in entries if e.status == "in"]) < enough:
-                now = len([e for e in entries if e.status == "in"])
+            if len([e for e in entries if e.status == EntryStatus.IN]) < enough:
+                now = len([e for e in entries if e.status == EntryStatus.IN])
                 raise Refusal(
                     _(
                         "{name} needs at least {n} entries to start ({now} now).",
@@ -204,7 +211,7 @@ class TournamentService:
                 for g in games:
                     await self.store.put_game(tx, t.id, g)
                 await self.store.update(
-                    tx, t.id, status="running", round=1, round_deadline=deadline
+                    tx, t.id, status=TournamentStatus.RUNNING, round=1, round_deadline=deadline
                 )
             t = await self.reload(t.id)
             for inv in unanswered:
@@ -228,7 +235,7 @@ class TournamentService:
     def signup_changed(self, t: Tournament) -> None:
         """An entry came, went or checked in: the threads the first round would need now
         are made ahead (:mod:`bot.events.threads`)."""
-        if t.status == "signup":
+        if t.status == TournamentStatus.SIGNUP:
             self.threads.prepare(t, rounds.first_round_tables(t))
 
     def _deadline(self, t: Tournament) -> float | None:
@@ -279,7 +286,7 @@ class TournamentService:
         so a restart, a retry or going on after a pause never leaves a deadline unwatched."""
         began = time.perf_counter()
         t = await self.reload(tid)
-        if t.status != "running":
+        if t.status != TournamentStatus.RUNNING:
             self.announcer.updated(t)
             return
         more = rounds.more_games(t)
@@ -335,7 +342,9 @@ class TournamentService:
         places = rounds.places(t)
         async with self.write() as tx:
             await self.store.set_places(tx, t.id, places)
-            await self.store.update(tx, t.id, status="finished", ended_at=self.clock())
+            await self.store.update(
+                tx, t.id, status=TournamentStatus.FINISHED, ended_at=self.clock()
+            )
         t = await self.reload(t.id)
         self.alarms.disarm(t.id)
         self.announcer.finished(t)
@@ -348,13 +357,17 @@ class TournamentService:
         if t is None:
             return
         try:
-            if t.status == "signup":
+            if t.status == TournamentStatus.SIGNUP:
                 await self._expire_invitations(t)
                 if self.clock() >= t.starts_at:
                     await self._start_on_time(t)
                 else:
                     self.alarms.arm(t)
-            elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
+            elif (
+                t.status == TournamentStatus.RUNNING
+                and t.round_deadline
+                and self.clock() >= t.round_deadline
+            ):
                 await self.decide_round(
                     t, later("⏰ The round's time is up: decided by the score.")
                 )
@@ -384,7 +397,11 @@ class TournamentService:
             async with self.write() as tx:
                 unanswered = await self.invitations.close_all(tx, t)
                 await self.store.update(
-                    tx, t.id, status="cancelled", ended_at=self.clock(), note=reason[:300]
+                    tx,
+                    t.id,
+                    status=TournamentStatus.CANCELLED,
+                    ended_at=self.clock(),
+                    note=reason[:300],
                 )
             t = await self.reload(t.id)
             self.alarms.disarm(t.id)
@@ -392,7 +409,7 @@ class TournamentService:
         for inv in unanswered:  # their messages say so, and lose their buttons
             self.announcer.invitation_closed(t, inv, cancelled)
         for g in t.games:
-            if g.status == "playing" and g.table_id is not None:
+            if g.status == SlotStatus.PLAYING and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(
@@ -404,7 +421,7 @@ class TournamentService:
     async def decide_round(self, t: Tournament, reason: str) -> None:
         """End every table of the round still playing: the score decides each."""
         for g in t.round_games():
-            if g.status == "playing" and g.table_id is not None:
+            if g.status == SlotStatus.PLAYING and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(table, reason)
@@ -417,7 +434,7 @@ class TournamentService:
         for t in loaded:
             self.open[t.id] = t
         for t in loaded:
-            if t.status == "running":
+            if t.status == TournamentStatus.RUNNING:
                 await self.advance(t.id)
             else:
                 self.alarms.arm(t)

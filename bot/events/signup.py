@@ -11,7 +11,15 @@ from bot import cooldowns
 from bot.cooldowns import Cooldowns, relative_time
 from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
-from bot.events.model import MAX_ENTRIES, NAME_MAX, Invitation, Member, Settings, Tournament
+from bot.events.pairing.model import (
+    MAX_ENTRIES,
+    NAME_MAX,
+    Invitation,
+    Member,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.events.service import TournamentService
 from bot.i18n import _
 from bot.names import clean_text, md_name
@@ -38,7 +46,7 @@ class SignUp:
         channel_id: int,
         organiser_id: int,
         name: str,
-        settings: Settings,
+        settings: TournamentSettings,
         starts_at: float,
     ) -> Tournament:
         name = clean_text(name, NAME_MAX + 1)  # one line, no control or bidi characters
@@ -96,7 +104,7 @@ class SignUp:
         accept: :mod:`bot.events.invitations`)."""
         now = self.clock() if now is None else now
         async with self.changing(t) as t:
-            if t.status != "signup":
+            if t.status != TournamentStatus.SIGNUP:
                 raise Refusal(_("{name} has started: sign-up is closed.", name=t.md_name))
             if t.signed_up(member.user_id):
                 raise Refusal(_("You are already signed up for {name}.", name=t.md_name))
@@ -155,7 +163,7 @@ class SignUp:
                         partner=f"<@{inv.partner.user_id}>",
                     )
                 )
-            if now >= inv.expires_at or t.status != "signup":
+            if now >= inv.expires_at or t.status != TournamentStatus.SIGNUP:
                 await self.invitations.end(t, inv, "expired")
                 t = await self.reload(t.id)
                 self.arm(t)
@@ -230,7 +238,7 @@ class SignUp:
             entry = t.entry_of(user_id)
             if entry is None:
                 raise Refusal(_("You are not signed up for {name}.", name=t.md_name))
-            if t.status != "signup":
+            if t.status != TournamentStatus.SIGNUP:
                 raise Refusal(
                     _(
                         "{name} has started: ask the organiser to replace you "
@@ -256,7 +264,7 @@ class SignUp:
             entry = t.entry_of(user_id)
             if entry is None:
                 raise Refusal(_("You are not signed up for {name}.", name=t.md_name))
-            if t.status != "signup" or not t.settings.checkin_minutes:
+            if t.status != TournamentStatus.SIGNUP or not t.settings.checkin_minutes:
                 raise Refusal(_("There is no check-in now."))
             opens = t.starts_at - t.settings.checkin_minutes * 60
             if self.clock() < opens:

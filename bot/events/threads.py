@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament, TournamentStatus
 from bot.i18n import Text, later
 from bot.store.db import Tx
 from bot.store.tournaments import TournamentStore
@@ -92,7 +92,7 @@ class TableThreads:
     async def _prepare(self, tid: int) -> None:
         while tid not in self._stop:
             t = self.current(tid)
-            if t is None or t.status != "signup":
+            if t is None or t.status != TournamentStatus.SIGNUP:
                 return
             missing = [k for k in range(1, self._wanted.get(tid, 0) + 1) if k not in t.threads]
             if not missing:

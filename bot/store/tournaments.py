@@ -12,11 +12,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.events.model import Entry, GameSlot, Invitation, Member, Settings, Tournament
+from bot.events.pairing.model import (
+    Entry,
+    EntryStatus,
+    GameSlot,
+    Invitation,
+    Member,
+    SlotStatus,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 
-_OPEN = "('signup', 'running', 'paused')"
+_OPEN = "('signup', 'running', 'paused')"  # TournamentStatus: OPEN_STATES
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
     "round_deadline, round_left, message_id, created_at, ended_at, note, secret"
@@ -56,7 +66,7 @@ class PlayerRecord:
 class PastTournament:
     id: int
     name: str
-    status: str
+    status: TournamentStatus
     ended_at: float | None
     place: int | None
     entries: int
@@ -75,7 +85,7 @@ class TournamentStore:
         channel_id: int,
         organiser_id: int,
         name: str,
-        settings: Settings,
+        settings: TournamentSettings,
         starts_at: float,
     ) -> int:
         """A new tournament in sign-up; a name already running in the server raises
@@ -106,7 +116,10 @@ class TournamentStore:
         cols = ", ".join(f"{k} = ?" for k in fields)
         await tx.execute(
             f"UPDATE tournaments SET {cols} WHERE id = ?",  # noqa: S608 (names checked above)
-            (*fields.values(), tournament_id),
+            (
+                *(v.value if isinstance(v, TournamentStatus) else v for v in fields.values()),
+                tournament_id,
+            ),
         )
 
     async def add_member(self, tx: Tx, tournament_id: int, m: Member, entry: int | None) -> None:
@@ -142,7 +155,7 @@ class TournamentStore:
         await tx.execute(
             "INSERT INTO tournament_entries (tournament_id, entry, rating, status, checked_in) "
             "VALUES (?, ?, ?, ?, ?)",
-            (tournament_id, entry.id, entry.rating, entry.status, int(entry.checked_in)),
+            (tournament_id, entry.id, entry.rating, entry.status.value, int(entry.checked_in)),
         )
         return entry
 
@@ -152,7 +165,7 @@ class TournamentStore:
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, entry) DO UPDATE SET "
             "rating = excluded.rating, status = excluded.status, "
             "checked_in = excluded.checked_in",
-            (tournament_id, e.id, e.rating, e.status, int(e.checked_in)),
+            (tournament_id, e.id, e.rating, e.status.value, int(e.checked_in)),
         )
 
     async def delete_entry(self, tx: Tx, tournament_id: int, entry: int) -> None:
@@ -183,7 +196,7 @@ class TournamentStore:
                 g.slot,
                 g.game_no,
                 json.dumps(list(g.entries)),
-                g.status,
+                g.status.value,
                 g.thread_id,
                 None if g.scores is None else json.dumps(list(g.scores)),
                 g.winner,
@@ -257,6 +270,16 @@ class TournamentStore:
         )
 
     # ------------------------------------------------------------------ reads
+    async def game_at_table(self, tx: Tx, table_id: str) -> tuple[int, GameSlot] | None:
+        """The game being played at ``table_id`` and its tournament's id, locked until ``tx``
+        ends (``None``: no tournament's game is being played there)."""
+        row = await tx.fetchrow(
+            f"SELECT tournament_id, {_G_COLUMNS} FROM tournament_games "  # noqa: S608
+            "WHERE table_id = ? AND status = 'playing' FOR UPDATE",
+            (table_id,),
+        )
+        return None if row is None else (int(row["tournament_id"]), _game(row))
+
     async def load_open(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[Tournament]:
@@ -322,7 +345,7 @@ class TournamentStore:
             PastTournament(
                 int(r[0]),
                 str(r[1]),
-                str(r[2]),
+                TournamentStatus(r[2]),
                 None if r[3] is None else float(r[3]),
                 None if r[4] is None else int(r[4]),
                 int(r[5]),
@@ -338,8 +361,8 @@ class TournamentStore:
             channel_id=int(r["channel_id"]),
             organiser_id=int(r["organiser_id"]),
             name=str(r["name"]),
-            status=str(r["status"]),
-            settings=Settings.from_record(json.loads(r["settings"])),
+            status=TournamentStatus(r["status"]),
+            settings=TournamentSettings.from_record(json.loads(r["settings"])),
             starts_at=float(r["starts_at"]),
             round=int(r["round"]),
             round_deadline=None if r["round_deadline"] is None else float(r["round_deadline"]),
@@ -369,7 +392,7 @@ class TournamentStore:
         ):
             eid = int(e[0])
             t.entries[eid] = Entry(
-                eid, tuple(by_entry.get(eid, ())), float(e[1]), str(e[2]), bool(e[3])
+                eid, tuple(by_entry.get(eid, ())), float(e[1]), EntryStatus(e[2]), bool(e[3])
             )
         for g in await q.fetch(
             f"SELECT {_G_COLUMNS} FROM tournament_games WHERE tournament_id = ? "  # noqa: S608
@@ -402,7 +425,7 @@ def _game(g: Row) -> GameSlot:
         slot=int(g["slot"]),
         game_no=int(g["game_no"]),
         entries=tuple(json.loads(g["entries"])),
-        status=str(g["status"]),
+        status=SlotStatus(g["status"]),
         thread_id=None if g["thread_id"] is None else int(g["thread_id"]),
         table_id=g["table_id"],
         scores=None if g["scores"] is None else tuple(json.loads(g["scores"])),
@@ -410,10 +433,6 @@ def _game(g: Row) -> GameSlot:
         decided=bool(g["decided"]),
         boards=tuple(tuple(b) for b in json.loads(g["boards"])) if g["boards"] else (),
     )
-
-
-def entry_ids(entries: Sequence[Entry]) -> list[int]:
-    return [e.id for e in entries]
 
 
 async def league_ratings(

@@ -16,7 +16,7 @@ from bot.errors import Refusal
 from bot.events import alarms
 from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
-from bot.events.model import Member, Settings, Tournament
+from bot.events.pairing.model import Member, Tournament, TournamentSettings
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.store.db import Database
@@ -61,7 +61,7 @@ async def db(database_url: str) -> AsyncIterator[Database]:
 
 
 async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -> Tournament:
-    s = Settings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
+    s = TournamentSettings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
     signup = SignUp(bot.director)
     t = await signup.create(
         guild_id=GUILD,
@@ -180,7 +180,7 @@ async def test_refusals_change_nothing(db: Database) -> None:
             channel_id=CHANNEL,
             organiser_id=ORGANISER,
             name="  test   NIGHT ",
-            settings=Settings(preset="standard"),
+            settings=TournamentSettings(preset="standard"),
             starts_at=clock.now + 60,
         )
     with pytest.raises(Refusal, match="Only the organiser"):

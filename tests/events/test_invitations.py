@@ -11,7 +11,7 @@ import pytest
 from bot.errors import Refusal
 from bot.events.announcer import QuietAnnouncer
 from bot.events.invitations import ANSWER_S
-from bot.events.model import Invitation, Member, Tournament
+from bot.events.pairing.model import Invitation, Member, Tournament
 from bot.events.signup import SignUp
 from bot.store.db import Database
 from tests.events.test_director import Clock, a_bot, a_tournament, until

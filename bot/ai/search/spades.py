@@ -25,7 +25,9 @@ from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
-PUSH_SET_TRICKS = 4  # a side that has made its bid still fights for the set this close
+# A side that has made its bid still fights for the set this close, in the play-outs (why not
+# normal's 2: bot/ai/hand_goals.py, NORMAL_PUSH_SET_TRICKS).
+SEARCH_PUSH_SET_TRICKS = 4
 
 
 class SpadesHand:
@@ -87,7 +89,17 @@ class SpadesHand:
         self._memo: dict[tuple[int | None, ...], float] = {}
 
     # ------------------------------------------------------------------ play-out goals
+    def counted(self, team: int, tricks: Sequence[int]) -> int:
+        total = 0
+        for s in (team, team + 2):
+            if self.count_nil or not self.nil[s]:
+                total += tricks[s]
+        return total
+
     def goals(self, tricks: Sequence[int], left: int) -> tuple[list[bool], list[bool]]:
+        """Which team wants tricks (:func:`~bot.ai.hand_goals.wants_tricks` with
+        ``SEARCH_PUSH_SET_TRICKS``, written out here because every trick of every play-out asks
+        it; ``tests/ai/test_search.py`` checks the two agree) and which nils still stand."""
         n = self.nil
         t0, t1, t2, t3 = tricks
         nil = [n[0] and not t0, n[1] and not t1, n[2] and not t2, n[3] and not t3]
@@ -113,7 +125,7 @@ class SpadesHand:
                 if oc is not None:
                     oneed = oc - taken_by[team ^ 1]
                     must = left - oneed + 1
-                    if oneed > 0 and 0 < must <= PUSH_SET_TRICKS:
+                    if oneed > 0 and 0 < must <= SEARCH_PUSH_SET_TRICKS:
                         w = not self.ny or (c is not None and taken + must <= self.ny_max[team])
             want[team] = w
         return want, nil

@@ -27,12 +27,10 @@ from bot.i18n import language_of, use
 from bot.tables.live import Answer, Edit, LiveHands, live_key
 from bot.tables.state import Table
 from bot.ui.discord.failures import refusal_text
-from bot.ui.discord.surfaces import ORIGINAL
+from bot.ui.discord.surfaces import INVALID_WEBHOOK_TOKEN, ORIGINAL
 from bot.ui.hand.hand import hand_json, hand_payload
 
 log = logging.getLogger(__name__)
-
-INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token (HTTP 401)
 
 
 @dataclass(frozen=True, slots=True)

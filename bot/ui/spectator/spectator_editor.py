@@ -49,8 +49,7 @@ Interaction = discord.Interaction[Any]
 class SpectatorViews:
     """Implements :class:`bot.tables.spectators.SpectatorEditor`, and answers spectators."""
 
-    def __init__(self, spectators: Spectators, threads: int = 1) -> None:
-        self.spectators = spectators
+    def __init__(self, threads: int = 1) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="spades-watch-pictures")
         self._pictures: OrderedDict[str, asyncio.Future[bytes]] = OrderedDict()
 
@@ -127,16 +126,18 @@ class SpectatorViews:
                 file.close()
 
     # ------------------------------------------------------------------ answers
-    async def answer(self, interaction: Interaction, table: Table, *, edit: bool) -> None:
+    async def answer(
+        self, interaction: Interaction, spectators: Spectators, table: Table, *, edit: bool
+    ) -> None:
         """Answer a spectator with the view (a new ephemeral message, or ``edit`` the one the
-        clicked button is on); that message then follows the game.  Refused (with the
-        reason) for anyone who may not watch the table, or cannot read its channel
-        (:mod:`bot.ui.spectator.watch_access`)."""
+        clicked button is on); that message then follows the game among ``spectators``.
+        Refused (with the reason) for anyone who may not watch the table, or cannot read its
+        channel (:mod:`bot.ui.spectator.watch_access`)."""
         uid = interaction.user.id
         if not can_read(interaction, table.channel_id):
             raise Refusal(_("You can watch only a table whose channel you can read."))
-        self.spectators.check(table, uid)
-        with self.spectators.answering(table, uid) as answer:
+        spectators.check(table, uid)
+        with spectators.answering(table, uid) as answer:
             key = watch_key(table)
             message = self.message(table)  # rendered before any await
             kwargs: dict[str, Any] = {

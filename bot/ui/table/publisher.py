@@ -40,9 +40,9 @@ from bot import disposal, metrics
 from bot.engine import HandResult, Phase, Seat, seat_view
 from bot.i18n import N_, SERVER_LANGUAGES, Text, _, use
 from bot.i18n.cards import seat_word
+from bot.tables.live import TOKEN_LIFETIME
 from bot.tables.state import SurfaceToken, Table, TableStatus
 from bot.ui.discord.surfaces import (
-    TOKEN_LIFETIME,
     ChannelSurface,
     Moved,
     Stale,

@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.events import rounds
-from bot.events.model import GameSlot, Invitation, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import GameSlot, Invitation, SlotStatus, Tournament, TournamentStatus
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
@@ -190,12 +190,12 @@ class TournamentPublisher:
     async def _show_in_language(self, t: Tournament) -> None:
         payload: dict[str, Any] = (
             render.signup_payload(t)
-            if t.status == "signup"
+            if t.status == TournamentStatus.SIGNUP
             else render.standings_payload(t, self._scores(t))
         )
         channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         picture = None
-        if t.settings.format == "elimination" and t.status != "signup" and t.games:
+        if t.settings.format == "elimination" and t.status != TournamentStatus.SIGNUP and t.games:
             # The bracket, drawn off the event loop, after each match.
             picture = await asyncio.to_thread(bracket_png, t)
             payload["embed"].set_image(url=f"attachment://{BRACKET}")
@@ -218,7 +218,7 @@ class TournamentPublisher:
         out: dict[str, tuple[int, ...]] = {}
         for g in t.round_games():
             table = self.registry.find_by_id(g.table_id) if self.registry and g.table_id else None
-            if g.status == "playing" and table is not None and table.game is not None:
+            if g.status == SlotStatus.PLAYING and table is not None and table.game is not None:
                 out[table.id] = tuple(table.game.scores)
         return out
 

@@ -11,8 +11,16 @@ from typing import Any
 
 import discord
 
-from bot.events import duplicate, rounds, swiss
-from bot.events.model import NAME_MAX, GameSlot, Tournament, duration
+from bot.events.pairing import duplicate, rounds, swiss
+from bot.events.pairing.model import (
+    NAME_MAX,
+    EntryStatus,
+    GameSlot,
+    SlotStatus,
+    Tournament,
+    TournamentStatus,
+    duration,
+)
 from bot.i18n import N_, _, ordinal
 from bot.names import md_name
 from bot.store.tournaments import PastTournament, PlayerRecord
@@ -76,7 +84,7 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
     )
     embed.set_footer(text=_("Organiser: see /tournament · id {id}", id=t.id))
     view = discord.ui.View(timeout=None)
-    if t.status == "signup":
+    if t.status == TournamentStatus.SIGNUP:
         view.add_item(
             tournament_button(TournamentRef(t.id, "join"), _("Join"), discord.ButtonStyle.success)
         )
@@ -93,16 +101,16 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
 def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> str:
     names = [t.entries[e].md_name if e in t.entries else f"#{e}" for e in g.entries]
     where = f" <#{g.thread_id}>" if g.thread_id else ""
-    if g.status == "bye":
+    if g.status == SlotStatus.BYE:
         return f"T{g.slot}: {names[0]} — " + _("bye")
     vs = " v ".join(names)
     game = " " + _("(game {n})", n=g.game_no) if g.game_no > 1 else ""
-    if g.status == "done":
+    if g.status == SlotStatus.DONE:
         score = "–".join(str(s) for s in g.scores or ())
         winner = t.entries[g.winner].md_name if g.winner in t.entries else _("draw")
         how = " " + _("(time)") if g.decided else ""
         return f"T{g.slot}{game}: {vs} — {score}, **{winner}**{how}"
-    state = _("playing") if g.status == "playing" else _("being seated")
+    state = _("playing") if g.status == SlotStatus.PLAYING else _("being seated")
     scores = live.get(g.table_id) if g.table_id else None
     if scores is not None:
         state += ", " + "–".join(str(s) for s in scores)
@@ -110,7 +118,7 @@ def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> 
 
 
 def standings_lines(t: Tournament) -> list[str]:
-    entries = [e.id for e in t.entries.values() if e.status not in ("dropped",)]
+    entries = [e.id for e in t.entries.values() if e.status != EntryStatus.DROPPED]
     if t.settings.format == "duplicate":
         return [
             f"{i}. {t.entries[e].md_name} — " + _("{mp} MP", mp=mp)
@@ -139,7 +147,7 @@ def standings_payload(
 ) -> dict[str, Any]:
     """The live standings: the round, each table's state (a table playing: its score as it
     stands, from ``live``, by table id) and the standings."""
-    if t.status == "finished":
+    if t.status == TournamentStatus.FINISHED:
         return podium_payload(t)
     title = _(
         "🏆 {name} — round {round} of {rounds}",
@@ -147,15 +155,15 @@ def standings_payload(
         round=t.round,
         rounds=rounds.total_rounds(t),
     )
-    if t.status == "paused":
+    if t.status == TournamentStatus.PAUSED:
         title += " " + _("(paused)")
-    if t.status == "cancelled":
+    if t.status == TournamentStatus.CANCELLED:
         title = _("🏆 {name} — cancelled", name=t.md_name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
-    if t.round_deadline and t.status == "running":
+    if t.round_deadline and t.status == TournamentStatus.RUNNING:
         ends = f"<t:{int(t.round_deadline)}:R>"
         embed.add_field(name=_("Round ends"), value=ends, inline=False)
-    if t.round_left is not None and t.status == "paused":
+    if t.round_left is not None and t.status == TournamentStatus.PAUSED:
         embed.add_field(
             name=_("Round clock stopped"),
             value=_("{left} left", left=duration(t.round_left)),
@@ -195,7 +203,7 @@ def podium_payload(t: Tournament) -> dict[str, Any]:
 
 def results_document(t: Tournament) -> dict[str, Any]:
     """The results as one JSON document: settings, entries with places, every game."""
-    places = rounds.places(t) if t.status == "finished" else {}
+    places = rounds.places(t) if t.status == TournamentStatus.FINISHED else {}
     return {
         "format": "spades-tournament/1",
         "name": t.plain_name,
@@ -246,12 +254,12 @@ def csv_cell(value: object) -> object:
 
 
 def results_csv(t: Tournament) -> str:
-    places = rounds.places(t) if t.status == "finished" else {}
+    places = rounds.places(t) if t.status == TournamentStatus.FINISHED else {}
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["place", "entry", "name", "status", "games", "wins"])
     for e in sorted(t.entries.values(), key=lambda e: (places.get(e.id, 10**6), e.id)):
-        mine = [g for g in t.games if e.id in g.entries and g.status == "done"]
+        mine = [g for g in t.games if e.id in g.entries and g.status == SlotStatus.DONE]
         row = [
             places.get(e.id, ""),
             e.id,
@@ -280,7 +288,7 @@ def tournament_history(past: list[PastTournament]) -> str:
     lines = []
     for p in past:
         when = f"<t:{int(p.ended_at)}:d>" if p.ended_at else ""
-        if p.status == "cancelled":
+        if p.status == TournamentStatus.CANCELLED:
             how = _("cancelled")
         elif p.place is not None:
             medal = MEDALS[p.place - 1] if p.place <= 3 else ""

@@ -5,6 +5,7 @@ changes a tournament only by replacing them."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -19,9 +20,44 @@ OddEntry = Literal["bye", "computer"]
 FORMATS: Final[tuple[Format, ...]] = ("elimination", "swiss", "duplicate")
 TEAM_MODES: Final[tuple[TeamMode, ...]] = ("pairs", "draw", "solo")
 ODD_ENTRIES: Final[tuple[OddEntry, ...]] = ("bye", "computer")
-# Tournament states: sign-up (and its check-in window), running (or paused), then one end.
-OPEN_STATES: Final = ("signup", "running", "paused")
-STATES: Final = (*OPEN_STATES, "finished", "cancelled")
+
+
+class TournamentStatus(enum.StrEnum):
+    """Where a tournament is in its life: sign-up (and its check-in window), running (or
+    paused), then one end; stored as these strings (the ``tournaments.status`` column)."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATES: Final = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED)
+
+
+class EntryStatus(enum.StrEnum):
+    """An entry in its tournament; stored as these strings (``tournament_entries.status``)."""
+
+    IN = "in"  # plays its games
+    DROPPED = "dropped"  # not playing: missed the check-in, or found no partner
+    DISQUALIFIED = "disqualified"  # by the organiser: its games are lost
+    COMPUTER = "computer"  # the computer team that evens an odd number of entries
+
+
+PLAYING_ENTRIES: Final = frozenset({EntryStatus.IN, EntryStatus.COMPUTER})
+
+
+class SlotStatus(enum.StrEnum):
+    """A game of a round; stored as these strings (``tournament_games.status``)."""
+
+    PENDING = "pending"  # paired, its table not seated yet
+    PLAYING = "playing"  # its table is seated
+    DONE = "done"  # played out or decided
+    BYE = "bye"  # no table: the entry alone in it wins
+
+
+OVER_SLOTS: Final = frozenset({SlotStatus.DONE, SlotStatus.BYE})
 
 WIN_POINTS: Final = 2  # Swiss points: a win (and a bye), a draw is 1, a loss 0
 DRAW_POINTS: Final = 1
@@ -38,7 +74,7 @@ class EventError(Refusal, ValueError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Settings:
+class TournamentSettings:
     """How a tournament is played (chosen with ``/tournament new``)."""
 
     preset: str
@@ -128,7 +164,7 @@ class Settings:
         }
 
     @classmethod
-    def from_record(cls, d: dict[str, Any]) -> Settings:
+    def from_record(cls, d: dict[str, Any]) -> TournamentSettings:
         return cls(**d)
 
 
@@ -145,7 +181,7 @@ class Entry:
     id: int
     members: tuple[Member, ...]
     rating: float = 0.0
-    status: str = "in"  # in | dropped | disqualified | computer (a computer team)
+    status: EntryStatus = EntryStatus.IN
     checked_in: bool = False
 
     @property
@@ -165,7 +201,7 @@ class Entry:
 
     @property
     def playing(self) -> bool:
-        return self.status in ("in", "computer")
+        return self.status in PLAYING_ENTRIES
 
     def has(self, user_id: int) -> bool:
         return any(m.user_id == user_id for m in self.members)
@@ -198,7 +234,7 @@ class GameSlot:
     slot: int
     game_no: int
     entries: tuple[int, ...]
-    status: str = "pending"  # pending | playing | done | bye
+    status: SlotStatus = SlotStatus.PENDING
     thread_id: int | None = None
     table_id: str | None = None
     scores: tuple[int, ...] | None = None
@@ -208,7 +244,7 @@ class GameSlot:
 
     @property
     def over(self) -> bool:
-        return self.status in ("done", "bye")
+        return self.status in OVER_SLOTS
 
     def score_of(self, entry: int) -> int:
         if self.scores is None or entry not in self.entries:
@@ -239,17 +275,17 @@ def duration(seconds: float) -> Text:
     return later("{seconds} s", seconds=secs)
 
 
-def status_word(status: str) -> str:
-    """A tournament's status (one of :data:`STATES`) in the current language, as a refusal
-    names it ("it is {status}")."""
+def status_word(status: TournamentStatus) -> str:
+    """A tournament's status in the current language, as a refusal names it ("it is
+    {status}")."""
     words = {
-        "signup": _p("tournament", "open for sign-up"),
-        "running": _p("tournament", "running"),
-        "paused": _p("tournament", "paused"),
-        "finished": _p("tournament", "finished"),
-        "cancelled": _p("tournament", "cancelled"),
+        TournamentStatus.SIGNUP: _p("tournament", "open for sign-up"),
+        TournamentStatus.RUNNING: _p("tournament", "running"),
+        TournamentStatus.PAUSED: _p("tournament", "paused"),
+        TournamentStatus.FINISHED: _p("tournament", "finished"),
+        TournamentStatus.CANCELLED: _p("tournament", "cancelled"),
     }
-    return words.get(status, status)
+    return words[status]
 
 
 @dataclass(slots=True, eq=False)
@@ -261,8 +297,8 @@ class Tournament:
     channel_id: int
     organiser_id: int
     name: str
-    status: str
-    settings: Settings
+    status: TournamentStatus
+    settings: TournamentSettings
     starts_at: float
     round: int = 0
     round_deadline: float | None = None
