@@ -44,7 +44,7 @@ from bot.engine.cards import SUITS
 from bot.engine.lines import Line
 from bot.i18n import LANGUAGES, SOURCE
 from bot.i18n.core import LOCALES_DIR
-from bot.i18n.extract import TEMPLATE
+from tools.catalogs import TEMPLATE
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "bot" / "engine"

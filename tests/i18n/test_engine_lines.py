@@ -21,11 +21,11 @@ from bot.engine.record import export_record
 from bot.engine.verify import verify
 from bot.engine.whist import WhistGame
 from bot.i18n import LANGUAGES, _, use
-from bot.i18n.extract import TEMPLATE
 from bot.i18n.lines import line_text
 from bot.league.errors import SettingsError
 from bot.league.settings import GuildSettings, validate_changes
 from tests.engine.test_verifiable_deals import seed_of, seeded_game
+from tools.catalogs import TEMPLATE
 
 VERIFY = Path(__file__).resolve().parents[2] / "bot" / "engine" / "verify.py"
 

@@ -98,6 +98,23 @@ def blind_allowed(bidding: str, partner_bid: int | None) -> bool:
     return True
 
 
+def range_refusal(top: int, nil: bool) -> Line:
+    """Why a number outside 1..``top`` is no bid (saying nil too, where it is allowed)."""
+    if nil:
+        return Line("A bid is 1 to {n} tricks, or nil", n=top)
+    return Line("A bid is 1 to {n} tricks", n=top)
+
+
+def new_york_blind_refusal(first_hand: bool, looked: bool, behind: int) -> Line:
+    """Why a New York team may not bid blind: the first hand has no bids, a partner
+    ``looked`` at their cards, or the team is not ``behind`` by enough."""
+    if first_hand:
+        return Line("There is no blind bid in the first hand")
+    if looked:
+        return Line("A blind bid is made before either partner looks at their cards")
+    return Line("A blind bid needs your team {n} points behind", n=behind)
+
+
 def blind_nil_refusal(
     rules: Rules, looked: bool, partner_bid: int | None, beside_blind_nil: bool
 ) -> Line:
