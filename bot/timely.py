@@ -26,6 +26,7 @@ from typing import Any, Final
 import discord
 
 from bot import disposal, logsafe
+from bot.webhook_args import for_edit, for_followup
 
 log = logging.getLogger(__name__)
 
@@ -33,19 +34,6 @@ DEFER_AFTER_S: Final = 2.0  # of Discord's 3 s: leaves a second for the deferral
 MAX_CONTENT: Final = 2000
 _GONE: Final = (10062, 10015, 40060)  # unknown interaction, unknown webhook, answered already
 _watchdogs: set[asyncio.Task[None]] = set()  # strong references to the running watchdogs
-_FOLLOWUP_KEYS: Final = (
-    "content",
-    "embed",
-    "embeds",
-    "file",
-    "files",
-    "view",
-    "tts",
-    "ephemeral",
-    "allowed_mentions",
-    "suppress_embeds",
-    "silent",
-)
 
 
 def _cut(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -126,8 +114,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                     sent = await super().send_message(**kwargs)
                     self._answered(kwargs)
                     return sent
-                followup = {k: v for k, v in kwargs.items() if k in _FOLLOWUP_KEYS}
-                followup = {k: v for k, v in followup.items() if v is not None}
+                followup = for_followup(kwargs)
                 if followup.get("ephemeral") and self.public:
                     # the "thinking" message is public: an ephemeral answer replaces it
                     with contextlib.suppress(discord.HTTPException):
@@ -148,7 +135,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                     edited = await super().edit_message(**kwargs)
                     self._answered(kwargs)
                     return edited
-                edit = {k: v for k, v in kwargs.items() if k in ("content", "embed", "view")}
+                edit = for_edit(kwargs)
                 message = await self._parent.edit_original_response(**edit)
                 disposal.dispose_sent(edit)
                 return message
@@ -194,7 +181,7 @@ async def answer(interaction: discord.Interaction[Any], text: str, **kwargs: Any
     deferred_by_us = isinstance(response, TimelyResponse) and response.auto_deferred
     if response.is_done() and not deferred_by_us:
         await interaction.followup.send(
-            _cut({"content": text})["content"], ephemeral=True, **kwargs
+            **for_followup(_cut({"content": text, **kwargs, "ephemeral": True}))
         )
     else:
         await response.send_message(text, ephemeral=True, **kwargs)
