@@ -36,10 +36,11 @@ from bot.i18n.cards import (
     bid_word,
     bid_words,
     call_word,
-    card_matches,
     card_name,
+    cards_matching,
     seat_of_word,
     seat_word,
+    typed_matches,
 )
 from bot.i18n.cards import parse_card as parse_local_card
 from bot.i18n.engine_text import reason_text
@@ -203,14 +204,13 @@ class PlayCog(commands.Cog):
             return []
         game, seat = turn
         legal: list[Action] = game.legal_actions(seat)
-        cur = current.lower().strip()
         calls = [a for a in legal if isinstance(a, Call)]
         if calls:  # Euchre: exactly the calls that are legal now
             said = [(call_word(a.call, a.alone), a.text) for a in calls]
             return [
                 app_commands.Choice(name=n, value=v)
                 for n, v in said
-                if cur in n.lower() or cur in v.lower()
+                if typed_matches(current, n, v)
             ][:25]
         names: list[tuple[str, str]] = []
         for a in legal:
@@ -225,7 +225,7 @@ class PlayCog(commands.Cog):
             unseen = bidding.unseen_bids if bidding is not None else ()
             names.extend((bid_word(b.value, b.blind), b.text) for b in unseen)
         return [
-            app_commands.Choice(name=n, value=v) for n, v in names if cur in n.lower() or cur in v
+            app_commands.Choice(name=n, value=v) for n, v in names if typed_matches(current, n, v)
         ][:25]
 
     @app_commands.command(name="play")
@@ -313,10 +313,10 @@ class PlayCog(commands.Cog):
         if turn is None:
             return []
         game, seat = turn
+        legal = [a.card for a in game.legal_actions(seat) if isinstance(a, kind)]
         return [
-            app_commands.Choice(name=_card_choice(a.card), value=a.card.code)
-            for a in game.legal_actions(seat)
-            if isinstance(a, kind) and card_matches(a.card, current)
+            app_commands.Choice(name=_card_choice(c), value=c.code)
+            for c in cards_matching(legal, current)
         ][:25]
 
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:
