@@ -128,7 +128,10 @@ class Cooldowns:
 #   ten minutes (open, abandon, open again), ten per server;
 # * a review costs up to REVIEW_CPU_BUDGET CPU-seconds on the bot's one review lane: own games
 #   (six an hour) are what reviews are for, others' (three an hour, 12 per server) are browsing;
-# * a new rating chart is a matplotlib drawing in a thread; repeats come from the chart cache.
+# * a new rating chart is a matplotlib drawing in a thread; repeats come from the chart cache;
+# * a hint is two searches of the hard player in the worker pool the computer players share:
+#   ten a minute is one at every turn of a brisk game; asking again in a position whose hint
+#   is worked out (or under way) costs nothing.
 MINUTE: Final = 60.0
 HOUR: Final = 3600.0
 
@@ -185,6 +188,10 @@ CHART_BY_SERVER: Final = Limit(
     N_("Twenty new rating charts were drawn on this server in the last minute."),
 )
 
+HINT_BY_MEMBER: Final = Limit(
+    "hint/member", 10, MINUTE, N_("You have had ten hints worked out in the last minute.")
+)
+
 
 def repost(guild_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
     return (REPOST_BY_MEMBER, user_id), (REPOST_BY_SERVER, guild_id)
@@ -202,3 +209,7 @@ def review(guild_id: int, user_id: int, own: bool) -> tuple[tuple[Limit, Hashabl
 
 def chart(guild_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
     return (CHART_BY_MEMBER, user_id), (CHART_BY_SERVER, guild_id)
+
+
+def hint(user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
+    return ((HINT_BY_MEMBER, user_id),)
