@@ -3,6 +3,7 @@ of the channel, stepped trick by trick with **Previous** / **Next** for whoever 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from typing import TYPE_CHECKING
@@ -85,7 +86,7 @@ class ReplayCog(commands.Cog):
             raise Refusal(_("That game is not on this server."))
         if boards_withheld(doc):  # other tables of its round still play its boards
             raise Refusal(boards_withheld_refusal(game_id))
-        replay = replay_or_none(doc)
+        replay = await asyncio.to_thread(replay_or_none, doc)  # a whole game: off the loop
         if replay is None:
             raise Refusal(_("That game's record cannot be replayed."))
         return replay

@@ -1,8 +1,13 @@
 """**Review** buttons (game-over messages, ``/history``) and the review's paging: a finished
-game replayed trick by trick for whoever clicks, with the hard player's opinions."""
+game replayed trick by trick for whoever clicks, with the hard player's opinions.
+
+A review's pages are rendered once — replaying the record and writing every page, in a thread
+beside the event loop — and kept (:data:`REVIEWS_KEPT` reviews, the most recently read) for
+each reader's seats and language: a page turn shows a kept page."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -14,11 +19,12 @@ from discord.ext import commands
 
 from bot import cooldowns
 from bot.ai.games import judges
+from bot.bounded import Recent
 from bot.command_input import whole_number
 from bot.cooldowns import relative_time
 from bot.engine import Seat
 from bot.errors import Refusal
-from bot.i18n import _
+from bot.i18n import _, current
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
 from bot.review.service import QueueFull, ReviewJob, replay_or_none
@@ -35,6 +41,9 @@ log = logging.getLogger(__name__)
 Editor = Callable[..., Awaitable[Any]]  # edits the reply that shows the review
 PROGRESS_EVERY_S = 2.0  # at most one progress edit this often
 TOKEN_LIFE_S = 14 * 60  # an interaction token edits for 15 minutes
+REVIEWS_KEPT = 128  # rendered reviews kept for their page turns (a long game: ~50 kB)
+# A rendered review: (league, game, the reader's seats in it, the language), and its pages.
+PagesKey = tuple[int, int, frozenset[Seat], str]
 
 
 class ReviewCog(commands.Cog):
@@ -44,6 +53,7 @@ class ReviewCog(commands.Cog):
         self.store = bot.review_store
         self.league = bot.league
         bot.clicks.on([REVIEW_ROUTE], self.on_component)
+        self._pages: Recent[PagesKey, list[rr.ReviewPage]] = Recent(REVIEWS_KEPT)
 
     async def on_component(
         self, interaction: Interaction, ref: ReviewRef, values: list[str]
@@ -56,26 +66,29 @@ class ReviewCog(commands.Cog):
             game_id = await self.store.game_of_table(gid, ref.key)
             if game_id is None:
                 raise Refusal(_("That game was not recorded (no member played in it)."))
-        doc = await self.league.history.game_record(gid, game_id)
-        if doc is None:
-            raise Refusal(_("That game is not in this league."))
-        if boards_withheld(doc):  # other tables of its round still play its boards
-            raise Refusal(boards_withheld_refusal(game_id))
-        replay = replay_or_none(doc)
-        if replay is None:
-            raise Refusal(_("That game's record cannot be replayed, so it cannot be reviewed."))
         seats = await self.store.seats_of_game(gid, game_id)
         viewer = frozenset(s for s, uid in seats.items() if uid == interaction.user.id)
         page = ref.page
         if page == -1:  # the "Go to…" menu
             page = (whole_number(values[0], 4) if values else None) or 0
-        # The hard player judges partnership Spades only: elsewhere the review is the replay.
-        if not judges(replay.rules):
-            await self._show(interaction, replay, None, viewer, game_id, page)
+        key: PagesKey = (gid, game_id, viewer, current())
+        pages = self._pages.get(key)  # rendered once this league's game was shown
+        if pages is not None:
+            await self._show(interaction, pages, viewer, game_id, page)
             return
-        analysis = await self.service.stored(game_id)
-        if analysis is not None:
-            await self._show(interaction, replay, analysis, viewer, game_id, page)
+        doc = await self.league.history.game_record(gid, game_id)
+        if doc is None:
+            raise Refusal(_("That game is not in this league."))
+        if boards_withheld(doc):  # other tables of its round still play its boards
+            raise Refusal(boards_withheld_refusal(game_id))
+        replay = await asyncio.to_thread(replay_or_none, doc)
+        if replay is None:
+            raise Refusal(_("That game's record cannot be replayed, so it cannot be reviewed."))
+        # The hard player judges partnership Spades only: elsewhere the review is the replay.
+        analysis = await self.service.stored(game_id) if judges(replay.rules) else None
+        if analysis is not None or not judges(replay.rules):
+            pages = await self._render(key, replay, analysis)
+            await self._show(interaction, pages, viewer, game_id, page)
             return
         job = self._job(interaction, gid, game_id, doc, replay, own=bool(viewer))
         embed = rr.progress_embed(game_id, job.done, job.total, job.ahead)
@@ -88,7 +101,7 @@ class ReviewCog(commands.Cog):
                 edit = sent.edit
         else:
             await interaction.response.edit_message(embed=embed, view=None)
-        await self._follow(edit, job, replay, viewer, game_id)
+        await self._follow(edit, job, replay, key)
 
     def _job(
         self,
@@ -118,45 +131,35 @@ class ReviewCog(commands.Cog):
             take_cooldowns(interaction, cooldowns.review(gid, interaction.user.id, own))
         return self.service.start(game_id, doc, replay, own=own)
 
+    async def _render(
+        self, key: PagesKey, replay: GameReplay, analysis: Analysis | None
+    ) -> list[rr.ReviewPage]:
+        """Every page of the review for ``key``'s reader, written in a thread, then kept."""
+        _gid, game_id, viewer, _language = key
+        pages = await asyncio.to_thread(rr.review_pages, replay, analysis, viewer, game_id)
+        log.info("rendered the %d review pages of game %s", len(pages), game_id)
+        self._pages[key] = pages
+        return pages
+
+    @staticmethod
     async def _show(
-        self,
         interaction: Interaction,
-        replay: GameReplay,
-        analysis: Analysis | None,
+        pages: list[rr.ReviewPage],
         viewer: frozenset[Seat],
         game_id: int,
         page: int | None,
     ) -> None:
-        payload = self._page(replay, analysis, viewer, game_id, page or 0)
+        payload = _page(pages, viewer, game_id, page or 0)
         if page is None:
             await interaction.response.send_message(**payload, ephemeral=True)
         else:
             await interaction.response.edit_message(**payload)
 
-    @staticmethod
-    def _page(
-        replay: GameReplay,
-        analysis: Analysis | None,
-        viewer: frozenset[Seat],
-        game_id: int,
-        number: int,
-    ) -> dict[str, Any]:
-        pages = rr.review_pages(replay, analysis, viewer, game_id)
-        number = max(0, min(number, len(pages) - 1))
-        return {
-            "embed": rr.page_embed(pages[number], number, len(pages)),
-            "view": rr.page_view(game_id, pages, number, share=bool(viewer)),
-        }
-
     async def _follow(
-        self,
-        edit: Editor,
-        job: ReviewJob,
-        replay: GameReplay,
-        viewer: frozenset[Seat],
-        game_id: int,
+        self, edit: Editor, job: ReviewJob, replay: GameReplay, key: PagesKey
     ) -> None:
         """Show the job's progress in the reply, then the review (while the token lasts)."""
+        _gid, game_id, viewer, _language = key
         started = time.monotonic()
         shown = (job.done, job.ahead)
         while not job.finished and time.monotonic() - started < TOKEN_LIFE_S:
@@ -174,8 +177,19 @@ class ReviewCog(commands.Cog):
                     view=None,
                 )
             return
+        pages = await self._render(key, replay, job.result)
         with contextlib.suppress(discord.HTTPException):
-            await edit(**self._page(replay, job.result, viewer, game_id, 0))
+            await edit(**_page(pages, viewer, game_id, 0))
+
+
+def _page(
+    pages: list[rr.ReviewPage], viewer: frozenset[Seat], game_id: int, number: int
+) -> dict[str, Any]:
+    number = max(0, min(number, len(pages) - 1))
+    return {
+        "embed": rr.page_embed(pages[number], number, len(pages)),
+        "view": rr.page_view(game_id, pages, number, share=bool(viewer)),
+    }
 
 
 async def setup(bot: SpadesBot) -> None:
