@@ -9,6 +9,7 @@ import re
 
 from tests.e2e.conftest import World
 from tests.e2e.flows import quick_game
+from tests.e2e.test_spectators import play_alice_to_the_end
 from tests.fakediscord import Message, Response, run_bot
 
 TRICK = re.compile(r"^`\s*(\d+)` ", re.MULTILINE)
@@ -105,16 +106,7 @@ async def test_a_reviews_pages_are_rendered_once_for_its_page_turns(world: World
     reader (other seats: other words) has the pages rendered once for them."""
     fake, users = world.fake, world.users
     async with run_bot(fake, env=world.env()) as proc:
-        driver = await quick_game(world, humans=1, preset="whist", target=1)
-        alice = driver.players[0]
-        for _ in range(4000):
-            if driver.over():
-                break
-            hand = await driver.refresh(alice)
-            if driver.can_act(hand):
-                await driver.act(alice, hand)
-            else:
-                await asyncio.sleep(0.02)
+        await play_alice_to_the_end(await quick_game(world, humans=1, preset="whist", target=1))
         over = await fake.wait_for_message(world.channel, lambda m: "Game over" in m.text)
         opened = await (await fake.click(users[0], over, review_id(over))).response()
         assert "Page 1 of" in opened.text, opened.text
