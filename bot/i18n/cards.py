@@ -279,11 +279,12 @@ def call_words(text: str) -> str:
 
 
 def seat_of_word(text: str) -> Seat | None:
-    """A seat named in any shipped language (``Norte``, ``Süd``, ``Ouest``), or ``None``."""
+    """A seat named in any shipped language (``Norte``, ``Süd``, ``Sued``, ``Ouest``), or
+    ``None``."""
     t = fold(text)
     for lang in LANGUAGES:
         with use(lang):
             for s in Seat:
-                if t == fold(seat_word(s)):
+                if t in spellings(seat_word(s)):
                     return s
     return None

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.engine import CARDS, CardParseError, card
+from bot.engine import CARDS, CardParseError, Seat, card
 from bot.i18n import LANGUAGES, date_time, number, signed, use
 from bot.i18n.cards import (
     bid_word,
@@ -17,6 +17,7 @@ from bot.i18n.cards import (
     cards_matching,
     fold,
     parse_card,
+    seat_of_word,
     spellings,
     typed_matches,
 )
@@ -80,6 +81,11 @@ def test_cards_typed_in_the_players_words(language: str, typed: str, code: str |
                 parse_card(typed)
         else:
             assert parse_card(typed) == card(code)
+
+
+def test_seats_typed_with_or_without_umlauts() -> None:
+    assert seat_of_word("Süd") == seat_of_word("sued") == seat_of_word("Sud") == Seat.S
+    assert seat_of_word("Oeste") == Seat.W
 
 
 def test_ligatures_fold_to_their_letters_and_umlauts_have_two_spellings() -> None:
