@@ -17,7 +17,7 @@ from bot.errors import Refusal
 from bot.i18n import N_, _
 from bot.store.league_history import boards_withheld
 from bot.ui.text.seed_text import commitment_only, verify_answer, withheld_answer
-from cogs.common import Interaction, client, guild_id, league_scope
+from cogs.common import Interaction, client, find_league_scope, guild_id
 
 TABLE_ID = re.compile(r"[a-z0-9]{1,16}")  # as a table's custom ids carry it
 NOT_FOUND = N_(
@@ -36,10 +36,10 @@ async def verify_command(interaction: Interaction, game: app_commands.Range[str,
     running = next((t for t in bot.tables.registry.in_guild(gid) if t.id == key), None)
     if running is not None:
         raise Refusal(commitment_only(running))
-    try:
-        league = league_scope(interaction).key  # recorded games are a league's
-    except Refusal:
-        raise Refusal(_(NOT_FOUND, what=excerpt(game))) from None
+    scope = find_league_scope(interaction)  # recorded games are a league's
+    if scope is None:
+        raise Refusal(_(NOT_FOUND, what=excerpt(game)))
+    league = scope.key
     # A game number as every command reads one (ASCII digits a database id holds), else a
     # table id; anything else ("²", 20 digits) is no game.
     game_id = whole_number(key)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from bot.errors import Refusal
 from bot.i18n import Text, _, _p, later
 
 Format = Literal["elimination", "swiss", "duplicate"]
@@ -29,12 +30,9 @@ MAX_BEST_OF: Final = 7
 MAX_BOARDS: Final = 16
 
 
-class EventError(ValueError):
-    """A tournament value or request is not valid; ``reason`` is one line for a person."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+class EventError(Refusal, ValueError):
+    """A tournament value that is not valid (a refusal: ``reason`` is one line for a person,
+    answered by :func:`bot.ui.discord.failures.answer_error` as it is)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
