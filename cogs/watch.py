@@ -55,7 +55,9 @@ class WatchCog(commands.Cog):
             return
         table = self.tables.registry.get(ref.table_id)
         edit = ref.verb is WatchVerb.REWATCH
-        await self.bot.spectator_views.answer(interaction, table, edit=edit)
+        if not edit:  # a new view (Refresh re-arms the one the member has)
+            take_cooldowns(interaction, cooldowns.watch(uid))
+        await self.bot.spectator_views.answer(interaction, self.tables.spectators, table, edit=edit)
 
     async def on_hint(self, interaction: Interaction, ref: ComponentRef, values: list[str]) -> None:
         """**Hint** on a player's hand: the hard player's choice for them now, shown in the

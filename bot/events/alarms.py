@@ -1,5 +1,6 @@
-"""Each open tournament's one alarm: its start time during sign-up, its round's deadline while
-running, or sooner a retry of a table that could not be seated.  When it rings the director's
+"""Each open tournament's one alarm: its start time during sign-up (or sooner the expiry of a
+partner's invitation), its round's deadline while running, or sooner a retry of a table that
+could not be seated.  When it rings the director's
 ``tick`` decides what is due (it reads the stored state, so a stale alarm does no harm)."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament, TournamentStatus
 
 RETRY_S = 30.0  # a table that could not be seated (Discord refused a thread) is tried again
 
@@ -24,9 +25,9 @@ class Alarms:
         if not t.open:
             return
         when: float | None = None
-        if t.status == "signup":
-            when = t.starts_at
-        elif t.status == "running":
+        if t.status == TournamentStatus.SIGNUP:  # the start, or sooner an invitation's expiry
+            when = min([t.starts_at, *(i.expires_at for i in t.invitations.values())])
+        elif t.status == TournamentStatus.RUNNING:
             when = t.round_deadline
         if retry:
             when = min(when or float("inf"), self.clock() + RETRY_S)
