@@ -3,9 +3,6 @@ a duplicate round's shared deals.  Pure functions of the stored tournament."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-
 from bot.engine import Rules, Seat
 from bot.engine.games import entry_of
 from bot.engine.shuffle import GameSeed
@@ -31,7 +28,7 @@ def tournament_rules(s: Settings) -> Rules:
 
 def round_key(t: Tournament, round_no: int) -> str:
     """The deal key of a duplicate round: every table of the round deals from it."""
-    return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
+    return t.derived(f"round:{round_no}").hex()
 
 
 def round_seed_notice(t: Tournament) -> Text | None:

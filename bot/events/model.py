@@ -5,6 +5,8 @@ changes a tournament only by replacing them."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -256,6 +258,12 @@ class Tournament:
     @property
     def open(self) -> bool:
         return self.status in OPEN_STATES
+
+    def derived(self, label: str) -> bytes:
+        """HMAC-SHA256 of ``label`` keyed with the tournament's secret: every draw and deal
+        key of the tournament comes from it, so nobody can work one out before it is used
+        (the secret is never shown), and a restarted bot derives the same."""
+        return hmac.new(self.secret.encode(), label.encode(), hashlib.sha256).digest()
 
     def entry_of(self, user_id: int) -> Entry | None:
         for e in self.entries.values():

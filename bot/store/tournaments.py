@@ -59,7 +59,7 @@ class PastTournament:
     status: str
     ended_at: float | None
     place: int | None
-    entries: int
+    entries: int  # the entries that played (not those dropped at the start)
 
 
 class TournamentStore:
@@ -267,7 +267,8 @@ class TournamentStore:
     ) -> list[PastTournament]:
         rows = await self.db.fetch(
             "SELECT t.id, t.name, t.status, t.ended_at, e.place, "
-            "(SELECT count(*) FROM tournament_entries x WHERE x.tournament_id = t.id) "
+            "(SELECT count(*) FROM tournament_entries x WHERE x.tournament_id = t.id "
+            "AND x.status <> 'dropped') "
             "FROM tournament_members m JOIN tournaments t ON t.id = m.tournament_id "
             "LEFT JOIN tournament_entries e "
             "ON e.tournament_id = m.tournament_id AND e.entry = m.entry "
