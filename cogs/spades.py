@@ -414,7 +414,10 @@ class SpadesCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        tables = client(interaction).tables.registry.in_guild(interaction.guild_id)
+        service = client(interaction).tables
+        tables = service.spectators.watchable_by(
+            service.registry.in_guild(interaction.guild_id), interaction.user.id
+        )
         return [app_commands.Choice(name=n, value=v) for n, v in watch_choices(tables, current)]
 
     @spades.command(name="rules")

@@ -199,7 +199,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # tournaments' running side: it seats and ends tables through the table service
     ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results",
      "bot.events.arrangement", "bot.events.threads", "bot.events.seating",
-     "bot.events.announcer", "bot.events.alarms"),
+     "bot.events.announcer", "bot.events.alarms", "bot.events.resumption"),
     ("bot.tables",),  # the table service
     ("bot.review", "bot.store"),  # reviews of games; the database (SQL only here)
     # computer players; ratings; pairings (pure); the card table's words in each language

@@ -87,6 +87,15 @@ def round_over(t: Tournament) -> bool:
     return bool(games) and all(g.over for g in games) and not more_games(t)
 
 
+def shown_games(t: Tournament) -> list[GameSlot]:
+    """The games whose results may be shown now: all of them — but in a duplicate
+    tournament, none of a round until every game of it is over (its tables play the same
+    boards: a score, a board's result or a standing from one would tell another table)."""
+    if t.settings.format != "duplicate" or not t.open or round_over(t):
+        return list(t.games)
+    return [g for g in t.games if g.round != t.round]
+
+
 def total_rounds(t: Tournament) -> int:
     if t.settings.format == "elimination":
         entries = len([g for g in t.games if g.round == 1 for _ in g.entries]) or len(t.playing())

@@ -2,9 +2,14 @@
 the table service's arranged tables (``bot/tables/arranged.py``).
 
 A game is seated at most once: the table and the game's ``table_id`` are stored in one
-transaction (``ArrangedTables.open`` with ``TournamentStore.claim_table``); a game stored as
-playing whose table is open but not started (a restart in between) is started, not seated
-again."""
+transaction (``ArrangedTables.open`` with ``TournamentStore.claim_table``) — only that claim
+says a game is seated, never another table open in its thread (that thread is given up and
+the game tried again, in a new one); a game stored as playing whose table is open but not
+started (a restart in between) is started, not seated again.
+
+A private table thread (a duplicate round's, :func:`~bot.events.arrangement.private_tables`)
+has its members set before the table opens there: the earlier games' players who do not play
+this one leave it, this game's players (and the organiser) join it."""
 
 from __future__ import annotations
 
@@ -15,13 +20,20 @@ from collections.abc import Callable
 
 from bot.errors import Refusal
 from bot.events.announcer import Announcer
-from bot.events.arrangement import duplicate_deals, seating, tournament_rules
+from bot.events.arrangement import (
+    duplicate_deals,
+    private_tables,
+    seating,
+    table_options,
+    thread_members,
+    tournament_rules,
+)
 from bot.events.model import GameSlot, Tournament
 from bot.events.threads import TableThreads
 from bot.store.db import Tx
 from bot.store.errors import StoreError
 from bot.store.tournaments import TournamentStore
-from bot.tables.arranged import AlreadySeated
+from bot.tables.arranged import AlreadySeated, ChannelBusy
 from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -76,6 +88,9 @@ class RoundSeating:
                 await self.store.put_game(tx, t.id, g)
             t.replace_game(g)
         assert g.thread_id is not None
+        if private_tables(t):
+            add, remove = thread_members(t, g)
+            await self.announcer.admit(t, g.thread_id, add, remove)
         seats = seating(t, g)
         limit, key = duplicate_deals(t, g)
 
@@ -94,9 +109,16 @@ class RoundSeating:
                 claim=claim,
                 hand_limit=limit,
                 deal_source=key,
+                options=table_options(t),
             )
         except AlreadySeated:
             return
+        except ChannelBusy:  # not this game's table: the next try takes another thread
+            g = dataclasses.replace(g, thread_id=None)
+            async with self.write() as tx:
+                await self.store.put_game(tx, t.id, g)
+            t.replace_game(g)
+            raise
         g = dataclasses.replace(g, table_id=table.id, status="playing")
         t.replace_game(g)
         log.info("tournament %s round %s: %s seated at %s", t.id, g.round, names, table.id)

@@ -6,6 +6,7 @@ one, together with the table it seats or ends where there is one)."""
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -16,13 +17,14 @@ from bot.events.model import Entry, GameSlot, Member, Settings, Tournament
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 
+log = logging.getLogger(__name__)
 _OPEN = "('signup', 'running', 'paused')"
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
-    "round_deadline, round_left, message_id, created_at, ended_at, note, secret"
+    "round_deadline, round_left, message_id, created_at, ended_at, note, secret, fault"
 )
 _UPDATABLE = frozenset(
-    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note"}
+    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note", "fault"}
 )
 _ADD_THREAD = (
     "INSERT INTO tournament_threads (tournament_id, slot, thread_id) VALUES (?, ?, ?) "
@@ -60,6 +62,19 @@ class PastTournament:
     ended_at: float | None
     place: int | None
     entries: int  # the entries that played (not those dropped at the start)
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableTournament:
+    """An open tournament whose stored rows no longer load (a setting that no longer
+    validates, a damaged value): where it is, what it is called, and why not."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    fault: str | None  # as stored (None: not marked yet)
+    reason: str
 
 
 class TournamentStore:
@@ -216,15 +231,32 @@ class TournamentStore:
     # ------------------------------------------------------------------ reads
     async def load_open(
         self, guild_filter: Callable[[int], bool] | None = None
-    ) -> list[Tournament]:
+    ) -> tuple[list[Tournament], list[UnreadableTournament]]:
+        """The open tournaments (of the servers ``guild_filter`` accepts), each loaded on its
+        own: one that no longer loads is logged and returned apart, the others load."""
         rows = await self.db.fetch(
             f"SELECT {_T_COLUMNS} FROM tournaments WHERE status IN {_OPEN} ORDER BY id"  # noqa: S608
         )
-        out = []
+        out, unreadable = [], []
         for r in rows:
-            if guild_filter is None or guild_filter(int(r["guild_id"])):
+            if guild_filter is not None and not guild_filter(int(r["guild_id"])):
+                continue
+            try:
                 out.append(await self._complete(self.db, r))
-        return out
+            except Exception as e:
+                log.exception("tournament %s cannot be loaded", r["id"])
+                reason = " ".join(f"{type(e).__name__}: {e}".split())[:300]
+                unreadable.append(
+                    UnreadableTournament(
+                        int(r["id"]),
+                        int(r["guild_id"]),
+                        int(r["channel_id"]),
+                        str(r["name"]),
+                        r["fault"],
+                        reason,
+                    )
+                )
+        return out, unreadable
 
     async def load(self, q: Queries, tournament_id: int) -> Tournament | None:
         r = await q.fetchrow(
@@ -307,6 +339,7 @@ class TournamentStore:
             ended_at=None if r["ended_at"] is None else float(r["ended_at"]),
             note=r["note"],
             secret=str(r["secret"]),
+            fault=r["fault"],
         )
         members = await q.fetch(
             "SELECT user_id, entry, name FROM tournament_members WHERE tournament_id = ? "

@@ -30,7 +30,13 @@ from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.controls import controls_view
 from bot.ui.images.deal import diagram_of, render_deal
 from bot.ui.live_editor import HandMessage, edit_live_message, hand_message
-from bot.ui.spectator import DealPicture, SpectatorMessage, public_scene, spectator_message
+from bot.ui.spectator import (
+    DealPicture,
+    SpectatorMessage,
+    held_back_message,
+    public_scene,
+    spectator_message,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +58,8 @@ class SpectatorViews:
         """Written in the language of the table's server, like the table message: one view
         for all the table's spectators, rendered once a round (docs/languages.md)."""
         with use(SERVER_LANGUAGES.of_chat(table.guild_id, table.channel_id)):
-            stage, view = public_scene(table)
-            message = spectator_message(stage, view)
+            scene = public_scene(table)
+            message = spectator_message(*scene) if scene is not None else held_back_message(table)
             if message.picture is not None:
                 self._picture(table, message.picture)  # starts drawing it now
         return message

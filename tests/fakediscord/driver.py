@@ -66,6 +66,7 @@ class DriverMixin:
         def dm_channel(self, user: User) -> Channel: ...
         def _authorizing(self, user: User, channel: Channel, message: Message | None) -> JSON: ...
         def context_of(self, channel: Channel) -> int: ...
+        def _can_see_channel(self, user: User, channel: Channel) -> bool: ...
 
     user_installs: set[int]
 
@@ -84,6 +85,9 @@ class DriverMixin:
             raise CommandNotAvailable(f"{user!r} is not a member of {guild!r}")
         if channel.is_group_dm and user not in channel.recipients:
             raise CommandNotAvailable(f"{user!r} is not in the group DM {channel!r}")
+        if guild is not None and not self._can_see_channel(user, channel):
+            # Discord: a private thread is not even listed for a member who is not in it
+            raise CommandNotAvailable(f"{user!r} cannot see {channel!r}")
         iid = self.snowflakes.next()
         token = f"{iid:x}.{secrets.token_urlsafe(18)}"
         inter = Interaction(self, iid, token, type, user, channel, data, message, name)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .channels import Channel, ChannelType
 from .handles import NoResponse
 from .messages import Message, max_in_window
+from .permissions import Perm
 from .users import User
 
 if TYPE_CHECKING:
@@ -205,7 +206,9 @@ class ObserveMixin:
         if guild is None or user.id not in guild.members:
             return False
         if channel.type == ChannelType.PRIVATE_THREAD:
-            return user.id in channel.thread_members or channel.owner_id == user.id
+            # its members, and (as Discord) the server's moderators: Manage Threads
+            moderator = guild.members[user.id].base_permissions() & Perm.MANAGE_THREADS
+            return user.id in channel.thread_members or channel.owner_id == user.id or moderator
         return True
 
     def visible_messages(
