@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -92,9 +91,10 @@ class TournamentStore:
         name: str,
         settings: Settings,
         starts_at: float,
+        secret: str,
     ) -> int:
-        """A new tournament in sign-up; a name already running in the server raises
-        :class:`~bot.store.errors.UniqueViolation`."""
+        """A new tournament in sign-up, with its ``secret`` (64 hex digits, never shown); a
+        name already running in the server raises :class:`~bot.store.errors.UniqueViolation`."""
         value = await tx.fetchval(
             "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, name_key, "
             "status, settings, starts_at, created_at, secret) "
@@ -109,7 +109,7 @@ class TournamentStore:
                 json.dumps(settings.to_record()),
                 starts_at,
                 time.time(),
-                secrets.token_hex(32),
+                secret,
             ),
         )
         return int(value)

@@ -33,6 +33,14 @@ class TableRandomness:
             return "".join(rng.choice(ID_ALPHABET) for _ in range(8))
         return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
 
+    def secret(self, label: str) -> str:
+        """A new secret of 32 bytes as 64 hex digits (an organiser's: a tournament's draws
+        and deal keys derive from it): from the operating system; with a test seed, from the
+        seed and ``label``, so a seeded test draws the same every run."""
+        if self.test_seed is None:
+            return secrets.token_hex(SEED_BYTES)
+        return random.Random(f"{self.test_seed}:secret:{label}").randbytes(SEED_BYTES).hex()
+
     def rng(self, table: Table, salt: int) -> random.Random:
         """The generator of one random event at a table (``salt`` names the event)."""
         if self.test_seed is None:
