@@ -27,6 +27,7 @@ class Alarms:
         self.ring = ring  # the director's tick
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._failures: dict[int, int] = {}  # failed passes in a row, by tournament
+        self.due: dict[int, float] = {}  # when each armed alarm rings (clock time)
 
     def arm(self, t: Tournament, retry: bool = False) -> None:
         """Set ``t``'s alarm afresh from its stored state (none once it is over or paused);
@@ -51,9 +52,11 @@ class Alarms:
         else:
             self._failures.pop(t.id, None)
         if when is not None:
+            self.due[t.id] = when
             self._timers[t.id] = asyncio.create_task(self._wait(t.id, when))
 
     def disarm(self, tid: int) -> None:
+        self.due.pop(tid, None)
         timer = self._timers.pop(tid, None)
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
@@ -66,6 +69,7 @@ class Alarms:
     async def _wait(self, tid: int, when: float) -> None:
         await asyncio.sleep(max(0.0, when - self.clock()))
         self._timers.pop(tid, None)
+        self.due.pop(tid, None)
         await self.ring(tid)
 
     def close(self) -> None:

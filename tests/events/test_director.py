@@ -5,7 +5,6 @@ races.  The members never act (no turn timer), so tables stay unfinished until d
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
@@ -53,12 +52,6 @@ class Bot:
 def a_bot(db: Database, clock: Clock, discord: QuietAnnouncer | None = None) -> Bot:
     tables = TableService(db, decide, test_seed=5, bot_delay=0)
     return Bot(tables, TournamentService(db, tables, discord, clock=clock))
-
-
-@pytest.fixture
-async def db(database_url: str) -> AsyncIterator[Database]:
-    async with Database.open(database_url) as db:
-        yield db
 
 
 async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -> Tournament:
