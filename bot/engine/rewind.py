@@ -4,7 +4,9 @@ organiser may hold its spectators' view a number of completed tricks behind the 
 The game is replayed from its own record (:func:`~bot.engine.record.export_record`, read back
 by the engine's :class:`~bot.engine.record.Replayer`) and stopped just after the trick that
 left it that many tricks behind; what a seat or a spectator may know of that state is
-:func:`~bot.engine.views.seat_view`, as for the live game."""
+:func:`~bot.engine.views.seat_view`, as for the live game.  Replayed from the record, it
+shows what the record keeps: in New York, each partnership's final bid, not the proposals
+that led to it."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ game reached later."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import given, settings
@@ -56,7 +57,14 @@ def test_rewinding_shows_the_game_as_it_stood_that_many_tricks_ago(
     assert past is not None
     reached = tricks_completed(past)
     assert reached == min(k for k in after if k >= done - back)
-    assert seat_view(past, None) == after[reached]
+    shown, then = seat_view(past, None), after[reached]
+    if preset == "new-york":  # a record keeps each team's final bid, not its proposals
+        assert shown.part is not None
+        assert then.part is not None
+        forget = {"bid_log": (), "proposals": ()}
+        shown = dataclasses.replace(shown, part=dataclasses.replace(shown.part, **forget))
+        then = dataclasses.replace(then, part=dataclasses.replace(then.part, **forget))
+    assert shown == then
     assert tricks_completed(game) == done, "the live game is untouched"
 
 
