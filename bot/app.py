@@ -41,26 +41,26 @@ from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.tables.state import SurfaceToken, Table
-from bot.ui.card_emojis import CARD_EMOJIS, sync_card_emojis
-from bot.ui.clicks import ClickRouter, refuse_unknown
-from bot.ui.components import DYNAMIC_ITEMS
-from bot.ui.failures import answer_error
-from bot.ui.league_components import LEAGUE_ITEMS
-from bot.ui.live_editor import InteractionHandEditor
-from bot.ui.pace import Pace, pacing_trace
-from bot.ui.publisher import TablePublisher
-from bot.ui.replay_components import REPLAY_ITEMS
-from bot.ui.review_components import REVIEW_ITEMS
-from bot.ui.spectator_editor import SpectatorViews
-from bot.ui.tournament_components import TOURNAMENT_ITEMS
-from bot.ui.tournament_publisher import TournamentPublisher
+from bot.ui.discord.clicks import ClickRouter, refuse_unknown
+from bot.ui.discord.failures import answer_error
+from bot.ui.discord.pace import Pace, pacing_trace
+from bot.ui.hand.live_editor import InteractionHandEditor
+from bot.ui.league.components import LEAGUE_ITEMS
+from bot.ui.review.replay_components import REPLAY_ITEMS
+from bot.ui.review.review_components import REVIEW_ITEMS
+from bot.ui.spectator.spectator_editor import SpectatorViews
+from bot.ui.table.components import DYNAMIC_ITEMS
+from bot.ui.table.publisher import TablePublisher
+from bot.ui.text.card_emojis import CARD_EMOJIS, sync_card_emojis
+from bot.ui.tournament.components import TOURNAMENT_ITEMS
+from bot.ui.tournament.publisher import TournamentPublisher
 
 log = logging.getLogger("spades")
-# Every component the bot answers, rebuilt from its custom id (bot/ui/*_components.py).
+# Every component the bot answers, rebuilt from its custom id (bot/ui/*/*components.py).
 ROUTED_ITEMS = (*DYNAMIC_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS, *TOURNAMENT_ITEMS, *REPLAY_ITEMS)
 # Discord allows a bot 50 requests a second (interaction endpoints aside): the requests with
 # the bot's token go one every 1/REQUESTS_PER_SECOND s, and no more than REQUESTS_IN_A_SECOND
-# of them can arrive in any second (bot/ui/pace.py); the tables' channel writes (the
+# of them can arrive in any second (bot/ui/discord/pace.py); the tables' channel writes (the
 # publisher's budget) take at most WRITES_PER_SECOND.  CLUSTER_COUNT processes share all three.
 REQUESTS_PER_SECOND = 40
 REQUESTS_IN_A_SECOND = 45

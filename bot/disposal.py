@@ -10,7 +10,7 @@ full collection stops the event loop for as long as it takes to walk everything 
 (docs/benchmarks.md, *Discord load*).  Taken apart after use, a view is freed by reference
 counting the moment its last user lets go; stopped, it no longer waits for a timeout either.
 
-Only views made wholly of dynamic items (:class:`bot.ui.components.Routed`) are taken apart:
+Only views made wholly of dynamic items (:class:`bot.ui.table.components.Routed`) are taken apart:
 discord.py keeps no reference to them (a click is routed by its custom id alone), whereas it
 keeps any other view in its view store to dispatch that view's clicks.
 """

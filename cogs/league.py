@@ -20,11 +20,11 @@ from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
 from bot.store.league_history import boards_withheld
-from bot.ui import league_render as lr
-from bot.ui.card_emojis import CARD_EMOJIS
-from bot.ui.league_components import LEAGUE_ROUTE, LeagueRef
-from bot.ui.seed_text import boards_withheld_refusal
-from bot.ui.tournament_render import tournament_history, tournament_record
+from bot.ui.league import render as lr
+from bot.ui.league.components import LEAGUE_ROUTE, LeagueRef
+from bot.ui.text.card_emojis import CARD_EMOJIS
+from bot.ui.text.seed_text import boards_withheld_refusal
+from bot.ui.tournament.render import tournament_history, tournament_record
 from cogs.common import (
     SERVER_CONTEXTS,
     SERVER_INSTALLS,

@@ -45,12 +45,12 @@ from bot.i18n.cards import parse_card as parse_local_card
 from bot.i18n.engine_text import reason_text
 from bot.tables.moves import ActResult
 from bot.tables.state import Table, TableStatus
-from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb
-from bot.ui.hand_actions import hand_action
-from bot.ui.live_editor import send_hand
-from bot.ui.render import claim_components
-from bot.ui.rules_text import rules_embed
-from bot.ui.trump_text import parse_call
+from bot.ui.hand.hand_actions import hand_action
+from bot.ui.hand.live_editor import send_hand
+from bot.ui.table.components import ComponentRef, HandVerb, MenuVerb, TableVerb
+from bot.ui.table.render import claim_components
+from bot.ui.text.rules_text import rules_embed
+from bot.ui.text.trump_text import parse_call
 from cogs.common import Interaction, anywhere, display_name, guild_id, reply
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
         self.tables = bot.tables
-        # One handler per table verb; hand verbs act through bot.ui.hand_actions.
+        # One handler per table verb; hand verbs act through bot.ui.hand.hand_actions.
         self._table_clicks: dict[TableVerb, TableClick] = {
             TableVerb.JOIN: self._join,
             TableVerb.ADDBOT: self._add_bot,
@@ -465,7 +465,7 @@ class PlayCog(commands.Cog):
                     )
                     notice = _done_text(result)
             except (NotYourButtons, NotSeated, Duplicate):
-                raise  # not theirs to see: answered alone (bot.ui.failures)
+                raise  # not theirs to see: answered alone (bot.ui.discord.failures)
             except StaleButton as e:
                 if table.game is None:
                     raise
@@ -480,7 +480,7 @@ async def _updating(interaction: Interaction, table: Table) -> None:
     """A click that changes the table, outside servers: acknowledged as an update of the
     clicked message (the answer follows, ephemeral), so that — on the table message — its
     token can edit the table from now on, keeping it current without a re-post
-    (bot/ui/surfaces.py).  In a server the bot edits its own channel message: no need."""
+    (bot/ui/discord/surfaces.py).  In a server the bot edits its own channel message: no need."""
     if table.place.by_interaction:
         await interaction.response.defer()
 

@@ -16,9 +16,9 @@ from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.review.decisions import GameReplay
 from bot.review.service import replay_or_none
 from bot.store.league_history import boards_withheld
-from bot.ui.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
-from bot.ui.replay_render import step_payload
-from bot.ui.seed_text import boards_withheld_refusal
+from bot.ui.review.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
+from bot.ui.review.replay_render import step_payload
+from bot.ui.text.seed_text import boards_withheld_refusal
 from cogs.common import Interaction, league_scope, take_cooldowns
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class ReplayCog(commands.Cog):
         self, interaction: Interaction, ref: ReplayRef, values: list[str]
     ) -> None:
         """Share a replay, or turn its step.  Refusals are answered by
-        :func:`bot.ui.failures.answer_error`."""
+        :func:`bot.ui.discord.failures.answer_error`."""
         gid = league_scope(interaction).key
         if ref.step != SHARE and interaction.user.id != ref.poster:
             raise Refusal(

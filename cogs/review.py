@@ -23,9 +23,9 @@ from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
 from bot.review.service import QueueFull, ReviewJob, replay_or_none
 from bot.store.league_history import boards_withheld
-from bot.ui import review_render as rr
-from bot.ui.review_components import REVIEW_ROUTE, ReviewRef
-from bot.ui.seed_text import boards_withheld_refusal
+from bot.ui.review import review_render as rr
+from bot.ui.review.review_components import REVIEW_ROUTE, ReviewRef
+from bot.ui.text.seed_text import boards_withheld_refusal
 from cogs.common import Interaction, league_scope, take_cooldowns
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class ReviewCog(commands.Cog):
         self, interaction: Interaction, ref: ReviewRef, values: list[str]
     ) -> None:
         """Open a review (a new ephemeral reply) or turn its page.  Refusals and failures
-        are answered by :func:`bot.ui.failures.answer_error`."""
+        are answered by :func:`bot.ui.discord.failures.answer_error`."""
         gid = league_scope(interaction).key
         game_id = ref.game_id
         if game_id is None:

@@ -21,10 +21,10 @@ from bot.i18n.cards import seat_word
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.tables import options as table_options
 from bot.tables.state import LEVELS, Table
-from bot.ui.anywhere_text import NO_THREADS, anywhere_help_embed, anywhere_league_note
-from bot.ui.rules_text import help_embed, rules_embed
-from bot.ui.spectator import watch_choices
-from bot.ui.text import dealer_draw_text, timer_unrated_reason
+from bot.ui.spectator.spectator import watch_choices
+from bot.ui.text.anywhere_text import NO_THREADS, anywhere_help_embed, anywhere_league_note
+from bot.ui.text.rules_text import help_embed, rules_embed
+from bot.ui.text.words import dealer_draw_text, timer_unrated_reason
 from cogs.choices import check_preset, parse_seat, preset_choices, seat_choices
 from cogs.common import (
     ANYWHERE_CONTEXTS,

@@ -20,8 +20,8 @@ from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
 from bot.i18n.engine_text import reason_text
-from bot.ui import tournament_render as render
-from bot.ui.tournament_components import TOURNAMENT_ROUTE, TournamentRef
+from bot.ui.tournament import render
+from bot.ui.tournament.components import TOURNAMENT_ROUTE, TournamentRef
 from cogs.choices import check_preset, preset_choices
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 

@@ -15,7 +15,7 @@ from bot.command_input import excerpt
 from bot.errors import Refusal
 from bot.i18n import N_, _
 from bot.store.league_history import boards_withheld
-from bot.ui.seed_text import commitment_only, verify_answer, withheld_answer
+from bot.ui.text.seed_text import commitment_only, verify_answer, withheld_answer
 from cogs.common import Interaction, client, guild_id, league_scope
 
 NOT_FOUND = N_(

@@ -17,9 +17,9 @@ from bot.engine import Seat
 from bot.errors import NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.i18n import _
 from bot.tables.hints import HintRequest
-from bot.ui.components import ComponentRef, HintVerb, WatchVerb
-from bot.ui.hint_text import hint_line
-from bot.ui.live_editor import send_hand
+from bot.ui.hand.hint_text import hint_line
+from bot.ui.hand.live_editor import send_hand
+from bot.ui.table.components import ComponentRef, HintVerb, WatchVerb
 from cogs.common import Interaction
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class WatchCog(commands.Cog):
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
     ) -> None:
         """Watch (a new view), Refresh (the view anew, re-armed for 15 minutes), Stop watching.
-        Refusals are answered by :func:`bot.ui.failures.answer_error`."""
+        Refusals are answered by :func:`bot.ui.discord.failures.answer_error`."""
         uid = interaction.user.id
         if ref.verb is WatchVerb.UNWATCH:
             with contextlib.suppress(StaleButton):  # an ended table has no spectators left
@@ -67,7 +67,7 @@ class WatchCog(commands.Cog):
                 taken = await self.tables.hints.taken(table, request)
                 notice = hint_line(hint, taken)
             except (NotYourButtons, NotSeated):
-                raise  # not theirs to see: answered alone (bot.ui.failures)
+                raise  # not theirs to see: answered alone (bot.ui.discord.failures)
             except Refusal as e:  # the game moved on meanwhile, or the table ended
                 if table.game is None:
                     raise

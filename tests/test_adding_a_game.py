@@ -43,13 +43,13 @@ from bot.engine.record import export_record, replay
 from bot.engine.scoring import ScorePart, TeamHandScore, plural
 from bot.engine.seats import Team
 from bot.tables.state import Occupant, Table
-from bot.ui.game_text import GameText
-from bot.ui.games import GENERIC, game_title, register_text, text_of, unregister_text
-from bot.ui.hand import hand_embed, hand_text
+from bot.ui.hand.hand import hand_embed, hand_text
 from bot.ui.images.deal import diagram_of, render_deal
-from bot.ui.render import table_embed
-from bot.ui.rules_text import rules_embed
-from bot.ui.scoresheet import game_over_embed, hand_result_embed
+from bot.ui.table.render import table_embed
+from bot.ui.table.scoresheet import game_over_embed, hand_result_embed
+from bot.ui.text.game_text import GameText
+from bot.ui.text.games import GENERIC, game_title, register_text, text_of, unregister_text
+from bot.ui.text.rules_text import rules_embed
 
 PLAIN = GameKind.extra("plain")
 CARDS_EACH = 3

@@ -15,8 +15,8 @@ import pytest
 
 from bot.disposal import dispose, dispose_sent
 from bot.engine import Seat
-from bot.ui.components import ComponentRef, HandVerb, MenuVerb, TableVerb, button
-from bot.ui.controls import Control, Option, controls_view
+from bot.ui.table.components import ComponentRef, HandVerb, MenuVerb, TableVerb, button
+from bot.ui.table.controls import Control, Option, controls_view
 
 
 @pytest.fixture(autouse=True)

@@ -100,7 +100,7 @@ def test_every_line_and_traceback_has_its_tokens_masked(logs: io.StringIO) -> No
     try:
         raise RuntimeError(f"failed: /webhooks/2/{TOKEN}/messages/@original")
     except RuntimeError:
-        logging.getLogger("bot.ui.live_editor").exception("an edit failed")
+        logging.getLogger("bot.ui.hand.live_editor").exception("an edit failed")
     text = logs.getvalue()
     assert "rate limited" in text
     assert "RuntimeError" in text

@@ -12,7 +12,7 @@ package defines its entry and registers it (``bot.engine.spades``, ``bot.engine.
 (``class WhistGame(Game, kind=GameKind.WHIST)``).  Code outside the engine asks an entry
 (``entry_of(rules.game).takes(Call)``, ``"lose_at" in entry.options``) instead of comparing
 game names; the UI and the computer players keep their own registries keyed by the same enum
-(:mod:`bot.ui.games`, :mod:`bot.ai.games`).  ``docs/adding-a-game.md`` says what a fourth game
+(:mod:`bot.ui.text.games`, :mod:`bot.ai.games`).  ``docs/adding-a-game.md`` says what a fourth game
 touches.
 """
 

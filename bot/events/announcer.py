@@ -1,5 +1,5 @@
 """What the tournament director asks of the Discord side (:class:`Announcer`; the real one is
-``bot/ui/tournament_publisher.py``), and one that announces nothing (tests, benchmarks)."""
+``bot/ui/tournament/publisher.py``), and one that announces nothing (tests, benchmarks)."""
 
 from __future__ import annotations
 

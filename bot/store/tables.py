@@ -57,7 +57,7 @@ class TableRow:
     surface: str = "channel"  # "channel" or "interaction" (migration 010)
     league: str = "server"  # "server", "group" or "none"
     # The interaction token that can edit an "interaction" table's message (a secret: never
-    # in a repr; bot/ui/surfaces.py).
+    # in a repr; bot/ui/discord/surfaces.py).
     surface_token: str | None = field(default=None, repr=False)
     surface_token_expires: float | None = None
 

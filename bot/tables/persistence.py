@@ -98,7 +98,7 @@ class Ending:
     ratings: tuple[SeatRating, ...] | None = None
     league_error: str | None = None  # the league could not record the game (why)
     # Another table dealing from the same seed (a duplicate round) was still open when this
-    # one ended: the seed stays hidden (bot.ui.seed_text.reveal_text).
+    # one ended: the seed stays hidden (bot.ui.text.seed_text.reveal_text).
     seed_withheld: bool = False
 
     def apply(self, table: Table) -> None:

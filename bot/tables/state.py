@@ -65,7 +65,7 @@ class Place:
     the bot posts and edits; ``"interaction"`` — a group DM, a DM or a server that has not
     added the bot (the app is installed to a member's account): the bot may only answer
     interactions, so the table is the public answer to one and is edited through a token
-    that owns it (bot/ui/surfaces.py).  ``league``: whose league the game counts in —
+    that owns it (bot/ui/discord/surfaces.py).  ``league``: whose league the game counts in —
     the server's, the group DM's (keyed by its channel), or none."""
 
     surface: str = "channel"
@@ -185,7 +185,7 @@ class Table:
     place: Place = SERVER
     # "interaction" tables: the token that can edit the table message (stored, migration
     # 010), and the freshest token any click at the table gave (in memory: follow-ups, and a
-    # re-post of the table once its own token is stale — bot/ui/surfaces.py).
+    # re-post of the table once its own token is stale — bot/ui/discord/surfaces.py).
     token: SurfaceToken | None = field(default=None, repr=False)
     latest_token: SurfaceToken | None = field(default=None, repr=False)
     # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every

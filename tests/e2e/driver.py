@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import card, entries
 from bot.i18n import LANGUAGES, _, use
-from bot.ui.games import text_of
+from bot.ui.text.games import text_of
 from tests.fakediscord import (
     Channel,
     Component,

@@ -5,7 +5,7 @@ the interaction tokens of the players' clicks — and what is said where things 
 The fake Discord refuses, as Discord does, an edit of a message through a token that did not
 create it (404 Unknown Message, 10008): the table message is edited only through its own
 token, or a click on it answered with an update (as ``@original``); once that is stale it is
-posted again through a fresh click's token (bot/ui/surfaces.py)."""
+posted again through a fresh click's token (bot/ui/discord/surfaces.py)."""
 
 from __future__ import annotations
 

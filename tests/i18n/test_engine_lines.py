@@ -22,7 +22,7 @@ from bot.i18n import LANGUAGES, use
 from bot.i18n.engine_text import LINE_TEMPLATES, line_text, reason_text
 from bot.league.errors import SettingsError
 from bot.league.settings import GuildSettings, validate_changes
-from bot.ui.text import end_reason_text
+from bot.ui.text.words import end_reason_text
 from tests.engine.test_verifiable_deals import seed_of, seeded_game
 
 VERIFY = Path(__file__).resolve().parents[2] / "bot" / "engine" / "verify.py"

@@ -5,7 +5,7 @@ choice, a refusal, a notice) in the modules that render to users comes from the 
 
 An AST scan, so a new ``Refusal("Something English")`` or ``label="Review"`` fails here before
 a player of another language sees it.  Tournaments (``bot/events/``, ``cogs/tournament.py``,
-``bot/ui/tournament_*``) are kept by their own engineer and scanned once they are translated.
+``bot/ui/tournament/``) are kept by their own engineer and scanned once they are translated.
 """
 
 from __future__ import annotations

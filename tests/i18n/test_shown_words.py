@@ -9,7 +9,7 @@ from bot.errors import Refusal
 from bot.i18n import LANGUAGES, listed, use
 from bot.tables.options import TableOptions, suggested_values, value_label, value_word
 from bot.tables.state import Occupant
-from bot.ui.league_render import season_title
+from bot.ui.league.render import season_title
 
 
 def test_a_season_never_named_is_shown_in_the_readers_language() -> None:
@@ -59,7 +59,7 @@ def test_an_option_the_bot_cannot_read_is_named_in_the_members_words() -> None:
     from discord import AppCommandOptionType, app_commands
     from discord.app_commands.transformers import IdentityTransformer
 
-    from bot.ui.failures import error_text
+    from bot.ui.discord.failures import error_text
 
     interaction = SimpleNamespace(command=SimpleNamespace(qualified_name="spades new"))
     integer = AppCommandOptionType.integer
@@ -74,7 +74,7 @@ def test_discords_own_check_failures_are_answered_in_the_members_words() -> None
 
     from discord import app_commands
 
-    from bot.ui.failures import error_text
+    from bot.ui.discord.failures import error_text
 
     interaction = SimpleNamespace(command=SimpleNamespace(qualified_name="spades-admin show"))
     for error, expected in (

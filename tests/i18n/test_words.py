@@ -165,7 +165,7 @@ def test_a_hint_reads_in_the_players_language_after_the_worker_process() -> None
     from bot.ai.hints import Hint
     from bot.engine import Bid, Play, Seat
     from bot.i18n import later
-    from bot.ui.hint_text import hint_line
+    from bot.ui.hand.hint_text import hint_line
 
     reason = later("your hand should take about {n} tricks", n=4)
     hint = pickle.loads(pickle.dumps(Hint(Bid(Seat.N, 4), reason, Play(Seat.N, card("KH")))))

@@ -8,7 +8,7 @@ import re
 from bot.engine import Seat
 from bot.review.analysis import ANALYSIS_VERSION, Analysis, Opinion
 from bot.review.decisions import replay_game
-from bot.ui.review_render import PAGE_CHARS, ReviewPage, page_embed, page_view, review_pages
+from bot.ui.review.review_render import PAGE_CHARS, ReviewPage, page_embed, page_view, review_pages
 from tests.review.helpers import record, with_players
 
 TRICK = re.compile(r"^`\s*(\d+)` (.*) → (.*)$")

@@ -1,4 +1,4 @@
-"""A shared replay's steps (bot/ui/replay_render.py), read from recorded games: each hand's
+"""A shared replay's steps (bot/ui/review/replay_render.py), read from recorded games: each hand's
 deal then each trick in order, what every player held before each trick, the hand's score
 after its last trick, and paging buttons that only the poster's id opens."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from bot.engine import Seat
 from bot.review.decisions import replay_game
-from bot.ui.replay_components import ReplayButton, ReplayRef
-from bot.ui.replay_render import held_before, replay_steps, step_embed, step_view
+from bot.ui.review.replay_components import ReplayButton, ReplayRef
+from bot.ui.review.replay_render import held_before, replay_steps, step_embed, step_view
 from tests.review.helpers import record, with_players
 
 RECORDS = (

@@ -13,7 +13,7 @@ from bot.engine import Game, Play, Rules, Seat, seat_view
 from bot.engine.record import export_record
 from bot.review.decisions import decision_views, replay_game
 from bot.review.opinion import evaluate
-from bot.ui.review_render import review_pages
+from bot.ui.review.review_render import review_pages
 
 
 def finished(preset: str, seed: int = 5, **overrides: object) -> Game:

@@ -18,8 +18,8 @@ from bot.store.db import Database
 from bot.tables.options import TableOptions, TableSettings, split_rules_doc
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from bot.ui.hand import hand_controls
-from bot.ui.scoresheet import game_over_embed, ratings_text
+from bot.ui.hand.hand import hand_controls
+from bot.ui.table.scoresheet import game_over_embed, ratings_text
 from tests.tables.test_service import CHANNEL, GUILD, USERS, act_once, decide
 
 ALICE, BOB = USERS[0], USERS[1]

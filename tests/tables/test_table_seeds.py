@@ -19,8 +19,8 @@ from bot.league_link import finished_game
 from bot.store.db import Database
 from bot.tables.service import TableService
 from bot.tables.state import Table
-from bot.ui.render import table_embed
-from bot.ui.seed_text import reveal_text, verify_answer
+from bot.ui.table.render import table_embed
+from bot.ui.text.seed_text import reveal_text, verify_answer
 from tests.engine.test_verifiable_deals import seed_of, seeded_game
 from tests.tables.test_service import act_once, decide, started_table
 

@@ -14,8 +14,8 @@ import pytest
 from bot.engine.cards import BY_CODE
 from bot.store.db import Database
 from bot.store.tables import TableStore
-from bot.ui.card_emojis import META_KEY, CardEmojis, digest, sync_card_emojis
 from bot.ui.images.cards import all_faces, face
+from bot.ui.text.card_emojis import META_KEY, CardEmojis, digest, sync_card_emojis
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import World, inprocess_bot
 

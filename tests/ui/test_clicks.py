@@ -1,4 +1,5 @@
-"""One path per click and one answer per failure (bot/ui/clicks.py, bot/ui/failures.py).
+"""One path per click and one answer per failure (bot/ui/discord/clicks.py,
+bot/ui/discord/failures.py).
 
 A real discord.py bot runs in this process against the fake Discord, with the bot's own
 command tree (:class:`bot.app.SpadesTree`), its dynamic items and a :class:`ClickRouter`:
@@ -20,9 +21,9 @@ from discord.ext import commands
 from bot.app import SpadesTree
 from bot.engine import Seat
 from bot.errors import Duplicate, Refusal
-from bot.ui.clicks import STARTING, ClickRouter
-from bot.ui.components import DYNAMIC_ITEMS, ComponentRef, HandVerb, TableVerb, button
-from bot.ui.failures import SORRY
+from bot.ui.discord.clicks import STARTING, ClickRouter
+from bot.ui.discord.failures import SORRY
+from bot.ui.table.components import DYNAMIC_ITEMS, ComponentRef, HandVerb, TableVerb, button
 from tests.e2e.driver import eventually
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import World, inprocess_bot

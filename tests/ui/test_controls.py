@@ -1,4 +1,4 @@
-"""A hand's buttons are described once (bot/ui/controls.py) and sent two ways: as a discord.py
+"""A hand's buttons are described once (bot/ui/table/controls.py) and sent two ways: as a discord.py
 View in answers and as raw JSON in live edits.  Both must say the same thing, in every state of
 every kind of game: bids (and blind nil, New York proposals), passes, card plays."""
 
@@ -13,8 +13,8 @@ from bot.ai.levels import get_player
 from bot.engine import Game, Rules, Seat, seat_view
 from bot.tables.randomness import TableRandomness
 from bot.tables.state import Occupant, Table, TableStatus
-from bot.ui.controls import controls_json
-from bot.ui.hand import hand_components, hand_controls
+from bot.ui.hand.hand import hand_components, hand_controls
+from bot.ui.table.controls import controls_json
 
 DEFAULTS = {"disabled": False, "required": True}
 

@@ -16,8 +16,8 @@ from PIL import Image
 from bot.engine import SEATS
 from bot.engine.record import Replayer
 from bot.tables.state import Occupant, Table, TableStatus
-from bot.ui.hand_pictures import PICTURE, DealPictures, PendingPicture, with_picture
 from bot.ui.images.deal import HEIGHT, WIDTH
+from bot.ui.table.hand_pictures import PICTURE, DealPictures, PendingPicture, with_picture
 
 RECORD = Path(__file__).resolve().parents[1] / "engine" / "records" / "euchre.json"
 

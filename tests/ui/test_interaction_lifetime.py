@@ -1,13 +1,13 @@
 """A click, once answered, is freed by reference counting alone (bot/timely.py,
 bot/disposal.py): nothing of it waits for the cyclic garbage collector.
 
-At 200 tables the objects of each click (the interaction, the message it was clicked on, the
-member, the view discord.py rebuilds from that message, the answer's view) were held in
-reference cycles and kept 2 s by the answer's watchdog: most reached the collector's oldest
-generation, and the full collections that freed them were the bot's slowest answers
-(docs/benchmarks.md, *Discord load*).  Here a real discord.py client, routing clicks through
-the bot's dynamic items and its :class:`bot.ui.clicks.ClickRouter`, answers clicks from the fake
-Discord while the cyclic collector is switched off; afterwards no interaction object is left.
+At 200 tables the objects of each click (the interaction, the message it was clicked on, the member,
+the view discord.py rebuilds from that message, the answer's view) were held in reference cycles and
+kept 2 s by the answer's watchdog: most reached the collector's oldest generation, and the full
+collections that freed them were the bot's slowest answers (docs/benchmarks.md, *Discord load*).
+Here a real discord.py client, routing clicks through the bot's dynamic items and its
+:class:`bot.ui.discord.clicks.ClickRouter`, answers clicks from the fake Discord while the cyclic
+collector is switched off; afterwards no interaction object is left.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ import pytest
 
 from bot import timely
 from bot.engine import Seat
-from bot.ui.clicks import ClickRouter
-from bot.ui.components import DYNAMIC_ITEMS, ComponentRef, HandVerb
-from bot.ui.controls import Control, controls_view
+from bot.ui.discord.clicks import ClickRouter
+from bot.ui.table.components import DYNAMIC_ITEMS, ComponentRef, HandVerb
+from bot.ui.table.controls import Control, controls_view
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import World, inprocess_bot
 

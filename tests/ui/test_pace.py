@@ -1,7 +1,7 @@
-"""The pace of the bot's requests (bot/ui/pace.py): which requests Discord counts against the
-bot's global limit; that the pace lets them through one at a time, however they come and
-however late a busy loop wakes them; and that no window can hold more than its limit of
-arrivals, however late the answers come (on a clock the test moves: counts, no timings)."""
+"""The pace of the bot's requests (bot/ui/discord/pace.py): which requests Discord counts against
+the bot's global limit; that the pace lets them through one at a time, however they come and however
+late a busy loop wakes them; and that no window can hold more than its limit of arrivals, however
+late the answers come (on a clock the test moves: counts, no timings)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import random
 import aiohttp
 import pytest
 
-from bot.ui.pace import Pace, counted, pacing_trace
+from bot.ui.discord.pace import Pace, counted, pacing_trace
 from tests.fakediscord import FakeDiscord, RateLimits, max_in_window
 
 BOT = {"Authorization": "Bot abc.def"}

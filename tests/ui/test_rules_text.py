@@ -9,7 +9,7 @@ from bot.engine import Rules, preset_names
 from bot.engine.rules import option_names, parse_value, suggested_values
 from bot.league.settings import RATED_TIMER_MIN
 from bot.tables.defaults import default_rules, mercy_lose_at
-from bot.ui.rules_text import changed_options, help_embed, rules_brief, rules_embed
+from bot.ui.text.rules_text import changed_options, help_embed, rules_brief, rules_embed
 
 PRESET_NAMES = preset_names()
 TOPICS = ["Cards and tricks", "Bidding", "Scoring", "Nil", "Bags", "End of the game"]

@@ -14,8 +14,8 @@ from bot.engine import BLIND_NIL, NIL, Bid, Game, HandResult, Rules, Seat, Team,
 from bot.engine.record import Replayer
 from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.tables.state import Occupant, SeatRating, Table, TableStatus
-from bot.ui.scoresheet import game_over_embed, hand_result_embed, ratings_text
-from bot.ui.text import end_reason_text
+from bot.ui.table.scoresheet import game_over_embed, hand_result_embed, ratings_text
+from bot.ui.text.words import end_reason_text
 from tests.engine.builders import play_hand
 from tests.engine.scenarios import SCENARIOS
 from tests.engine.test_worked_examples import INDIVIDUAL_ROWS, NEW_YORK_ROWS, Row, load

@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import Game, Rules, Seat, seat_view
 from bot.tables.state import Table, TableStatus
-from bot.ui.spectator import Stage, spectator_message
+from bot.ui.spectator.spectator import Stage, spectator_message
 from tests.ui.test_spectator_view import (
     MAX_ACTIONS,
     act,

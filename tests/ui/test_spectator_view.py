@@ -2,13 +2,13 @@
 mode: the property, over random whole games driven by the normal computer player.
 
 At every point of every game the spectator's payload is rendered exactly as the bot renders it
-(:func:`bot.ui.spectator.spectator_message` on the stage and the public view, and
-``/spades watch``'s autocomplete, :func:`bot.ui.spectator.watch_choices`) and read the way a
-person would: every card it names — as text (``A♠``, ``10♥``, ``Big🃏``) or as a card face
-(``<:c_AS:…>``), in the embed, the components and the attachment's name — must be public:
-played this hand, or face up on the table (Whist's turned-up trump, Euchre's up-card).  With
-``spectators: hands after each hand`` the finished hand's deal is shown too: it must be the
-deal of a hand that is over, card for card, and the picture must draw that hand.  With
+(:func:`bot.ui.spectator.spectator.spectator_message` on the stage and the public view, and
+``/spades watch``'s autocomplete, :func:`bot.ui.spectator.spectator.watch_choices`) and read the way
+a person would: every card it names — as text (``A♠``, ``10♥``, ``Big🃏``) or as a card face
+(``<:c_AS:…>``), in the embed, the components and the attachment's name — must be public: played
+this hand, or face up on the table (Whist's turned-up trump, Euchre's up-card).  With
+``spectators: hands after each hand`` the finished hand's deal is shown too: it must be the deal of
+a hand that is over, card for card, and the picture must draw that hand.  With
 ``spectators: off`` nobody may watch.
 """
 
@@ -31,9 +31,9 @@ from bot.tables.defaults import default_rules
 from bot.tables.options import SPECTATOR_MODES, TableOptions
 from bot.tables.spectators import Spectators
 from bot.tables.state import Occupant, Table, TableStatus
-from bot.ui.card_emojis import CARD_EMOJIS
 from bot.ui.images.cards import emoji_name
-from bot.ui.spectator import Stage, spectator_message, watch_choices
+from bot.ui.spectator.spectator import Stage, spectator_message, watch_choices
+from bot.ui.text.card_emojis import CARD_EMOJIS
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|Big🃏|Little🃏")
 CARD_FACE = re.compile(r"<:c4?_([2-9TJQKA][SHDC]|BJ|LJ):\d+>")

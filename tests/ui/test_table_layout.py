@@ -11,7 +11,7 @@ import pytest
 from bot.engine import Game, Rules, seat_view
 from bot.tables.randomness import TableRandomness
 from bot.tables.state import Occupant, Table, TableStatus
-from bot.ui.render import BLANK, table_embed
+from bot.ui.table.render import BLANK, table_embed
 
 
 def table_of(preset: str, status: str) -> Table:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import REQUESTS_IN_A_SECOND, REQUESTS_PER_SECOND, WRITES_PER_SECOND
-from bot.ui.write_budget import TokenBucket, write_budget
+from bot.ui.discord.write_budget import TokenBucket, write_budget
 
 
 async def test_an_urgent_write_overtakes_the_queued_edits() -> None:
@@ -34,8 +34,8 @@ async def test_the_budget_still_holds_for_urgent_writes() -> None:
 
 
 def test_the_tables_budget_fits_inside_the_pace_of_all_requests() -> None:
-    """The tables' writes in one second (the rate, plus a burst) fit within what the pace of
-    all the bot's requests lets arrive in a second (bot/ui/pace.py: 45, within Discord's 50),
+    """The tables' writes in one second (the rate, plus a burst) fit within what the pace of all the
+    bot's requests lets arrive in a second (bot/ui/discord/pace.py: 45, within Discord's 50),
     leaving room for the bot's other requests — split over a cluster's processes too."""
     for processes in (1, 2, 3):
         bucket = write_budget(WRITES_PER_SECOND / processes)

@@ -26,9 +26,9 @@ from bot.engine import DECKS, SEATS, Card, HandResult, Rules, Seat, Team
 from bot.engine.cards import SUITS
 from bot.i18n import N_, _, _n, _p
 from bot.i18n.cards import seat_word
-from bot.ui.games import text_of
 from bot.ui.images.cards import INK, PIPS, RGB, SUIT_COLOURS
 from bot.ui.images.fonts import BOLD, REGULAR, font
+from bot.ui.text.games import text_of
 
 WIDTH: Final = 1000
 HEIGHT: Final = 720

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.ui.clicks import UNREADABLE
+from bot.ui.discord.clicks import UNREADABLE
 from tests.e2e.conftest import World
 from tests.e2e.driver import table_message
 from tests.e2e.flows import Shared, answer, open_table

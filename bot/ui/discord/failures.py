@@ -1,0 +1,85 @@
+"""One answer to every interaction whose handler failed: slash commands (the command tree),
+buttons and selects (:mod:`bot.ui.discord.clicks`) and the cogs alike.
+
+* a refusal (:class:`bot.errors.Refusal`, an engine error): its reason, to the member alone;
+* a card that cannot be read: what was typed and how cards are written;
+* a command Discord knows in another shape than the bot (stale), an option that cannot be
+  read, a failed check: one line saying so;
+* the same interaction delivered again: nothing (it was applied and answered the first time);
+* anything else: logged with its traceback, and the member told that it went wrong here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+
+from bot import command_input, timely
+from bot.engine import CardParseError, GameError
+from bot.errors import Duplicate, Refusal
+from bot.i18n import N_, _
+from bot.i18n.engine_text import reason_text
+
+log = logging.getLogger(__name__)
+
+SORRY: Final = N_("Sorry, something went wrong on my side. Please try again.")
+KINDS: Final = {  # an option's type (discord.AppCommandOptionType's name), in words
+    "string": N_("text"),
+    "integer": N_("a whole number"),
+    "number": N_("a number"),
+    "boolean": N_("true or false"),
+    "user": N_("a member"),
+    "channel": N_("a channel"),
+    "role": N_("a role"),
+    "mentionable": N_("a member or a role"),
+    "attachment": N_("a file"),
+}
+
+
+async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer ``interaction`` (ephemerally, whether or not it was answered or deferred
+    already) for the ``error`` its handler raised."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, Duplicate):
+        timely.ignore_repeat(interaction)
+        return
+    text = error_text(interaction, error, original)
+    with contextlib.suppress(discord.HTTPException):
+        await timely.answer(interaction, text)
+
+
+def error_text(
+    interaction: discord.Interaction[Any], error: BaseException, original: BaseException
+) -> str:
+    """What the member reads; unexpected errors are logged here."""
+    if isinstance(original, CardParseError):
+        return _(
+            "I don't know the card {card}: try AS, 10H, A♠ or 'queen of hearts'.",
+            card=command_input.excerpt(original.text),
+        )
+    if isinstance(original, Refusal):
+        return original.reason  # written in the member's language where it was raised
+    if isinstance(original, GameError):
+        return reason_text(original.reason)  # the engine's English, translated here
+    name = timely.describe(interaction)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        log.info("stale command %s from %s", name, interaction.user.id)
+        return _(command_input.STALE)
+    if isinstance(error, app_commands.TransformerError):
+        log.info("could not read an option of %s: %s", name, error)
+        return _(
+            "I could not read {value} as {kind}.",
+            value=command_input.excerpt(error.value),
+            kind=_(KINDS.get(error.type.name, error.type.name)),
+        )
+    if isinstance(error, app_commands.NoPrivateMessage):  # discord.py's words are English
+        return _("This command works in a server only.")
+    if isinstance(error, app_commands.CheckFailure):
+        log.info("%s refused by a check: %s", name, error)
+        return _("You cannot use this command here.")
+    log.error("%s failed", name, exc_info=original)
+    return _(SORRY)

@@ -1,0 +1,234 @@
+"""A player's private hand message (ephemeral): their cards, what is happening, and on their
+turn only the actions that are theirs.  The same message is sent as an answer and edited live
+(:mod:`bot.ui.hand.live_editor`), so it never says anything that goes stale between two of its
+updates: who is on turn is shown only when it is the player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engine import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    Call,
+    Card,
+    Discard,
+    Look,
+    PassCards,
+    Phase,
+    Play,
+    Seat,
+    SeatView,
+    seat_view,
+)
+from bot.i18n import _, _n
+from bot.i18n.cards import seat_word
+from bot.tables.state import Table, TableStatus
+from bot.ui.hand.hand_actions import bid_value
+from bot.ui.table.components import ComponentRef, HandVerb, HintVerb, MenuVerb
+from bot.ui.table.controls import Control, Option, controls_json, controls_view
+from bot.ui.table.render import GREEN, GREY, deadline_text, final_text, trick_text
+from bot.ui.text.card_emojis import CARD_EMOJIS
+from bot.ui.text.game_text import effective_suit, sorted_hand
+from bot.ui.text.games import text_of
+from bot.ui.text.trump_text import call_button_label, call_value
+from bot.ui.text.words import number
+
+
+def hand_payload(
+    table: Table, seat: Seat, notice: str | None = None, *, edit: bool = False
+) -> dict[str, Any]:
+    """The hand message of ``seat`` now: ``embed`` and ``view`` — no buttons once the game
+    ended: for an ``edit``, ``view=None`` takes the old ones off; a new message gets no
+    ``view`` at all (discord.py's ``send_message`` takes no ``None`` there)."""
+    assert table.game is not None
+    view = seat_view(table.game, seat)
+    payload: dict[str, Any] = {"embed": hand_embed(table, view, notice)}
+    if table.open:
+        payload["view"] = hand_components(table, view)
+    elif edit:
+        payload["view"] = None
+    return payload
+
+
+def hand_json(table: Table, seat: Seat) -> dict[str, Any]:
+    """The same message as Discord's JSON (``embeds`` and ``components``), for a live edit."""
+    assert table.game is not None
+    view = seat_view(table.game, seat)
+    return {
+        "embeds": [hand_embed(table, view).to_dict()],
+        "components": controls_json(hand_controls(table, view)) if table.open else [],
+    }
+
+
+def hand_text(cards: tuple[Card, ...], view: SeatView) -> str:
+    """A hand sorted by effective suit, trump first (jokers and jjdd's 2♦ sit with the spades;
+    in Euchre the bowers head the trumps), highest first."""
+    groups = sorted_hand(cards, view)
+    return "   ".join(" ".join(str(c) for c in g) for g in groups) if groups else _("(no cards)")
+
+
+def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> discord.Embed:
+    assert view.seat is not None
+    seat = view.seat
+    e = discord.Embed(
+        title=_("Your hand — {seat}", seat=seat_word(seat)), colour=GREEN if view.my_turn else GREY
+    )
+    if view.hand_hidden:
+        e.description = text_of(view.rules.game).hidden_text(view, seat)
+    elif view.hand is not None:
+        e.description = f"# {hand_text(view.hand, view)}" if view.hand else _("(no cards left)")
+    lines = [f"**{notice}**"] if notice else []
+    lines.extend(now_lines(table, view))
+    e.add_field(name=_("Now"), value="\n".join(lines), inline=False)
+    if view.rules.partnerships:
+        my_team = seat.team
+        standing = _(
+            "your team {us} · them {them}",
+            us=number(view.scores[my_team]),
+            them=number(view.scores[my_team.other]),
+        )
+    else:  # solo (games.md G2): your score and the best of the others'
+        best = max(view.scores[s] for s in view.seats if s != seat)
+        standing = _(
+            "you {mine} · best of the others {best}",
+            mine=number(view.scores[seat]),
+            best=number(best),
+        )
+    won = _n("you won {n} trick", "you won {n} tricks", view.tricks_won[seat])
+    hand = _("Hand {number}", number=number(view.hand_number))
+    e.set_footer(text=f"{hand} · {standing} · {won}")
+    return e
+
+
+def now_lines(table: Table, view: SeatView) -> list[str]:
+    """What is happening, as far as it cannot go stale before this message's next update."""
+    if table.status == TableStatus.FINISHED:
+        return [_("The game is over."), final_text(table, view)]
+    if not table.open:
+        return [final_text(table, view)]
+    text = text_of(view.rules.game)
+    lines = [prompt_line(view)]
+    trump = text.trump_line(view)
+    if trump is not None:
+        lines.append(trump)
+    lines += text.status_lines(view)
+    if view.my_turn and table.deadline is not None:
+        lines.append(
+            _("⏱ Time runs out {when}; then a computer plays for you.", when=deadline_text(table))
+        )
+    lines += text.bid_lines(view)
+    if view.phase is Phase.PLAY:
+        if view.my_turn and view.current_trick:
+            lines.append(_("Trick: {trick}", trick=trick_text(view)))
+        elif view.completed_tricks:
+            head = view.current_trick and not view.my_turn
+            last = _last(view)
+            lines.append(
+                _("Last complete trick: {trick}", trick=last)
+                if head
+                else _("Last trick: {trick}", trick=last)
+            )
+    return lines
+
+
+def _last(view: SeatView) -> str:
+    last = view.completed_tricks[-1]
+    cards = "  ".join(f"{seat_word(s)} {c}" for s, c in last.cards)
+    return cards + "  → " + _("{seat} wins", seat=seat_word(last.winner))
+
+
+def prompt_line(view: SeatView) -> str:
+    if view.over:
+        return _("The game is over.")
+    if not view.my_turn:
+        return _("Not your turn: this message updates itself when it is.")
+    return text_of(view.rules.game).prompt(view) or _("**Your turn to play** a card.")
+
+
+def hand_components(table: Table, view: SeatView) -> discord.ui.View:
+    """Only the actions that are the player's now, and Refresh (for an answer)."""
+    return controls_view(hand_controls(table, view))
+
+
+def hand_controls(table: Table, view: SeatView) -> list[Control]:
+    """The hand message's buttons and selects: only the actions that are the player's now,
+    and Refresh."""
+    assert view.seat is not None
+    seat, hand_no, tid = view.seat, view.hand_number, table.id
+    out: list[Control] = []
+
+    def ref(verb: HandVerb | MenuVerb | HintVerb, card: str | None = None) -> ComponentRef:
+        return ComponentRef(tid, verb, seat, hand_no, card)
+
+    legal = view.legal
+    plays = [a for a in legal if isinstance(a, Play)]
+    bids = [a for a in legal if isinstance(a, Bid)]
+    passes = [a for a in legal if isinstance(a, PassCards)]
+    if any(isinstance(a, Look) for a in legal):
+        out.append(
+            Control(ref(HandVerb.LOOK), _("Look at my cards"), 0, discord.ButtonStyle.primary)
+        )
+    if bids:
+        if any(b.value == BLIND_NIL for b in bids):
+            out.append(Control(ref(HandVerb.BLIND), _("Blind nil"), 0, discord.ButtonStyle.danger))
+        numeric = [b for b in bids if b.value != BLIND_NIL]
+        if numeric:
+            bidding = view.bidding
+            prop = bidding.proposals[seat.team] if bidding and view.rules.new_york else None
+            options = tuple(
+                Option(_bid_option_label(b), bid_value(b), prop is not None and prop[0] == b.value)
+                for b in numeric
+            )
+            out.append(Control(ref(MenuVerb.BID), _("Choose your bid"), 1, options=options))
+    if passes and view.hand:
+        n = view.rules.blind_nil_pass
+        options = tuple(Option(str(c), c.code) for c in view.hand)
+        label = _n("Pass {n} card", "Pass {n} cards", n)
+        out.append(
+            Control(ref(MenuVerb.PASS), label, 1, options=options, min_values=n, max_values=n)
+        )
+    calls = [a for a in legal if isinstance(a, Call)]
+    for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
+        passing = call.call == Call.PASS
+        style = discord.ButtonStyle.secondary if passing else discord.ButtonStyle.primary
+        out.append(
+            Control(ref(HandVerb.CALL, call_value(call)), call_button_label(call), i // 4, style)
+        )
+    discards = [a.card for a in legal if isinstance(a, Discard)]
+    cards = [p.card for p in plays] or discards
+    if cards:
+        verb = HandVerb.PLAY if plays else HandVerb.DISCARD
+        ordered = [c for group in sorted_hand(cards, view) for c in group]
+        faces = CARD_EMOJIS.for_guild(table.guild_id)
+        for i, c in enumerate(ordered[:20]):
+            style = _card_style(c, view)
+            out.append(Control(ref(verb, c.code), str(c), i // 5, style, emoji=faces.emoji(c)))
+    if table.options.hints and view.my_turn and len(view.legal) > 1:
+        out.append(
+            Control(ref(HintVerb.HINT), _("Hint"), 4, discord.ButtonStyle.success, emoji="💡")
+        )
+    out.append(Control(ref(HandVerb.REFRESH), _("Refresh"), 4, emoji="🔄"))
+    return out
+
+
+def _card_style(c: Card, view: SeatView) -> discord.ButtonStyle:
+    """Red buttons for red cards of a red suit (a joker, or jjdd's 2♦ as a spade, is grey)."""
+    suit = effective_suit(view, c)
+    red = ("H", "D")
+    return (
+        discord.ButtonStyle.danger
+        if suit in red and c.suit in red
+        else discord.ButtonStyle.secondary
+    )
+
+
+def _bid_option_label(b: Bid) -> str:
+    if b.value == NIL:
+        return _("Nil (take no tricks)")
+    if b.blind:
+        return _("Blind {bid} (before looking)", bid=b.value)
+    return _n("{n} trick", "{n} tricks", b.value)

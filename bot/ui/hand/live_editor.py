@@ -1,0 +1,131 @@
+"""The Discord side of live hands (:mod:`bot.tables.live`).
+
+A handle is a :class:`HandMessage`: the webhook of the interaction whose answer showed the
+player their hand (its token edits that message for 15 minutes) and how that token names the
+message — its id when the answer created it, ``@original`` when the answer was an update of
+the clicked message (Discord lets a token edit by id only what it created) — not
+the interaction itself, which carries the whole message it was clicked on and would be kept
+for every seated player.  An edit is ``PATCH /webhooks/{app}/{token}/messages/{id}`` with the
+message as JSON (:func:`bot.ui.hand.hand.hand_json`), through discord.py's webhook adapter (its
+rate-limit handling included) but without building discord.py objects for the hand's buttons
+or for the edited message it returns: live edits are the bot's most frequent request."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.webhook.async_ import async_context
+
+from bot.engine import Seat
+from bot.i18n import language_of, use
+from bot.tables.live import Answer, Edit, live_key
+from bot.tables.state import Table
+from bot.ui.discord.surfaces import ORIGINAL
+from bot.ui.hand.hand import hand_json, hand_payload
+
+log = logging.getLogger(__name__)
+
+INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token (HTTP 401)
+
+
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    webhook: discord.Webhook
+    message_id: int
+    language: str = "en"  # the player's, from the interaction that showed the hand
+
+
+def hand_message(
+    interaction: discord.Interaction[Any], answered: Any, *, edited: bool
+) -> HandMessage | None:
+    """The hand message an answer showed: ``edited``, the message the clicked button is on;
+    otherwise the new message the answer created.  ``answered`` is what the answer returned
+    (``None`` when it could not be delivered: then there is no message to follow)."""
+    if answered is None:
+        return None
+    if edited:  # the clicked message: its id is another token's, it is this one's @original
+        message_id = ORIGINAL if interaction.message is not None else None
+    else:  # InteractionCallbackResponse, or the follow-up of a deferred answer
+        message_id = getattr(answered, "message_id", None) or getattr(answered, "id", None)
+    if message_id is None:
+        return None
+    return HandMessage(interaction.followup, message_id, language_of(interaction.locale))
+
+
+async def send_hand(
+    interaction: discord.Interaction[Any],
+    answer: Answer,
+    table: Table,
+    seat: Seat,
+    notice: str | None = None,
+    *,
+    edit: bool = False,
+) -> None:
+    """Answer with the player's hand (a new ephemeral message, or ``edit`` the one the
+    button is on); that message then follows the game live: ``answer`` (opened by
+    :meth:`bot.tables.live.LiveHands.answering`) takes it and what it shows."""
+    payload = hand_payload(table, seat, notice, edit=edit)
+    key = live_key(table, seat)  # what the message shows: rendered before any await
+    if edit:
+        answered = await interaction.response.edit_message(**payload)
+    else:
+        answered = await interaction.response.send_message(**payload, ephemeral=True)
+    handle = hand_message(interaction, answered, edited=edit)
+    if handle is not None:
+        answer.shown(handle, key)
+
+
+class InteractionHandEditor:
+    """Implements :class:`bot.tables.live.HandEditor`."""
+
+    async def edit(self, handle: Any, table: Table, seat: Seat) -> Edit:
+        message: HandMessage = handle
+        if table.game is None:
+            return Edit.GONE
+        with use(message.language):
+            payload = hand_json(table, seat)  # rendered now, before any await
+        return await edit_live_message(
+            message,
+            payload=payload,
+            failed=("live edit of a hand at table %s failed: %s", table.id),
+        )
+
+
+async def edit_live_message(
+    message: HandMessage,
+    *,
+    payload: dict[str, Any] | None,
+    failed: tuple[str, str],
+    multipart: list[dict[str, Any]] | None = None,
+    files: list[discord.File] | None = None,
+) -> Edit:
+    """Edit a message that follows the game live (a hand, a spectator's view) through its
+    interaction token: ``PATCH /webhooks/{app}/{token}/messages/{id}``.  GONE when the message
+    was dismissed or deleted, or the token ended (15 minutes) or may not any more; FAILED on
+    any other refusal, logged with ``failed`` (a format and the table's id)."""
+    webhook = message.webhook
+    assert webhook.token is not None
+    try:
+        await async_context.get().edit_webhook_message(
+            webhook.id,
+            webhook.token,
+            message.message_id,
+            session=webhook.session,
+            proxy=webhook.proxy,
+            proxy_auth=webhook.proxy_auth,
+            payload=payload,
+            multipart=multipart,
+            files=files,
+            with_components=True,
+        )
+    except discord.NotFound:
+        return Edit.GONE  # the message was dismissed or deleted
+    except discord.HTTPException as e:
+        if e.status in (401, 403) or e.code == INVALID_WEBHOOK_TOKEN:
+            return Edit.GONE  # the token expired (15 minutes), or we may not any more
+        log.warning(*failed, e)
+        return Edit.FAILED
+    return Edit.SHOWN

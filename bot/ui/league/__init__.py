@@ -1,0 +1,1 @@
+"""The league's embeds and paging components."""

@@ -1,0 +1,1 @@
+"""Post-game reviews and shared replays: their pages and buttons."""

@@ -1,0 +1,1 @@
+"""A spectator's view of a table and its live edits."""

@@ -1,0 +1,1 @@
+"""A tournament's messages: sign-up, standings, podium, results, and its publisher."""
