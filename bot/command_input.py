@@ -18,6 +18,7 @@ import discord
 from discord import AppCommandOptionType as Opt
 from discord import app_commands
 
+from bot.errors import Refusal
 from bot.i18n import N_, _
 
 STALE: Final = N_(
@@ -29,12 +30,8 @@ AUTOCOMPLETE_MAX: Final = 100  # Discord sends at most 100 characters while typi
 _SNOWFLAKE_TYPES: Final = (Opt.user, Opt.channel, Opt.role, Opt.mentionable, Opt.attachment)
 
 
-class BadInput(Exception):
+class BadInput(Refusal):
     """The options do not fit the command; ``reason`` is for the user."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def whole_number(text: str, max_digits: int = 18) -> int | None:

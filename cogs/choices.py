@@ -27,18 +27,6 @@ def preset_choices(current: str) -> list[app_commands.Choice[str]]:
     ][:25]
 
 
-def check_preset(preset: str) -> str:
-    if preset not in TABLE_PRESETS:
-        raise Refusal(
-            _(
-                "There is no preset {preset}: pick one from the list ({presets}).",
-                preset=excerpt(preset),
-                presets=", ".join(TABLE_PRESETS),
-            )
-        )
-    return preset
-
-
 def parse_seat(text: str | None) -> Seat | None:
     if text is None:
         return None

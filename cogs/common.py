@@ -84,20 +84,30 @@ def place_of(interaction: Interaction) -> Place:
     return Place("interaction", GROUP if in_group_dm(interaction) else NONE)
 
 
-def league_scope(interaction: Interaction) -> LeagueScope:
+def find_league_scope(interaction: Interaction) -> LeagueScope | None:
     """The league of where ``interaction`` came from: the server's, or the group DM's;
-    refused (one line) where there is none."""
+    ``None`` where there is none."""
     if interaction.guild_id is not None:
         if interaction.is_guild_integration():
             return LeagueScope(SERVER, interaction.guild_id)
+        return None
+    if in_group_dm(interaction):
+        return LeagueScope(GROUP, channel_id(interaction))
+    return None
+
+
+def league_scope(interaction: Interaction) -> LeagueScope:
+    """:func:`find_league_scope`, refused (one line) where there is none."""
+    scope = find_league_scope(interaction)
+    if scope is not None:
+        return scope
+    if interaction.guild_id is not None:
         raise Refusal(
             _(
                 "This server has not added the bot, so it has no league: games played here "
                 "count in no league. Play in a group DM for a league among friends."
             )
         )
-    if in_group_dm(interaction):
-        return LeagueScope(GROUP, channel_id(interaction))
     raise Refusal(
         _("There is no league in a DM with me: a league belongs to a server or to a group DM.")
     )
@@ -153,6 +163,17 @@ def require_channel_permissions(interaction: Interaction, *, thread: bool = Fals
                 permissions=", ".join(_(name) for name in missing),
             )
         )
+
+
+async def public_thread(channel: discord.TextChannel, name: str) -> discord.Thread:
+    """A new public thread of ``channel`` (archived after a day without messages), for a
+    table or a shared replay; refused where the bot may not create one."""
+    try:
+        return await channel.create_thread(
+            name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        )
+    except discord.Forbidden:
+        raise Refusal(_("I am not allowed to create threads here.")) from None
 
 
 async def reply(interaction: Interaction, text: str, **kwargs: Any) -> None:

@@ -16,14 +16,12 @@ from bot.engine.games import DEFAULT_GAME, entries, preset_names
 from bot.errors import Refusal
 from bot.i18n import LANGUAGE_NAMES, SERVER_LANGUAGES, _, _n, listed, use
 from bot.league.chart import ChartCache, chart_points, render_rating_chart_async
-from bot.league.errors import LeagueError
 from bot.league.models import LeaderboardSort
 from bot.names import clean_name, md_name
-from bot.store.league_history import boards_withheld
+from bot.review.access import Purpose, open_game
 from bot.ui.league import render as lr
 from bot.ui.league.components import LEAGUE_ROUTE, LeagueRef
 from bot.ui.text.card_emojis import CARD_EMOJIS
-from bot.ui.text.seed_text import boards_withheld_refusal
 from bot.ui.tournament.render import tournament_history, tournament_record
 from cogs.common import (
     SERVER_CONTEXTS,
@@ -31,6 +29,7 @@ from cogs.common import (
     Interaction,
     anywhere,
     client,
+    find_league_scope,
     is_admin,
     league_scope,
     server_id,
@@ -104,12 +103,11 @@ class LeagueCog(commands.Cog):
     async def season_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        try:
-            gid = league_scope(interaction).key
-        except Refusal:
+        scope = find_league_scope(interaction)
+        if scope is None:
             return []
         out = []
-        for s in reversed(await self.league.settings.seasons(gid)):
+        for s in reversed(await self.league.settings.seasons(scope.key)):
             title = lr.season_title(s.name, s.number)
             label = _("{season} (current)", season=title) if s.current else title
             if current.lower() in label.lower() or current == str(s.number):
@@ -219,11 +217,9 @@ class LeagueCog(commands.Cog):
     ) -> None:
         gid = league_scope(interaction).key
         if interaction.user.id != ref.viewer:
-            await interaction.response.send_message(
-                _("Only the member who asked can page through this. Use the command yourself."),
-                ephemeral=True,
+            raise Refusal(
+                _("Only the member who asked can page through this. Use the command yourself.")
             )
-            return
         if ref.view == "pick":
             await self._export(interaction, gid, values)
             return
@@ -243,12 +239,11 @@ class LeagueCog(commands.Cog):
         game_id = whole_number(values[0]) if values else None
         if game_id is None:
             raise Refusal(_("Pick a game from the list."))
-        doc = await self.league.history.game_record(gid, game_id)
-        if doc is None:
-            raise Refusal(_("That game is not in this league."))
-        if boards_withheld(doc):  # its record lists every deal: boards still being played
-            raise Refusal(boards_withheld_refusal(game_id))
-        data = json.dumps(doc, indent=1, ensure_ascii=False).encode()
+        uid = interaction.user.id
+        game = await open_game(
+            self.league.history, client(interaction).review_store, gid, game_id, uid, Purpose.RECORD
+        )
+        data = json.dumps(game.doc, indent=1, ensure_ascii=False).encode()
         await interaction.response.send_message(
             _(
                 "Game #{id}: replay it with `python -m bot.engine replay {file}`.",
@@ -279,10 +274,7 @@ class LeagueCog(commands.Cog):
         gid = self._check_admin(interaction)
         if not changes:
             raise Refusal(_("Give at least one setting to change."))
-        try:
-            settings = await self.league.settings.update(gid, **changes)
-        except LeagueError as e:
-            raise Refusal(e.reason) from None
+        settings = await self.league.settings.update(gid, **changes)
         await interaction.response.send_message(embed=settings_embed(settings), ephemeral=True)
 
     @admin.command(name="show")
@@ -410,10 +402,7 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """Start a new season: standings start afresh, old seasons stay viewable."""
         gid = self._check_admin(interaction)
-        try:
-            season = await self.league.settings.start_season(gid, name)
-        except LeagueError as e:
-            raise Refusal(e.reason) from None
+        season = await self.league.settings.start_season(gid, name)
         with use(SERVER_LANGUAGES.of(gid, interaction.guild_locale)):  # posted in the channel
             text = _(
                 "**{season}** has started. Earlier seasons stay on `/leaderboard season:`.",

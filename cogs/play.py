@@ -18,19 +18,17 @@ from bot.engine import (
     Bid,
     Call,
     Card,
-    CardParseError,
     Discard,
     Game,
-    IllegalAction,
     Look,
     Play,
     Seat,
+    bid_choices,
     claim_targets,
     entry_of,
     public_claims,
-    seat_view,
 )
-from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
+from bot.errors import Refusal, StaleButton
 from bot.i18n import N_, SOURCE, _, current
 from bot.i18n.cards import (
     bid_word,
@@ -38,7 +36,6 @@ from bot.i18n.cards import (
     call_word,
     card_matches,
     card_name,
-    seat_of_word,
     seat_word,
 )
 from bot.i18n.cards import parse_card as parse_local_card
@@ -46,11 +43,12 @@ from bot.i18n.engine_text import reason_text
 from bot.tables.moves import ActResult
 from bot.tables.state import Table, TableStatus
 from bot.ui.hand.hand_actions import hand_action
-from bot.ui.hand.live_editor import send_hand
+from bot.ui.hand.live_editor import answer_on_hand, send_hand
 from bot.ui.table.components import ComponentRef, HandVerb, MenuVerb, TableVerb
 from bot.ui.table.render import claim_components
 from bot.ui.text.rules_text import rules_embed
 from bot.ui.text.trump_text import parse_call
+from cogs.choices import parse_seat
 from cogs.common import Interaction, anywhere, display_name, guild_id, reply
 
 if TYPE_CHECKING:
@@ -60,6 +58,7 @@ log = logging.getLogger(__name__)
 # ``/bid look``: while the cards are face down (blind nil open), see them without bidding.
 LOOK_WORDS = ("look", "look at my cards", "look at cards", "look at my hand")
 LOOK_CHOICE = N_("look at my cards")
+BLIND_NIL_TYPED = "blind nil"  # the value of blind nil's choice, as parse_bid reads it
 
 
 def parse_bid(text: str, most: int = 13) -> tuple[int, bool]:
@@ -111,12 +110,14 @@ def _claim_text(result: ActResult) -> str:
     return _("Your claim was judged: see the table message.")
 
 
-def _no_claim_reason(game: Game, seat: Seat) -> str:
-    if game.phase.value != "play":
-        return _("Claims are made while the cards are played.")
-    if not game.plays:
-        return _("No card has been played yet this hand.")
-    return _("Your side made a wrong claim this hand, so it cannot claim again.")
+def _bid_choice(a: Action) -> tuple[str, str]:
+    """A choice of ``/bid``'s autocomplete: (its words, the value typed for it)."""
+    if isinstance(a, Call):
+        return call_word(a.call, a.alone), a.text
+    if isinstance(a, Look):
+        return _(LOOK_CHOICE), LOOK_WORDS[0]
+    assert isinstance(a, Bid)
+    return bid_word(a.value, a.blind), BLIND_NIL_TYPED if a.value == BLIND_NIL else a.text
 
 
 # A table button's handler: (interaction, its table, the clicked component)
@@ -201,31 +202,12 @@ class PlayCog(commands.Cog):
         turn = self._my_turn(interaction)
         if turn is None:
             return []
-        game, seat = turn
-        legal: list[Action] = game.legal_actions(seat)
         cur = current.lower().strip()
-        calls = [a for a in legal if isinstance(a, Call)]
-        if calls:  # Euchre: exactly the calls that are legal now
-            said = [(call_word(a.call, a.alone), a.text) for a in calls]
-            return [
-                app_commands.Choice(name=n, value=v)
-                for n, v in said
-                if cur in n.lower() or cur in v.lower()
-            ][:25]
-        names: list[tuple[str, str]] = []
-        for a in legal:
-            if isinstance(a, Bid):
-                value = "blind nil" if a.value == BLIND_NIL else a.text
-                names.append((bid_word(a.value, a.blind), value))
-        if any(isinstance(a, Look) for a in legal):
-            # Cards face down: the blind choices above, looking, then the bids open whatever
-            # the cards are (the game decides them without reading the cards).
-            names.append((_(LOOK_CHOICE), LOOK_WORDS[0]))
-            bidding = seat_view(game, seat).bidding
-            unseen = bidding.unseen_bids if bidding is not None else ()
-            names.extend((bid_word(b.value, b.blind), b.text) for b in unseen)
+        said = [_bid_choice(a) for a in bid_choices(*turn)]  # as the engine orders them
         return [
-            app_commands.Choice(name=n, value=v) for n, v in names if cur in n.lower() or cur in v
+            app_commands.Choice(name=n, value=v)
+            for n, v in said
+            if cur in n.lower() or cur in v.lower()
         ][:25]
 
     @app_commands.command(name="play")
@@ -241,19 +223,8 @@ class PlayCog(commands.Cog):
     async def claim(self, interaction: Interaction, seat: app_commands.Range[str, 1, 10]) -> None:
         """Claim that an opponent reneged this hand (tables with renege = claim)."""
         table = self.tables.registry.of_user(guild_id(interaction), interaction.user.id)
-        if not table.rules.claims:
-            raise Refusal(_("Renege claims are not played at this table (renege = prevented)."))
-        against = seat_of_word(seat)  # in the player's words, or N, E, S, W
-        if against is None:
-            try:
-                against = Seat.parse(seat)
-            except ValueError:
-                raise Refusal(
-                    _(
-                        "{text} is not a seat: choose North, East, South or West.",
-                        text=excerpt(seat),
-                    )
-                ) from None
+        against = parse_seat(seat)  # in the player's words, or N, E, S, W
+        assert against is not None  # the option is required
         result = await self.tables.moves.claim(
             table, interaction.user.id, against, interaction_id=interaction.id
         )
@@ -389,14 +360,7 @@ class PlayCog(commands.Cog):
         await reply(interaction, await self.tables.endings.vote(table, interaction.user.id, agree))
 
     async def _claim_menu(self, interaction: Interaction, table: Table, ref: ComponentRef) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal(_("You are not seated at this table."))
-        if table.game is None or not table.rules.claims:
-            raise Refusal(_("Renege claims are not played at this table."))
-        targets = claim_targets(table.game, seat)
-        if not targets:
-            raise Refusal(_no_claim_reason(table.game, seat))
+        targets = self.tables.moves.claim_targets(table, interaction.user.id)
         await interaction.response.send_message(
             _(
                 "Which opponent reneged this hand? A wrong claim bars your side from claiming "
@@ -449,31 +413,22 @@ class PlayCog(commands.Cog):
                 content=_("That game is over."), embed=None, view=None
             )
             return
-        with self.tables.live.answering(table, uid) as answer:
-            notice: str | None = None
-            try:
-                if ref.verb is HandVerb.REFRESH:
-                    self.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
-                else:
-                    result = await self.tables.moves.act(
-                        table,
-                        uid,
-                        lambda seat: hand_action(seat, ref, values),
-                        interaction_id=interaction.id,
-                        button_seat=ref.seat,
-                        button_hand=ref.hand,
-                    )
-                    notice = _done_text(result)
-            except (NotYourButtons, NotSeated, Duplicate):
-                raise  # not theirs to see: answered alone (bot.ui.discord.failures)
-            except StaleButton as e:
-                if table.game is None:
-                    raise
-                notice = e.reason  # an earlier hand's button: here is the current one
-            except (IllegalAction, Refusal, CardParseError) as e:
-                notice = "⚠ " + (e.reason if isinstance(e, Refusal) else reason_text(e.reason))
-            assert ref.seat is not None  # checked: the member plays it
-            await send_hand(interaction, answer, table, ref.seat, notice, edit=True)
+
+        async def act() -> str | None:
+            if ref.verb is HandVerb.REFRESH:
+                self.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
+                return None
+            result = await self.tables.moves.act(
+                table,
+                uid,
+                lambda seat: hand_action(seat, ref, values),
+                interaction_id=interaction.id,
+                button_seat=ref.seat,
+                button_hand=ref.hand,
+            )
+            return _done_text(result)
+
+        await answer_on_hand(interaction, self.tables.live, table, ref.seat, act)
 
 
 async def _updating(interaction: Interaction, table: Table) -> None:

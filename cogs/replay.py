@@ -13,13 +13,10 @@ from discord.ext import commands
 from bot import cooldowns
 from bot.errors import Refusal
 from bot.i18n import SERVER_LANGUAGES, _, use
-from bot.review.decisions import GameReplay
-from bot.review.service import replay_or_none
-from bot.store.league_history import boards_withheld
+from bot.review.access import Purpose, check_poster, open_game
 from bot.ui.review.replay_components import REPLAY_ROUTE, SHARE, ReplayRef
 from bot.ui.review.replay_render import step_payload
-from bot.ui.text.seed_text import boards_withheld_refusal
-from cogs.common import Interaction, league_scope, take_cooldowns
+from cogs.common import Interaction, league_scope, public_thread, take_cooldowns
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
@@ -46,25 +43,19 @@ class ReplayCog(commands.Cog):
         """Share a replay, or turn its step.  Refusals are answered by
         :func:`bot.ui.discord.failures.answer_error`."""
         gid = league_scope(interaction).key
-        if ref.step != SHARE and interaction.user.id != ref.poster:
-            raise Refusal(
-                _(
-                    "Only {poster}, who posted this replay, turns its steps: press "
-                    "**Review** on the game (or find it in `/history`) to step through it "
-                    "yourself.",
-                    poster=f"<@{ref.poster}>",
-                )
-            )
-        replay = await self._game(gid, ref.game_id)
+        uid, sharing = interaction.user.id, ref.step == SHARE
+        if not sharing:
+            check_poster(ref.poster, uid)
+        purpose = Purpose.SHARE if sharing else Purpose.STEP
+        game = await open_game(self.league.history, self.store, gid, ref.game_id, uid, purpose)
+        replay = game.replay
+        assert replay is not None  # a replay's game replays
         analysis = await self.reviews.stored(ref.game_id)  # the review's opinions, if any yet
-        if ref.step != SHARE:
+        if not sharing:
             with _public(interaction):
                 payload = step_payload(replay, analysis, ref.game_id, ref.poster, ref.step)
             await interaction.response.edit_message(**payload)
             return
-        seats = await self.store.seats_of_game(gid, ref.game_id)
-        if interaction.user.id not in seats.values():
-            raise Refusal(_("Only the players of that game can post its replay."))
         channel = self._channel(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         thread = await self._thread(interaction, channel, ref.game_id)
@@ -78,17 +69,6 @@ class ReplayCog(commands.Cog):
             _("Your replay is posted: {link} — only you turn its steps.", link=message.jump_url),
             ephemeral=True,
         )
-
-    async def _game(self, gid: int, game_id: int) -> GameReplay:
-        doc = await self.league.history.game_record(gid, game_id)
-        if doc is None:
-            raise Refusal(_("That game is not on this server."))
-        if boards_withheld(doc):  # other tables of its round still play its boards
-            raise Refusal(boards_withheld_refusal(game_id))
-        replay = replay_or_none(doc)
-        if replay is None:
-            raise Refusal(_("That game's record cannot be replayed."))
-        return replay
 
     @staticmethod
     def _channel(interaction: Interaction) -> discord.Thread | discord.TextChannel:
@@ -120,14 +100,7 @@ class ReplayCog(commands.Cog):
             return channel
         with _public(interaction):  # a thread for everyone: named in the server's language
             name = _("Replay of game #{game}", game=game_id)
-        try:
-            return await channel.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,  # a day without messages
-            )
-        except discord.Forbidden:
-            raise Refusal(_("I am not allowed to create threads here.")) from None
+        return await public_thread(channel, name)
 
 
 async def setup(bot: SpadesBot) -> None:

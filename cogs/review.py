@@ -15,17 +15,14 @@ from discord.ext import commands
 from bot import cooldowns
 from bot.ai.games import judges
 from bot.command_input import whole_number
-from bot.cooldowns import relative_time
 from bot.engine import Seat
-from bot.errors import Refusal
 from bot.i18n import _
+from bot.review.access import Purpose, game_of_table, open_game
 from bot.review.analysis import Analysis
 from bot.review.decisions import GameReplay
-from bot.review.service import QueueFull, ReviewJob, replay_or_none
-from bot.store.league_history import boards_withheld
+from bot.review.service import ReviewJob
 from bot.ui.review import review_render as rr
 from bot.ui.review.review_components import REVIEW_ROUTE, ReviewRef
-from bot.ui.text.seed_text import boards_withheld_refusal
 from cogs.common import Interaction, league_scope, take_cooldowns
 
 if TYPE_CHECKING:
@@ -53,19 +50,12 @@ class ReviewCog(commands.Cog):
         gid = league_scope(interaction).key
         game_id = ref.game_id
         if game_id is None:
-            game_id = await self.store.game_of_table(gid, ref.key)
-            if game_id is None:
-                raise Refusal(_("That game was not recorded (no member played in it)."))
-        doc = await self.league.history.game_record(gid, game_id)
-        if doc is None:
-            raise Refusal(_("That game is not in this league."))
-        if boards_withheld(doc):  # other tables of its round still play its boards
-            raise Refusal(boards_withheld_refusal(game_id))
-        replay = replay_or_none(doc)
-        if replay is None:
-            raise Refusal(_("That game's record cannot be replayed, so it cannot be reviewed."))
-        seats = await self.store.seats_of_game(gid, game_id)
-        viewer = frozenset(s for s, uid in seats.items() if uid == interaction.user.id)
+            game_id = await game_of_table(self.store, gid, ref.key)
+        game = await open_game(
+            self.league.history, self.store, gid, game_id, interaction.user.id, Purpose.REVIEW
+        )
+        doc, replay, viewer = game.doc, game.replay, game.viewer
+        assert replay is not None  # a review's game replays
         page = ref.page
         if page == -1:  # the "Go to…" menu
             page = (whole_number(values[0], 4) if values else None) or 0
@@ -104,17 +94,7 @@ class ReviewCog(commands.Cog):
         place in the review queue (own games keep some) and counts against the asker's and
         the server's review limits (:mod:`bot.cooldowns`).  Refused with when to try again."""
         if self.service.running(game_id) is None:
-            try:
-                self.service.check_room(own)
-            except QueueFull as e:
-                retry = interaction.created_at.timestamp() + e.retry_after_s
-                raise Refusal(
-                    _(
-                        "Reviews are queued up for the hard player right now "
-                        "(your own games go first). Try again {when}.",
-                        when=relative_time(retry),
-                    )
-                ) from None
+            self.service.check_room(own)  # QueueFull: a refusal naming when to try again
             take_cooldowns(interaction, cooldowns.review(gid, interaction.user.id, own))
         return self.service.start(game_id, doc, replay, own=own)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -18,14 +18,15 @@ from bot.engine.rules import (
 from bot.errors import Refusal
 from bot.i18n import N_, SERVER_LANGUAGES, _, use
 from bot.i18n.cards import seat_word
-from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
+from bot.league.settings import RATED_TIMER_MIN, GuildSettings, rates_turn_timer
 from bot.tables import options as table_options
+from bot.tables.new_table import DEFAULT_PRESET, NewTable
 from bot.tables.state import LEVELS, Table
 from bot.ui.spectator.spectator import watch_choices
-from bot.ui.text.anywhere_text import NO_THREADS, anywhere_help_embed, anywhere_league_note
+from bot.ui.text.anywhere_text import anywhere_help_embed, anywhere_league_note
 from bot.ui.text.rules_text import help_embed, rules_embed
 from bot.ui.text.words import dealer_draw_text, timer_unrated_reason
-from cogs.choices import check_preset, parse_seat, preset_choices, seat_choices
+from cogs.choices import parse_seat, preset_choices, seat_choices
 from cogs.common import (
     ANYWHERE_CONTEXTS,
     ANYWHERE_INSTALLS,
@@ -36,6 +37,7 @@ from cogs.common import (
     guild_id,
     is_admin,
     place_of,
+    public_thread,
     reply,
     require_channel_permissions,
     take_cooldowns,
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
 LEVEL_CHOICES = [app_commands.Choice(name=x, value=x) for x in LEVELS]
 
 
-async def server_defaults(interaction: Interaction) -> Any:
+async def server_defaults(interaction: Interaction) -> GuildSettings | None:
     """The server's table defaults (a server that added the bot; elsewhere none)."""
     league = client(interaction).league
     if league is None or not interaction.guild_id or not interaction.is_guild_integration():
@@ -82,126 +84,31 @@ class SpadesCog(commands.Cog):
         thread: bool = False,
     ) -> None:
         """Open a table in this channel; you sit North and host it."""
-        gid = guild_id(interaction)
-        cid = channel_id(interaction)
         bot = client(interaction)
-        place = place_of(interaction)
-        if place.by_interaction:
-            await self._new_anywhere(interaction, preset, target, turn_timer, thread)
-            return
-        settings = await server_defaults(interaction)
-        if settings is not None and settings.allowed_channels:
-            parent = getattr(interaction.channel, "parent_id", None)
-            if cid not in settings.allowed_channels and parent not in settings.allowed_channels:
-                allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
-                raise Refusal(
-                    _("Tables can only be opened in {channels} on this server.", channels=allowed)
-                )
-        require_channel_permissions(interaction, thread=thread)
-        if thread and isinstance(interaction.channel, discord.Thread):
-            raise Refusal(_("This is already a thread: open the table here without `thread`."))
-        bot.tables.registry.check_can_open(gid, cid if not thread else -1, interaction.user.id)
-        if preset is not None:
-            check_preset(preset)
-        if thread:  # a new thread each time: counted per member and server (bot.cooldowns)
-            take_cooldowns(interaction, cooldowns.thread(gid, interaction.user.id))
-        if settings is not None:
-            chosen = preset or settings.preset
-            # The server's target goes with its preset's game (a Spades 300 is no Euchre target).
-            if target is None and games.same_game(chosen, settings.preset):
-                target = settings.target
-            preset = chosen
-            turn_timer = settings.turn_timer if turn_timer is None else turn_timer
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        where = cid
-        if thread:
-            channel = interaction.channel
-            if not isinstance(channel, discord.TextChannel):
-                raise Refusal(_("Threads can be opened from a text channel only."))
-            title = games.entry_of(games.game_of_preset(preset or "standard")).title
-            with use(SERVER_LANGUAGES.of(interaction.guild_id, interaction.guild_locale)):
-                name = _("{game} with {name}", game=_(title), name=display_name(interaction))
-            try:
-                created = await channel.create_thread(
-                    name=name[:100],
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=1440,
-                )
-            except discord.Forbidden:
-                raise Refusal(_("I am not allowed to create threads here.")) from None
-            where = created.id
-        table = await bot.tables.lobby.open_table(
-            guild_id=gid,
-            channel_id=where,
+        place = place_of(interaction)  # outside a server that added the bot: the answer
+        ask = NewTable(
+            guild_id=guild_id(interaction),
+            channel_id=channel_id(interaction),
             host_id=interaction.user.id,
             host_name=display_name(interaction),
-            preset=preset or "standard",
-            target=target,
-            turn_timer=0 if turn_timer is None else turn_timer,
-        )
-        try:
-            message = await bot.publisher.post_table_message(table)
-        except discord.Forbidden:
-            await bot.tables.endings.close_orphan(table, "its table message could not be posted")
-            raise Refusal(_("I cannot post in this channel: check my permissions.")) from None
-        unrated = (
-            ""
-            if rates_turn_timer(table.turn_timer)
-            else "\n"
-            + _("This table is **unrated**: {why}.", why=timer_unrated_reason(table.turn_timer))
-        )
-        opened = _(
-            "Table opened: {link}\nYou sit North. Friends join with the buttons "
-            "or `/spades join`; fill seats with `/spades bot`.",
-            link=message.jump_url,
-        )
-        await interaction.followup.send(opened + unrated, ephemeral=True)
-
-    async def _new_anywhere(
-        self,
-        interaction: Interaction,
-        preset: str | None,
-        target: int | None,
-        turn_timer: int | None,
-        thread: bool,
-    ) -> None:
-        """``/spades new`` where the bot is no member (a group DM, a DM, a server that has not
-        added it): the table is this command's public answer (docs/user-installs.md)."""
-        bot = client(interaction)
-        place = place_of(interaction)
-        if thread:
-            raise Refusal(_(NO_THREADS))
-        gid, cid = guild_id(interaction), channel_id(interaction)
-        bot.tables.registry.check_can_open(gid, cid, interaction.user.id)
-        if preset is not None:
-            check_preset(preset)
-        await interaction.response.defer(thinking=True)  # public: the table replaces it
-        table = await bot.tables.lobby.open_table(
-            guild_id=gid,
-            channel_id=cid,
-            host_id=interaction.user.id,
-            host_name=display_name(interaction),
-            preset=preset or "standard",
-            target=target,
-            turn_timer=0 if turn_timer is None else turn_timer,
             place=place,
+            preset=preset,
+            target=target,
+            turn_timer=turn_timer,
+            thread=thread,
+            in_thread=isinstance(interaction.channel, discord.Thread),
+            parent_id=getattr(interaction.channel, "parent_id", None),
         )
-        try:
-            await bot.publisher.post_table_message(table, via=interaction)
-        except discord.HTTPException:
-            await bot.tables.endings.close_orphan(table, "its table message could not be posted")
-            raise Refusal(_("I could not show the table here; please try again.")) from None
-        notes = [anywhere_league_note(place, interaction.guild_id is not None)]
-        if not rates_turn_timer(table.turn_timer):
-            why = timer_unrated_reason(table.turn_timer)
-            notes.append(_("This table is **unrated**: {why}.", why=why))
-        opened = _(
-            "Table opened: you sit North. Friends join with the buttons; fill seats with "
-            "**Add computer** or `/spades bot`."
-        )
-        await interaction.followup.send(
-            opened + "\n" + "\n".join(n for n in notes if n), ephemeral=True
-        )
+        ask = bot.tables.lobby.check_new(ask, await server_defaults(interaction))
+        if not place.by_interaction:
+            require_channel_permissions(interaction, thread=thread)
+        if thread:  # a new thread each time: counted per member and server (bot.cooldowns)
+            take_cooldowns(interaction, cooldowns.thread(ask.guild_id, interaction.user.id))
+        # Outside servers the table is this command's public answer (docs/user-installs.md).
+        await interaction.response.defer(ephemeral=not place.by_interaction, thinking=True)
+        where = await _new_thread(interaction, ask) if thread else ask.channel_id
+        table = await bot.tables.lobby.open_new(ask, where)
+        await interaction.followup.send(await _post_new(interaction, table), ephemeral=True)
 
     @new.autocomplete("preset")
     async def new_preset_auto(
@@ -290,16 +197,6 @@ class SpadesCog(commands.Cog):
                 interaction, _("`{name}` is now **{value}**.", name=name, value=shown_option)
             )
             return
-        if name != "preset" and name not in option_names(table.rules.game)[1:]:
-            raise Refusal(
-                _(
-                    "There is no rule option {name} in {game}; pick one from the list.",
-                    name=excerpt(name),
-                    game=_(table.rules.title),
-                )
-            )
-        if name == "preset":
-            check_preset(value.strip())
         rules = await bot.tables.lobby.set_rule(table, interaction.user.id, name, value)
         shown = getattr(rules, name) if name != "preset" else rules.preset
         await reply(interaction, _("`{name}` is now **{value}**.", name=name, value=_shown(shown)))
@@ -447,6 +344,51 @@ class SpadesCog(commands.Cog):
             table, interaction.user.id, is_admin(interaction), display_name(interaction)
         )
         await reply(interaction, text)
+
+
+async def _new_thread(interaction: Interaction, ask: NewTable) -> int:
+    """The thread of this text channel a new table opens in (``/spades new thread:``), named
+    in the server's language for its game and host."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise Refusal(_("Threads can be opened from a text channel only."))
+    title = games.entry_of(games.game_of_preset(ask.preset or DEFAULT_PRESET)).title
+    with use(SERVER_LANGUAGES.of(interaction.guild_id, interaction.guild_locale)):
+        name = _("{game} with {name}", game=_(title), name=ask.host_name)
+    return (await public_thread(channel, name)).id
+
+
+async def _post_new(interaction: Interaction, table: Table) -> str:
+    """Post a new table's message (in its channel, or as this command's answer outside a
+    server that added the bot) and say so to its host; a table whose message cannot be
+    posted is closed again."""
+    bot, place = client(interaction), table.place
+    via = interaction if place.by_interaction else None
+    refused = discord.HTTPException if place.by_interaction else discord.Forbidden
+    try:
+        message = await bot.publisher.post_table_message(table, via=via)
+    except refused:
+        await bot.tables.endings.close_orphan(table, "its table message could not be posted")
+        if place.by_interaction:
+            raise Refusal(_("I could not show the table here; please try again.")) from None
+        raise Refusal(_("I cannot post in this channel: check my permissions.")) from None
+    notes = []
+    if place.by_interaction:
+        opened = _(
+            "Table opened: you sit North. Friends join with the buttons; fill seats with "
+            "**Add computer** or `/spades bot`."
+        )
+        notes.append(anywhere_league_note(place, interaction.guild_id is not None))
+    else:
+        opened = _(
+            "Table opened: {link}\nYou sit North. Friends join with the buttons "
+            "or `/spades join`; fill seats with `/spades bot`.",
+            link=message.jump_url,
+        )
+    if not rates_turn_timer(table.turn_timer):
+        why = timer_unrated_reason(table.turn_timer)
+        notes.append(_("This table is **unrated**: {why}.", why=why))
+    return "\n".join([opened, *(n for n in notes if n)])
 
 
 # What the values of the games.md G1-G2 options mean, shown beside them in `/spades rule`.

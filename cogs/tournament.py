@@ -10,19 +10,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events import model
 from bot.events.arrangement import tournament_rules
-from bot.events.controls import OrganiserControls
-from bot.events.model import EventError, Member, Settings, Tournament
+from bot.events.controls import OrganiserControls, ensure_may_open
+from bot.events.model import Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
-from bot.i18n.engine_text import reason_text
+from bot.tables.new_table import check_preset
 from bot.ui.tournament import render
 from bot.ui.tournament.components import TOURNAMENT_ROUTE, TournamentRef
-from cogs.choices import check_preset, preset_choices
+from cogs.choices import preset_choices
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 
 if TYPE_CHECKING:
@@ -152,48 +151,31 @@ class TournamentCog(commands.Cog):
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
         gid = server_id(interaction)
-        if not await may_organise(interaction):
-            role = await organiser_role(interaction)
-            raise Refusal(
-                _(
-                    "Only a member with Manage Server or the {role} role can open a tournament.",
-                    role=f"<@&{role}>",
-                )
-                if role is not None
-                else _(
-                    "Only a member with Manage Server can open a tournament (the server's "
-                    "admins can name an organiser role: `/spades-admin tournaments`)."
-                )
-            )
+        ensure_may_open(await may_organise(interaction), await organiser_role(interaction))
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
-        try:
-            rules = tournament_rules(Settings(preset=preset, target=target))
-            settings = Settings(
-                preset=preset,
-                target=target,
-                format=one_of(format, model.FORMATS, N_("format")),
-                team_mode="solo"
-                if rules.solo
-                else one_of(team_mode, model.TEAM_MODES, N_("team mode")),
-                rounds=rounds,
-                best_of=best_of,
-                boards=boards,
-                turn_timer=turn_timer,
-                rated=rated,
-                odd=one_of(odd, model.ODD_ENTRIES, N_("odd entry")),
-                round_minutes=round_minutes,
-                checkin_minutes=checkin_minutes,
-                players=rules.players,
-                solo=rules.solo,
-                spectators=format != "duplicate" if spectators is None else spectators,
-                spectator_delay=spectator_delay,
-            )
-        except EventError as e:
-            raise Refusal(e.reason) from None  # written in the organiser's language
-        except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None  # the engine's English, translated
+        rules = tournament_rules(Settings(preset=preset, target=target))
+        settings = Settings(
+            preset=preset,
+            target=target,
+            format=one_of(format, model.FORMATS, N_("format")),
+            team_mode="solo"
+            if rules.solo
+            else one_of(team_mode, model.TEAM_MODES, N_("team mode")),
+            rounds=rounds,
+            best_of=best_of,
+            boards=boards,
+            turn_timer=turn_timer,
+            rated=rated,
+            odd=one_of(odd, model.ODD_ENTRIES, N_("odd entry")),
+            round_minutes=round_minutes,
+            checkin_minutes=checkin_minutes,
+            players=rules.players,
+            solo=rules.solo,
+            spectators=format != "duplicate" if spectators is None else spectators,
+            spectator_delay=spectator_delay,
+        )
         t = await SignUp(service(interaction)).create(
             guild_id=gid,
             channel_id=channel_id(interaction),
@@ -343,15 +325,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(name="The tournament's name (default: the one running)")
     async def results(self, interaction: Interaction, name: str | None = None) -> None:
         """A tournament's standings or final results, with CSV and JSON."""
-        s = service(interaction)
-        gid = server_id(interaction)
-        t: Tournament | None
-        if name:
-            t = await s.store.find(gid, name)
-        else:
-            t = s.running(gid)
-        if t is None:
-            raise Refusal(_("There is no tournament named {name} in this server.", name=repr(name)))
+        t = await service(interaction).named(server_id(interaction), name)
         payload = render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
         await interaction.response.send_message(
             ephemeral=True, **{k: v for k, v in payload.items() if v is not None}
@@ -370,9 +344,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         s = service(interaction)
         if ref.verb in ("csv", "json"):
-            t = await s.store.load(s.db, ref.tournament_id)
-            if t is None or t.guild_id != server_id(interaction):
-                raise Refusal(_("That tournament is gone."))
+            t = await s.of_server(server_id(interaction), ref.tournament_id)
             text = render.results_csv(t) if ref.verb == "csv" else render.results_json(t)
             file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{t.id}.{ref.verb}")
             await interaction.response.send_message(

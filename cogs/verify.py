@@ -16,7 +16,7 @@ from bot.errors import Refusal
 from bot.i18n import N_, _
 from bot.store.league_history import boards_withheld
 from bot.ui.text.seed_text import commitment_only, verify_answer, withheld_answer
-from cogs.common import Interaction, client, guild_id, league_scope
+from cogs.common import Interaction, client, find_league_scope, guild_id
 
 NOT_FOUND = N_(
     "No recorded game {what} here: give the table id (in the footer of the table "
@@ -34,10 +34,10 @@ async def verify_command(interaction: Interaction, game: app_commands.Range[str,
     running = next((t for t in bot.tables.registry.in_guild(gid) if t.id == key), None)
     if running is not None:
         raise Refusal(commitment_only(running))
-    try:
-        league = league_scope(interaction).key  # recorded games are a league's
-    except Refusal:
-        raise Refusal(NOT_FOUND.format(what=excerpt(game))) from None
+    scope = find_league_scope(interaction)  # recorded games are a league's
+    if scope is None:
+        raise Refusal(_(NOT_FOUND, what=excerpt(game)))
+    league = scope.key
     game_id = int(key) if key.isdigit() else await bot.review_store.game_of_table(league, key)
     doc = None if game_id is None else await bot.league.history.game_record(league, game_id)
     if game_id is None or doc is None:

@@ -14,11 +14,11 @@ from discord.ext import commands
 from bot.ai.hints import Hint
 from bot.ai.worker import AIPool
 from bot.engine import Seat
-from bot.errors import NotSeated, NotYourButtons, Refusal, StaleButton
+from bot.errors import StaleButton
 from bot.i18n import _
 from bot.tables.hints import HintRequest
 from bot.ui.hand.hint_text import hint_line
-from bot.ui.hand.live_editor import send_hand
+from bot.ui.hand.live_editor import answer_on_hand
 from bot.ui.table.components import ComponentRef, HintVerb, WatchVerb
 from cogs.common import Interaction
 
@@ -61,18 +61,14 @@ class WatchCog(commands.Cog):
         uid = interaction.user.id
         table = self.tables.registry.get(ref.table_id)
         request = self.tables.hints.request(table, uid, ref.seat, ref.hand)
-        with self.tables.live.answering(table, uid) as answer:
-            try:
-                hint = await self._hint(self.bot.ai, table.id, request)
-                taken = await self.tables.hints.taken(table, request)
-                notice = hint_line(hint, taken)
-            except (NotYourButtons, NotSeated):
-                raise  # not theirs to see: answered alone (bot.ui.discord.failures)
-            except Refusal as e:  # the game moved on meanwhile, or the table ended
-                if table.game is None:
-                    raise
-                notice = f"⚠ {e.reason}"
-            await send_hand(interaction, answer, table, request.seat, notice, edit=True)
+
+        async def act() -> str:
+            hint = await self._hint(self.bot.ai, table.id, request)
+            return hint_line(hint, await self.tables.hints.taken(table, request))
+
+        # The game moved on meanwhile: the hint asked for is not shown, a warning.
+        live = self.tables.live
+        await answer_on_hand(interaction, live, table, request.seat, act, stale_is_news=False)
 
     async def _hint(self, ai: AIPool, table_id: str, request: HintRequest) -> Hint:
         key = (table_id, request.seq, request.seat)

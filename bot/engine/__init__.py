@@ -31,6 +31,7 @@ from bot.engine.actions import (
     bid_text,
 )
 from bot.engine.cards import CARDS, Card, card, cards_of, format_cards, parse_card
+from bot.engine.choices import bid_choices, check_claimant
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import (
     CardParseError,
@@ -107,10 +108,12 @@ __all__ = [
     "Trick",
     "TrumpPart",
     "WhistGame",
+    "bid_choices",
     "bid_record",
     "bid_text",
     "card",
     "cards_of",
+    "check_claimant",
     "claim_targets",
     "entries",
     "entry_of",

@@ -32,6 +32,24 @@ def ensure_organiser(t: Tournament, user_id: int, may_organise: bool, what: str)
         )
 
 
+def ensure_may_open(may_organise: bool, role: int | None) -> None:
+    """Only a member with Manage Server, or with the server's organiser ``role``, opens a
+    tournament."""
+    if may_organise:
+        return
+    raise NotHost(
+        _(
+            "Only a member with Manage Server or the {role} role can open a tournament.",
+            role=f"<@&{role}>",
+        )
+        if role is not None
+        else _(
+            "Only a member with Manage Server can open a tournament (the server's "
+            "admins can name an organiser role: `/spades-admin tournaments`)."
+        )
+    )
+
+
 def _why(reason: str | None) -> str:
     text = " ".join((reason or "").split())[:200]
     return f" — {text}" if text else ""

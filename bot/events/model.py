@@ -10,6 +10,7 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from bot.errors import Refusal
 from bot.i18n import Text, _, _p, later
 
 Format = Literal["elimination", "swiss", "duplicate"]
@@ -32,12 +33,9 @@ MAX_BOARDS: Final = 16
 MAX_SPECTATOR_DELAY: Final = 52  # tricks (bot.tables.options.MAX_DELAY)
 
 
-class EventError(ValueError):
-    """A tournament value or request is not valid; ``reason`` is one line for a person."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+class EventError(Refusal, ValueError):
+    """A tournament value that is not valid (a refusal: ``reason`` is one line for a person,
+    answered by :func:`bot.ui.discord.failures.answer_error` as it is)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

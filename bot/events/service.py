@@ -114,6 +114,21 @@ class TournamentService:
             raise Refusal(_("That tournament is over."))
         return t
 
+    async def named(self, guild_id: int, name: str | None) -> Tournament:
+        """The server's tournament named ``name``, running or over (its results), or without
+        a name the one running."""
+        t = await self.store.find(guild_id, name) if name else self.running(guild_id)
+        if t is None:
+            raise Refusal(_("There is no tournament named {name} in this server.", name=repr(name)))
+        return t
+
+    async def of_server(self, guild_id: int, tournament_id: int) -> Tournament:
+        """A tournament of this server, running or over (its results' files)."""
+        t = await self.store.load(self.db, tournament_id)
+        if t is None or t.guild_id != guild_id:
+            raise Refusal(_("That tournament is gone."))
+        return t
+
     def of_table(self, table_id: str) -> Tournament | None:
         for t in self.open.values():
             if t.game_of_table(table_id) is not None:

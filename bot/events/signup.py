@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.engine import RulesError
 from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
 from bot.events.model import MAX_ENTRIES, Member, Settings, Tournament
 from bot.events.service import TournamentService
 from bot.i18n import _
-from bot.i18n.engine_text import reason_text
 from bot.store.errors import UniqueViolation
 
 
@@ -39,10 +37,7 @@ class SignUp:
         name = " ".join(name.split())
         if not 1 <= len(name) <= 60:
             raise Refusal(_("A tournament's name is 1 to 60 characters."))
-        try:
-            tournament_rules(settings)
-        except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None
+        tournament_rules(settings)  # a RulesError (the engine's reason) is answered as it is
         if starts_at < self.clock() - 60:
             raise Refusal(_("The start time is in the past."))
         try:

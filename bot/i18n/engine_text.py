@@ -71,6 +71,8 @@ TEMPLATES: Final = (
     N_("Only players at this table can claim or be claimed against"),
     N_("No card has been played yet this hand"),
     N_("You can only claim against an opponent"),
+    N_("You made a wrong claim this hand, so cannot claim again"),
+    N_("Your team made a wrong claim this hand, so cannot claim again"),
     N_("In Suicide you bid nil or at least {n}"),
     N_("In Suicide your partner bid nil, so you bid {n} or more"),
     N_("In Suicide your partner bid {n}, so you bid nil"),

@@ -12,11 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.engine.errors import RulesError
-from bot.engine.games import preset_names
+from bot.engine.games import entry_of, game_of_preset, preset_names
 from bot.engine.rules import Rules
 from bot.i18n import _
-from bot.i18n.engine_text import reason_text
 from bot.league.errors import SettingsError
 
 TURN_TIMER_RANGE: Final = (10, 3600)  # seconds, or 0 = off
@@ -84,14 +82,18 @@ def validate_changes(current: GuildSettings, changes: dict[str, Any]) -> dict[st
         out[name] = _CHECKS[name](value)
     preset = out.get("preset", current.preset)
     target = out.get("target", current.target)
-    try:
-        if target is None:
-            Rules.from_preset(preset)
-        else:
-            Rules.from_preset(preset, target=target)
-    except RulesError as e:
-        option = "target" if "target" in out else "preset"
-        raise SettingsError(reason_text(e.reason), option) from None
+    lo, hi = entry_of(game_of_preset(preset)).targets  # the preset's game narrows the target
+    if target is not None and not lo <= target <= hi:
+        raise SettingsError(
+            _(
+                "{option} must be between {lo} and {hi}, not {value}",
+                option="target",
+                lo=lo,
+                hi=hi,
+                value=target,
+            ),
+            "target" if "target" in out else "preset",
+        )
     return out
 
 

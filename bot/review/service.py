@@ -16,12 +16,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from bot.cooldowns import relative_time
+from bot.errors import Refusal
+from bot.i18n import _
 from bot.review.analysis import (
     ANALYSIS_VERSION,
     CHUNK,
@@ -41,11 +45,18 @@ OTHERS: Final = 4  # of which for games their askers did not play: own games kee
 SLACK_S: Final = 10.0  # added to a running job's remaining budget when telling when to retry
 
 
-class QueueFull(Exception):
-    """No place for another review now; ``retry_after_s`` estimates when one frees."""
+class QueueFull(Refusal):
+    """No place for another review now; ``retry_after_s`` estimates when one frees (the
+    reason names that moment)."""
 
     def __init__(self, retry_after_s: float) -> None:
-        super().__init__(f"the review queue is full (retry after {retry_after_s:.0f} s)")
+        super().__init__(
+            _(
+                "Reviews are queued up for the hard player right now "
+                "(your own games go first). Try again {when}.",
+                when=relative_time(time.time() + retry_after_s),
+            )
+        )
         self.retry_after_s = retry_after_s
 
 

@@ -10,18 +10,20 @@ import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
 
-from bot.engine import Game, Rules, RulesError, Seat
+from bot.command_input import excerpt
+from bot.engine import Game, Rules, Seat
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.games import preset_names, same_game
-from bot.engine.rules import parse_value
+from bot.engine.rules import option_names, parse_value
 from bot.errors import NotHost, NotSeated, Refusal, StaleButton, StoreFailed
 from bot.i18n import _
 from bot.i18n.cards import seat_word
-from bot.i18n.engine_text import reason_text
+from bot.league.settings import GuildSettings
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.defaults import default_rules
+from bot.tables.new_table import DEFAULT_PRESET, NewTable, check_place, check_preset, with_defaults
 from bot.tables.options import TableOptions
 from bot.tables.persistence import Ending, rules_doc
 from bot.tables.seat_checks import after_leaving, ensure_in_play, level_fixed, seat_moves
@@ -51,6 +53,30 @@ class Lobby:
     async def _seating(self, guild_id: int) -> AsyncIterator[None]:
         async with self._guild_locks[guild_id]:
             yield
+
+    def check_new(self, ask: NewTable, server: GuildSettings | None) -> NewTable:
+        """Everything that refuses ``/spades new``, before anything is made for it: where
+        (:func:`~bot.tables.new_table.check_place`), whether the member and the channel are
+        free, the preset; ``ask`` with the server's defaults (``server``: the settings of a
+        server that added the bot, else ``None``)."""
+        check_place(ask, server)
+        where = -1 if ask.thread else ask.channel_id  # a new thread is free
+        self.registry.check_can_open(ask.guild_id, where, ask.host_id)
+        return with_defaults(ask, server)
+
+    async def open_new(self, ask: NewTable, channel_id: int) -> Table:
+        """Open the table :meth:`check_new` passed, in ``channel_id`` (where it was asked
+        for, or the thread opened for it); its host sits North."""
+        return await self.open_table(
+            guild_id=ask.guild_id,
+            channel_id=channel_id,
+            host_id=ask.host_id,
+            host_name=ask.host_name,
+            preset=ask.preset or DEFAULT_PRESET,
+            target=ask.target,
+            turn_timer=ask.turn_timer or 0,
+            place=ask.place,
+        )
 
     async def open_table(
         self,
@@ -82,10 +108,7 @@ class Lobby:
     ) -> Table:
         self.registry.check_can_open(guild_id, channel_id, host_id)
         overrides = {"target": target} if target is not None else {}
-        try:
-            rules = default_rules(preset, **overrides)
-        except RulesError as e:
-            raise Refusal(reason_text(e.reason)) from None
+        rules = default_rules(preset, **overrides)  # a RulesError is answered as it is
         if not 0 <= turn_timer <= 3600:
             raise Refusal(_("turn_timer must be between 0 (off) and 3600 seconds"))
         table = Table(
@@ -374,19 +397,26 @@ class Lobby:
             return options
 
     async def set_rule(self, table: Table, user_id: int, name: str, value: str) -> Rules:
+        """``/spades rule``: the host changes one rule option (or the preset) in the lobby."""
+        if name != "preset" and name not in option_names(table.rules.game)[1:]:
+            raise Refusal(
+                _(
+                    "There is no rule option {name} in {game}; pick one from the list.",
+                    name=excerpt(name),
+                    game=_(table.rules.title),
+                )
+            )
+        if name == "preset":
+            check_preset(value.strip())
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, _("change the rules"))
             if table.status != TableStatus.LOBBY:
                 raise Refusal(_("The rules are fixed once the game has started."))
-            try:
-                if name == "preset":
-                    rules = self._switched(table.rules, value.strip())
-                else:
-                    value_of = parse_value(name, value, table.rules.game)
-                    rules = table.rules.with_option(name, value_of)
-            except RulesError as e:
-                raise Refusal(reason_text(e.reason)) from None
+            if name == "preset":  # a RulesError (the engine's reason) is answered as it is
+                rules = self._switched(table.rules, value.strip())
+            else:
+                rules = table.rules.with_option(name, parse_value(name, value, table.rules.game))
             moves = seat_moves(table, rules)
             async with self.persistence.write(table) as conn:
                 await self.store.update_table(conn, table.id, rules=rules_doc(table, rules=rules))

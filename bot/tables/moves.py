@@ -21,6 +21,8 @@ from bot.engine import (
     Play,
     Seat,
     SeatView,
+    check_claimant,
+    claim_targets,
     look_then_bid,
     public_claims,
     seat_view,
@@ -28,7 +30,7 @@ from bot.engine import (
 from bot.engine.actions import Claim
 from bot.engine.cards import Card
 from bot.engine.game import Phase
-from bot.errors import Duplicate, NotSeated, NotYourButtons, StaleButton, StoreFailed
+from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton, StoreFailed
 from bot.i18n import N_, _, later
 from bot.i18n.cards import SeatWord, seat_word
 from bot.i18n.engine_text import Judged
@@ -179,10 +181,23 @@ class Moves:
             actions: list[Action] = list(look_then_bid(game, bid) if look_first else (bid,))
             return await self.commit(table, seat, actions, interaction_id)
 
+    def claim_targets(self, table: Table, user_id: int) -> tuple[Seat, ...]:
+        """**Claim** (games.md G1): the opponents the member may claim a renege against now,
+        or refused saying why (the engine's reason when the game allows no claim now)."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(_("You are not seated at this table."))
+        if table.game is None or not table.rules.claims:
+            raise Refusal(_("Renege claims are not played at this table."))
+        check_claimant(table.game, seat)
+        return claim_targets(table.game, seat)
+
     async def claim(
         self, table: Table, user_id: int, against: Seat, *, interaction_id: int | None = None
     ) -> ActResult:
         """games.md G1: a renege claim, at any moment of the play (not only on turn)."""
+        if not table.rules.claims:
+            raise Refusal(_("Renege claims are not played at this table (renege = prevented)."))
         async with table.lock:
             seat = self.seat_for(table, user_id)
             self._check_dup(interaction_id)

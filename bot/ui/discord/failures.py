@@ -52,19 +52,29 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         await timely.answer(interaction, text)
 
 
+def refusal_text(error: BaseException) -> str | None:
+    """Why a refusal refused, in the member's words: a :class:`Refusal`'s reason, an engine
+    error's sentence, a card that cannot be read; ``None`` for anything that is no refusal.
+    The one wording of every refusal, wherever it is shown (alone, or on a live hand)."""
+    if isinstance(error, CardParseError):
+        return _(
+            "I don't know the card {card}: try AS, 10H, A♠ or 'queen of hearts'.",
+            card=command_input.excerpt(error.text),
+        )
+    if isinstance(error, Refusal):
+        return error.reason  # written in the member's language where it was raised
+    if isinstance(error, GameError):
+        return reason_text(error.reason)  # the engine's English, translated here
+    return None
+
+
 def error_text(
     interaction: discord.Interaction[Any], error: BaseException, original: BaseException
 ) -> str:
     """What the member reads; unexpected errors are logged here."""
-    if isinstance(original, CardParseError):
-        return _(
-            "I don't know the card {card}: try AS, 10H, A♠ or 'queen of hearts'.",
-            card=command_input.excerpt(original.text),
-        )
-    if isinstance(original, Refusal):
-        return original.reason  # written in the member's language where it was raised
-    if isinstance(original, GameError):
-        return reason_text(original.reason)  # the engine's English, translated here
+    refused = refusal_text(original)
+    if refused is not None:
+        return refused
     name = timely.describe(interaction)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         log.info("stale command %s from %s", name, interaction.user.id)

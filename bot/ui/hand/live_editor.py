@@ -13,16 +13,19 @@ or for the edited message it returns: live edits are the bot's most frequent req
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord.webhook.async_ import async_context
 
-from bot.engine import Seat
+from bot.engine import GameError, Seat
+from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.i18n import language_of, use
-from bot.tables.live import Answer, Edit, live_key
+from bot.tables.live import Answer, Edit, LiveHands, live_key
 from bot.tables.state import Table
+from bot.ui.discord.failures import refusal_text
 from bot.ui.discord.surfaces import ORIGINAL
 from bot.ui.hand.hand import hand_json, hand_payload
 
@@ -76,6 +79,37 @@ async def send_hand(
     handle = hand_message(interaction, answered, edited=edit)
     if handle is not None:
         answer.shown(handle, key)
+
+
+async def answer_on_hand(
+    interaction: discord.Interaction[Any],
+    live: LiveHands,
+    table: Table,
+    seat: Seat | None,
+    act: Callable[[], Awaitable[str | None]],
+    *,
+    stale_is_news: bool = True,
+) -> None:
+    """A click on a player's hand message (a move, Refresh, a hint), answered by editing that
+    message to the current hand, which then follows the game live, with a notice on it: what
+    ``act`` did (its answer), or why not — a refusal or an engine error in the words
+    :func:`bot.ui.discord.failures.answer_error` uses, marked ⚠.  A stale button's reason is news,
+    unmarked, when ``stale_is_news`` (a move's button from an earlier hand: the hand shown is
+    the one to play).  What is not for this hand — another player's buttons, a member not
+    seated, a repeated click — and any refusal once the game is over are raised, for
+    ``answer_error`` to answer alone."""
+    with live.answering(table, interaction.user.id) as answer:
+        try:
+            notice = await act()
+        except (NotYourButtons, NotSeated, Duplicate):
+            raise  # not theirs to see
+        except (Refusal, GameError) as e:
+            if table.game is None:
+                raise
+            news = stale_is_news and isinstance(e, StaleButton)
+            notice = f"{'' if news else '⚠ '}{refusal_text(e)}"
+        assert seat is not None  # checked by ``act``: the member plays it
+        await send_hand(interaction, answer, table, seat, notice, edit=True)
 
 
 class InteractionHandEditor:

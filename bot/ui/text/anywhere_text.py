@@ -13,10 +13,6 @@ from bot.league.scope import GROUP
 from bot.tables.state import Place
 from bot.ui.text.rules_text import GREY
 
-NO_THREADS: Final = N_(
-    "Threads need the bot in a server (it opens them); here the table is this chat's: "
-    "open it without `thread`."
-)
 NO_LEAGUE_SERVER: Final = N_(
     "This server has not added the bot, so this game counts in **no league** (ask a server "
     "admin to add it for the server's league)."

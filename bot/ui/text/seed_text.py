@@ -87,16 +87,6 @@ def withheld_answer(game_id: int, doc: dict[str, Any]) -> str:
     )
 
 
-def boards_withheld_refusal(game_id: int) -> str:
-    """Why a review, a shared replay or the record of a game is refused while other tables
-    of its duplicate round still play its boards (bot.store.league_history.boards_withheld)."""
-    return _(
-        "Game #{id}'s hands are the boards other tables of its round are still playing: its "
-        "review, replay and record are available when the round's last table ends.",
-        id=game_id,
-    )
-
-
 def boards_withheld_note(hand: int) -> str:
     """What a spectator of a duplicate round's table sees in place of a finished hand's
     deal while the round's other tables may still play that board (Table.boards_withheld)."""
