@@ -162,6 +162,7 @@ class TournamentService:
         self.open.pop(tid, None)
         self._poked.discard(tid)
         self.alarms.forget(tid)
+        self.threads.forget(tid)
 
     def _unlocked(self, tid: int) -> None:
         """After a change under ``tid``'s lock: an ended tournament's lock is dropped."""

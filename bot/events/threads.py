@@ -130,6 +130,11 @@ class TableThreads:
             self._stop.discard(tid)
             self._wanted.pop(tid, None)
 
+    def forget(self, tid: int) -> None:
+        """The tournament ended: nothing of it is kept (a thread being made finishes)."""
+        self._wanted.pop(tid, None)
+        self._preparing.pop(tid, None)
+
     async def close(self) -> None:
         for task in self._preparing.values():
             task.cancel()
