@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.driver import eventually, plain
-from tests.e2e.tournament_flows import Night, new_night, open_night, sign_up_pairs
+from tests.e2e.tournament_flows import new_night, start_duplicate
 from tests.fakediscord import Channel, FakeDiscord, User, run_bot
 from tests.fakediscord.driver import CommandNotAvailable
 
@@ -44,34 +44,10 @@ def seen_by(fake: FakeDiscord, user: User) -> str:
     return "\n".join(parts)
 
 
-def seated(night: Night) -> list[Channel]:
-    """The tables' threads whose game was announced, by table number."""
-    threads = [
-        th
-        for th in night.fake.threads(night.channel)
-        if any("your game is on" in m.text for m in night.fake.messages(th))
-    ]
-    return sorted(threads, key=lambda th: th.name)
-
-
-def players_in(night: Night, thread: Channel) -> list[User]:
-    announced = next(m for m in night.fake.messages(thread) if "your game is on" in m.text)
-    return [u for u in night.players if f"<@{u.id}>" in announced.text]
-
-
 def table_in(tmp_path: Path, thread: Channel) -> str:
     [(table_id,)] = db_rows(tmp_path, "SELECT id FROM tables WHERE channel_id = ?", (thread.id,))
     assert isinstance(table_id, str)
     return table_id
-
-
-async def leave_all(night: Night, thread: Channel) -> None:
-    """The table's members leave (computers finish its game), as ``Night.play_out`` does."""
-    announced = next(m for m in night.fake.messages(thread) if "your game is on" in m.text)
-    for user in players_in(night, thread):
-        night.left.add((announced.id, user.id))
-        r = await (await night.fake.slash(user, thread, "spades", "leave")).answer()
-        assert "computer player" in r.text, r.text
 
 
 async def test_an_entrant_sees_nothing_of_another_table_of_the_round_while_it_plays(
@@ -84,17 +60,11 @@ async def test_an_entrant_sees_nothing_of_another_table_of_the_round_while_it_pl
         guild.add_member(stranger)
         env = {**ENV, "DATABASE_PATH": str(tmp_path / "spades.db")}
         async with run_bot(fake, env=env):
-            await open_night(
-                night, name="Duplicate", format="duplicate", rounds=1, boards=1, turn_timer=0
-            )
-            await sign_up_pairs(night)
-            await night.ask(night.organiser, "tournament", "start")
-            await eventually(lambda: len(seated(night)) == 2, timeout=30)
-            first, second = seated(night)
-            entrant = players_in(night, second)[0]
+            first, second = await start_duplicate(night, "Duplicate")
+            entrant = night.players_in(second)[0]
             first_id = table_in(tmp_path, first)
             # The tables play in private threads: their players and the organiser only.
-            assert {u.id for u in players_in(night, first)} | {night.organiser.id} <= (
+            assert {u.id for u in night.players_in(first)} | {night.organiser.id} <= (
                 first.thread_members
             )
             assert entrant.id not in first.thread_members
@@ -117,7 +87,7 @@ async def test_an_entrant_sees_nothing_of_another_table_of_the_round_while_it_pl
             assert "closed this tournament's tables to spectators" in r.text, r.text
             # Table 1 plays its board out (its members leave: computers finish it) while
             # table 2 has not begun.
-            await leave_all(night, first)
+            await night.leave_table(first)
             await eventually(lambda: "Game over" in seen_by(fake, night.organiser), timeout=60)
             done = db_rows(
                 tmp_path, "SELECT scores FROM tournament_games WHERE table_id = ?", (first_id,)
@@ -133,7 +103,7 @@ async def test_an_entrant_sees_nothing_of_another_table_of_the_round_while_it_pl
             looked_up = await night.ask(entrant, "tournament", "results")
             assert f"{ns}–{ew}" not in str(looked_up.embeds[0])
             # /history of a member of table 1: the game, not its score or result.
-            someone = players_in(night, first)[0]
+            someone = night.players_in(first)[0]
             history = await night.ask(entrant, "history", member=someone)
             board = str(history.embeds[0])
             assert ROUND_ON in board, board
@@ -145,7 +115,7 @@ async def test_an_entrant_sees_nothing_of_another_table_of_the_round_while_it_pl
             assert "— scores" not in seen  # no hand's score sheet: table 2 has played none
             assert "Game over" not in seen
             # Once table 2 is over, so is the round: everything may be shown.
-            await leave_all(night, second)
+            await night.leave_table(second)
             await night.play_out(lambda: "final results" in night.title(), timeout=60)
             history = await night.ask(entrant, "history", member=someone)
             assert ROUND_ON not in str(history.embeds[0])
@@ -172,24 +142,13 @@ async def test_spectators_watch_only_when_allowed_and_the_chosen_tricks_behind(
         guild.add_member(stranger)
         env = {**ENV, "SPADES_BOT_DELAY": "0.2", "DATABASE_PATH": str(tmp_path / "spades.db")}
         async with run_bot(fake, env=env):
-            await open_night(
-                night,
-                name="Broadcast",
-                format="duplicate",
-                rounds=1,
-                boards=1,
-                turn_timer=0,
-                spectators=True,
-                spectator_delay=2,
+            first, second = await start_duplicate(
+                night, "Broadcast", spectators=True, spectator_delay=2
             )
             assert "spectators 2 tricks behind" in str(night.standings().embeds[0])
-            await sign_up_pairs(night)
-            await night.ask(night.organiser, "tournament", "start")
-            await eventually(lambda: len(seated(night)) == 2, timeout=30)
-            first, second = seated(night)
             first_id = table_in(tmp_path, first)
             # Entrants never watch, whatever the organiser allows spectators.
-            entrant = players_in(night, second)[0]
+            entrant = night.players_in(second)[0]
             r = await night.ask(entrant, "spades", "watch", table=first_id)
             assert "You are entered in Broadcast" in r.text, r.text
             # A member not entered may: the table is listed (without its hand number) and
@@ -204,7 +163,7 @@ async def test_spectators_watch_only_when_allowed_and_the_chosen_tricks_behind(
             assert "begins once the table has played them" in watched.text, watched.text
             view = watched.message
             assert view is not None
-            await leave_all(night, first)
+            await night.leave_table(first)
             await eventually(lambda: "This game is over" in view.text, timeout=60)
         tricks = trick_cards(tmp_path, first_id)
         assert len(tricks) == 13

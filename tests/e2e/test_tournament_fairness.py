@@ -15,8 +15,14 @@ from pathlib import Path
 from bot.events import rounds
 from bot.events.model import Entry, Member, Settings, Tournament
 from tests.e2e.driver import eventually
-from tests.e2e.test_duplicate_privacy import leave_all, players_in, seated, table_in
-from tests.e2e.tournament_flows import Night, new_night, open_night, sign_up_pairs
+from tests.e2e.test_duplicate_privacy import table_in
+from tests.e2e.tournament_flows import (
+    Night,
+    new_night,
+    open_night,
+    sign_up_pairs,
+    start_duplicate,
+)
 from tests.fakediscord import Channel, FakeDiscord, Message, run_bot
 
 ENV = {"SPADES_TEST_SEED": "11", "SPADES_BOT_DELAY": "0", "LOG_LEVEL": "INFO"}
@@ -48,9 +54,9 @@ async def test_only_the_organiser_seats_people_at_a_tournament_table(tmp_path: P
             await open_night(night, name="Odd", rounds=1, target=100, turn_timer=0, odd="computer")
             await sign_up_pairs(night)
             await night.ask(night.organiser, "tournament", "start")
-            await eventually(lambda: len(seated(night)) == 2, timeout=30)
+            await eventually(lambda: len(night.seated()) == 2, timeout=30)
             # The table where a computer team plays: seats nobody's.
-            (thread,) = [th for th in seated(night) if len(players_in(night, th)) == 2]
+            (thread,) = [th for th in night.seated() if len(night.players_in(th)) == 2]
             message = table_message(fake, thread)
             assert "Take a computer's seat" not in message.text, message.text
             r = await (await fake.slash(stranger, thread, "spades", "join")).answer()
@@ -59,7 +65,7 @@ async def test_only_the_organiser_seats_people_at_a_tournament_table(tmp_path: P
             seats = db_rows(tmp_path, "SELECT user_id FROM seats WHERE table_id = ?", (table_id,))
             assert stranger.id not in {u for (u,) in seats}
             # A member who left comes back to the seat recorded under their own id.
-            member = players_in(night, thread)[0]
+            member = night.players_in(thread)[0]
             r = await (await fake.slash(member, thread, "spades", "leave")).answer()
             assert "computer player" in r.text, r.text
             r = await (await fake.slash(stranger, thread, "spades", "join")).answer()
@@ -144,10 +150,10 @@ async def test_a_round_with_a_game_not_yet_seated_keeps_its_seed(tmp_path: Path)
             guild.delete_channel(two)
             night.channel.deny_bot("create_public_threads", "create_private_threads")
             await night.ask(night.organiser, "tournament", "start")
-            await eventually(lambda: len(seated(night)) == 1, timeout=30)
-            (first,) = seated(night)
+            await eventually(lambda: len(night.seated()) == 1, timeout=30)
+            (first,) = night.seated()
             first_id = table_in(tmp_path, first)
-            await leave_all(night, first)
+            await night.leave_table(first)
             await eventually(
                 lambda: any("Game over" in m.text for m in fake.messages(first)), timeout=60
             )
@@ -171,13 +177,7 @@ async def test_a_restart_mid_hand_keeps_a_duplicate_tables_board_limit_and_priva
         night = new_night(fake, guild, 8)
         env = {**ENV, "DATABASE_PATH": str(tmp_path / "spades.db")}
         async with run_bot(fake, env=env) as proc:
-            await open_night(
-                night, name="Restart", format="duplicate", rounds=1, boards=1, turn_timer=0
-            )
-            await sign_up_pairs(night)
-            await night.ask(night.organiser, "tournament", "start")
-            await eventually(lambda: len(seated(night)) == 2, timeout=30)
-            first, _second = seated(night)
+            first, _second = await start_duplicate(night, "Restart")
             # Paused, the tables in play finish; then the bot dies mid-hand.
             r = await night.ask(night.organiser, "tournament", "pause")
             assert "Paused" in r.text, r.text
@@ -186,7 +186,7 @@ async def test_a_restart_mid_hand_keeps_a_duplicate_tables_board_limit_and_priva
         await fake.wait_until(lambda: fake.open_connections == 0, timeout=30)
         first_id = table_in(tmp_path, first)
         async with run_bot(fake, env=env, wait_for="commands"):
-            await leave_all(night, first)
+            await night.leave_table(first)
             await eventually(
                 lambda: any("Game over" in m.text for m in fake.messages(first)), timeout=60
             )
