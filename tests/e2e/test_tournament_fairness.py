@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.events import rounds
 from bot.events.model import Entry, Member, Settings, Tournament
 from tests.e2e.driver import eventually
-from tests.e2e.test_duplicate_privacy import table_in
+from tests.e2e.test_duplicate_privacy import db_rows, table_in
 from tests.e2e.tournament_flows import (
     Night,
     new_night,
@@ -26,11 +26,6 @@ from tests.e2e.tournament_flows import (
 from tests.fakediscord import Channel, FakeDiscord, Message, run_bot
 
 ENV = {"SPADES_TEST_SEED": "11", "SPADES_BOT_DELAY": "0", "LOG_LEVEL": "INFO"}
-
-
-def db_rows(tmp_path: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    with contextlib.closing(sqlite3.connect(tmp_path / "spades.db")) as conn:
-        return list(conn.execute(sql, args))
 
 
 def db_write(tmp_path: Path, sql: str, args: tuple[object, ...] = ()) -> None:
