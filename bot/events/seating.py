@@ -3,9 +3,9 @@ the table service's arranged tables (``bot/tables/arranged.py``).
 
 A game is seated at most once: the table and the game's ``table_id`` are stored in one
 transaction (``ArrangedTables.open`` with ``TournamentStore.claim_table``) — only that claim
-says a game is seated, never another table open in its thread (that thread is given up and
-the game tried again, in a new one); a game stored as playing whose table is open but not
-started (a restart in between) is started, not seated again.
+says a game is seated, never another table open in its thread (the table number then gets a
+new thread, and the game is seated there); a game stored as playing whose table is open but
+not started (a restart in between) is started, not seated again.
 
 A private table thread (a duplicate round's, :func:`~bot.events.arrangement.private_tables`)
 has its members set before the table opens there: the earlier games' players who do not play

@@ -88,8 +88,7 @@ class TournamentService:
                     )
                 )
         if name:
-            key = " ".join(name.casefold().split())
-            mine = [t for t in mine if " ".join(t.name.casefold().split()) == key]
+            mine = [t for t in mine if name_key(t.name) == name_key(name)]
             if not mine:
                 raise Refusal(
                     _(
