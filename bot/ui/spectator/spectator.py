@@ -19,6 +19,7 @@ the table (:mod:`bot.ui.spectator.spectator_editor`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -89,14 +90,23 @@ class SpectatorMessage:
         return {"embeds": [self.embed], "components": controls_json(list(self.controls))}
 
 
-def public_scene(table: Table) -> tuple[Stage, SeatView] | None:
+def game_behind(table: Table) -> Game | None:
+    """The game of a table shown ``delay`` tricks behind, as it stood then (``None``: not
+    that far yet)."""
+    assert table.game is not None
+    return rewound(table.game, table.options.delay)
+
+
+def public_scene(
+    table: Table, behind: Callable[[Table], Game | None] = game_behind
+) -> tuple[Stage, SeatView] | None:
     """The two things a spectator's view is drawn from: the stage and the public view (of
-    the game ``delay`` tricks ago at a table shown that far behind; ``None`` while it has not
-    played that many, and once its game is over)."""
+    the game ``delay`` tricks ago at a table shown that far behind, by ``behind``; ``None``
+    while it has not played that many, and once its game is over)."""
     assert table.game is not None
     game: Game | None = table.game
     if table.options.delay:
-        game = rewound(table.game, table.options.delay) if table.open else None
+        game = behind(table) if table.open else None
     if game is None:
         return None
     view = seat_view(game, None)
