@@ -22,6 +22,11 @@ its deal picture) appearing in the channel (p50/p95/max, share within 2 s).
 ``--probe DIR`` records where the bot's and the driver's loops spent their time
 (benchmarks/probe/; ``python benchmarks/probe/attribute.py DIR`` reads it).
 
+``--metrics both`` runs the same load with metrics on (``METRICS_PORT`` set, the endpoint scraped
+every ``--scrape-every`` seconds, as Prometheus would) and off, ``--pairs`` times in alternating
+order, each run a fresh bot and database, and prints each pair's ratios (benchmarks/
+load_compare.py).
+
 ``--database`` (``sqlite``, ``postgresql`` or both) and ``--processes`` (1 and/or 2) run the same
 load once per combination, in one run: with 2 processes the bot is a cluster (``SHARD_COUNT=2``,
 one shard per process, ``CLUSTER_COUNT=2``) with ``--tables`` tables per process on one
@@ -62,7 +67,6 @@ from benchmarks.load_figures import (
 )
 from tests.e2e.driver import Driver, Seated, eventually, has, table_message
 from tests.fakediscord import Channel, FakeDiscord, Message, NoResponse, User, run_bot
-from tests.pgserver import PostgresServer
 
 PROBE_CODE = Path(__file__).resolve().parent / "probe"  # benchmarks/probe/
 PROBE_DIR: Path | None = None  # --probe: where the bot and the driver write their probes
@@ -223,36 +227,38 @@ async def run_spades(
     *,
     extra: Extra | None = None,
     check_api: bool = True,
+    env: dict[str, str] | None = None,
 ) -> tuple[Stats, Stats, dict[str, float]]:
     """``tables`` tables per process; ``database_url`` None: a fresh SQLite file;
     ``check_api`` False: the fake does not check requests against Discord's API description
-    (a lighter instrument)."""
+    (a lighter instrument); ``env``: more settings for the bot."""
     with tempfile.TemporaryDirectory() as tmp:
         async with (
             FakeDiscord(recommended_shards=processes, check_api=check_api) as fake,
             contextlib.AsyncExitStack() as stack,
         ):
             channels, users = world(fake, tables, processes)
-            env = {
+            settings = {
                 "DATABASE_URL": database_url or f"sqlite:///{tmp}/load.db",
                 "LOG_LEVEL": "INFO",
                 "SPADES_BOT_DELAY": "0",
                 "SHARD_COUNT": str(processes),
                 "CLUSTER_COUNT": str(processes),
+                **(env or {}),
             }
             if PROBE_DIR is not None:
                 here = str(PROBE_CODE)
-                env["PYTHONPATH"] = os.pathsep.join(
+                settings["PYTHONPATH"] = os.pathsep.join(
                     [here, *filter(None, [os.environ.get("PYTHONPATH")])]
                 )
-                env["SPADES_PROBE_DIR"] = str(PROBE_DIR)
+                settings["SPADES_PROBE_DIR"] = str(PROBE_DIR)
             procs = []
             for shard in range(processes):
                 procs.append(
                     await stack.enter_async_context(
                         run_bot(
                             fake,
-                            env={**env, "SHARD_IDS": str(shard)},
+                            env={**settings, "SHARD_IDS": str(shard)},
                             timeout=60,
                             wait_for="sync" if shard == 0 else "commands",
                         )
@@ -357,55 +363,6 @@ async def run_bare(tables: int, duration: float, think: float) -> Stats:
             return stats
 
 
-async def compare(args: argparse.Namespace) -> None:
-    """Every --database × --processes combination in one run; ratios to the first."""
-    databases = args.database.split(",")
-    counts = [int(n) for n in args.processes.split(",")]
-    combos = [(d, n) for d in databases for n in counts if d == "postgresql" or n == 1]
-    server = PostgresServer(durable=True).start() if "postgresql" in databases else None
-    results = []
-    try:
-        for database, processes in combos:
-            url = await server.create_database("load") if database == "postgresql" else None
-            load0 = os.getloadavg()[0]
-            stats, _, extra = await run_spades(
-                args.tables, args.duration, args.think, url, processes
-            )
-            s = stats.summary()
-            name = f"{database}/{processes}"
-            show(name, s)
-            print(
-                f"        commits: {extra.get('commits', 0):.0f}, "
-                f"p50 {extra.get('commit_p50_ms', 0):.2f} ms, "
-                f"p99 {extra.get('commit_p99_ms', 0):.2f} ms; "
-                f"load average {load0:.2f} → {os.getloadavg()[0]:.2f}; CPU: bots "
-                f"{extra['bot_cpu_share'] * 100:.0f}%, "
-                f"driver {extra['driver_cpu_share'] * 100:.0f}% of one core"
-            )
-            show_pauses(extra)
-            results.append((name, processes * args.tables, s, extra))
-    finally:
-        if server is not None:
-            server.stop()
-    name0, _, s0, x0 = results[0]
-    print(f"\nratios to {name0} (same run):")
-    print(
-        f"{'':>14} {'tables':>6} {'ack p50':>8} {'ack p99':>8} "
-        f"{'commit p50':>10} {'commit p99':>10}"
-    )
-    for name, tables, s, x in results:
-
-        def ratio(a: float | None, b: float | None) -> str:
-            return f"{a / b:.2f}" if a and b else "-"
-
-        print(
-            f"{name:>14} {tables:>6} {ratio(s.get('p50_ms'), s0.get('p50_ms')):>8} "
-            f"{ratio(s.get('p99_ms'), s0.get('p99_ms')):>8} "
-            f"{ratio(x.get('commit_p50_ms'), x0.get('commit_p50_ms')):>10} "
-            f"{ratio(x.get('commit_p99_ms'), x0.get('commit_p99_ms')):>10}"
-        )
-
-
 def start_probe(where: Path) -> None:
     """``--probe``: the driver records its own loop, and the bots will record theirs."""
     global PROBE_DIR, DRIVER_PROBE
@@ -427,6 +384,15 @@ async def main() -> int:
     ap.add_argument("--database", default="sqlite", help="sqlite, postgresql or sqlite,postgresql")
     ap.add_argument("--processes", default="1", help="1, 2 or 1,2 (2: PostgreSQL only)")
     ap.add_argument(
+        "--metrics",
+        choices=("off", "both"),
+        default="off",
+        help="both: the same load with METRICS_PORT set (and scraped) and without, in "
+        "alternating pairs of runs (benchmarks/load_compare.py)",
+    )
+    ap.add_argument("--pairs", type=int, default=3, help="--metrics both: pairs of runs")
+    ap.add_argument("--scrape-every", type=float, default=5.0, help="seconds between scrapes")
+    ap.add_argument(
         "--probe",
         type=Path,
         help="write where the bot's and the driver's loops spend their time to this directory "
@@ -438,7 +404,14 @@ async def main() -> int:
     print(f"machine: {machine()}")
     print(f"tables: {args.tables}, duration: {args.duration:.0f} s, think: {args.think} s")
     print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+    if args.metrics == "both":
+        from benchmarks.load_compare import compare_metrics
+
+        await compare_metrics(args)
+        return 0
     if args.database != "sqlite" or args.processes != "1":
+        from benchmarks.load_compare import compare
+
         await compare(args)
         return 0
     stats, turns, memory = await run_spades(args.tables, args.duration, args.think)

@@ -18,13 +18,23 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from bot import collector, command_input, health, i18n, logsafe, timely
+from bot import (
+    collector,
+    command_input,
+    health,
+    i18n,
+    logcontext,
+    logsafe,
+    metrics,
+    monitor,
+    timely,
+)
 from bot.ai.variants import proven_renege
 from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.cooldowns import Cooldowns
 from bot.engine import Action, SeatView
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament
 from bot.events.resumption import resume
 from bot.events.service import TournamentService
 from bot.i18n.commands import CommandTranslator
@@ -40,6 +50,7 @@ from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
+from bot.tables.spectators import Spectators
 from bot.tables.state import SurfaceToken, Table
 from bot.ui.discord.clicks import ClickRouter, refuse_unknown
 from bot.ui.discord.failures import answer_error
@@ -100,7 +111,8 @@ class SpadesTree(app_commands.CommandTree[Any]):
         data: dict[str, Any] = dict(interaction.data or {})
         command = command_input.find_command(self, data, interaction.guild_id)
         public = bool(command is not None and command.extras.get("public"))
-        timely.guard(interaction, public=public)
+        kind = command.qualified_name if command is not None else "unknown"
+        timely.guard(interaction, public=public, kind=("command", kind))
         autocomplete = interaction.type is discord.InteractionType.autocomplete
         # The command's name only: its options may name a card (/discard).
         what = "autocomplete of" if autocomplete else "command"
@@ -114,6 +126,8 @@ class SpadesTree(app_commands.CommandTree[Any]):
                     await interaction.response.autocomplete([])
                 else:
                     await interaction.response.send_message(e.reason, ephemeral=True)
+            timely.judge(interaction, "refused")
+            timely.release(interaction)  # discord.py goes no further: neither hook comes
             return False
         return True
 
@@ -137,17 +151,25 @@ class SpadesBot(commands.AutoShardedBot):
         intents.guilds = True
         processes = settings.cluster_count
         self.pace = Pace(REQUESTS_PER_SECOND / processes, max(1, REQUESTS_IN_A_SECOND // processes))
+        self.trace = pacing_trace(self.pace)  # every HTTP request of the bot (and its metrics)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=SpadesTree,
-            http_trace=pacing_trace(self.pace),
+            http_trace=self.trace,
         )
         self.settings = settings
         self.db = db
-        self.ai = AIPool(budgets={"hard": settings.ai_budget_ms / 1000})
+        level, _, log_format, shards = settings.log_setup()
+        self.ai = AIPool(
+            budgets={"hard": settings.ai_budget_ms / 1000},
+            worker_setup=logsafe.setup_worker,
+            worker_setup_args=(level, log_format, shards),
+            on_decision=metrics.decision,
+            on_crash=metrics.worker_crash,
+        )
         # Discord's global request budget is per bot: CLUSTER_COUNT processes share it.
         self.publisher = TablePublisher(
             self,
@@ -156,12 +178,18 @@ class SpadesBot(commands.AutoShardedBot):
             writes_per_second=WRITES_PER_SECOND / settings.cluster_count,
         )
         self.league = LeagueStore(db)
+        self.spectator_views = SpectatorViews()
         self.tables = TableService(
             db,
             self._decide,
             listener=self.publisher,
             editor=InteractionHandEditor(),
             remind=self.publisher.turn_reminder,
+            spectators=Spectators(
+                editor=self.spectator_views,
+                recounted=self.publisher.changed,  # the table message shows the count
+                gate=lambda: timely.quiet(SPECTATORS_WAIT_S),
+            ),
             on_game_stored=recorder(self.league),
             test_seed=settings.test_seed,
             bot_delay=settings.bot_delay,
@@ -171,10 +199,6 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan: ShardPlan | None = None
         # Each answered interaction's token may carry its table's next writes (issue 27).
         timely.on_answered(self.publisher.offer)
-        self.spectator_views = SpectatorViews(self.tables.spectators)
-        self.tables.spectators.editor = self.spectator_views
-        self.tables.spectators.recounted = self.publisher.changed  # the table shows the count
-        self.tables.spectators.gate = lambda: timely.quiet(SPECTATORS_WAIT_S)
         self.review_store = ReviewStore(db)
         self.reviews = ReviewService(
             self.review_store,
@@ -190,6 +214,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
         self.pauses: collector.Pauses | None = None
+        self.connected_shards: set[int] = set()  # connected once (the next is a reconnect)
 
     async def _decide(self, view: SeatView, level: str, seed: int, think: float) -> Action:
         return await self.ai.decide(view, level, seed, thinking_delay_s=think)
@@ -215,6 +240,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan = plan = ShardPlan.make(count, self.settings.shard_ids)
         self.shard_count = plan.count
         self.shard_ids = list(plan.ids)
+        logcontext.know_shard_count(plan.count)
         log.info("serving %s", plan.describe())
         for item in ROUTED_ITEMS:
             self.add_dynamic_items(item)
@@ -244,6 +270,8 @@ class SpadesBot(commands.AutoShardedBot):
         restored = await self.tables.restore(plan.serves)  # their messages brought up to date
         if restored:
             log.info("restored %d unfinished table(s)", len(restored))
+        for table in restored:
+            metrics.tables_restored(table.rules.game.value)
         # Tournaments of this process's servers catch up (seat, advance) after their tables.
         resumed = await resume(self.tournaments, plan.serves)
         if resumed:
@@ -291,6 +319,14 @@ class SpadesBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        if shard_id in self.connected_shards:
+            metrics.gateway_reconnect("identify")  # a new session after a drop
+        self.connected_shards.add(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        metrics.gateway_reconnect("resume")
 
     async def close(self) -> None:
         if self.emoji_sync is not None:
@@ -387,6 +423,11 @@ async def _serve(settings: Settings, db: Database) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         # `docker stop` and Ctrl-C: close the gateway and the database cleanly.
         loop.add_signal_handler(sig, stop)
+    try:
+        watching = await monitor.start(bot, bot.trace, settings)  # None: METRICS_PORT unset
+    except monitor.MetricsError as e:  # an operator's mistake: one line, exit 2
+        print(str(e), file=sys.stderr)
+        return 2
     beat = None
     if settings.health_file:
         beat = asyncio.create_task(health.beat(settings.health_file, lambda: _alive(bot)))
@@ -414,6 +455,8 @@ async def _serve(settings: Settings, db: Database) -> int:
             with contextlib.suppress(asyncio.CancelledError):
                 await beat
             health.remove(settings.health_file or "")
+        if watching is not None:
+            await watching.stop()
     return 0
 
 
@@ -435,7 +478,7 @@ def run() -> int:
         return 2
     # The bot's loggers at LOG_LEVEL; discord.py's at INFO (DISCORD_LOG_LEVEL): its DEBUG
     # writes every hand and token.  Tokens are masked on every line (bot.logsafe).
-    logsafe.setup(settings.log_level, settings.discord_log_level)
+    logsafe.setup(*settings.log_setup())
     # The bot has no voice features: drop discord.py's warnings about voice libraries.
     client_log = logging.getLogger("discord.client")
     client_log.addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())

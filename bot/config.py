@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bot.sharding import ShardingError, ShardPlan, parse_shard_ids
+from bot.logsafe import LogFormat
+from bot.sharding import ShardingError, ShardPlan, parse_shard_ids, shards_label
 from bot.store.errors import SetupError
 from bot.store.url import DEFAULT_URL, parse_database_url
 
@@ -34,6 +35,9 @@ SETTINGS = (
     "REVIEW_CPU_BUDGET",
     "SPADES_AI_BUDGET_MS",
     "HEALTH_FILE",
+    "METRICS_PORT",
+    "METRICS_HOST",
+    "LOG_FORMAT",
     "SPADES_TEST_MODE",
     "DISCORD_API_BASE",
     "SPADES_TEST_SEED",
@@ -62,6 +66,15 @@ class Settings:
     review_budget: float = 60.0  # CPU seconds the hard player may spend reviewing one game
     ai_budget_ms: int = 100  # the hard player's search time per decision (wall clock)
     health_file: str | None = None  # touched while connected (liveness); None: no file
+    metrics_port: int | None = None  # GET /metrics for Prometheus there; None: no metrics
+    metrics_host: str = "127.0.0.1"  # the address it listens on (see README: Metrics)
+    log_format: str = "plain"  # "plain" or "json" (one object a line: bot.logcontext)
+
+    def log_setup(self) -> tuple[str, str | None, LogFormat, str]:
+        """:func:`bot.logsafe.setup`'s arguments: the levels, the format, and the shards the
+        process serves (as its lines name them)."""
+        log_format: LogFormat = "json" if self.log_format == "json" else "plain"
+        return self.log_level, self.discord_log_level, log_format, shards_label(self.shard_ids)
 
     def __repr__(self) -> str:  # never print the token
         database = parse_database_url(self.database_url).redacted()
@@ -100,6 +113,9 @@ class Settings:
             review_budget=_optional_float(e, "REVIEW_CPU_BUDGET", 60.0, high=600.0),
             ai_budget_ms=_ai_budget(e),
             health_file=_health_file(e, database_url),
+            metrics_port=_metrics_port(e),
+            metrics_host=_metrics_host(e),
+            log_format=_choice(e, "LOG_FORMAT", ("plain", "json")),
         )
 
 
@@ -208,6 +224,36 @@ def _ai_budget(env: Mapping[str, str]) -> int:
     if not lo <= value <= hi:
         raise ConfigError(f"SPADES_AI_BUDGET_MS must be between {lo} and {hi} ms, not {value}")
     return value
+
+
+def _metrics_port(env: Mapping[str, str]) -> int | None:
+    """``METRICS_PORT``: a TCP port, 1-65535 (unset: no metrics)."""
+    raw = env.get("METRICS_PORT", "").strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 65535:
+        raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, not {raw[:20]!r}")
+    return int(raw)
+
+
+_HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9-]{1,63})*$")
+
+
+def _metrics_host(env: Mapping[str, str]) -> str:
+    """``METRICS_HOST``: an IP address or a host name to listen on (default ``127.0.0.1``)."""
+    raw = env.get("METRICS_HOST", "").strip()
+    if not raw:
+        return "127.0.0.1"
+    try:
+        return str(ipaddress.ip_address(raw.strip("[]")))
+    except ValueError:
+        pass
+    if not _HOSTNAME.match(raw):
+        raise ConfigError(
+            f"METRICS_HOST must be an IP address (e.g. 127.0.0.1, 0.0.0.0) or a host name, "
+            f"not {raw[:40]!r}"
+        )
+    return raw
 
 
 def _database_url(env: Mapping[str, str]) -> str:

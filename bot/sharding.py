@@ -71,3 +71,17 @@ class ShardPlan:
         if len(self.ids) == self.count:
             return f"all {self.count} shard(s)"
         return f"shard(s) {','.join(map(str, self.ids))} of {self.count}"
+
+
+def shards_label(ids: tuple[int, ...] | None) -> str:
+    """``SHARD_IDS`` as the metrics and JSON logs name a process: ``0-3,8`` (runs of ids
+    joined), or ``all`` when it runs every shard."""
+    if ids is None:
+        return "all"
+    runs: list[list[int]] = []
+    for i in sorted(ids):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in runs)

@@ -11,6 +11,10 @@ Handlers keep calling ``interaction.response.send_message`` / ``edit_message`` a
 An answer Discord no longer takes (it came too late, or the token expired) is logged as one
 WARNING line, not a traceback, and is otherwise dropped.  Text longer than Discord's 2,000
 characters is cut, so a reply can never fail for its length.
+
+Every guarded interaction is counted here (:mod:`bot.metrics`): received when guarded, its
+first answer's delay when it reaches Discord, and its outcome (:data:`Outcome`) once its
+handler has finished (:func:`release`; a refusal or a failure is marked by :func:`judge`).
 """
 
 from __future__ import annotations
@@ -21,11 +25,11 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import discord
 
-from bot import disposal, logsafe
+from bot import disposal, logcontext, logsafe, metrics
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +37,10 @@ DEFER_AFTER_S: Final = 2.0  # of Discord's 3 s: leaves a second for the deferral
 MAX_CONTENT: Final = 2000
 _GONE: Final = (10062, 10015, 40060)  # unknown interaction, unknown webhook, answered already
 _watchdogs: set[asyncio.Task[None]] = set()  # strong references to the running watchdogs
+# How an interaction went, for the metrics: see bot.metrics.INTERACTIONS_ANSWERED.
+Outcome = Literal["answered", "refused", "failed", "late", "repeated"]
+# What an interaction is, for the metrics: ("command", its name) or ("component", its verb).
+Kind = tuple[Literal["command", "component"], str]
 _FOLLOWUP_KEYS: Final = (
     "content",
     "embed",
@@ -69,7 +77,9 @@ def describe(interaction: discord.Interaction[Any]) -> str:
 class TimelyResponse(discord.InteractionResponse[Any]):
     """An interaction's response that may have been deferred behind the handler's back."""
 
-    def __init__(self, parent: discord.Interaction[Any], public: bool) -> None:
+    def __init__(
+        self, parent: discord.Interaction[Any], public: bool, kind: Kind | None = None
+    ) -> None:
         super().__init__(parent)
         self._lock = asyncio.Lock()
         self.public = public  # a command whose answer everyone sees
@@ -77,6 +87,28 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         self.settled = False  # nothing more to answer (a repeated delivery)
         self.received = time.monotonic()
         self.watchdog: asyncio.Task[None] | None = None
+        self.kind = kind  # None: not counted (an autocomplete)
+        self.outcome: Outcome = "answered"
+        self.first_answered = False
+        self.counted = False
+
+    def _first_answer(self) -> None:
+        if not self.first_answered:
+            self.first_answered = True
+            if self.kind is not None:
+                metrics.first_answer(self.kind[0], time.monotonic() - self.received)
+
+    def count(self) -> None:
+        """Count the interaction's outcome, once, when its handler has finished."""
+        if self.counted or self.kind is None:
+            return
+        self.counted = True
+        outcome = self.outcome
+        if self.settled:
+            outcome = "repeated"
+        elif outcome == "answered" and (self.auto_deferred or not self.is_done()):
+            outcome = "late"  # the watchdog's deferral answered it first (or will)
+        metrics.answered(self.kind[0], self.kind[1], outcome)
 
     # ------------------------------------------------------------------ the watchdog
     def _answered(self, kwargs: dict[str, Any] | None = None) -> None:
@@ -91,6 +123,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         follow-ups go through the interaction itself."""
         if not self.is_done():
             return
+        self._first_answer()
         if self.watchdog is not None:
             if self.watchdog is not asyncio.current_task():
                 self.watchdog.cancel()
@@ -115,6 +148,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                 self._late(e)
                 return
             self.auto_deferred = True
+            self._first_answer()
             log.info("deferred %s: no answer within %.1f s", describe(parent), DEFER_AFTER_S)
 
     # ------------------------------------------------------------------ answers
@@ -176,8 +210,11 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         if error.code not in _GONE and error.status != 404:
             return False
         if error.code == 40060:
+            self.outcome = "repeated"
             log.info("%s was answered already (delivered twice?)", describe(self._parent))
             return True
+        if self.outcome == "answered":
+            self.outcome = "late"
         age = time.monotonic() - self.received
         log.warning(
             "answer to %s came too late (%.1f s after it arrived): %s",
@@ -209,6 +246,13 @@ def ignore_repeat(interaction: discord.Interaction[Any]) -> None:
     log.info("interaction %s delivered again; applied once, ignored now", interaction.id)
 
 
+def judge(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    """Mark how ``interaction`` went (a refusal, a failure), counted when it is released."""
+    response = getattr(interaction, "_cs_response", None)
+    if isinstance(response, TimelyResponse):
+        response.outcome = outcome
+
+
 _on_answered: list[Callable[[discord.Interaction[Any]], None]] = []
 
 
@@ -223,7 +267,10 @@ def release(interaction: discord.Interaction[Any]) -> None:
     link back to the interaction (see :meth:`TimelyResponse._answered`) — also after an
     answer that went out behind a deferral, which keeps the link until the handler ends."""
     response = getattr(interaction, "_cs_response", None)
-    if isinstance(response, TimelyResponse) and response.is_done():
+    if not isinstance(response, TimelyResponse):
+        return
+    response.count()
+    if response.is_done():
         response._answered()
         for hook in _on_answered:
             try:
@@ -244,15 +291,22 @@ async def quiet(max_wait: float, poll: float = 0.005) -> None:
         await asyncio.sleep(poll)
 
 
-def guard(interaction: discord.Interaction[Any], *, public: bool = False) -> TimelyResponse:
+def guard(
+    interaction: discord.Interaction[Any], *, public: bool = False, kind: Kind | None = None
+) -> TimelyResponse:
     """Give ``interaction`` a :class:`TimelyResponse` and start its watchdog (idempotent).
-    Call it before anything touches ``interaction.response``."""
+    Call it before anything touches ``interaction.response``.  ``kind``: what it is, for the
+    metrics (``None``: not counted)."""
     current = getattr(interaction, "_cs_response", None)
     if isinstance(current, TimelyResponse):
         return current
-    response = TimelyResponse(interaction, public)
+    autocomplete = interaction.type is discord.InteractionType.autocomplete
+    response = TimelyResponse(interaction, public, None if autocomplete else kind)
     interaction._cs_response = response  # type: ignore[attr-defined]
-    if interaction.type is not discord.InteractionType.autocomplete:
+    logcontext.GUILD.set(interaction.guild_id)  # the log lines of its handling name its server
+    if response.kind is not None:
+        metrics.received(*response.kind)
+    if not autocomplete:
         age = (datetime.now(UTC) - interaction.created_at).total_seconds()
         delay = min(max(DEFER_AFTER_S - max(age, 0.0), 0.0), DEFER_AFTER_S)
         task = asyncio.create_task(response.defer_if_slow(delay))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from bot import cooldowns
 from bot.ai.hints import Hint
 from bot.ai.worker import AIPool
 from bot.engine import Seat
@@ -20,7 +21,7 @@ from bot.tables.hints import HintRequest
 from bot.ui.hand.hint_text import hint_line
 from bot.ui.hand.live_editor import answer_on_hand
 from bot.ui.table.components import ComponentRef, HintVerb, WatchVerb
-from cogs.common import Interaction
+from cogs.common import Interaction, take_cooldowns
 
 if TYPE_CHECKING:
     from bot.app import SpadesBot
@@ -53,7 +54,9 @@ class WatchCog(commands.Cog):
             return
         table = self.tables.registry.get(ref.table_id)
         edit = ref.verb is WatchVerb.REWATCH
-        await self.bot.spectator_views.answer(interaction, table, edit=edit)
+        if not edit:  # a new view (Refresh re-arms the one the member has)
+            take_cooldowns(interaction, cooldowns.watch(uid))
+        await self.bot.spectator_views.answer(interaction, self.tables.spectators, table, edit=edit)
 
     async def on_hint(self, interaction: Interaction, ref: ComponentRef, values: list[str]) -> None:
         """**Hint** on a player's hand: the hard player's choice for them now, shown in the

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import io
+import json
 import logging
+import threading
 from collections.abc import Iterator
 
 import pytest
 
-from bot import logsafe
+from bot import logcontext, logsafe
 
 TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OnNlY3JldA"
 
@@ -120,3 +122,65 @@ def test_discord_log_level_asks_for_discord_pys_own_debug_lines() -> None:
         assert logging.getLogger("aiosqlite").getEffectiveLevel() == logging.ERROR
     finally:
         restore(*saved)
+
+
+@pytest.fixture
+def json_logs() -> Iterator[io.StringIO]:
+    """As :func:`logs`, with ``LOG_FORMAT=json`` (the process serving shards 0-3 of 8)."""
+    root = logging.getLogger()
+    names = ("discord", "discord.http", "aiosqlite", *logsafe.OUR_LOGGERS)
+    saved = (root.level, list(root.handlers), {n: logging.getLogger(n).level for n in names})
+    try:
+        logsafe.setup("DEBUG", log_format="json", shards="0-3")
+        logcontext.know_shard_count(8)
+        stream = io.StringIO()
+        (added,) = [h for h in root.handlers if h not in saved[1]]
+        assert isinstance(added, logging.StreamHandler)
+        added.setStream(stream)
+        yield stream
+    finally:
+        restore(*saved)
+        logging.captureWarnings(False)
+        threading.excepthook = threading.__excepthook__
+
+
+def lines(stream: io.StringIO) -> list[dict[str, object]]:
+    return [json.loads(line) for line in stream.getvalue().splitlines()]
+
+
+def test_a_json_line_has_its_fields_and_says_what_it_is_about(json_logs: io.StringIO) -> None:
+    guild = (5 << 22) + 17  # on shard 5 of 8
+    table, server = logcontext.TABLE.set("k3x9QmZ2"), logcontext.GUILD.set(guild)
+    try:
+        logging.getLogger("bot.tables.moves").info("table %s: a move", "k3x9QmZ2")
+    finally:
+        logcontext.TABLE.reset(table)
+        logcontext.GUILD.reset(server)
+    logging.getLogger("discord.gateway").info("outside any table")
+    about, outside = lines(json_logs)
+    assert list(about)[:9] == [*logcontext.FIELDS, "exception"]
+    assert about["level"] == "INFO"
+    assert about["logger"] == "bot.tables.moves"
+    assert about["message"] == "table k3x9QmZ2: a move"
+    assert (about["table_id"], about["guild_id"], about["shard"]) == ("k3x9QmZ2", guild, 5)
+    assert about["shards"] == "0-3"
+    assert about["exception"] is None
+    assert str(about["time"]).endswith("+00:00")
+    assert (outside["table_id"], outside["guild_id"], outside["shard"]) == (None, None, None)
+
+
+def test_a_json_line_carries_the_exception_as_a_field_without_its_token(
+    json_logs: io.StringIO,
+) -> None:
+    try:
+        raise RuntimeError(f"failed: /webhooks/2/{TOKEN}/messages/@original")
+    except RuntimeError:
+        logging.getLogger("bot.ui.live_editor").exception("an edit failed")
+    logging.getLogger("discord.http").debug("not at discord's debug")
+    logging.getLogger("bot.app").warning('sent {"token": "%s"} and a card %s', TOKEN, "***")
+    (failed, warned) = lines(json_logs)
+    assert failed["message"] == "an edit failed"
+    assert "RuntimeError: failed: /webhooks/2/***/messages/@original" in str(failed["exception"])
+    assert "Traceback" in str(failed["exception"])
+    assert warned["message"] == 'sent {"token": "***"} and a card ***'
+    assert TOKEN not in json_logs.getvalue()

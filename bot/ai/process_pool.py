@@ -28,9 +28,16 @@ T = TypeVar("T")
 
 
 class RebuildingProcessPool(Executor):
-    def __init__(self, workers: int, context: BaseContext) -> None:
+    def __init__(
+        self,
+        workers: int,
+        context: BaseContext,
+        initializer: Callable[..., object] | None = None,
+        initargs: tuple[Any, ...] = (),
+    ) -> None:
         self.workers = workers
         self._context = context
+        self._initializer, self._initargs = initializer, initargs  # run by each new worker
         self._lock = threading.Lock()  # futures complete on the executor's own thread
         self._pool = self._new()
         self._broken: ProcessPoolExecutor | None = None
@@ -38,7 +45,12 @@ class RebuildingProcessPool(Executor):
         self.rebuilds = 0
 
     def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers, mp_context=self._context)
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=self._context,
+            initializer=self._initializer,
+            initargs=self._initargs,
+        )
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         with self._lock:

@@ -20,9 +20,10 @@ import asyncio
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Final
+from typing import Any, Final
 
 from bot.ai.cpus import usable_cpus
 from bot.ai.hints import Hint, hint_for
@@ -40,14 +41,6 @@ DEFAULT_THINKING_DELAY_S: Final = 0.8
 CRASHES_UNHEALTHY: Final = 3
 
 _CACHE: dict[str, Player] = {}
-
-
-def replacement_level(host_choice: str | None = None) -> str:
-    """The level that takes over a seat left on timeout or ``/spades leave``."""
-    if host_choice in LEVELS:
-        assert host_choice is not None
-        return host_choice
-    return DEFAULT_REPLACEMENT_LEVEL
 
 
 def decide_view(view: SeatView, level: str, seed: int, budget_s: float | None = None) -> Action:
@@ -75,6 +68,10 @@ def decide_view(view: SeatView, level: str, seed: int, budget_s: float | None = 
     return action
 
 
+def _ignore(*_: object) -> None:
+    pass
+
+
 class AIPool:
     """Runs computer decisions in worker threads / processes; one pool per bot."""
 
@@ -84,18 +81,32 @@ class AIPool:
         threads: int = 2,
         thinking_delay_s: float = DEFAULT_THINKING_DELAY_S,
         budgets: dict[str, float] | None = None,
+        *,
+        worker_setup: Callable[..., object] | None = None,
+        worker_setup_args: tuple[Any, ...] = (),
+        on_decision: Callable[[str, float], None] = _ignore,
+        on_crash: Callable[[str], None] = _ignore,
     ) -> None:
+        """``worker_setup(*worker_setup_args)`` runs in each new worker process (the bot's
+        logging there); ``on_decision(level, seconds)`` is told of every decision and
+        ``on_crash(during)`` of every worker that died under one (the bot's metrics: given
+        from outside, so that the workers import none of it)."""
         self.thinking_delay_s = thinking_delay_s
         self.budgets = {**DEFAULT_BUDGET_S, **(budgets or {})}
         self._threads: Executor = ThreadPoolExecutor(threads, thread_name_prefix="spades-ai")
         # One hard search per usable CPU at a time; workers start on the first hard decision.
         self.process_count = processes or usable_cpus()
         self._processes = RebuildingProcessPool(
-            self.process_count, multiprocessing.get_context("spawn")
+            self.process_count,
+            multiprocessing.get_context("spawn"),
+            worker_setup,
+            worker_setup_args,
         )
+        self.on_decision, self.on_crash = on_decision, on_crash
         self._closed = False
         self.fallbacks = 0  # hard decisions a dead worker handed to ``normal``
         self._crashes_in_a_row = 0
+        self.hints_working = 0  # hints being worked out now (the metrics' queue length)
 
     @property
     def working(self) -> bool:
@@ -139,6 +150,7 @@ class AIPool:
             # next decision, and this one is the normal player's, on a thread.
             self.fallbacks += 1
             self._crashes_in_a_row += 1
+            self.on_crash("decision")
             log.warning(
                 "a worker process died during a %s decision (seed %d); the normal player "
                 "decides this one and the pool is rebuilt",
@@ -152,6 +164,7 @@ class AIPool:
         else:
             if level == "hard":
                 self._crashes_in_a_row = 0
+        self.on_decision(level, loop.time() - start)
         delay = self.thinking_delay_s if thinking_delay_s is None else thinking_delay_s
         rest = delay - (loop.time() - start)
         if rest > 0:
@@ -164,11 +177,15 @@ class AIPool:
         if self._closed:
             raise RuntimeError("AIPool is closed")
         loop = asyncio.get_running_loop()
+        self.hints_working += 1
         try:
             return await loop.run_in_executor(self._processes, hint_for, view, seed)
         except BrokenProcessPool:
             log.warning("a worker process died during a hint; the hint is worked out here")
+            self.on_crash("hint")
             return await loop.run_in_executor(self._threads, hint_for, view, seed)
+        finally:
+            self.hints_working -= 1
 
     def close(self) -> None:
         """Stop the workers (pending decisions are cancelled)."""

@@ -13,6 +13,7 @@ from bot.engine.cards import CARDS, SUIT_SYMBOLS, Card
 from bot.engine.seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
+    "BIDS",
     "BLIND_NIL",
     "NIL",
     "PLAYS",
@@ -146,6 +147,8 @@ Action = Bid | Look | PassCards | Play | Call | Discard | Claim
 
 # Interned play actions: PLAYS[seat][card.index]
 PLAYS: Final = tuple(tuple(Play(s, c) for c in CARDS) for s in SEATS)
+# Interned bids that are not blind: BIDS[seat][value - BLIND_NIL], values BLIND_NIL..17
+BIDS: Final = tuple(tuple(Bid(s, v) for v in range(BLIND_NIL, 18)) for s in SEATS)
 
 
 def bid_text(value: int, blind: bool = False) -> str:

@@ -53,6 +53,12 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as module names for the hot paths: reading a member from an Enum class goes
+# through the enum metaclass's __getattr__ hook (about a microsecond in CPython 3.11).
+_DEAL: Final = Phase.DEAL
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+
 # Why an action of another phase is refused now.
 PHASE_REFUSAL: Final = {
     Phase.DEAL: "The cards have not been dealt yet",
@@ -181,13 +187,13 @@ class Game(TrickPlay):
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def to_act(self) -> Seat | None:
         """The seat whose decision the game waits for (``None`` while dealing or when over)."""
         phase = self.phase
-        if phase is Phase.DEAL or phase is Phase.OVER:
+        if phase is _DEAL or phase is _OVER:
             return None
         return SEATS[self._turn]
 
@@ -227,7 +233,7 @@ class Game(TrickPlay):
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: Seat | int | None = None) -> list[Action]:
         """Every action the seat (default: the one on turn) may take now."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             # legal_mask(), inlined: this is the hottest call of a play-out.
             turn = self._turn
             if seat is not None and seat != turn:
@@ -261,10 +267,10 @@ class Game(TrickPlay):
     # ------------------------------------------------------------------ checking
     def check(self, action: Action | Deal) -> None:
         """Raise a typed :class:`IllegalAction` with a reason unless ``action`` is legal now."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise GameOver("The game is over")
         if isinstance(action, Play):
-            if self.phase is not Phase.PLAY:
+            if self.phase is not _PLAY:
                 raise WrongPhase(PHASE_REFUSAL[self.phase])
             self._check_play(action.seat, action.card)
         elif isinstance(action, Deal):
@@ -277,7 +283,7 @@ class Game(TrickPlay):
         raise IllegalAction(f"There is no {type(action).__name__.lower()} in {self.title}")
 
     def _check_deal(self, deal: Deal) -> None:
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise WrongPhase("The cards have been dealt")
         size = self.hand_size
         if len(deal.hands) != len(self.seating.seats) or any(len(h) != size for h in deal.hands):
@@ -301,20 +307,23 @@ class Game(TrickPlay):
     def apply(self, action: Action | Deal) -> None:
         """Apply a legal action; raise :class:`IllegalAction` (state unchanged) otherwise."""
         if type(action) is Play:
-            # The common case, checked inline; anything doubtful goes to the full check.
-            if self.phase is not Phase.PLAY:
-                self.check(action)
+            # The common case, tested inline; anything doubtful gets the full check, which
+            # raises the reason of a refusal.
             seat = action.seat
             idx = action.card.index
             hand = self._hands[seat]
-            if seat != self._turn or not hand >> idx & 1:
-                self._check_play(seat, action.card)
-            elif self._trick:
-                lead = self._lead_mask
-                if not (1 << idx) & lead and hand & lead:
-                    self._check_play(seat, action.card)
-            elif (1 << idx) & self._lead_block:
-                self._check_play(seat, action.card)
+            bit = 1 << idx
+            if (
+                self.phase is not _PLAY
+                or seat != self._turn
+                or not hand & bit
+                or (
+                    not bit & self._lead_mask and hand & self._lead_mask
+                    if self._trick
+                    else bit & self._lead_block
+                )
+            ):
+                self.check(action)
             self._play(seat, idx)
             return
         self.check(action)
@@ -330,7 +339,9 @@ class Game(TrickPlay):
     def deal(self, rng: random.Random) -> Deal:
         """Shuffle with ``rng`` and apply the deal (``secrets.SystemRandom()`` in real play)."""
         deal = self.random_deal(rng)
-        self.apply(deal)
+        if self.phase is not _DEAL:
+            self.check(deal)  # the refusal of a deal now
+        self._start_hand(deal)  # the game's own deal of its deck: nothing else to check
         return deal
 
     def random_deal(self, rng: random.Random) -> Deal:
@@ -350,7 +361,7 @@ class Game(TrickPlay):
         return Deal(tuple(tuple(cards[i::n]) for i in range(n)))
 
     def _start_hand(self, deal: Deal) -> None:
-        self._reset_hand()
+        # The hand's state is fresh: a game enters Phase.DEAL only new or from _close_hand.
         self._deal = tuple(tuple(h) for h in deal.hands)
         self._turned = deal.turned
         for seat, h in zip(self.seating.seats, deal.hands, strict=True):
@@ -381,11 +392,11 @@ class Game(TrickPlay):
         t = self._tricks
         return HandResult(
             self.hand_number,
-            Seat(self.dealer),
+            SEATS[self.dealer],
             self._deal,
             bids,
             passes,
-            tuple(map(CARDS.__getitem__, self._plays)),
+            tuple([CARDS[i] for i in self._plays]),
             (t[0], t[1], t[2], t[3]),
             tuple(teams),
             trump=self.trump,
@@ -410,11 +421,11 @@ class Game(TrickPlay):
         if winner is not None:
             self.winner = winner
             self.end_reason = reason
-            self.phase = Phase.OVER
+            self.phase = _OVER
             return
         self.dealer = self.seating.after(self.dealer)
         self.hand_number += 1
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self._reset_hand()
 
     def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:

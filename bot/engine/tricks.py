@@ -32,15 +32,16 @@ class TrickPlay:
     """The trick-taking state of the hand in progress (see the module docstring)."""
 
     __slots__ = (
+        "_beats",
         "_broken",
         "_hand_tricks",
         "_hands",
         "_lead_block",
         "_lead_mask",
+        "_lead_masks",
         "_next",
         "_order",
         "_plays",
-        "_power",
         "_sitting_out",
         "_suit_masks",
         "_trick",
@@ -49,6 +50,8 @@ class TrickPlay:
         "_tricks_history",
         "_trumps",
         "_turn",
+        "_win",
+        "_win_seat",
     )
 
     _order: Deck
@@ -59,14 +62,13 @@ class TrickPlay:
         self._next = turn_order(seats)
         self._turn = 0
         self._sitting_out: Seat | None = None
-        self._order = order
-        self._suit_masks = order.suit_masks
-        self._power = order.power
-        self._trumps = order.trumps
+        self._set_order(order)
         self._lead_block = 0
         self._broken = False
         self._trick: list[tuple[int, int]] = []
         self._lead_mask = 0
+        self._win = 0  # the card winning the trick in progress, and its seat
+        self._win_seat = 0
         self._trick_size = len(seats)
         self._hand_tricks = 0
         self._tricks = [0, 0, 0, 0]
@@ -76,7 +78,8 @@ class TrickPlay:
     def _set_order(self, order: Deck) -> None:
         self._order = order
         self._suit_masks = order.suit_masks
-        self._power = order.power
+        self._lead_masks = order.lead_masks
+        self._beats = order.beats
         self._trumps = order.trumps
 
     def _begin_tricks(
@@ -200,10 +203,12 @@ class TrickPlay:
         self._plays.append(idx)
         trick = self._trick
         if not trick:
-            for m in self._suit_masks:
-                if m & bit:
-                    self._lead_mask = m
-                    break
+            self._lead_mask = self._lead_masks[idx]
+            self._win = idx
+            self._win_seat = seat
+        elif bit & self._beats[self._win]:
+            self._win = idx
+            self._win_seat = seat
         if bit & self._trumps:
             self._broken = True
             self._lead_block = 0
@@ -211,14 +216,7 @@ class TrickPlay:
         if len(trick) < self._trick_size:
             self._turn = self._next[seat]
             return
-        power = self._power
-        follow = self._lead_mask | self._trumps
-        best = -1
-        winner = 0
-        for s, i in trick:
-            if (1 << i) & follow and power[i] > best:
-                best = power[i]
-                winner = s
+        winner = self._win_seat
         self._tricks[winner] += 1
         self._tricks_history.append((trick, winner))
         self._trick = []

@@ -1,6 +1,7 @@
-"""Each open tournament's one alarm: its start time during sign-up, its round's deadline while
-running, or sooner a retry of a table that could not be seated.  When it rings the director's
-``tick`` decides what is due (it reads the stored state, so a stale alarm does no harm).
+"""Each open tournament's one alarm: its start time during sign-up (or sooner the expiry of a
+partner's invitation), its round's deadline while running, or sooner a retry of a table that
+could not be seated.  When it rings the director's ``tick`` decides what is due (it reads the
+stored state, so a stale alarm does no harm).
 
 Retries back off: 30 s after the first failed pass, then twice as long each time up to ten
 minutes, until a pass seats everything.  A deadline that has passed never rings again at once
@@ -13,7 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament, TournamentStatus
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +38,9 @@ class Alarms:
             self._failures.pop(t.id, None)
             return
         when: float | None = None
-        if t.status == "signup":
-            when = t.starts_at
-        elif t.status == "running":
+        if t.status == TournamentStatus.SIGNUP:  # the start, or sooner an invitation's expiry
+            when = min([t.starts_at, *(i.expires_at for i in t.invitations.values())])
+        elif t.status == TournamentStatus.RUNNING:
             when = t.round_deadline
         if retry:
             failures = self._failures[t.id] = self._failures.get(t.id, 0) + 1

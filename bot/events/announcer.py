@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.events.model import GameSlot, Tournament
+from bot.events.pairing.model import GameSlot, Invitation, Tournament
 from bot.tables.state import Table
 
 
@@ -36,11 +36,22 @@ class Announcer(Protocol):
 
     def finished(self, t: Tournament) -> None: ...
 
+    async def ask_partner(self, t: Tournament, inv: Invitation, text: str) -> int | None:
+        """Post ``text`` asking ``inv``'s partner (mentioned) with **Accept** / **Decline**;
+        the message's id, or ``None`` when it could not be posted."""
+        ...
+
+    def invitation_closed(self, t: Tournament, inv: Invitation, text: str) -> None:
+        """The invitation was answered, withdrawn or expired: its message says ``text`` and
+        loses its buttons."""
+        ...
+
 
 class QuietAnnouncer:
     """Announces nothing (tests of the service alone, benchmarks)."""
 
     threads = 0
+    messages = 0
 
     async def make_thread(self, t: Tournament, title: str) -> int:
         QuietAnnouncer.threads += 1
@@ -67,4 +78,11 @@ class QuietAnnouncer:
         return
 
     def finished(self, t: Tournament) -> None:
+        return
+
+    async def ask_partner(self, t: Tournament, inv: Invitation, text: str) -> int | None:
+        QuietAnnouncer.messages += 1
+        return 2 * 10**15 + QuietAnnouncer.messages
+
+    def invitation_closed(self, t: Tournament, inv: Invitation, text: str) -> None:
         return

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.engine import Rules, Seat
 from bot.engine.games import entry_of
 from bot.engine.shuffle import GameSeed
-from bot.events.model import GameSlot, Settings, Tournament
+from bot.events.pairing.model import GameSlot, Tournament, TournamentSettings
 from bot.i18n import Text, later
 from bot.tables.arranged import ArrangedSeat
 from bot.tables.defaults import default_rules
@@ -18,7 +18,7 @@ def tournament_game(t: Tournament) -> str:
     return tournament_rules(t.settings).game
 
 
-def tournament_rules(s: Settings) -> Rules:
+def tournament_rules(s: TournamentSettings) -> Rules:
     """The rules every table plays.  Duplicate rounds are a number of boards, not a target:
     their games get the highest target the game allows (and no mercy rule), so the boards,
     not the score, end them."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot.events import rounds
-from bot.events.model import Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import Tournament, TournamentStatus
 from bot.events.service import TournamentService
 from bot.i18n import Text, later
 
@@ -65,7 +65,7 @@ async def resume(
 
 
 async def _catch_up(service: TournamentService, t: Tournament) -> None:
-    if t.status != "running":
+    if t.status != TournamentStatus.RUNNING:
         service.alarms.arm(t)
         service.signup_changed(t)
         service.announcer.updated(t)

@@ -28,7 +28,7 @@ from bot.events.arrangement import (
     thread_members,
     tournament_rules,
 )
-from bot.events.model import GameSlot, Tournament
+from bot.events.pairing.model import GameSlot, SlotStatus, Tournament
 from bot.events.threads import TableThreads
 from bot.store.db import Tx
 from bot.store.errors import StoreError
@@ -61,7 +61,7 @@ class RoundSeating:
         caller arms a retry)."""
         seated = True
         for g in list(t.round_games()):
-            if g.status == "pending" and g.table_id is None:
+            if g.status == SlotStatus.PENDING and g.table_id is None:
                 try:
                     await self.seat(t, g)
                 except (Refusal, OSError, StoreError) as e:
@@ -70,7 +70,7 @@ class RoundSeating:
                 except Exception:
                     log.exception("could not seat %s round %s table %s", t.id, g.round, g.slot)
                     seated = False
-            elif g.status == "playing" and g.table_id is not None:
+            elif g.status == SlotStatus.PLAYING and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     limit, key = duplicate_deals(t, g)
@@ -96,7 +96,7 @@ class RoundSeating:
                 table = await self._open(t, g)  # busy again: refused, tried again later
             except AlreadySeated:
                 return
-        g = dataclasses.replace(g, table_id=table.id, status="playing")
+        g = dataclasses.replace(g, table_id=table.id, status=SlotStatus.PLAYING)
         t.replace_game(g)
         log.info("tournament %s round %s: %s seated at %s", t.id, g.round, names, table.id)
         self.announcer.seated(t, g, table)

@@ -15,21 +15,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import logging
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine
 
 from bot.errors import Refusal
-from bot.events import rounds
 from bot.events.alarms import Alarms
 from bot.events.announcer import Announcer, QuietAnnouncer
 from bot.events.arrangement import round_key, round_seed_notice, tournament_game
-from bot.events.model import Tournament
+from bot.events.invitations import Invitations
+from bot.events.pairing import rounds
+from bot.events.pairing.model import (
+    NAME_MAX,
+    EntryStatus,
+    SlotStatus,
+    Tournament,
+    TournamentStatus,
+)
 from bot.events.results import record_table_end
 from bot.events.seating import RoundSeating
 from bot.events.threads import TableThreads
 from bot.i18n import _, later
+from bot.names import md_name
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import hold_seed, release_seed
@@ -69,7 +78,10 @@ class TournamentService:
             self.store, self.write, self.announcer, tables.registry, self.open.get
         )
         self.seating = RoundSeating(self.store, self.write, tables, self.threads, self.announcer)
-        tables.persistence.on_table_ended.append(record_table_end)
+        self.invitations = Invitations(
+            self.store, self.write, self.announcer, lambda: list(self.open.values())
+        )
+        tables.persistence.on_table_ended.append(functools.partial(record_table_end, self.store))
         tables.on_closed(self._table_closed)
         tables.on_hand_finished(self._hand_finished)
         tables.spectators.guards.append(self._watch_guard)
@@ -93,7 +105,7 @@ class TournamentService:
                 raise Refusal(
                     _(
                         "No tournament named {name} is running in this server.",
-                        name=repr(name[:60]),
+                        name=md_name(name, limit=NAME_MAX),
                     )
                 )
         if not mine:
@@ -101,7 +113,7 @@ class TournamentService:
                 _("No tournament is running in this server: `/tournament new` opens one.")
             )
         if len(mine) > 1:
-            names = ", ".join(t.name for t in mine)
+            names = ", ".join(t.md_name for t in mine)
             raise Refusal(
                 _("Several tournaments are running ({names}): name one with `name`.", names=names)
             )
@@ -118,7 +130,12 @@ class TournamentService:
         a name the one running."""
         t = await self.store.find(guild_id, name) if name else self.running(guild_id)
         if t is None:
-            raise Refusal(_("There is no tournament named {name} in this server.", name=repr(name)))
+            raise Refusal(
+                _(
+                    "There is no tournament named {name} in this server.",
+                    name=md_name(name or "", limit=NAME_MAX),
+                )
+            )
         return t
 
     async def of_server(self, guild_id: int, tournament_id: int) -> Tournament:
@@ -172,7 +189,7 @@ class TournamentService:
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         try:
-            async with self.db.transaction() as tx:
+            async with self.db.transaction("tournament") as tx:
                 yield tx
         except UniqueViolation:
             raise
@@ -190,17 +207,17 @@ class TournamentService:
         """Close sign-up: drop no-shows, draw partners, seed, pair round 1 and seat it."""
         async with self.changing(t) as t:
             began = time.perf_counter()
-            if t.status != "signup":
-                raise Refusal(_("{name} has already started.", name=t.name))
+            if t.status != TournamentStatus.SIGNUP:
+                raise Refusal(_("{name} has already started.", name=t.md_name))
             await self.threads.settle(t.id)  # threads made ahead during sign-up are used
             notes, entries = rounds.line_up(t)
             enough = t.settings.per_table
-            if len([e for e in entries if e.status == "in"]) < enough:
-                now = len([e for e in entries if e.status == "in"])
+            if len([e for e in entries if e.status == EntryStatus.IN]) < enough:
+                now = len([e for e in entries if e.status == EntryStatus.IN])
                 raise Refusal(
                     _(
                         "{name} needs at least {n} entries to start ({now} now).",
-                        name=t.name,
+                        name=t.md_name,
                         n=enough,
                         now=now,
                     )
@@ -217,6 +234,7 @@ class TournamentService:
             games = rounds.next_round(trial)
             deadline = self._deadline(t)
             async with self.write() as tx:
+                unanswered = await self.invitations.close_all(tx, t)
                 for e in rated:
                     await self.store.put_entry(tx, t.id, e)
                     for m in e.members:
@@ -228,16 +246,18 @@ class TournamentService:
                     await self.store.put_game(tx, t.id, g)
                 await self.hold_deals(tx, t, 1)
                 await self.store.update(
-                    tx, t.id, status="running", round=1, round_deadline=deadline
+                    tx, t.id, status=TournamentStatus.RUNNING, round=1, round_deadline=deadline
                 )
             t = await self.reload(t.id)
+            for inv in unanswered:
+                self.invitations.announce(t, inv, "closed")
             for note in notes:
                 self.announcer.say(t, note)
             self.announcer.say(
                 t,
                 later(
                     "🏁 **{name}** begins: round 1 of {rounds}.",
-                    name=t.name,
+                    name=t.md_name,
                     rounds=rounds.total_rounds(t),
                 ),
             )
@@ -245,12 +265,12 @@ class TournamentService:
             self._seated_in(t, began)
         self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
-        return _("{name} has started.", name=t.name)
+        return _("{name} has started.", name=t.md_name)
 
     def signup_changed(self, t: Tournament) -> None:
         """An entry came, went or checked in: the threads the first round would need now
         are made ahead (:mod:`bot.events.threads`)."""
-        if t.status == "signup":
+        if t.status == TournamentStatus.SIGNUP:
             self.threads.prepare(t, rounds.first_round_tables(t))
 
     def _deadline(self, t: Tournament) -> float | None:
@@ -340,7 +360,7 @@ class TournamentService:
         so a restart, a retry or going on after a pause never leaves a deadline unwatched."""
         began = time.perf_counter()
         t = await self.reload(tid)
-        if t.status != "running":
+        if t.status != TournamentStatus.RUNNING:
             self.announcer.updated(t)
             return
         more = rounds.more_games(t)
@@ -408,7 +428,9 @@ class TournamentService:
         places = rounds.places(t)
         async with self.write() as tx:
             await self.store.set_places(tx, t.id, places)
-            await self.store.update(tx, t.id, status="finished", ended_at=self.clock())
+            await self.store.update(
+                tx, t.id, status=TournamentStatus.FINISHED, ended_at=self.clock()
+            )
         t = await self.reload(t.id)
         self.alarms.disarm(t.id)
         self.announcer.finished(t)
@@ -421,12 +443,17 @@ class TournamentService:
         if t is None:
             return
         try:
-            if t.status == "signup":
+            if t.status == TournamentStatus.SIGNUP:
+                await self._expire_invitations(t)
                 if self.clock() >= t.starts_at:
                     await self._start_on_time(t)
                 else:
                     self.alarms.arm(t)
-            elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
+            elif (
+                t.status == TournamentStatus.RUNNING
+                and t.round_deadline
+                and self.clock() >= t.round_deadline
+            ):
                 await self.decide_round(
                     t, later("⏰ The round's time is up: decided by the score.")
                 )
@@ -436,6 +463,12 @@ class TournamentService:
             log.info("tournament %s: %s", tid, e.reason)
         except Exception:
             log.exception("tournament %s: its timer failed", tid)
+
+    async def _expire_invitations(self, t: Tournament) -> None:
+        """Withdraw the invitations whose time is up (their inviters are told)."""
+        async with self.changing(t) as t:
+            if await self.invitations.expire_due(t, self.clock()):
+                await self.reload(t.id)
 
     async def _start_on_time(self, t: Tournament) -> None:
         try:
@@ -448,29 +481,35 @@ class TournamentService:
         seated, and the channel is told why."""
         async with self.changing(t) as t:
             async with self.write() as tx:
+                unanswered = await self.invitations.close_all(tx, t)
                 await self.store.update(
-                    tx, t.id, status="cancelled", ended_at=self.clock(), note=reason[:300]
+                    tx,
+                    t.id,
+                    status=TournamentStatus.CANCELLED,
+                    ended_at=self.clock(),
+                    note=reason[:300],
                 )
                 if t.settings.format == "duplicate" and t.round:
                     await release_seed(tx, round_key(t, t.round))  # the last table reveals it
             t = await self.reload(t.id)
             self.alarms.disarm(t.id)
+        cancelled = later("🛑 **{name}** is cancelled: {reason}", name=t.md_name, reason=reason)
+        for inv in unanswered:  # their messages say so, and lose their buttons
+            self.announcer.invitation_closed(t, inv, cancelled)
         for g in t.games:
-            if g.status == "playing" and g.table_id is not None:
+            if g.status == SlotStatus.PLAYING and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(
                         table, later("The tournament was cancelled: {reason}", reason=reason)
                     )
-        self.announcer.say(
-            t, later("🛑 **{name}** is cancelled: {reason}", name=t.name, reason=reason)
-        )
+        self.announcer.say(t, cancelled)
         self.announcer.updated(t)
 
     async def decide_round(self, t: Tournament, reason: str) -> None:
         """End every table of the round still playing: the score decides each."""
         for g in t.round_games():
-            if g.status == "playing" and g.table_id is not None:
+            if g.status == SlotStatus.PLAYING and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(table, reason)

@@ -61,10 +61,6 @@ def card_name(c: Card) -> str:
     return _("{rank} of {suit}", rank=rank_word(c.rank), suit=_card_suit(c.suit))
 
 
-def card_code_name(code: str) -> str:
-    return card_name(card(code))
-
-
 def bid_word(value: int, blind: bool = False) -> str:
     """A bid as players say it: ``nil`` → ``nulo``, ``blind 6`` → ``6 a ciegas``."""
     if value == NIL:

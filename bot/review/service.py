@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from bot import metrics
 from bot.cooldowns import relative_time
 from bot.errors import Refusal
 from bot.i18n import _
@@ -124,6 +125,11 @@ class ReviewService:
 
     def running(self, game_id: int) -> ReviewJob | None:
         return self._jobs.get(game_id)
+
+    @property
+    def queued(self) -> int:
+        """Reviews waiting or working now."""
+        return len(self._jobs)
 
     def check_room(self, own: bool) -> None:
         """Raise :class:`QueueFull` unless a new job (for one of its own players' games when
@@ -276,6 +282,7 @@ class ReviewService:
                     self._executor(), analyse_chunk, doc, indices, key, self.worlds
                 )
             except BrokenProcessPool:
+                metrics.worker_crash("review")
                 if attempt == 2:
                     raise
                 log.warning("a worker process died during a review chunk; trying it again")

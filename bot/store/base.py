@@ -9,9 +9,11 @@ The table service and the league see only :class:`Database` and :class:`Tx`::
         row = await db.fetchrow("SELECT value FROM meta WHERE key = ?", ("k",))
 
 Every write runs inside :meth:`Database.transaction`: the block's statements commit together
-when it ends, or none of them if it raises.  Queries are written once in the portable dialect of
-``bot/store/sql.py``; rows answer ``row[0]`` and ``row["name"]`` on both backends.  Failures
-arrive as the exceptions of ``bot/store/errors.py``, never as a driver's own.
+when it ends, or none of them if it raises.  Its ``operation`` (what the transaction writes:
+:data:`OPERATIONS`) labels its commit's latency and its failures in the metrics.  Queries are
+written once in the portable dialect of ``bot/store/sql.py``; rows answer ``row[0]`` and
+``row["name"]`` on both backends.  Failures arrive as the exceptions of
+``bot/store/errors.py``, never as a driver's own.
 """
 
 from __future__ import annotations
@@ -21,11 +23,16 @@ import contextlib
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Sequence
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, get_args
 
+from bot import metrics
+from bot.store.errors import IntegrityError, StoreError
 from bot.store.url import parse_database_url
 
 Synchronous = Literal["normal", "full"]
+# What a transaction writes, for the metrics (bot.metrics.COMMIT_SECONDS).
+Operation = Literal["table", "tournament", "league", "review", "settings", "meta", "other"]
+OPERATIONS: tuple[Operation, ...] = get_args(Operation)
 
 
 class Row(Protocol):
@@ -101,7 +108,9 @@ class Database(abc.ABC):
         """Connect (no migration): ``where`` is a SQLite file or a PostgreSQL URL."""
 
     @abc.abstractmethod
-    def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
+    def transaction(
+        self, operation: Operation = "other"
+    ) -> contextlib.AbstractAsyncContextManager[Tx]:
         """``BEGIN`` … ``COMMIT`` (``ROLLBACK`` if the block raises)."""
 
     @abc.abstractmethod
@@ -126,5 +135,13 @@ class Database(abc.ABC):
     async def close(self) -> None: ...
 
     # ------------------------------------------------------------------ helpers
-    def _timed_commit(self, started: float) -> None:
-        self.commit_seconds.append(time.perf_counter() - started)
+    def _timed_commit(self, started: float, operation: Operation) -> None:
+        seconds = time.perf_counter() - started
+        self.commit_seconds.append(seconds)
+        metrics.commit(self.backend, operation, seconds)
+
+    def _refused(self, error: BaseException, operation: Operation) -> None:
+        """Count a transaction the database refused (a broken constraint is the data's
+        answer, not the database failing)."""
+        if isinstance(error, StoreError) and not isinstance(error, IntegrityError):
+            metrics.commit_failed(self.backend, operation)

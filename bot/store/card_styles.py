@@ -16,7 +16,7 @@ class CardStyleStore:
         return {int(r[0]): str(r[1]) for r in rows}
 
     async def set_scheme(self, guild_id: int, scheme: str) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction("settings") as tx:
             if scheme == "two":
                 await tx.execute("DELETE FROM card_styles WHERE guild_id = ?", (guild_id,))
             else:

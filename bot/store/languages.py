@@ -18,7 +18,7 @@ class LanguageStore:
     async def set_language(self, guild_id: int, language: str | None) -> None:
         """Choose ``language`` (one of :data:`bot.i18n.LANGUAGES`), or ``None``: follow the
         server's preferred locale again."""
-        async with self.db.transaction() as tx:
+        async with self.db.transaction("settings") as tx:
             if language is None:
                 await tx.execute("DELETE FROM server_languages WHERE guild_id = ?", (guild_id,))
             else:

@@ -65,7 +65,7 @@ class GameRecorder:
         """Prepare the game in a worker thread, then :meth:`record_game` in a transaction of
         its own."""
         prepared = await asyncio.to_thread(prepare_game, finished)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction("league") as conn:
             return await self.record_game(conn, prepared)
 
     async def record_game(self, conn: Tx, game: FinishedGame | PreparedGame) -> RecordedGame:

@@ -39,7 +39,7 @@ class SettingsStore:
 
         Raises :class:`~bot.league.errors.SettingsError` (nothing changed) on a bad value.
         """
-        async with self.db.transaction() as conn:
+        async with self.db.transaction("settings") as conn:
             current = await lock_settings(conn, guild_id)
             valid = validate_changes(current, changes)
             columns = [c for c in valid if c != "allowed_channels"]
@@ -79,7 +79,7 @@ class SettingsStore:
     ) -> Season:
         """Start a new season: standings start afresh; old seasons stay viewable."""
         started = now or datetime.now(UTC)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction("league") as conn:
             settings = await lock_settings(conn, guild_id)
             number = settings.current_season + 1
             title = _season_name(name, number)

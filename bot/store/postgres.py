@@ -28,7 +28,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.base import Database, Row, Synchronous
+from bot.store.base import Database, Operation, Row, Synchronous
 from bot.store.errors import (
     IntegrityError,
     SetupError,
@@ -204,7 +204,7 @@ class PostgresDatabase(Database):
 
     # ------------------------------------------------------------------ Database
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[_Conn]:
+    async def transaction(self, operation: Operation = "other") -> AsyncIterator[_Conn]:
         try:
             async with self.pool.acquire(timeout=self.timeouts.acquire) as conn:
                 tx = conn.transaction()
@@ -217,9 +217,14 @@ class PostgresDatabase(Database):
                     raise
                 started = time.perf_counter()
                 await tx.commit()
-                self._timed_commit(started)
+                self._timed_commit(started, operation)
         except _ERRORS as e:
-            raise translate(e) from e
+            error = translate(e)
+            self._refused(error, operation)
+            raise error from e
+        except StoreError as e:  # a statement of the block, translated already
+            self._refused(e, operation)
+            raise
 
     @contextlib.asynccontextmanager
     async def _reads(self) -> AsyncIterator[_Conn]:

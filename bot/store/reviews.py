@@ -30,7 +30,7 @@ class ReviewStore:
     ) -> None:
         """Keep an analysis; one already kept for this game and version wins (two bot
         processes analysing at once store the same thing)."""
-        async with self.db.transaction() as tx:
+        async with self.db.transaction("review") as tx:
             await tx.execute(
                 "INSERT INTO review_analyses (game_id, version, created_at, cpu_s, data) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, version) DO NOTHING",

@@ -36,7 +36,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.base import Database, Row, Synchronous, Tx
+from bot.store.base import Database, Operation, Row, Synchronous, Tx
 from bot.store.errors import (
     IntegrityError,
     SetupError,
@@ -272,35 +272,45 @@ class SQLiteDatabase(Database):
 
     # ------------------------------------------------------------------ Database
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self, operation: Operation = "other") -> AsyncIterator[Tx]:
         async with self._write_lock:
-            if self._writer is not None and self._in_loop is not None:
-                await _begin_on_loop(self._writer)
-                with self._loop_transaction(self._writer):
-                    yield self._in_loop
-                self._commits += 1
-                if self._commits >= CHECKPOINT_EVERY and self._checkpoint is None:
-                    self._commits = 0
-                    self._checkpoint = asyncio.create_task(self._checkpoint_wal())
-                return
-            await self._run(lambda: self.conn.execute("BEGIN IMMEDIATE"))
             try:
-                yield self._queries
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    await self.conn.execute("ROLLBACK")
+                if self._writer is not None and self._in_loop is not None:
+                    await _begin_on_loop(self._writer)
+                    with self._loop_transaction(self._writer, operation):
+                        yield self._in_loop
+                    self._commits += 1
+                    if self._commits >= CHECKPOINT_EVERY and self._checkpoint is None:
+                        self._commits = 0
+                        self._checkpoint = asyncio.create_task(self._checkpoint_wal())
+                    return
+                async with self._in_thread(operation) as queries:
+                    yield queries
+            except StoreError as e:
+                self._refused(e, operation)
                 raise
-            started = time.perf_counter()
-            try:
-                await self.conn.execute("COMMIT")
-            except (sqlite3.Error, OSError) as e:
-                with contextlib.suppress(sqlite3.Error):
-                    await self.conn.execute("ROLLBACK")
-                raise translate(e) from e
-            self._timed_commit(started)
+
+    @contextlib.asynccontextmanager
+    async def _in_thread(self, operation: Operation) -> AsyncIterator[Tx]:
+        """A transaction in aiosqlite's thread (``synchronous=full``, ``:memory:``)."""
+        await self._run(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+        try:
+            yield self._queries
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                await self.conn.execute("ROLLBACK")
+            raise
+        started = time.perf_counter()
+        try:
+            await self.conn.execute("COMMIT")
+        except (sqlite3.Error, OSError) as e:
+            with contextlib.suppress(sqlite3.Error):
+                await self.conn.execute("ROLLBACK")
+            raise translate(e) from e
+        self._timed_commit(started, operation)
 
     @contextlib.contextmanager
-    def _loop_transaction(self, writer: sqlite3.Connection) -> Iterator[None]:
+    def _loop_transaction(self, writer: sqlite3.Connection, operation: Operation) -> Iterator[None]:
         """The rest of a transaction begun by :func:`_begin_on_loop`.  Holding SQLite's write
         lock, in WAL mode, its statements and ``COMMIT`` wait for nobody."""
         try:
@@ -316,7 +326,7 @@ class SQLiteDatabase(Database):
             with contextlib.suppress(sqlite3.Error):
                 writer.execute("ROLLBACK")
             raise translate(e) from e
-        self._timed_commit(started)
+        self._timed_commit(started, operation)
 
     async def _checkpoint_wal(self) -> None:
         """Copy the WAL's committed pages into the database file, in aiosqlite's thread (a

@@ -409,7 +409,7 @@ class TableStore:
         return None if value is None else str(value)
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction("meta") as tx:
             await tx.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -12,12 +12,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.events.model import Entry, GameSlot, Member, Settings, Tournament
+from bot.events.pairing.model import (
+    Entry,
+    EntryStatus,
+    GameSlot,
+    Invitation,
+    Member,
+    SlotStatus,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 
 log = logging.getLogger(__name__)
-_OPEN = "('signup', 'running', 'paused')"
+_OPEN = "('signup', 'running', 'paused')"  # TournamentStatus: OPEN_STATES
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
     "round_deadline, round_left, message_id, created_at, ended_at, note, secret, fault"
@@ -57,7 +67,7 @@ class PlayerRecord:
 class PastTournament:
     id: int
     name: str
-    status: str
+    status: TournamentStatus
     ended_at: float | None
     place: int | None
     entries: int  # the entries that played (not those dropped at the start)
@@ -89,7 +99,7 @@ class TournamentStore:
         channel_id: int,
         organiser_id: int,
         name: str,
-        settings: Settings,
+        settings: TournamentSettings,
         starts_at: float,
         secret: str,
     ) -> int:
@@ -121,7 +131,10 @@ class TournamentStore:
         cols = ", ".join(f"{k} = ?" for k in fields)
         await tx.execute(
             f"UPDATE tournaments SET {cols} WHERE id = ?",  # noqa: S608 (names checked above)
-            (*fields.values(), tournament_id),
+            (
+                *(v.value if isinstance(v, TournamentStatus) else v for v in fields.values()),
+                tournament_id,
+            ),
         )
 
     async def add_member(self, tx: Tx, tournament_id: int, m: Member, entry: int | None) -> None:
@@ -157,7 +170,7 @@ class TournamentStore:
         await tx.execute(
             "INSERT INTO tournament_entries (tournament_id, entry, rating, status, checked_in) "
             "VALUES (?, ?, ?, ?, ?)",
-            (tournament_id, entry.id, entry.rating, entry.status, int(entry.checked_in)),
+            (tournament_id, entry.id, entry.rating, entry.status.value, int(entry.checked_in)),
         )
         return entry
 
@@ -167,7 +180,7 @@ class TournamentStore:
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, entry) DO UPDATE SET "
             "rating = excluded.rating, status = excluded.status, "
             "checked_in = excluded.checked_in",
-            (tournament_id, e.id, e.rating, e.status, int(e.checked_in)),
+            (tournament_id, e.id, e.rating, e.status.value, int(e.checked_in)),
         )
 
     async def delete_entry(self, tx: Tx, tournament_id: int, entry: int) -> None:
@@ -198,7 +211,7 @@ class TournamentStore:
                 g.slot,
                 g.game_no,
                 json.dumps(list(g.entries)),
-                g.status,
+                g.status.value,
                 g.thread_id,
                 None if g.scores is None else json.dumps(list(g.scores)),
                 g.winner,
@@ -228,7 +241,60 @@ class TournamentStore:
         )
         return row is not None
 
+    async def add_invitation(self, tx: Tx, tournament_id: int, inv: Invitation) -> None:
+        """A pair waiting for the partner's answer.  A member already inviting, or already
+        invited, in the tournament raises :class:`~bot.store.errors.UniqueViolation`."""
+        await tx.execute(
+            "INSERT INTO tournament_invitations (tournament_id, inviter_id, inviter_name, "
+            "partner_id, partner_name, created_at, expires_at, message_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                tournament_id,
+                inv.inviter.user_id,
+                inv.inviter.name,
+                inv.partner.user_id,
+                inv.partner.name,
+                inv.created_at,
+                inv.expires_at,
+                inv.message_id,
+            ),
+        )
+
+    async def set_invitation_message(
+        self, tx: Tx, tournament_id: int, inviter_id: int, message_id: int
+    ) -> None:
+        await tx.execute(
+            "UPDATE tournament_invitations SET message_id = ? "
+            "WHERE tournament_id = ? AND inviter_id = ?",
+            (message_id, tournament_id, inviter_id),
+        )
+
+    async def delete_invitation(self, tx: Tx, tournament_id: int, inviter_id: int) -> bool:
+        """Remove an invitation; ``False`` when it was gone already (answered meanwhile)."""
+        row = await tx.fetchrow(
+            "DELETE FROM tournament_invitations WHERE tournament_id = ? AND inviter_id = ? "
+            "RETURNING inviter_id",
+            (tournament_id, inviter_id),
+        )
+        return row is not None
+
+    async def delete_invitations(self, tx: Tx, tournament_id: int) -> None:
+        """Every invitation of the tournament (its sign-up closed)."""
+        await tx.execute(
+            "DELETE FROM tournament_invitations WHERE tournament_id = ?", (tournament_id,)
+        )
+
     # ------------------------------------------------------------------ reads
+    async def game_at_table(self, tx: Tx, table_id: str) -> tuple[int, GameSlot] | None:
+        """The game being played at ``table_id`` and its tournament's id, locked until ``tx``
+        ends (``None``: no tournament's game is being played there)."""
+        row = await tx.fetchrow(
+            f"SELECT tournament_id, {_G_COLUMNS} FROM tournament_games "  # noqa: S608
+            "WHERE table_id = ? AND status = 'playing' FOR UPDATE",
+            (table_id,),
+        )
+        return None if row is None else (int(row["tournament_id"]), _game(row))
+
     async def load_open(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> tuple[list[Tournament], list[UnreadableTournament]]:
@@ -312,7 +378,7 @@ class TournamentStore:
             PastTournament(
                 int(r[0]),
                 str(r[1]),
-                str(r[2]),
+                TournamentStatus(r[2]),
                 None if r[3] is None else float(r[3]),
                 None if r[4] is None else int(r[4]),
                 int(r[5]),
@@ -328,8 +394,8 @@ class TournamentStore:
             channel_id=int(r["channel_id"]),
             organiser_id=int(r["organiser_id"]),
             name=str(r["name"]),
-            status=str(r["status"]),
-            settings=Settings.from_record(json.loads(r["settings"])),
+            status=TournamentStatus(r["status"]),
+            settings=TournamentSettings.from_record(json.loads(r["settings"])),
             starts_at=float(r["starts_at"]),
             round=int(r["round"]),
             round_deadline=None if r["round_deadline"] is None else float(r["round_deadline"]),
@@ -360,7 +426,7 @@ class TournamentStore:
         ):
             eid = int(e[0])
             t.entries[eid] = Entry(
-                eid, tuple(by_entry.get(eid, ())), float(e[1]), str(e[2]), bool(e[3])
+                eid, tuple(by_entry.get(eid, ())), float(e[1]), EntryStatus(e[2]), bool(e[3])
             )
         for g in await q.fetch(
             f"SELECT {_G_COLUMNS} FROM tournament_games WHERE tournament_id = ? "  # noqa: S608
@@ -372,6 +438,18 @@ class TournamentStore:
             "SELECT slot, thread_id FROM tournament_threads WHERE tournament_id = ?", (tid,)
         ):
             t.threads[int(r[0])] = int(r[1])
+        for r in await q.fetch(
+            "SELECT inviter_id, inviter_name, partner_id, partner_name, created_at, expires_at, "
+            "message_id FROM tournament_invitations WHERE tournament_id = ? ORDER BY created_at",
+            (tid,),
+        ):
+            t.invitations[int(r[0])] = Invitation(
+                Member(int(r[0]), str(r[1])),
+                Member(int(r[2]), str(r[3])),
+                float(r[4]),
+                float(r[5]),
+                None if r[6] is None else int(r[6]),
+            )
         return t
 
 
@@ -381,7 +459,7 @@ def _game(g: Row) -> GameSlot:
         slot=int(g["slot"]),
         game_no=int(g["game_no"]),
         entries=tuple(json.loads(g["entries"])),
-        status=str(g["status"]),
+        status=SlotStatus(g["status"]),
         thread_id=None if g["thread_id"] is None else int(g["thread_id"]),
         table_id=g["table_id"],
         scores=None if g["scores"] is None else tuple(json.loads(g["scores"])),
@@ -389,10 +467,6 @@ def _game(g: Row) -> GameSlot:
         decided=bool(g["decided"]),
         boards=tuple(tuple(b) for b in json.loads(g["boards"])) if g["boards"] else (),
     )
-
-
-def entry_ids(entries: Sequence[Entry]) -> list[int]:
-    return [e.id for e in entries]
 
 
 async def league_ratings(

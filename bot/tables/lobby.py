@@ -383,7 +383,7 @@ class Lobby:
         async with table.lock:
             ensure_open(table)
             ensure_host(table, user_id, _("change the table's settings"))
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise Refusal(_("`{name}` is fixed once the game has started.", name=name))
             options = table.options.with_option(name, value)
             if options.hints and table.arranged:

@@ -17,7 +17,6 @@ from bot.engine import (
     Deal,
     Discard,
     Look,
-    PassCards,
     Play,
     Seat,
     SeatView,
@@ -147,18 +146,6 @@ class Moves:
         self, table: Table, user_id: int, *, interaction_id: int | None = None
     ) -> ActResult:
         return await self.act(table, user_id, Look, interaction_id=interaction_id)
-
-    async def pass_cards(
-        self,
-        table: Table,
-        user_id: int,
-        cards: tuple[Card, ...],
-        *,
-        interaction_id: int | None = None,
-    ) -> ActResult:
-        return await self.act(
-            table, user_id, lambda s: PassCards(s, cards), interaction_id=interaction_id
-        )
 
     async def bid(
         self,

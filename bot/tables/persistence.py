@@ -134,7 +134,7 @@ class TablePersistence:
         guard = table.write_lock if table is not None else contextlib.nullcontext()
         async with guard:
             try:
-                async with self.db.transaction() as conn:
+                async with self.db.transaction("table") as conn:
                     if table is not None and not await self.store.claim(
                         conn, table.id, table.revision
                     ):

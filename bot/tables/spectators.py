@@ -44,6 +44,7 @@ from bot.errors import Refusal
 from bot.i18n import _
 from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN, Edit
 from bot.tables.state import Table, TableStatus
+from bot.token_bucket import TokenBucket
 
 log = logging.getLogger(__name__)
 
@@ -122,46 +123,28 @@ class _Room:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-class _Budget:
-    """``rate`` edits a second on average, ``burst`` at once (all tables share it); takers
-    are served in turn (one waits for the refill, the others queue behind it)."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.stamp = float(burst), time.monotonic()
-        self._turn = asyncio.Lock()
-
-    async def take(self) -> None:
-        async with self._turn:
-            while True:
-                now = time.monotonic()
-                self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-                self.stamp = now
-                if self.tokens >= 1:
-                    self.tokens -= 1
-                    return
-                await asyncio.sleep((1 - self.tokens) / self.rate)
-
-
 class Spectators:
     def __init__(
         self,
         *,
+        editor: SpectatorEditor | None = None,
+        recounted: Callable[[Table], None] | None = None,
+        gate: Callable[[], Awaitable[None]] | None = None,
         interval: float = INTERVAL,
         edits_per_second: float = EDITS_PER_SECOND,
         burst: int = EDIT_BURST,
         token_lifetime: float = TOKEN_LIFETIME - TOKEN_MARGIN,
     ) -> None:
-        self.editor: SpectatorEditor | None = None
+        self.editor = editor  # the Discord side, which renders the view and edits messages
         # Told when a table's number of spectators changed (the table message shows it).
-        self.recounted: Callable[[Table], None] | None = None
+        self.recounted = recounted
         # Awaited before each edit: returns once no player's interaction waits for its answer
         # (the Discord layer's; None: no waiting).
-        self.gate: Callable[[], Awaitable[None]] | None = None
+        self.gate = gate
         self.guards: list[WatchGuard] = []  # organisers' rules, asked after the table's own
         self.interval = interval
         self.token_lifetime = token_lifetime
-        self._budget = _Budget(edits_per_second, burst)
+        self._budget = TokenBucket(edits_per_second, burst)  # all tables', taken in turn
         self._rooms: dict[str, _Room] = {}
         self.edits = 0  # spectator messages edited (for the benchmark and tests)
         self.dropped = 0  # spectators forgotten: their message could not be edited any more

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import weakref
+from contextvars import Token
 from dataclasses import dataclass, field
 
+from bot import logcontext
 from bot.engine import Game, Rules, Seat
 from bot.engine.shuffle import GameSeed
 from bot.i18n import _
@@ -142,7 +145,33 @@ class AbandonVote:
         return self.needed - self.agreed
 
 
-@dataclass(slots=True, eq=False)
+class TableLock(asyncio.Lock):
+    """A table's lock (its actions take turns).  While a task holds it, that task's log lines
+    name the table and its server (:mod:`bot.logcontext`).  It knows its table by a weak
+    reference (no cycle to collect), and reads the id when taken (a new table's id may be
+    drawn again)."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self._table = weakref.ref(table)
+        self._restore: tuple[Token[str | None], Token[int | None]] | None = None
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+        table = self._table()
+        if table is not None:
+            self._restore = (logcontext.TABLE.set(table.id), logcontext.GUILD.set(table.guild_id))
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._restore is not None:
+            table, guild = self._restore
+            self._restore = None
+            logcontext.TABLE.reset(table)
+            logcontext.GUILD.reset(guild)
+        self.release()
+
+
+@dataclass(slots=True, eq=False, weakref_slot=True)
 class Table:
     id: str
     guild_id: int
@@ -172,7 +201,7 @@ class Table:
     seq: int = 0  # number of stored game actions
     version: int = 0  # bumps on every change, for the renderer
     revision: int = 0  # the stored table's revision this process last wrote or read
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: TableLock = field(init=False, repr=False)
     # its writes in this process take turns (bot.tables.persistence.TablePersistence.write)
     write_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # How it ended, for the channel: who closed it, or why (None: the game was finished or
@@ -203,6 +232,9 @@ class Table:
     options: TableOptions = field(default_factory=TableOptions)
     hints_taken: dict[Seat, int] = field(default_factory=dict)
     watching: int = 0  # spectators following the game live now (in memory only)
+
+    def __post_init__(self) -> None:
+        self.lock = TableLock(self)
 
     @property
     def open(self) -> bool:

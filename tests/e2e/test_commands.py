@@ -82,6 +82,11 @@ def field(table: Response | Message, name: str) -> str:
     raise AssertionError(f"no {name} field")
 
 
+def shown(n: int) -> str:
+    """A score as the bot writes it in English: ``1,250``, ``−9`` (a real minus sign)."""
+    return f"−{abs(n):,}" if n < 0 else f"{n:,}"
+
+
 def game_over(r: Response | Message) -> bool:
     return "game is over" in r.text.lower()
 
@@ -326,14 +331,15 @@ async def test_computer_players_fill_seats_and_a_game_runs_to_game_over(world: W
     assert driver.actions >= 14, "Alice bid and played a whole hand at least"
     final = await fake.wait_for_edit(msg, lambda m: "🏆" in m.text and not m.buttons)
     over = await fake.wait_for_message(world.channel, lambda m: "Game over" in m.text)
-    scores = re.search(r"North–South (-?\d+) · East–West (-?\d+)", over.text)
+    # Scores are written as people read them: a real minus sign (−9), thousands grouped.
+    scores = re.search(r"North–South ([−-]?[\d,]+) · East–West ([−-]?[\d,]+)", over.text)
     assert scores, over.text
-    ns, ew = int(scores.group(1)), int(scores.group(2))
+    ns, ew = (int(g.replace("−", "-").replace(",", "")) for g in scores.groups())
     assert max(ns, ew) >= 100
     high, low = max(ns, ew), min(ns, ew)
-    assert f"{high} to {low}" in final.text, "the table shows the final score"
-    assert f"**{ns}** points" in field(final, "North–South")
-    assert f"**{ew}** points" in field(final, "East–West")
+    assert f"{shown(high)} to {shown(low)}" in final.text, "the table shows the final score"
+    assert f"**{shown(ns)}** points" in field(final, "North–South")
+    assert f"**{shown(ew)}** points" in field(final, "East–West")
     # Edits are coalesced: never more than about one a second, however fast the play.
     assert final.max_edits_per(1.0) <= 2, sorted(final.edit_times or ())
     hands = len([m for m in fake.messages(world.channel) if "— scores" in m.text])

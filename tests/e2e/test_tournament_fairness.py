@@ -12,8 +12,8 @@ import random
 import sqlite3
 from pathlib import Path
 
-from bot.events import rounds
-from bot.events.model import Entry, Member, Settings, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import Entry, Member, Tournament, TournamentSettings
 from tests.e2e.driver import eventually
 from tests.e2e.test_duplicate_privacy import db_rows, table_in
 from tests.e2e.tournament_flows import (
@@ -97,7 +97,7 @@ async def test_partners_are_drawn_from_the_stored_secret_not_the_public_id(
             organiser_id=night.organiser.id,
             name="Draw",
             status="signup",
-            settings=Settings(preset="standard", team_mode="draw"),
+            settings=TournamentSettings(preset="standard", team_mode="draw"),
             starts_at=0.0,
             secret=secret,
             entries={

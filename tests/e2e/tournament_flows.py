@@ -105,11 +105,41 @@ def new_night(fake: FakeDiscord, guild: Guild, players: int) -> Night:
     return Night(fake, guild, channel, organiser, users)
 
 
+def invitation_to(night: Night, partner: User) -> Message:
+    """The newest invitation in the tournament channel that asks ``partner`` (its buttons)."""
+    for m in reversed(night.messages()):
+        if m.text.startswith(f"🤝 <@{partner.id}>") and any(
+            c.custom_id.endswith(":accept") for c in m.all_components if c.custom_id
+        ):
+            return m
+    raise AssertionError(f"no invitation to {partner.name}")
+
+
+async def answer_invitation(
+    night: Night, partner: User, verb: str = "accept", *, by: User | None = None
+) -> Response | Message:
+    """``by`` (the partner themself by default) presses **Accept** or **Decline** on the
+    invitation that asks ``partner``."""
+    await eventually(lambda: invitation_to(night, partner))
+    message = invitation_to(night, partner)
+    custom_id = next(
+        c.custom_id for c in message.all_components if c.custom_id.endswith(":" + verb)
+    )
+    return await (await night.fake.click(by or partner, message, custom_id)).answer()
+
+
+async def sign_up_pair(night: Night, a: User, b: User) -> None:
+    """``a`` names ``b`` as partner and ``b`` accepts: both are signed up together."""
+    r = await night.ask(a, "tournament", "join", partner=b)
+    assert "once they accept" in r.text, r.text
+    r = await answer_invitation(night, b)
+    assert "signed up" in r.text, r.text
+
+
 async def sign_up_pairs(night: Night) -> None:
-    """Players 1+2, 3+4, … sign up together."""
+    """Players 1+2, 3+4, … sign up together (each second one accepts the first's invitation)."""
     for a, b in zip(night.players[::2], night.players[1::2], strict=True):
-        r = await night.ask(a, "tournament", "join", partner=b)
-        assert "signed up" in r.text, r.text
+        await sign_up_pair(night, a, b)
 
 
 async def open_night(night: Night, **options: Any) -> None:

@@ -15,7 +15,7 @@ from bot.errors import Refusal
 from bot.events import alarms
 from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
-from bot.events.model import Member, Settings, Tournament
+from bot.events.pairing.model import Member, Tournament, TournamentSettings
 from bot.events.resumption import resume
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
@@ -55,7 +55,7 @@ def a_bot(db: Database, clock: Clock, discord: QuietAnnouncer | None = None) -> 
 
 
 async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -> Tournament:
-    s = Settings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
+    s = TournamentSettings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
     signup = SignUp(bot.director)
     t = await signup.create(
         guild_id=GUILD,
@@ -67,7 +67,8 @@ async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -
     )
     for i in range(teams):
         a, b = Member(100 + 2 * i, f"a{i}"), Member(101 + 2 * i, f"b{i}")
-        await signup.join(t, a, b)
+        await signup.join(t, a, b)  # b is asked, and accepts
+        await signup.answer(t, b.user_id, a.user_id, True, now=clock.now)
     return bot.director.get(t.id)
 
 
@@ -173,7 +174,7 @@ async def test_refusals_change_nothing(db: Database) -> None:
             channel_id=CHANNEL,
             organiser_id=ORGANISER,
             name="  test   NIGHT ",
-            settings=Settings(preset="standard"),
+            settings=TournamentSettings(preset="standard"),
             starts_at=clock.now + 60,
         )
     with pytest.raises(Refusal, match="Only the organiser"):
@@ -402,7 +403,12 @@ async def test_a_sign_up_race_gives_each_member_one_seat(db: Database) -> None:
     made = [r for r in results if isinstance(r, str)]
     refused = [r for r in results if isinstance(r, Refusal)]
     assert (len(made), len(refused)) == (1, 1), results
-    winner = a if isinstance(results[0], str) else b
+    assert "already has an invitation waiting" in refused[0].reason, refused
+    winner, asker = (a, one) if isinstance(results[0], str) else (b, two)
+    accepted = await SignUp(asker.director).answer(
+        asker.director.get(t.id), wanted.user_id, winner.user_id, True, now=clock.now
+    )
+    assert "signed up" in accepted, accepted
     rows = await db.fetch(
         "SELECT user_id, entry FROM tournament_members WHERE tournament_id = ?", (t.id,)
     )

@@ -10,9 +10,10 @@ import random
 
 import pytest
 
-from bot.events import alarms, rounds
+from bot.events import alarms
 from bot.events.arrangement import round_key, thread_members
-from bot.events.model import Entry, GameSlot, Member, Settings, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import Entry, GameSlot, Member, Tournament, TournamentSettings
 from bot.events.resumption import resume
 from bot.events.signup import SignUp
 from bot.store.db import Database
@@ -39,7 +40,7 @@ def singles(secret: str, n: int = 16, tid: int = 7) -> Tournament:
         organiser_id=1,
         name="Draw",
         status="signup",
-        settings=Settings(preset="standard", team_mode="draw"),
+        settings=TournamentSettings(preset="standard", team_mode="draw"),
         starts_at=0.0,
         secret=secret,
         entries=entries,
@@ -170,7 +171,7 @@ async def test_one_tournament_that_cannot_catch_up_is_marked_and_the_others_resu
         channel_id=71,
         organiser_id=1,
         name="Another night",
-        settings=Settings(preset="standard"),
+        settings=TournamentSettings(preset="standard"),
         starts_at=clock.now + 3600,
     )
     await first.close()

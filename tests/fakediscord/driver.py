@@ -85,8 +85,7 @@ class DriverMixin:
             raise CommandNotAvailable(f"{user!r} is not a member of {guild!r}")
         if channel.is_group_dm and user not in channel.recipients:
             raise CommandNotAvailable(f"{user!r} is not in the group DM {channel!r}")
-        if guild is not None and not self._can_see_channel(user, channel):
-            # Discord: a private thread is not even listed for a member who is not in it
+        if guild is not None and not channel.can_see(guild.members[user.id]):
             raise CommandNotAvailable(f"{user!r} cannot see {channel!r}")
         iid = self.snowflakes.next()
         token = f"{iid:x}.{secrets.token_urlsafe(18)}"
@@ -116,7 +115,7 @@ class DriverMixin:
         }
         if guild is not None:
             member = guild.members[user.id]
-            perms = member.base_permissions()
+            perms = channel.permissions_for(member)  # Discord: in this channel, overwrites too
             ch_payload["permissions"] = str(perms)
             payload["guild_id"] = str(guild.id)
             payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}

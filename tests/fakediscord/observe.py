@@ -10,10 +10,9 @@ import contextlib
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .channels import Channel, ChannelType
+from .channels import Channel
 from .handles import NoResponse
 from .messages import Message, max_in_window
-from .permissions import Perm
 from .users import User
 
 if TYPE_CHECKING:
@@ -205,11 +204,7 @@ class ObserveMixin:
         guild = channel.guild
         if guild is None or user.id not in guild.members:
             return False
-        if channel.type == ChannelType.PRIVATE_THREAD:
-            # its members, and (as Discord) the server's moderators: Manage Threads
-            moderator = guild.members[user.id].base_permissions() & Perm.MANAGE_THREADS
-            return user.id in channel.thread_members or channel.owner_id == user.id or moderator
-        return True
+        return channel.can_see(guild.members[user.id])
 
     def visible_messages(
         self, to_user: User | None = None, *, include_deleted: bool = True

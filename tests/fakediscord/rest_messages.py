@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .channels import Channel, ChannelType
-from .messages import Attachment, Message, Snapshot
+from .messages import Attachment, Message, Snapshot, pinged_users
 from .permissions import Perm
 from .rest import (
     P,
@@ -121,6 +121,7 @@ async def create_message(request: web.Request) -> web.Response:
     msg = fake._create_message(
         ch, fake.bot_user, state, type=19 if reference else 0, reference=reference
     )
+    msg.pinged = pinged_users(state.content, body.get("allowed_mentions"))
     return ok_message(msg, headers)
 
 

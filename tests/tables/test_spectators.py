@@ -94,10 +94,11 @@ def test_who_may_watch() -> None:
 
 
 async def test_one_rendering_a_round_for_every_spectator_of_a_table() -> None:
-    spectators = Spectators(interval=0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
     counted: list[int] = []
-    spectators.recounted = lambda t: counted.append(t.watching)
+    spectators = Spectators(
+        editor=recorder, recounted=lambda t: counted.append(t.watching), interval=0
+    )
     table = playing_table()
     for uid in (10, 11, 12):
         watching(spectators, table, uid)
@@ -113,8 +114,8 @@ async def test_one_rendering_a_round_for_every_spectator_of_a_table() -> None:
 
 
 async def test_a_message_discord_no_longer_takes_is_forgotten() -> None:
-    spectators = Spectators(interval=0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    spectators = Spectators(editor=recorder, interval=0)
     table = playing_table()
     watching(spectators, table, 10)
     recorder.result = Edit.GONE  # dismissed, or its token expired
@@ -127,8 +128,8 @@ async def test_a_message_discord_no_longer_takes_is_forgotten() -> None:
 
 
 async def test_an_expired_token_is_not_tried() -> None:
-    spectators = Spectators(interval=0, token_lifetime=0.0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    spectators = Spectators(editor=recorder, interval=0, token_lifetime=0.0)
     table = playing_table()
     watching(spectators, table, 10)
     table.version += 1
@@ -139,8 +140,7 @@ async def test_an_expired_token_is_not_tried() -> None:
 
 
 async def test_a_spectator_who_sits_down_is_no_spectator() -> None:
-    spectators = Spectators(interval=0)
-    spectators.editor = Recorder()
+    spectators = Spectators(editor=Recorder(), interval=0)
     table = playing_table()
     watching(spectators, table, 10)
     table.seats[Seat.W] = Occupant(10, "p10")  # takes a seat (a computer's, say)
@@ -152,8 +152,9 @@ async def test_a_spectator_who_sits_down_is_no_spectator() -> None:
 
 
 async def test_the_end_is_shown_then_everyone_is_forgotten() -> None:
-    spectators = Spectators(interval=60.0)  # a round a minute: the end does not wait for it
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    # a round a minute: the end does not wait for it
+    spectators = Spectators(editor=recorder, interval=60.0)
     table = playing_table()
     watching(spectators, table, 10)
     table.version += 1
@@ -170,8 +171,8 @@ async def test_the_end_is_shown_then_everyone_is_forgotten() -> None:
 
 
 async def test_stop_watching() -> None:
-    spectators = Spectators(interval=0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    spectators = Spectators(editor=recorder, interval=0)
     table = playing_table()
     watching(spectators, table, 10)
     watching(spectators, table, 11)

@@ -11,7 +11,17 @@ from __future__ import annotations
 import itertools
 from typing import ClassVar, Final
 
-from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Claim, ClaimResult, Look, PassCards
+from bot.engine.actions import (
+    BIDS,
+    BLIND_NIL,
+    NIL,
+    Action,
+    Bid,
+    Claim,
+    ClaimResult,
+    Look,
+    PassCards,
+)
 from bot.engine.cards import Card, cards_of, mask_of
 from bot.engine.errors import (
     BlindNilNotAllowed,
@@ -42,6 +52,10 @@ from bot.engine.spades.view import SpadesPart
 
 NEW_YORK_BLIND_DEFICIT: Final = 100
 NEW_YORK_BIDS: Final = range(4, 11)
+# Phases as module names for the hot paths (see bot.engine.game).
+_BID: Final = Phase.BID
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
 
 
 class SpadesGame(Game, kind=GameKind.SPADES):
@@ -54,6 +68,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         "_bids",
         "_joker_points",
         "_looked",
+        "_new_york",
         "_pass_step",
         "_pass_steps",
         "_passes",
@@ -63,6 +78,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
     )
 
     def __init__(self, rules: Rules, first_dealer: Seat = Seat.N) -> None:
+        self._new_york = rules.new_york  # read on every bid: a plain slot, not the property
         super().__init__(rules, first_dealer)
         self.set_streak = [0, 0]  # New York: hands set in a row, per team
 
@@ -156,7 +172,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         return self._hand_result([])
 
     def _hand_result(self, teams: list[TeamHandScore]) -> HandResult:
-        if self.rules.new_york:
+        if self._new_york:
             # records.md: the team left of the dealer bid first.
             order = ((self.dealer + 1) % 2, self.dealer % 2)
             bids = tuple(x for k in order if (x := self._team_bids[k]) is not None)
@@ -170,11 +186,11 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     def blind_open(self, seat: Seat | int) -> bool:
         """May this seat still bid blind (blind nil, or a New York blind team bid)?"""
-        if self.phase is not Phase.BID or self._looked[seat]:
+        if self.phase is not _BID or self._looked[seat]:
             return False
         team = seat & 1
         r = self.rules
-        if r.new_york:
+        if self._new_york:
             return (
                 self.hand_number > 1
                 and self._team_bids[team] is None
@@ -198,9 +214,9 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     def hand_hidden(self, seat: Seat | int) -> bool:
         """True while the seat must not see its cards (blind undecided, or bid blind)."""
-        if self.phase is not Phase.BID:
+        if self.phase is not _BID:
             return False
-        if not self.rules.new_york and self._bids[seat] == BLIND_NIL:
+        if not self._new_york and self._bids[seat] == BLIND_NIL:
             return True
         return self.blind_open(seat)
 
@@ -211,7 +227,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
             return ()
         r = self.rules
         top, partner = self.tricks_per_hand, self._partner_bid(seat)
-        values = tuple(NEW_YORK_BIDS) if r.new_york else unseen_bids(r, top, partner)
+        values = tuple(NEW_YORK_BIDS) if self._new_york else unseen_bids(r, top, partner)
         return tuple(Bid(SEATS[seat], v) for v in values)
 
     def check_unseen_bid(self, bid: Bid) -> None:
@@ -225,9 +241,9 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     # ------------------------------------------------------------------ legal actions
     def _legal_decisions(self, seat: Seat) -> list[Action]:
-        if self.phase is Phase.BID:
+        if self.phase is _BID:
             return self._legal_bids(seat)
-        if self.phase is Phase.PASS:
+        if self.phase is _PASS:
             if seat != self._pass_steps[self._pass_step][0]:
                 return []
             n = self.rules.blind_nil_pass
@@ -241,23 +257,23 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         blind = self.blind_open(seat)
         if seat != self._turn:
             return [Look(seat)] if blind else []
-        if self.rules.new_york:
+        if self._new_york:
             if blind:
                 return [*(Bid(seat, v, True) for v in NEW_YORK_BIDS), Look(seat)]
             return [Bid(seat, v) for v in NEW_YORK_BIDS]
+        bids = BIDS[seat]
         if blind:
-            return [Bid(seat, BLIND_NIL), Look(seat)]
+            return [bids[0], Look(seat)]  # blind nil, or look
         if self.rules.bidding in RESTRICTED_BIDDING:
-            bids = allowed_bids(
+            values = allowed_bids(
                 self.rules.bidding,
                 self.tricks_per_hand,
                 self.spade_count(seat),
                 self._partner_bid(seat),
             )
-            return [Bid(seat, v) for v in bids]
-        out: list[Action] = [Bid(seat, NIL)] if self.rules.nil else []
-        out.extend(Bid(seat, v) for v in range(1, self.tricks_per_hand + 1))
-        return out
+            return [bids[v - BLIND_NIL] for v in values]
+        lowest = NIL if self.rules.nil else 1
+        return list(bids[lowest - BLIND_NIL : self.tricks_per_hand + 1 - BLIND_NIL])
 
     # ------------------------------------------------------------------ checking
     def _check_decision(self, action: Action) -> None:
@@ -280,12 +296,12 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         return SpadesNotBroken("Spades are not broken yet")
 
     def _check_bid(self, bid: Bid) -> None:
-        if self.phase is not Phase.BID:
+        if self.phase is not _BID:
             raise WrongPhase(PHASE_REFUSAL[self.phase])
         self._check_turn(bid.seat, "bid")
         r = self.rules
         blind_open = self.blind_open(bid.seat)
-        if r.new_york:
+        if self._new_york:
             if bid.value not in NEW_YORK_BIDS:
                 raise IllegalBid("A team bid is 4 to 10 tricks")
             if bid.blind and not blind_open:
@@ -344,15 +360,15 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         return f"A blind bid needs your team {NEW_YORK_BLIND_DEFICIT} points behind"
 
     def _check_look(self, seat: Seat) -> None:
-        if self.phase is not Phase.BID:
+        if self.phase is not _BID:
             raise WrongPhase("You can already see your cards")
         if not self.blind_open(seat):
-            if not self.rules.new_york and self._bids[seat] == BLIND_NIL:
+            if not self._new_york and self._bids[seat] == BLIND_NIL:
                 raise IllegalAction("You bid blind nil: your cards show when bidding ends")
             raise IllegalAction("You can already see your cards")
 
     def _check_pass(self, action: PassCards) -> None:
-        if self.phase is not Phase.PASS:
+        if self.phase is not _PASS:
             raise WrongPhase(PHASE_REFUSAL[self.phase])
         giver = self._pass_steps[self._pass_step][0]
         if action.seat != giver:
@@ -375,22 +391,22 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     def _begin_hand(self) -> None:
         d = self.dealer
-        if self.rules.new_york:
+        if self._new_york:
             self._bid_seq = ((d + 1) % 4, (d + 3) % 4, (d + 2) % 4, d)
         else:
             order = [self._next[d]]
             while order[-1] != d:
                 order.append(self._next[order[-1]])
             self._bid_seq = tuple(order)
-        if self.rules.new_york and self.hand_number == 1:
+        if self._new_york and self.hand_number == 1:
             self._begin_play()
         else:
-            self.phase = Phase.BID
+            self.phase = _BID
             self._turn = self._bid_seq[0]
 
     def _bid(self, bid: Bid) -> None:
         self._bid_log.append(bid)
-        if self.rules.new_york:
+        if self._new_york:
             team = bid.seat & 1
             if self._proposals[team] is None:
                 self._proposals[team] = (bid.value, bid.blind)
@@ -407,7 +423,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
             self._pass_steps = steps
             self._pass_step = 0
             self._turn = steps[0][0]
-            self.phase = Phase.PASS
+            self.phase = _PASS
         else:
             self._begin_play()
 
@@ -432,7 +448,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
             self._turn = self._pass_steps[self._pass_step][0]
 
     def _begin_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._begin_tricks(self.deck, self.seating.seats, self.dealer, trumps_need_breaking=True)
 
     def _trick_won(self, trick: list[tuple[int, int]], winner: int) -> None:
@@ -464,9 +480,8 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         """Each side's §5 (or §8) result of the hand just played."""
         t = self._tricks
         results: list[TeamHandScore] = []
-        for side in Team:
-            a, b = side.seats
-            if self.rules.new_york:
+        for side, (a, b) in enumerate(self.seating.sides):
+            if self._new_york:
                 tb = self._team_bids[side]
                 results.append(
                     score_new_york(

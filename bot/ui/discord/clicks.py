@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 import discord
 
-from bot import logsafe, timely
+from bot import logcontext, logsafe, timely
 from bot.errors import Refusal
 from bot.i18n import N_, _, answering
 from bot.ui.discord.failures import answer_error
@@ -99,7 +99,10 @@ class ClickRouter:
         """Hand a click to the handler of its ref's route: answered in time (see
         :mod:`bot.timely`), and never left without an answer when the handler refuses or
         fails."""
-        timely.guard(interaction)
+        timely.guard(interaction, kind=("component", ref.route or "unreadable"))
+        table_id = getattr(ref, "table_id", None)
+        if isinstance(table_id, str):  # a table's component: its handling's lines name it
+            logcontext.TABLE.set(table_id)
         answering(interaction)  # every answer to the click in the clicker's language
         data: dict[str, Any] = dict(interaction.data or {})
         shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged

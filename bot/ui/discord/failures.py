@@ -47,6 +47,7 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
     if isinstance(original, Duplicate):
         timely.ignore_repeat(interaction)
         return
+    timely.judge(interaction, "refused")  # error_text says "failed" for an error of ours
     text = error_text(interaction, error, original)
     with contextlib.suppress(discord.HTTPException):
         await timely.answer(interaction, text)
@@ -92,4 +93,5 @@ def error_text(
         log.info("%s refused by a check: %s", name, error)
         return _("You cannot use this command here.")
     log.error("%s failed", name, exc_info=original)
+    timely.judge(interaction, "failed")
     return _(SORRY)

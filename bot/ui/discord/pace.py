@@ -36,6 +36,8 @@ from typing import Final
 
 import aiohttp
 
+from bot import metrics
+
 # The interaction endpoints (not bound to the global limit): the callback, and the webhook
 # routes of a token (an interaction's, or a webhook's own).
 _INTERACTION_ROUTE: Final = re.compile(r"/api/v\d+/(?:interactions/\d+|webhooks/\d+)/[^/]+")
@@ -83,6 +85,7 @@ class Pace:
         self.taken = 0  # requests let through
         self.waited = 0  # of which had to wait for their turn
         self.held = 0  # of which waited because ``limit`` were counted
+        self.queued = 0  # requests waiting for their turn now
 
     def counted_now(self) -> int:
         """Requests that may have arrived within the last ``window`` (or may still)."""
@@ -90,6 +93,14 @@ class Pace:
         return len(self._open) + len(self._answered)
 
     async def take(self) -> int:
+        entered = self._clock()
+        self.queued += 1
+        try:
+            return await self._take(entered)
+        finally:
+            self.queued -= 1
+
+    async def _take(self, entered: float) -> int:
         async with self._turn:
             waited = held = False
             while True:
@@ -115,6 +126,7 @@ class Pace:
             self.taken += 1
             ticket = next(self._tickets)
             self._open[ticket] = now
+            metrics.pace_wait(now - entered)
             return ticket
 
     def answered(self, ticket: int) -> None:

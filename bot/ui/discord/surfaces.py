@@ -43,10 +43,9 @@ from typing import Any, Final, Protocol, cast
 import discord
 
 from bot import disposal
+from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.tables.state import SurfaceToken, Table
 
-TOKEN_LIFETIME: Final = 15 * 60.0  # Discord: an interaction token works for 15 minutes
-TOKEN_MARGIN: Final = 20.0  # a write is not started with a token this close to its end
 UNKNOWN_WEBHOOK: Final = 10015  # Discord: the token is unknown (expired long ago)
 INVALID_WEBHOOK_TOKEN: Final = 50027  # Discord: the token expired (HTTP 401)
 # Discord's name, in a webhook message's route, for the first answer of the token's

@@ -20,18 +20,17 @@ from typing import Any
 import discord
 from discord.webhook.async_ import async_context
 
+from bot import timely
 from bot.engine import GameError, Seat
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton
 from bot.i18n import language_of, use
 from bot.tables.live import Answer, Edit, LiveHands, live_key
 from bot.tables.state import Table
 from bot.ui.discord.failures import refusal_text
-from bot.ui.discord.surfaces import ORIGINAL
+from bot.ui.discord.surfaces import INVALID_WEBHOOK_TOKEN, ORIGINAL
 from bot.ui.hand.hand import hand_json, hand_payload
 
 log = logging.getLogger(__name__)
-
-INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token (HTTP 401)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +107,7 @@ async def answer_on_hand(
                 raise
             news = stale_is_news and isinstance(e, StaleButton)
             notice = f"{'' if news else '⚠ '}{refusal_text(e)}"
+            timely.judge(interaction, "refused")  # shown on the hand, counted as refused
         assert seat is not None  # checked by ``act``: the member plays it
         await send_hand(interaction, answer, table, seat, notice, edit=True)
 

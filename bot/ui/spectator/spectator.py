@@ -198,11 +198,6 @@ def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
     return SpectatorMessage(embed, controls, picture)
 
 
-def stopped_json() -> dict[str, Any]:
-    """What a spectator's message says once they stopped watching."""
-    return {"content": _("You stopped watching this table."), "embeds": [], "components": []}
-
-
 def _field(name: str, value: str, *, inline: bool = True) -> dict[str, Any]:
     return {"name": name, "value": value or "—", "inline": inline}
 

@@ -24,7 +24,8 @@ import discord
 
 from bot.engine import Game
 from bot.engine.rewind import tricks_completed
-from bot.i18n import SERVER_LANGUAGES, use
+from bot.errors import Refusal
+from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.live import Edit
 from bot.tables.spectators import Frame, Spectators, watch_key
 from bot.tables.state import Table
@@ -38,6 +39,7 @@ from bot.ui.spectator.spectator import (
     public_scene,
     spectator_message,
 )
+from bot.ui.spectator.watch_access import can_read
 from bot.ui.table.controls import controls_view
 from bot.ui.text.card_emojis import CARD_EMOJIS
 
@@ -51,8 +53,7 @@ Interaction = discord.Interaction[Any]
 class SpectatorViews:
     """Implements :class:`bot.tables.spectators.SpectatorEditor`, and answers spectators."""
 
-    def __init__(self, spectators: Spectators, threads: int = 1) -> None:
-        self.spectators = spectators
+    def __init__(self, threads: int = 1) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="spades-watch-pictures")
         self._pictures: OrderedDict[str, asyncio.Future[bytes]] = OrderedDict()
         # a table shown some tricks behind: its game as it stood then, replayed once for its
@@ -142,13 +143,18 @@ class SpectatorViews:
                 file.close()
 
     # ------------------------------------------------------------------ answers
-    async def answer(self, interaction: Interaction, table: Table, *, edit: bool) -> None:
+    async def answer(
+        self, interaction: Interaction, spectators: Spectators, table: Table, *, edit: bool
+    ) -> None:
         """Answer a spectator with the view (a new ephemeral message, or ``edit`` the one the
-        clicked button is on); that message then follows the game.  Refused (with the
-        reason) for anyone who may not watch the table."""
+        clicked button is on); that message then follows the game among ``spectators``.
+        Refused (with the reason) for anyone who may not watch the table, or cannot read its
+        channel (:mod:`bot.ui.spectator.watch_access`)."""
         uid = interaction.user.id
-        self.spectators.check(table, uid)
-        with self.spectators.answering(table, uid) as answer:
+        if not can_read(interaction, table):
+            raise Refusal(_("You can watch only a table whose channel you can read."))
+        spectators.check(table, uid)
+        with spectators.answering(table, uid) as answer:
             key = watch_key(table)
             message = self.message(table)  # rendered before any await
             kwargs: dict[str, Any] = {

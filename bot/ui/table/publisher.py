@@ -36,13 +36,13 @@ from typing import Any
 
 import discord
 
-from bot import disposal
+from bot import disposal, metrics
 from bot.engine import HandResult, Phase, Seat, seat_view
 from bot.i18n import N_, SERVER_LANGUAGES, Text, _, use
 from bot.i18n.cards import seat_word
+from bot.tables.live import TOKEN_LIFETIME
 from bot.tables.state import SurfaceToken, Table, TableStatus
 from bot.ui.discord.surfaces import (
-    TOKEN_LIFETIME,
     ChannelSurface,
     Moved,
     Stale,
@@ -59,7 +59,6 @@ from bot.ui.table.scoresheet import game_over_components, game_over_embed, hand_
 from bot.ui.text.seed_text import reveal_text
 
 log = logging.getLogger(__name__)
-
 
 REMINDER = "_reminder_for_turn"  # key of a post that is a turn reminder: the turn's seq
 CAUGHT_UP = N_(
@@ -89,8 +88,7 @@ class _Channel:
     stored_until: float = 0.0  # when the token stored for the table expires (unix)
 
 
-# Saves the id of a table's (new) message: (table, message id).
-MessageSaver = Callable[[Table, int], Awaitable[None]]
+MessageSaver = Callable[[Table, int], Awaitable[None]]  # saves a table's (new) message id
 # Saves (or, with None, forgets) the interaction token an "interaction" table writes through.
 TokenSaver = Callable[[Table, SurfaceToken | None], Awaitable[None]]
 
@@ -123,12 +121,13 @@ class TablePublisher:
         self._channels: dict[str, _Channel] = {}
         self._by_token_channel: dict[int, _Channel] = {}  # "interaction" tables, by channel
         self._storing: set[asyncio.Task[None]] = set()
-        self.edits = 0
         self.pictures = DealPictures()
 
     # TableListener ----------------------------------------------------------------
     def changed(self, table: Table) -> None:
         ch = self._channel(table)
+        if ch.dirty:  # the edit already pending shows this change too
+            metrics.table_write("coalesced")
         ch.dirty = True
         ch.wake.set()
 
@@ -367,6 +366,7 @@ class TablePublisher:
             log.exception("publisher for table %s failed", ch.table.id)
         finally:
             if self._channels.get(ch.table.id) is ch and not ch.table.open:
+                metrics.table_write("dropped", len(ch.posts))  # left for a click that never came
                 del self._channels[ch.table.id]
                 if self._by_token_channel.get(ch.table.channel_id) is ch:
                     del self._by_token_channel[ch.table.channel_id]
@@ -407,7 +407,6 @@ class TablePublisher:
                 await self.surface(table).edit(
                     table, table.message_id, lambda: self._final_payload(table)
                 )
-                self.edits += 1
             except (discord.NotFound, Moved) as e:  # deleted, or its token is stale
                 await self._replace_message(table, moved=isinstance(e, Moved))
             except discord.HTTPException as e:
@@ -443,7 +442,8 @@ class TablePublisher:
         reminder = post.pop(REMINDER, None)
         table = ch.table
         if reminder is not None and (not table.open or table.seq != reminder):
-            return  # the turn passed before the reminder went out
+            metrics.table_write("dropped")  # the turn passed before the reminder went out
+            return
         if table.place.by_interaction and not self.token_surface.writable(table):
             self._wait_for_click(ch, post, reminder)
             return

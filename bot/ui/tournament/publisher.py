@@ -8,19 +8,20 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
 
-from bot.events import rounds
 from bot.events.arrangement import private_tables
-from bot.events.model import GameSlot, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import GameSlot, Invitation, SlotStatus, Tournament, TournamentStatus
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
 from bot.ui.images.bracket import bracket_png
 from bot.ui.tournament import render
+from bot.ui.tournament.components import invitation_view
 
 log = logging.getLogger(__name__)
 MIN_INTERVAL_S = 1.0
@@ -116,7 +117,7 @@ class TournamentPublisher:
         self._post(channel_id, guild_id, said, ())
 
     def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
-        names = " v ".join(t.entries[e].name for e in g.entries if e in t.entries)
+        names = " v ".join(t.entries[e].md_name for e in g.entries if e in t.entries)
         users = [
             u
             for e in g.entries
@@ -129,7 +130,7 @@ class TournamentPublisher:
             text = _(
                 "🏆 **{name}**, round {round}, table {table}: {names}. {mentions} — your game "
                 "is on: press **My hand** on the table message (or `/hand`).",
-                name=t.name,
+                name=t.md_name,
                 round=g.round,
                 table=g.slot,
                 names=names,
@@ -140,14 +141,47 @@ class TournamentPublisher:
     def finished(self, t: Tournament) -> None:
         self.updated(t)
         podium = [e for e, p in sorted(rounds.places(t).items(), key=lambda x: x[1]) if p == 1]
-        names = ", ".join(t.entries[e].name for e in podium if e in t.entries)
+        names = ", ".join(t.entries[e].md_name for e in podium if e in t.entries)
         with use(SERVER_LANGUAGES.of(t.guild_id)):
             text = _(
                 "🏆 **{name}** is over: congratulations, {names}! Results: see the message above.",
-                name=t.name,
+                name=t.md_name,
                 names=names,
             )
         self.say(t, text)
+
+    async def ask_partner(self, t: Tournament, inv: Invitation, text: str) -> int | None:
+        """The invitation in the tournament's channel, in the server's language, pinging the
+        partner alone, with **Accept** / **Decline**."""
+        with use(SERVER_LANGUAGES.of(t.guild_id)):
+            content, view = str(text), invitation_view(t.id, inv.inviter.user_id)
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(inv.partner.user_id)]
+        )
+        channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
+        try:
+            message = await channel.send(content[:2000], view=view, allowed_mentions=allowed)
+        except discord.HTTPException as e:
+            log.warning("could not post an invitation in %s: %s", t.channel_id, e)
+            return None
+        return message.id
+
+    def invitation_closed(self, t: Tournament, inv: Invitation, text: str) -> None:
+        if inv.message_id is None:
+            return
+        with use(SERVER_LANGUAGES.of(t.guild_id)):
+            content = str(text)
+        message = self.client.get_partial_messageable(
+            t.channel_id, guild_id=t.guild_id
+        ).get_partial_message(inv.message_id)
+
+        async def edit() -> None:
+            try:  # an edit pings nobody
+                await message.edit(content=content[:2000], view=None)
+            except discord.HTTPException as e:
+                log.warning("could not close the invitation %s: %s", inv.message_id, e)
+
+        self._background(edit())
 
     # ------------------------------------------------------------------ sending
     def _post(self, channel_id: int, guild_id: int, text: str, mention: Sequence[int]) -> None:
@@ -162,7 +196,10 @@ class TournamentPublisher:
             except discord.HTTPException as e:
                 log.warning("could not post in %s: %s", channel_id, e)
 
-        task = asyncio.create_task(send())
+        self._background(send())
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
         self._posts.add(task)
         task.add_done_callback(self._posts.discard)
 
@@ -189,12 +226,12 @@ class TournamentPublisher:
     async def _show_in_language(self, t: Tournament) -> None:
         payload: dict[str, Any] = (
             render.signup_payload(t)
-            if t.status == "signup"
+            if t.status == TournamentStatus.SIGNUP
             else render.standings_payload(t, self._scores(t))
         )
         channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         picture = None
-        if t.settings.format == "elimination" and t.status != "signup" and t.games:
+        if t.settings.format == "elimination" and t.status != TournamentStatus.SIGNUP and t.games:
             # The bracket, drawn off the event loop, after each match.
             picture = await asyncio.to_thread(bracket_png, t)
             payload["embed"].set_image(url=f"attachment://{BRACKET}")
@@ -220,7 +257,7 @@ class TournamentPublisher:
             return out
         for g in t.round_games():
             table = self.registry.find_by_id(g.table_id) if self.registry and g.table_id else None
-            if g.status == "playing" and table is not None and table.game is not None:
+            if g.status == SlotStatus.PLAYING and table is not None and table.game is not None:
                 out[table.id] = tuple(table.game.scores)
         return out
 

@@ -12,8 +12,8 @@ import dataclasses
 import random
 from collections import defaultdict
 
-from bot.events import duplicate, elimination, swiss
-from bot.events.model import Entry, GameSlot, Tournament
+from bot.events.pairing import duplicate, elimination, swiss
+from bot.events.pairing.model import Entry, EntryStatus, GameSlot, SlotStatus, Tournament
 from bot.i18n import later
 
 
@@ -135,14 +135,14 @@ def next_round(t: Tournament) -> list[GameSlot]:
 
 def _slot(round_no: int, slot: int, entries: tuple[int, ...]) -> GameSlot:
     if len(entries) == 1:
-        return GameSlot(round_no, slot, 1, entries, status="bye")
+        return GameSlot(round_no, slot, 1, entries, status=SlotStatus.BYE)
     return GameSlot(round_no, slot, 1, entries)
 
 
 def places(t: Tournament) -> dict[int, int]:
     """Final places (1 = winner; entries knocked out in the same round share a place)."""
     fmt = t.settings.format
-    entries = [e.id for e in t.entries.values() if e.status != "dropped"]
+    entries = [e.id for e in t.entries.values() if e.status != EntryStatus.DROPPED]
     if fmt == "swiss":
         ranked = [s.entry for s in swiss.standings(entries, t.games)]
         return {e: i for i, e in enumerate(ranked, start=1)}
@@ -171,13 +171,14 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
     if check_in and t.settings.checkin_minutes:
         absent = [e for e in entries if not e.checked_in]
         if absent:
-            names = ", ".join(e.name for e in absent)
+            names = ", ".join(e.md_name for e in absent)
             notes.append(later("Did not check in, so not playing: {names}.", names=names))
         entries = [
-            dataclasses.replace(e, status="dropped") if not e.checked_in else e for e in entries
+            dataclasses.replace(e, status=EntryStatus.DROPPED) if not e.checked_in else e
+            for e in entries
         ]
     if t.settings.team_size == 2:
-        singles = [e for e in entries if e.status == "in" and len(e.members) == 1]
+        singles = [e for e in entries if e.status == EntryStatus.IN and len(e.members) == 1]
         draw(t, "partners").shuffle(singles)
         for a, b in zip(singles[::2], singles[1::2], strict=False):
             entries.remove(b)
@@ -185,8 +186,8 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
             entries[i] = dataclasses.replace(a, members=a.members + b.members)
         if len(singles) % 2:
             left = singles[-1]
-            entries[entries.index(left)] = dataclasses.replace(left, status="dropped")
-            notes.append(later("{name} found no partner, so is not playing.", name=left.name))
+            entries[entries.index(left)] = dataclasses.replace(left, status=EntryStatus.DROPPED)
+            notes.append(later("{name} found no partner, so is not playing.", name=left.md_name))
         drawn = len(singles) // 2
         if drawn:
             notes.append(
@@ -197,10 +198,10 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
 
 def with_computer_team(t: Tournament, entries: list[Entry]) -> tuple[list[Entry], str | None]:
     """An odd number of teams with ``odd: computer``: a computer team makes it even."""
-    playing = [e for e in entries if e.status == "in"]
+    playing = [e for e in entries if e.status == EntryStatus.IN]
     if len(playing) % 2 == 0 or t.settings.per_table != 2 or t.settings.odd != "computer":
         return entries, None
-    computers = Entry(max(e.id for e in entries) + 1, (), 0.0, "computer")
+    computers = Entry(max(e.id for e in entries) + 1, (), 0.0, EntryStatus.COMPUTER)
     return [*entries, computers], later("An odd number of teams: a computer team makes it even.")
 
 
@@ -208,7 +209,7 @@ def first_round_tables(t: Tournament) -> int:
     """The tables round 1 would seat if the tournament started now (as if everyone checked
     in): the threads worth making during sign-up."""
     _, entries = line_up(t, check_in=False)
-    if len([e for e in entries if e.status == "in"]) < t.settings.per_table:
+    if len([e for e in entries if e.status == EntryStatus.IN]) < t.settings.per_table:
         return 0
     entries, _ = with_computer_team(t, entries)
     trial = dataclasses.replace(t, entries={e.id: e for e in entries}, games=[], round=0)
