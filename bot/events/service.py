@@ -91,7 +91,8 @@ class TournamentService:
         """The open tournament of the server named ``name`` (or its only one)."""
         mine = [t for t in self.open.values() if t.guild_id == guild_id]
         for u in self.unreadable.values():
-            if u.guild_id == guild_id and (not name or name_key(name) == name_key(u.name)):
+            named = name_key(name) == name_key(u.name) if name else not mine
+            if u.guild_id == guild_id and named:  # named, or the server's only one
                 raise Refusal(
                     _(
                         "{name} could not be loaded at my last start (the error is in my "
