@@ -85,9 +85,10 @@ class TournamentPublisher:
             await self.client.http.add_user_to_thread(thread_id, user_id)
 
     async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
-        """May a table's thread take the next table: not deleted (nor locked).  Known from
-        the cache (the gateway tells of deleted threads); asked of Discord only when the
-        cache does not have it (after a restart, an archived thread)."""
+        """May a table's thread take the next table: not deleted (nor locked), and private
+        if the tournament's tables must be (a public one made before is replaced).  Known
+        from the cache (the gateway tells of deleted threads); asked of Discord only when
+        the cache does not have it (after a restart, an archived thread)."""
         thread = self.client.get_channel(thread_id)
         if thread is None:
             try:
@@ -96,7 +97,9 @@ class TournamentPublisher:
                 return False
             except discord.HTTPException:
                 return True  # unsure: the table is posted there, as before
-        return isinstance(thread, discord.Thread) and not thread.locked
+        if not isinstance(thread, discord.Thread) or thread.locked:
+            return False
+        return thread.is_private() or not private_tables(t)
 
     def updated(self, t: Tournament) -> None:
         self._latest[t.id] = t
