@@ -179,6 +179,10 @@ class Lobby:
         """Refuse **Play again** unless a player of that game asks, nothing else is open in
         the channel and they sit nowhere else."""
         old = self.registry.finished(finished_id)
+        if old.arranged:
+            raise Refusal(
+                _("This was a tournament's game: its organiser seats the next one, not Play again.")
+            )
         if user_id not in old.humans():
             raise Refusal(_("Only the players of that game can start another one."))
         if self.registry.find_in_channel(old.channel_id) is not None:
@@ -193,6 +197,7 @@ class Lobby:
         async with self.seating(table.guild_id), table.lock:
             ensure_open(table)
             mine = table.seat_of(user_id)
+            refuse_stranger(table, mine)
             self.registry.check_can_sit(table, user_id)
             if table.status == TableStatus.LOBBY:
                 return await self._join_lobby(table, user_id, name, seat, mine)
@@ -466,6 +471,20 @@ class Lobby:
             self.ctx.changed(table)
             self.ctx.turns.schedule(table)
             return table
+
+
+def refuse_stranger(table: Table, mine: Seat | None) -> None:
+    """Only the organiser seats people at a tournament's table (``/tournament replace``): a
+    member sits there only in the seat recorded under their own id (coming back after they
+    left or timed out), never in a computer's seat — that would be playing for an entry they
+    are not in, and seeing its hand."""
+    if table.arranged and mine is None:
+        raise Refusal(
+            _(
+                "This is a tournament's table: only its organiser seats players here "
+                "(`/tournament replace`). You can only come back to a seat of your own."
+            )
+        )
 
 
 def ensure_open(table: Table) -> None:
