@@ -1,5 +1,6 @@
 """Engine speed: complete random hands per second per game, an older revision's engine against
-today's on Spades, and the cost of legal_actions() and apply().
+today's on Spades, OpenSpiel's Spades and a bare loop beside them, and the cost of
+legal_actions() and apply().
 
     python benchmarks/engine.py [--seconds 3] [--runs 3] [--seed 1] [--games spades,...]
                                 [--baseline REV ...]
@@ -15,15 +16,19 @@ first on ``PYTHONPATH``.  The default baseline, 215363d, is the engine before th
 trick-taking core (issue 11 asks for new ≥ 0.9 × old); ``--baseline HEAD`` (or any revision)
 measures a change against the code before it.  Spades is played by every engine in the same
 run, the runs alternating so that all see the same machine load, and the ratio of the medians
-is printed.  Hands per second are measured ``--runs`` times for ``--seconds`` each; the best
-and the median run are reported.  ``legal_actions()`` and ``apply()`` are then timed alone
-over states collected from standard Spades hands (game copies made beforehand, so copying is
-not counted).
+is printed.  Beside them (``--games spades``): OpenSpiel's ``spades`` driven from Python the same
+way, when ``pyspiel`` imports (``pip install open-spiel``: optional, not a dependency), and the
+bare loop, a minimal pure-Python hand with the same semantics (``engine_hands.py``), with the
+ratios of today's engine to each.  Hands per second are measured ``--runs`` times for
+``--seconds`` each; the best and the median run are reported.  ``legal_actions()`` and
+``apply()`` are then timed alone over states collected from standard Spades hands (game copies
+made beforehand, so copying is not counted).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -74,8 +79,21 @@ class Engine:
         if not found.is_relative_to(root.resolve()):
             raise SystemExit(f"engine.py: the engine of {root} was imported from {found}")
 
-    def hands(self, preset: str, overrides: dict[str, Any], seconds: float, seed: int) -> Any:
-        request = {"preset": preset, "overrides": overrides, "seconds": seconds, "seed": seed}
+    def hands(
+        self,
+        preset: str,
+        overrides: dict[str, Any],
+        seconds: float,
+        seed: int,
+        subject: str = "engine",
+    ) -> Any:
+        request = {
+            "preset": preset,
+            "overrides": overrides,
+            "seconds": seconds,
+            "seed": seed,
+            "subject": subject,
+        }
         self.stdin.write(json.dumps(request) + "\n")
         self.stdin.flush()
         return json.loads(self.stdout.readline())
@@ -83,6 +101,14 @@ class Engine:
     def close(self) -> None:
         self.stdin.close()
         self.proc.wait()
+
+
+# Hands that are not the engine's, played by engine_hands.py beside it: by subject name.
+OTHERS: dict[str, str] = {"openspiel": "openspiel", "bare loop": "bare"}
+
+
+def has_openspiel() -> bool:
+    return importlib.util.find_spec("pyspiel") is not None
 
 
 def subjects(baselines: list[str]) -> dict[str, tuple[str | None, str, dict[str, Any]]]:
@@ -94,6 +120,8 @@ def subjects(baselines: list[str]) -> dict[str, tuple[str | None, str, dict[str,
                 "euchre": (None, "euchre", {})})  # fmt: skip
     for name, overrides in VARIANTS.items():
         out[name] = (None, name.split()[0], overrides)
+    for name in OTHERS:
+        out[name] = (None, "standard", {})
     return out
 
 
@@ -171,8 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         roots = {rev: revisions.worktree(rev) for rev in baselines}
     except revisions.RevisionError as e:
         parser.error(str(e))
+    others = [n for n in OTHERS if n != "openspiel" or has_openspiel()]
     games = {
-        "spades": (*(f"spades @{rev}" for rev in baselines), "spades"),
+        "spades": (*(f"spades @{rev}" for rev in baselines), "spades", *others),
         "whist": ("whist",),
         "euchre": ("euchre",),
         "variants": ("spades", *VARIANTS),
@@ -194,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     for run in range(1, args.runs + 1):
         for name in names:
             rev, preset, overrides = table[name]
-            got = engines[rev].hands(preset, overrides, args.seconds, rng.getrandbits(32))
+            subject = OTHERS.get(name, "engine")
+            got = engines[rev].hands(preset, overrides, args.seconds, rng.getrandbits(32), subject)
             hands, wall, cpu = got["hands"], got["wall"], got["cpu"]
             rates[name].append(hands / wall)
             cpu_rates[name].append(hands / cpu)
@@ -212,6 +242,12 @@ def main(argv: list[str] | None = None) -> int:
         if old in rates and "spades" in rates:
             ratio = statistics.median(cpu_rates["spades"]) / statistics.median(cpu_rates[old])
             print(f"spades new/{rev} (median per CPU second): {ratio:.3f}×")
+    for other in OTHERS:
+        if other in rates and "spades" in rates:
+            ratio = statistics.median(cpu_rates["spades"]) / statistics.median(cpu_rates[other])
+            print(f"spades / {other} (median per CPU second): {ratio:.3f}×")
+    if "spades" in rates and "spades" in wanted and not has_openspiel():
+        print("openspiel: not installed (pip install open-spiel to measure it beside)")
     if "spades" in rates:
         base = statistics.median(cpu_rates["spades"])
         for name in VARIANTS:

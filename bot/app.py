@@ -34,7 +34,8 @@ from bot.ai.worker import AIPool
 from bot.config import ConfigError, Settings
 from bot.cooldowns import Cooldowns
 from bot.engine import Action, SeatView
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament
+from bot.events.resumption import resume
 from bot.events.service import TournamentService
 from bot.i18n.commands import CommandTranslator
 from bot.i18n.core import preload
@@ -49,6 +50,7 @@ from bot.store.league import LeagueStore
 from bot.store.reviews import ReviewStore
 from bot.store.url import parse_database_url
 from bot.tables.service import TableService
+from bot.tables.spectators import Spectators
 from bot.tables.state import SurfaceToken, Table
 from bot.ui.discord.clicks import ClickRouter, route_from_the_gateway
 from bot.ui.discord.failures import answer_error
@@ -176,12 +178,18 @@ class SpadesBot(commands.AutoShardedBot):
             writes_per_second=WRITES_PER_SECOND / settings.cluster_count,
         )
         self.league = LeagueStore(db)
+        self.spectator_views = SpectatorViews()
         self.tables = TableService(
             db,
             self._decide,
             listener=self.publisher,
             editor=InteractionHandEditor(),
             remind=self.publisher.turn_reminder,
+            spectators=Spectators(
+                editor=self.spectator_views,
+                recounted=self.publisher.changed,  # the table message shows the count
+                gate=lambda: timely.quiet(SPECTATORS_WAIT_S),
+            ),
             on_game_stored=recorder(self.league),
             test_seed=settings.test_seed,
             bot_delay=settings.bot_delay,
@@ -191,10 +199,6 @@ class SpadesBot(commands.AutoShardedBot):
         self.plan: ShardPlan | None = None
         # Each answered interaction's token may carry its table's next writes (issue 27).
         timely.on_answered(self.publisher.offer)
-        self.spectator_views = SpectatorViews(self.tables.spectators)
-        self.tables.spectators.editor = self.spectator_views
-        self.tables.spectators.recounted = self.publisher.changed  # the table shows the count
-        self.tables.spectators.gate = lambda: timely.quiet(SPECTATORS_WAIT_S)
         self.review_store = ReviewStore(db)
         self.reviews = ReviewService(
             self.review_store,
@@ -272,7 +276,7 @@ class SpadesBot(commands.AutoShardedBot):
         await self.tables.start_restore(plan.serves)
         self.restoring = asyncio.create_task(self._restore_the_rest(), name="restore")
         # Tournaments of this process's servers catch up (seat, advance) after their tables.
-        resumed = await self.tournaments.resume(plan.serves)
+        resumed = await resume(self.tournaments, plan.serves)
         if resumed:
             log.info("resumed %d tournament(s)", len(resumed))
         await self.sync_commands_if_changed()

@@ -83,9 +83,10 @@ class Cooldowns:
         # The oldest uses in the window leave it first; enough of them must have left.
         return sorted(recent)[len(recent) - limit.uses] + limit.per_s
 
-    def take(self, *wanted: tuple[Limit, Hashable], now: float | None = None) -> None:
-        """Record one use of each (limit, key), or none: raise :class:`CoolingDown` for the
-        limit that frees up last when any of them is spent (the earliest moment all allow)."""
+    def check(self, *wanted: tuple[Limit, Hashable], now: float | None = None) -> None:
+        """Raise :class:`CoolingDown` for the limit that frees up last when any of ``wanted``
+        is spent (the earliest moment all allow); record nothing.  For a use that counts only
+        once it changed something: :meth:`check` before, :meth:`take` after."""
         now = self.clock() if now is None else now
         blocked = [
             (at, limit)
@@ -95,6 +96,12 @@ class Cooldowns:
         if blocked:
             at, limit = max(blocked, key=lambda b: b[0])
             raise CoolingDown(limit, at)
+
+    def take(self, *wanted: tuple[Limit, Hashable], now: float | None = None) -> None:
+        """Record one use of each (limit, key), or none: raise :class:`CoolingDown` for the
+        limit that frees up last when any of them is spent (the earliest moment all allow)."""
+        now = self.clock() if now is None else now
+        self.check(*wanted, now=now)
         for limit, key in wanted:
             _, times = self._uses.get((limit.name, key), (limit.per_s, []))
             times = [t for t in times if t > now - limit.per_s]
@@ -128,7 +135,17 @@ class Cooldowns:
 #   ten minutes (open, abandon, open again), ten per server;
 # * a review costs up to REVIEW_CPU_BUDGET CPU-seconds on the bot's one review lane: own games
 #   (six an hour) are what reviews are for, others' (three an hour, 12 per server) are browsing;
-# * a new rating chart is a matplotlib drawing in a thread; repeats come from the chart cache.
+# * a new rating chart is a matplotlib drawing in a thread; repeats come from the chart cache;
+# * a spectator's view is edited as the game moves for 15 minutes (within a bot-wide budget):
+#   six new views a minute is more than anyone follows, and stops a member probing table ids;
+# * a shared replay is a message in a thread for everyone: three every ten minutes per member
+#   (a game night's best hands), twenty per server;
+# * joining or leaving a tournament (a partner invited, an invitation withdrawn) redraws the
+#   sign-up message and an invitation mentions its partner: five changes an hour per member
+#   and tournament leave room for changing one's mind and for a partner who declined;
+# * a hint is two searches of the hard player in the worker pool the computer players share:
+#   ten a minute is one at every turn of a brisk game; asking again in a position whose hint
+#   is worked out (or under way) costs nothing.
 MINUTE: Final = 60.0
 HOUR: Final = 3600.0
 
@@ -185,6 +202,31 @@ CHART_BY_SERVER: Final = Limit(
     N_("Twenty new rating charts were drawn on this server in the last minute."),
 )
 
+WATCH_BY_MEMBER: Final = Limit(
+    "watch/member", 6, MINUTE, N_("You have started watching a table six times in the last minute.")
+)
+REPLAY_BY_MEMBER: Final = Limit(
+    "replay/member",
+    3,
+    10 * MINUTE,
+    N_("You have shared three replays in the last 10 minutes."),
+)
+REPLAY_BY_SERVER: Final = Limit(
+    "replay/server",
+    20,
+    10 * MINUTE,
+    N_("Twenty replays were shared on this server in the last 10 minutes."),
+)
+SIGNUP_BY_MEMBER: Final = Limit(
+    "signup/member",
+    5,
+    HOUR,
+    N_("You have joined or left this tournament five times in the last hour."),
+)
+HINT_BY_MEMBER: Final = Limit(
+    "hint/member", 10, MINUTE, N_("You have had ten hints worked out in the last minute.")
+)
+
 
 def repost(guild_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
     return (REPOST_BY_MEMBER, user_id), (REPOST_BY_SERVER, guild_id)
@@ -202,3 +244,20 @@ def review(guild_id: int, user_id: int, own: bool) -> tuple[tuple[Limit, Hashabl
 
 def chart(guild_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
     return (CHART_BY_MEMBER, user_id), (CHART_BY_SERVER, guild_id)
+
+
+def watch(user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
+    return ((WATCH_BY_MEMBER, user_id),)
+
+
+def replay(guild_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
+    return (REPLAY_BY_MEMBER, user_id), (REPLAY_BY_SERVER, guild_id)
+
+
+def signup(tournament_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
+    """A join or a leave of one tournament (the member's own, or inviting a partner)."""
+    return ((SIGNUP_BY_MEMBER, (tournament_id, user_id)),)
+
+
+def hint(user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
+    return ((HINT_BY_MEMBER, user_id),)

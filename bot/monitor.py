@@ -40,7 +40,7 @@ from bot import metrics
 from bot.ai.worker import AIPool
 from bot.config import Settings
 from bot.engine.games import entries
-from bot.events.model import OPEN_STATES
+from bot.events.pairing.model import OPEN_STATES
 from bot.events.service import TournamentService
 from bot.review.service import ReviewService
 from bot.sharding import shards_label

@@ -8,8 +8,9 @@ format — bidi and zero-width among them — or private-use characters, at most
 :func:`md_name`: the name reads exactly as typed, and is nothing but text — no masked link,
 heading, list, quote, emphasis, spoiler, code span, mention, channel or timestamp.
 
-Plain-text places (button labels, thread names, pictures, the rating chart) take the clean
-name as it is; the chart also turns off matplotlib's ``$…$`` maths (:mod:`bot.league.chart`).
+The same holds for other names members type (a tournament's, :func:`clean_text` with its own
+length).  Plain-text places (button labels, thread names, pictures, the rating chart) take the
+clean name as it is; the chart also turns off matplotlib's ``$…$`` maths (:mod:`bot.league.chart`).
 """
 
 from __future__ import annotations
@@ -31,15 +32,18 @@ _NUMBERED: Final = re.compile(r"^([0-9]+)([.)])")
 ZWSP: Final = "\u200b"
 
 
-def clean_name(raw: str, fallback: str = "Player") -> str:
+def clean_name(raw: str, fallback: str = "Player", *, limit: int = NAME_MAX) -> str:
     """``raw`` on one line: line breaks and tabs become spaces, runs of spaces one, control,
     format (bidi overrides, zero-width characters) and private-use characters go, at most
-    :data:`MAX_MARKS` combining marks stay on a character, and at most :data:`NAME_MAX`
-    characters remain.  ``fallback`` (cleaned the same way) when nothing is left."""
-    return _clean(raw) or _clean(fallback) or "Player"
+    :data:`MAX_MARKS` combining marks stay on a character, and at most ``limit`` (a display
+    name's :data:`NAME_MAX`) characters remain.  ``fallback`` (cleaned the same way) when
+    nothing is left."""
+    return clean_text(raw, limit) or clean_text(fallback, limit) or "Player"
 
 
-def _clean(raw: str) -> str:
+def clean_text(raw: str, limit: int) -> str:
+    """``raw`` cleaned as :func:`clean_name` cleans a name, at most ``limit`` characters; an
+    empty string when nothing is left (a name a member typed for something: a tournament's)."""
     out: list[str] = []
     marks = 0
     for c in raw:
@@ -55,17 +59,17 @@ def _clean(raw: str) -> str:
         else:
             marks = 0
         out.append(c)
-    return " ".join("".join(out).split())[:NAME_MAX].strip()
+    return " ".join("".join(out).split())[:limit].strip()
 
 
-def md_name(name: str) -> str:
+def md_name(name: str, *, limit: int = NAME_MAX) -> str:
     """``name`` (cleaned) for a markdown message: it reads as typed and does nothing else.
 
     Inline markdown characters are escaped with a backslash (Discord shows ``\\*`` as ``*``);
     a heading, quote, list or subtext marker at its start is escaped too (a name may begin a
     line); ``@`` is followed by a zero-width space, so ``@everyone`` and ``@here`` neither
     ping nor look like a mention whatever a message's allowed mentions."""
-    text = clean_name(name, "?")
+    text = clean_name(name, "?", limit=limit)
     text = _INLINE.sub(r"\\\1", text)
     text = _NUMBERED.sub(r"\1\\\2", text)
     text = _LINE_START.sub(r"\\\1", text)

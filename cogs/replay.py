@@ -57,6 +57,11 @@ class ReplayCog(commands.Cog):
             await interaction.response.edit_message(**payload)
             return
         channel = self._channel(interaction)
+        # A post for everyone: counted per member and server; a new thread counts as one too.
+        uses = cooldowns.replay(channel.guild.id, interaction.user.id)
+        if not isinstance(channel, discord.Thread):
+            uses += cooldowns.thread(channel.guild.id, interaction.user.id)
+        take_cooldowns(interaction, uses)
         await interaction.response.defer(ephemeral=True, thinking=True)
         thread = await self._thread(interaction, channel, ref.game_id)
         with _public(interaction):
@@ -89,7 +94,6 @@ class ReplayCog(commands.Cog):
                     "replay. Ask a server admin to grant them."
                 )
             )
-        take_cooldowns(interaction, cooldowns.thread(channel.guild.id, interaction.user.id))
         return channel
 
     @staticmethod

@@ -23,6 +23,7 @@ from bot.tables import options as table_options
 from bot.tables.new_table import DEFAULT_PRESET, NewTable
 from bot.tables.state import LEVELS, Table
 from bot.ui.spectator.spectator import watch_choices
+from bot.ui.spectator.watch_access import watchable
 from bot.ui.text.anywhere_text import anywhere_help_embed, anywhere_league_note
 from bot.ui.text.rules_text import help_embed, rules_embed
 from bot.ui.text.words import dealer_draw_text, timer_unrated_reason
@@ -284,34 +285,44 @@ class SpadesCog(commands.Cog):
         )
 
     @spades.command(name="watch")
-    @app_commands.describe(table="Another table of this server (default: this channel's)")
+    @app_commands.describe(
+        table="Another table of this server whose channel you can read (default: this one's)"
+    )
     async def watch(
         self, interaction: Interaction, table: app_commands.Range[str, 1, 20] | None = None
     ) -> None:
         """Watch a game you do not play in: a private view that follows it (only you see it)."""
-        gid = guild_id(interaction)
+        guild_id(interaction)
         bot = client(interaction)
+        take_cooldowns(interaction, cooldowns.watch(interaction.user.id))
         if table is None:
             chosen = bot.tables.registry.in_channel(channel_id(interaction))
         else:
-            found = [t for t in bot.tables.registry.in_guild(gid) if t.id == table.strip()]
+            mine = watchable(interaction, bot.tables.registry)
+            found = [t for t in mine if t.id == table.strip()]
             if not found:
                 raise Refusal(
                     _(
-                        "There is no table {table} in this server: pick one from the list.",
+                        "There is no table {table} in this server that you can watch: pick "
+                        "one from the list.",
                         table=excerpt(table),
+                    )
+                    if interaction.guild_id is not None
+                    else _(
+                        "Outside a server you can watch only this chat's table: leave out `table`."
                     )
                 )
             chosen = found[0]
-        await bot.spectator_views.answer(interaction, chosen, edit=False)
+        await bot.spectator_views.answer(interaction, bot.tables.spectators, chosen, edit=False)
 
     @watch.autocomplete("table")
     async def watch_table_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None:
-            return []
-        tables = client(interaction).tables.registry.in_guild(interaction.guild_id)
+        service = client(interaction).tables
+        tables = service.spectators.watchable_by(
+            watchable(interaction, service.registry), interaction.user.id
+        )
         return [app_commands.Choice(name=n, value=v) for n, v in watch_choices(tables, current)]
 
     @spades.command(name="rules")

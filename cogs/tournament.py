@@ -11,16 +11,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.events import model
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls, ensure_may_open
-from bot.events.model import Member, Settings, Tournament
+from bot.events.pairing import model
+from bot.events.pairing.model import Member, Tournament, TournamentSettings, TournamentStatus
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
+from bot.names import clean_name
 from bot.tables.new_table import check_preset
 from bot.ui.tournament import render
-from bot.ui.tournament.components import TOURNAMENT_ROUTE, TournamentRef
+from bot.ui.tournament.components import (
+    INVITATION_ROUTE,
+    TOURNAMENT_ROUTE,
+    InvitationRef,
+    TournamentRef,
+)
 from cogs.choices import preset_choices
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 
@@ -70,6 +76,16 @@ def one_of(value: str, allowed: tuple[T, ...], what: str) -> T:
     )
 
 
+def signup(interaction: Interaction) -> SignUp:
+    """Sign-up for the member asking, whose joins and leaves are limited (bot.cooldowns)."""
+    return SignUp(service(interaction), client(interaction).cooldowns)
+
+
+def sent_at(interaction: Interaction) -> float:
+    """When Discord made the interaction (its clock: limits and expiries are read on it)."""
+    return interaction.created_at.timestamp()
+
+
 def service(interaction: Interaction) -> TournamentService:
     s = client(interaction).tournaments
     if s is None:
@@ -78,8 +94,9 @@ def service(interaction: Interaction) -> TournamentService:
 
 
 def member_of(user: discord.abc.User) -> Member:
-    name = (getattr(user, "display_name", None) or user.name)[:32]
-    return Member(user.id, name)
+    """A member as a tournament keeps them: their display name cleaned (one line, no bidi or
+    control characters; escaped wherever it reaches markdown)."""
+    return Member(user.id, clean_name(getattr(user, "display_name", None) or "", user.name))
 
 
 def real_member(user: discord.abc.User | None, what: str) -> Member | None:
@@ -101,6 +118,7 @@ class TournamentCog(commands.Cog):
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
         bot.clicks.on([TOURNAMENT_ROUTE], self.on_component)
+        bot.clicks.on([INVITATION_ROUTE], self.on_invitation)
 
     def _find(self, interaction: Interaction, name: str | None) -> Tournament:
         return service(interaction).running(server_id(interaction), name)
@@ -125,6 +143,8 @@ class TournamentCog(commands.Cog):
         start_in="Minutes until the start",
         round_minutes="Minutes a round may last (0 = no deadline)",
         checkin_minutes="Check-in window before the start, in minutes (0 = none)",
+        spectators="Members not entered may watch the tables (default: on; duplicate: off)",
+        spectator_delay="Spectators see each game this many tricks behind (0 = live)",
     )
     @app_commands.choices(format=FORMATS, team_mode=TEAM_MODES, odd=ODD)
     async def new(
@@ -144,6 +164,8 @@ class TournamentCog(commands.Cog):
         start_in: app_commands.Range[int, 0, 10080] = 15,
         round_minutes: app_commands.Range[int, 0, 1440] = 0,
         checkin_minutes: app_commands.Range[int, 0, 120] = 0,
+        spectators: bool | None = None,
+        spectator_delay: app_commands.Range[int, 0, 52] = 0,
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
         gid = server_id(interaction)
@@ -151,8 +173,8 @@ class TournamentCog(commands.Cog):
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal(_("Open a tournament in a text channel: its tables get threads there."))
         check_preset(preset)
-        rules = tournament_rules(Settings(preset=preset, target=target))
-        settings = Settings(
+        rules = tournament_rules(TournamentSettings(preset=preset, target=target))
+        settings = TournamentSettings(
             preset=preset,
             target=target,
             format=one_of(format, model.FORMATS, N_("format")),
@@ -169,6 +191,8 @@ class TournamentCog(commands.Cog):
             checkin_minutes=checkin_minutes,
             players=rules.players,
             solo=rules.solo,
+            spectators=format != "duplicate" if spectators is None else spectators,
+            spectator_delay=spectator_delay,
         )
         t = await SignUp(service(interaction)).create(
             guild_id=gid,
@@ -183,7 +207,7 @@ class TournamentCog(commands.Cog):
             _(
                 "**{name}** is open for sign-up (starts {when}). "
                 "`/tournament start` starts it early.",
-                name=t.name,
+                name=t.md_name,
                 when=f"<t:{int(t.starts_at)}:R>",
             ),
         )
@@ -216,7 +240,7 @@ class TournamentCog(commands.Cog):
         t = self._find(interaction, name)
         c = self._controls(interaction)
         uid, admin = interaction.user.id, await may_organise(interaction)
-        if t.status == "paused":
+        if t.status == TournamentStatus.PAUSED:
             await reply(interaction, await c.go_on(t, uid, admin, reason))
         else:
             await reply(interaction, await c.pause(t, uid, admin, reason))
@@ -298,14 +322,18 @@ class TournamentCog(commands.Cog):
 
     # ------------------------------------------------------------------ members
     @tournament.command(name="join")
-    @app_commands.describe(partner="Your partner (signs up with you)", name="Which tournament")
+    @app_commands.describe(
+        partner="Your partner (asked to accept; you sign up together)", name="Which tournament"
+    )
     async def join(
         self, interaction: Interaction, partner: discord.User | None = None, name: str | None = None
     ) -> None:
-        """Sign up (with a partner, or alone to be drawn)."""
+        """Sign up (with a partner, who accepts first, or alone to be drawn)."""
         t = self._find(interaction, name)
         mate = real_member(partner, N_("partner"))
-        text = await SignUp(service(interaction)).join(t, member_of(interaction.user), mate)
+        text = await signup(interaction).join(
+            t, member_of(interaction.user), mate, now=sent_at(interaction)
+        )
         await reply(interaction, text)
 
     @tournament.command(name="leave")
@@ -313,14 +341,19 @@ class TournamentCog(commands.Cog):
     async def leave(self, interaction: Interaction, name: str | None = None) -> None:
         """Withdraw before the start."""
         t = self._find(interaction, name)
-        await reply(interaction, await SignUp(service(interaction)).leave(t, interaction.user.id))
+        text = await signup(interaction).leave(t, interaction.user.id, now=sent_at(interaction))
+        await reply(interaction, text)
 
     @tournament.command(name="results")
     @app_commands.describe(name="The tournament's name (default: the one running)")
     async def results(self, interaction: Interaction, name: str | None = None) -> None:
         """A tournament's standings or final results, with CSV and JSON."""
         t = await service(interaction).named(server_id(interaction), name)
-        payload = render.signup_payload(t) if t.status == "signup" else render.standings_payload(t)
+        payload = (
+            render.signup_payload(t)
+            if t.status == TournamentStatus.SIGNUP
+            else render.standings_payload(t)
+        )
         await interaction.response.send_message(
             ephemeral=True, **{k: v for k, v in payload.items() if v is not None}
         )
@@ -330,7 +363,10 @@ class TournamentCog(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         names = await service(interaction).store.names(server_id(interaction), current)
-        return [app_commands.Choice(name=n, value=n) for n in names]
+        return [
+            app_commands.Choice(name=clean_name(n, "?", limit=model.NAME_MAX), value=n)
+            for n in names
+        ]
 
     # ------------------------------------------------------------------ buttons
     async def on_component(
@@ -342,17 +378,30 @@ class TournamentCog(commands.Cog):
             text = render.results_csv(t) if ref.verb == "csv" else render.results_json(t)
             file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{t.id}.{ref.verb}")
             await interaction.response.send_message(
-                _("Results of {name}:", name=t.name), file=file, ephemeral=True
+                _("Results of {name}:", name=t.md_name), file=file, ephemeral=True
             )
             return
         t = s.get(ref.tournament_id)
-        signup = SignUp(s)
+        now = sent_at(interaction)
         if ref.verb == "join":
-            text = await signup.join(t, member_of(interaction.user))
+            text = await signup(interaction).join(t, member_of(interaction.user), now=now)
         elif ref.verb == "leave":
-            text = await signup.leave(t, interaction.user.id)
+            text = await signup(interaction).leave(t, interaction.user.id, now=now)
         else:
-            text = await signup.check_in(t, interaction.user.id)
+            text = await signup(interaction).check_in(t, interaction.user.id)
+        await reply(interaction, text)
+
+    async def on_invitation(
+        self, interaction: Interaction, ref: InvitationRef, values: list[str]
+    ) -> None:
+        """**Accept** / **Decline** of a partner invitation: only the partner's click counts
+        (anyone else is refused, alone)."""
+        t = service(interaction).get(ref.tournament_id)
+        if t.guild_id != server_id(interaction):
+            raise Refusal(_("That tournament is gone."))
+        text = await signup(interaction).answer(
+            t, interaction.user.id, ref.inviter_id, ref.accept, now=sent_at(interaction)
+        )
         await reply(interaction, text)
 
 

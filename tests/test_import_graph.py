@@ -5,8 +5,7 @@
 * no upward import: every module has its layer (:data:`LAYERS`, top to bottom), and imports
   only from its own layer and the layers below;
 * folders too: every folder (``bot/ui/table/``, ``bot/events/`` …) has its layer, and a module
-  imports nothing from a folder above its own folder's (:data:`FOLDER_LAYERS`; the known
-  exceptions, to be removed, are :data:`KNOWN_UPWARD`);
+  imports nothing from a folder above its own folder's (:data:`FOLDER_LAYERS`);
 * ``bot.engine`` imports nothing of ours outside itself, and of the rest only the standard
   library (no Discord, no database, no asyncio); its shared core imports no one game;
 * nothing imports ``cogs`` from outside it (tests and benchmarks included), and ``bot`` never
@@ -16,7 +15,9 @@
 * the table service never imports the computer players;
 * one place per game: outside ``bot.engine`` and the registries keyed by the game
   (``bot/ai/games.py``, ``bot/ui/text/games.py``) no code compares game names — it asks the
-  game's registry entry, or its part of a seat view.
+  game's registry entry, or its part of a seat view;
+* statuses are enums: outside ``bot/store/`` (which maps them to and from their stored
+  strings) no code compares a status with a string.
 """
 
 from __future__ import annotations
@@ -196,7 +197,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cogs",),  # thin: parse, call, render
     # the program: settings, start-up, wiring (the league's hook, shards, health, the collector)
     ("bot.app", "bot.__main__", "bot.config", "bot.health", "bot.sharding", "bot.collector",
-     "bot.league_link", "bot.i18n.extract", "bot.monitor"),
+     "bot.league_link", "bot.monitor"),
     # Discord (bot/ui/, one layer per row): what it shows, by surface, top to bottom.
     # A spectator's view is edited live like a hand (bot.ui: a module put in bot/ui/ itself)
     ("bot.ui", "bot.ui.spectator"),
@@ -208,17 +209,17 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # answer); the commands' localisations
     ("bot.ui.discord", "bot.i18n.commands"),
     # tournaments' running side: it seats and ends tables through the table service
-    ("bot.events.service", "bot.events.controls", "bot.events.signup", "bot.events.results",
-     "bot.events.arrangement", "bot.events.threads", "bot.events.seating",
-     "bot.events.announcer", "bot.events.alarms"),
+    ("bot.events",),
     ("bot.tables",),  # the table service
     # reviews of games; the database (SQL only here) and its migrations
     ("bot.review", "bot.store", "bot.store.migrations"),
-    # computer players; ratings; pairings (pure); the card table's words in each language
-    ("bot.ai", "bot.ai.search", "bot.league", "bot.events", "bot.i18n.cards",
-     "bot.i18n.engine_text"),
+    # computer players; ratings; tournaments' values and pairings (pure); the card table's
+    # words in each language
+    ("bot.ai", "bot.ai.search", "bot.league", "bot.events.pairing", "bot.i18n.cards",
+     "bot.i18n.lines"),
     ("bot.engine", "bot.engine.spades"),  # the rules
-    ("bot.timely", "bot.cooldowns"),  # answering in time; rate limits
+    # answering in time; members' cooldowns; the one rate limiter of the bot's own writes
+    ("bot.timely", "bot.cooldowns", "bot.token_bucket"),
     # the foundations every layer may use
     ("bot.errors", "bot.logsafe", "bot.logcontext", "bot.metrics", "bot.disposal",
      "bot.command_input", "bot.names", "bot.i18n", "bot"),  # bot.i18n: the catalogs and the
@@ -253,7 +254,7 @@ def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
 
 def test_the_layers_are_read_by_longest_prefix() -> None:
     assert layer_of("bot.events.service") == layer_of("bot.events.alarms") == 8
-    assert layer_of("bot.events.model") == layer_of("bot.league.models") == 11
+    assert layer_of("bot.events.pairing.model") == layer_of("bot.league.models") == 11
     assert layer_of("bot.ui.table.render") == layer_of("bot.ui.league.render") == 4
     assert layer_of("bot") == len(LAYERS) - 1
     assert layer_of("botany") is None
@@ -270,22 +271,13 @@ def test_no_module_imports_from_a_layer_above_its_own() -> None:
 # Every folder (package) of bot/ and cogs/ has a layer too, and a module imports nothing from a
 # folder above its own folder's layer: a folder stands for one layer as a whole, so a module
 # cannot reach up by being named a layer apart from its folder.  A folder's layer is the one
-# LAYERS names it in, except for the two folders that keep parts below their own layer:
+# LAYERS names it in, except for the folder that keeps parts below its own layer:
 FOLDER_LAYERS = {
-    "bot.events": "bot.events.service",  # the running tournaments; their pure pairing below
     "bot.i18n": "bot.i18n.cards",  # the card table's words; the catalogs' core below all
 }  # a folder: the module whose layer it has
 # The top-level modules of bot/ are no folder (the program and the foundations side by side):
 # each is judged by its own layer, as an importer by the module rule above.
 FOLDERS = frozenset(name for name, path in our_modules().items() if path.name == "__init__.py")
-# Known upward imports between folders, to be removed (issue 33 item 5) — this list then
-# empties, and the test fails while an entry is left that no longer happens:
-KNOWN_UPWARD = [
-    # the catalogs' tool reads the program's extensions (a tool inside bot/i18n/)
-    ("bot.i18n.extract", "bot.app"),
-    # the store reads tournaments' records into bot/events/'s model, a folder above it
-    ("bot.store.tournaments", "bot.events.model"),
-]
 
 
 def folder_of(module: str, folders: frozenset[str] = FOLDERS) -> str:
@@ -327,7 +319,10 @@ def _above(theirs: int | None, mine: int | None) -> bool:
 def test_every_folder_is_given_its_layer() -> None:
     """A new folder (a sub-package of bot/ui/, say) is named in LAYERS itself: it does not
     take its parent's layer unnoticed."""
-    assert {"bot.ui.table", "bot.ui.discord", "bot.ui.images", "bot.events", "cogs"} <= FOLDERS
+    assert {
+        "bot.ui.table", "bot.ui.discord", "bot.ui.images", "bot.events", "bot.events.pairing",
+        "cogs",
+    } <= FOLDERS  # fmt: skip
     named = {prefix for prefixes in LAYERS for prefix in prefixes}
     assert sorted(FOLDERS - named - FOLDER_LAYERS.keys()) == []
     assert FOLDER_LAYERS.keys() <= FOLDERS
@@ -335,18 +330,23 @@ def test_every_folder_is_given_its_layer() -> None:
 
 
 def test_the_folder_rule_sees_an_upward_import_between_folders() -> None:
-    folders = frozenset({"bot", "bot.ui.table", "bot.ui.discord", "bot.events", "bot.store"})
+    folders = frozenset(
+        {"bot", "bot.ui.table", "bot.ui.discord", "bot.engine", "bot.i18n", "bot.store",
+         "bot.events.pairing"}
+    )  # fmt: skip
     graph = {
         "bot.ui.discord.pace": {"bot.ui.table.render"},  # a folder above: upward
         "bot.ui.table.render": {"bot.ui.discord.pace", "bot.names"},  # below: fine
-        "bot.store.tournaments": {"bot.events.model"},  # bot/events/ is above the store
-        "bot.events.model": set(),  # below the store as a module, not as a folder
+        "bot.engine.cards": {"bot.i18n.core"},  # bot/i18n/ is above the engine as a folder
+        "bot.i18n.core": set(),  # below the engine as a module (the foundations)
+        "bot.store.tournaments": {"bot.events.pairing.model"},  # the pure model: below
+        "bot.events.pairing.model": set(),
         "bot.app": {"bot.ui.table.render"},  # a top-level module: no folder
         "bot.names": set(),
     }
     assert upward_imports(graph) == [("bot.ui.discord.pace", "bot.ui.table.render")]
     assert folder_upward_imports(graph, folders) == [
-        ("bot.store.tournaments", "bot.events.model"),
+        ("bot.engine.cards", "bot.i18n.core"),
         ("bot.ui.discord.pace", "bot.ui.table.render"),
     ]
     assert folder_of("bot.app", folders) == "bot.app"
@@ -355,7 +355,7 @@ def test_the_folder_rule_sees_an_upward_import_between_folders() -> None:
 
 
 def test_no_module_imports_from_a_folder_above_its_own() -> None:
-    assert folder_upward_imports(GRAPH) == KNOWN_UPWARD
+    assert folder_upward_imports(GRAPH) == []
 
 
 # ---------------------------------------------------------------------- the pure engine
@@ -485,3 +485,84 @@ def test_no_code_outside_the_engine_and_the_registries_compares_game_names(modul
     path = our_modules()[module]
     lines = game_name_comparisons(path.read_text(encoding="utf-8"))
     assert lines == [], f"{path.relative_to(ROOT)} compares game names at lines {lines}"
+
+
+# ---------------------------------------------------------------------- statuses are enums
+# A table's, a tournament's, an entry's and a game's status are enums (TableStatus,
+# TournamentStatus, EntryStatus, SlotStatus): their stored strings are read and written in
+# bot/store/ alone, so a misspelt status is an AttributeError, not a comparison always false.
+STATUS_MAPPING = ("bot.store",)
+
+
+def _names_a_status(node: ast.expr) -> bool:
+    """``x.status``, ``status``, ``x.table_status`` …: a name or attribute ending in status."""
+    if isinstance(node, ast.Attribute):
+        return node.attr.lower().endswith("status")
+    if isinstance(node, ast.Name):
+        return node.id.lower().endswith("status")
+    return False
+
+
+def _is_text(node: ast.expr) -> bool:
+    """A string, or a literal tuple, list or set of them."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_is_text(x) for x in node.elts)
+    return False
+
+
+def status_string_comparisons(source: str) -> list[int]:
+    """The lines of ``source`` that compare a status with a string (``t.status == "running"``,
+    ``"done" != g.status``, ``e.status in ("in", "computer")``, ``case "bye":`` under
+    ``match g.status``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            left = node.left
+            for right in node.comparators:
+                if (_names_a_status(left) and _is_text(right)) or (
+                    _is_text(left) and _names_a_status(right)
+                ):
+                    found.append(node.lineno)
+                    break
+                left = right
+        elif isinstance(node, ast.Match) and _names_a_status(node.subject):
+            cases = [c.pattern for c in node.cases]
+            while cases:
+                pattern = cases.pop()
+                if isinstance(pattern, ast.MatchOr):
+                    cases.extend(pattern.patterns)
+                elif isinstance(pattern, ast.MatchValue) and _is_text(pattern.value):
+                    found.append(pattern.value.lineno)
+    return sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("source", "compares"),
+    [
+        ('ok = t.status == "running"', True),
+        ('ok = "done" != g.status', True),
+        ('ok = e.status in ("in", "computer")', True),
+        ('ok = e.status not in {"dropped"}', True),
+        ('ok = status == "signup"', True),
+        ('ok = self.table_status != "lobby"', True),
+        ('match g.status:\n    case "bye" | "done":\n        pass', True),
+        ("ok = t.status == TournamentStatus.RUNNING", False),
+        ("ok = e.status in PLAYING_ENTRIES", False),
+        ("ok = error.status == 404 or error.status in (401, 403)", False),  # HTTP statuses
+        ('ok = t.name == "running"', False),
+        ("match g.status:\n    case SlotStatus.BYE:\n        pass", False),
+    ],
+)
+def test_the_scan_finds_status_string_comparisons(source: str, compares: bool) -> None:
+    assert bool(status_string_comparisons(source)) is compares
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in our_modules() if not m.startswith(STATUS_MAPPING))
+)
+def test_no_status_string_is_compared_outside_the_stores_mapping(module: str) -> None:
+    path = our_modules()[module]
+    lines = status_string_comparisons(path.read_text(encoding="utf-8"))
+    assert lines == [], f"{path.relative_to(ROOT)} compares a status with a string at {lines}"

@@ -4,8 +4,9 @@ pushing) or duck them.  Used by the ``normal`` play policy (:mod:`bot.ai.play_po
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from bot.engine.actions import NIL
 from bot.engine.rules import Rules
@@ -58,7 +59,7 @@ class HandSpec:
             (13, 13),
         )
 
-    def counted(self, team: int, tricks: list[int] | tuple[int, ...]) -> int:
+    def counted(self, team: int, tricks: Sequence[int]) -> int:
         total = 0
         for s in (team, team + 2):
             if self.count_nil or not self.nil[s]:
@@ -76,7 +77,54 @@ class Mode:
     want: bool  # the team wants tricks (contract, or a set worth pushing)
 
 
-PUSH_SET_TRICKS: Final = 2
+# How close a side that has made its bid must be to setting the opponents to go on taking
+# tricks (it needs at most this many of the tricks left to set them).  One rule, two
+# distances: the ``normal`` player fights within 2, as it always has; the hard player's search
+# imagines play-outs in which a side fights within 4 (SEARCH_PUSH_SET_TRICKS,
+# bot/ai/search/spades.py): the players it meets defend for the set that far, and its bids
+# and play did better for expecting it (docs/benchmarks.md, "The set fought for within four
+# tricks").  Normal's own play was never measured at 4, so it keeps 2: a different player.
+NORMAL_PUSH_SET_TRICKS: Final = 2
+
+
+class Contracts(Protocol):
+    """What :func:`wants_tricks` reads of a hand: the contracts by team and New York's."""
+
+    @property
+    def contract(self) -> Sequence[int | None]: ...  # by team; None: no contract
+
+    @property
+    def ny(self) -> bool: ...
+
+    @property
+    def ny_first(self) -> bool: ...  # New York's first hand: everyone takes tricks
+
+    @property
+    def ny_max(self) -> Sequence[int]: ...  # New York: by team, most tricks that still make it
+
+    def counted(self, team: int, tricks: Sequence[int]) -> int: ...  # toward the contract
+
+
+def wants_tricks(
+    hand: Contracts, team: int, tricks: Sequence[int], left: int, push_set: int
+) -> bool:
+    """Whether ``team`` wants tricks with ``left`` still to play: for its contract, or, once
+    that is made, to set the opponents when it needs at most ``push_set`` of the tricks left
+    (in New York only without going past its own most)."""
+    if hand.ny_first:
+        return True
+    c = hand.contract[team]
+    taken = hand.counted(team, tricks)
+    if c is not None and taken < c:
+        return True
+    oc = hand.contract[team ^ 1]
+    if oc is None:
+        return False
+    oneed = oc - hand.counted(team ^ 1, tricks)
+    must = left - oneed + 1  # tricks we must still take to set them
+    if oneed > 0 and 0 < must <= push_set:
+        return not hand.ny or (c is not None and taken + must <= hand.ny_max[team])
+    return False
 
 
 def mode_for(spec: HandSpec, seat: int, tricks: list[int] | tuple[int, ...], left: int) -> Mode:
@@ -87,20 +135,5 @@ def mode_for(spec: HandSpec, seat: int, tricks: list[int] | tuple[int, ...], lef
     me_nil = nil[seat] and tricks[seat] == 0
     p_nil = nil[partner] and tricks[partner] == 0
     opp = tuple(s for s in (team ^ 1, (team ^ 1) + 2) if nil[s] and tricks[s] == 0)
-    c = spec.contract[team]
-    taken = spec.counted(team, tricks)
-    if spec.ny_first:
-        want = True
-    elif c is None:
-        want = False
-    else:
-        want = taken < c
-    if not want and not spec.ny_first:
-        oc = spec.contract[team ^ 1]
-        if oc is not None:
-            oneed = oc - spec.counted(team ^ 1, tricks)
-            # Tricks we must still take to set them.
-            must = left - oneed + 1
-            if oneed > 0 and 0 < must <= PUSH_SET_TRICKS:
-                want = not spec.ny or (c is not None and taken + must <= spec.ny_max[team])
+    want = wants_tricks(spec, team, tricks, left, NORMAL_PUSH_SET_TRICKS)
     return Mode(me_nil, p_nil, opp, want)

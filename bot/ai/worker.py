@@ -43,14 +43,6 @@ CRASHES_UNHEALTHY: Final = 3
 _CACHE: dict[str, Player] = {}
 
 
-def replacement_level(host_choice: str | None = None) -> str:
-    """The level that takes over a seat left on timeout or ``/spades leave``."""
-    if host_choice in LEVELS:
-        assert host_choice is not None
-        return host_choice
-    return DEFAULT_REPLACEMENT_LEVEL
-
-
 def decide_view(view: SeatView, level: str, seed: int, budget_s: float | None = None) -> Action:
     """One decision, from the seat view only (runs in a worker; never raises for a bad AI).
 

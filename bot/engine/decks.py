@@ -22,7 +22,7 @@ are trumps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from bot.engine.cards import BY_CODE, CARDS, RANK_CHARS, SUITS, Card, card, cards_of, suit_mask
@@ -43,6 +43,27 @@ class Deck:
     power: tuple[int, ...]  # by card index; 0 for cards not in the deck
     trumps: int  # the trump cards (0 when there is no trump)
     bowers: bool = False  # Euchre: the jacks of the trump colour are the top trumps
+    # Derived per card index, for trick play (0 for cards not in the deck): the mask of the
+    # card's effective suit, and the cards that beat it when it is winning a trick (higher
+    # cards of its suit; every trump if it is not one).
+    lead_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    beats: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    card_tuple: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        lead = [0] * len(CARDS)
+        beats = [0] * len(CARDS)
+        for m in self.suit_masks:
+            higher = 0
+            for i in sorted(range(len(CARDS)), key=self.power.__getitem__, reverse=True):
+                if not m >> i & 1:
+                    continue
+                lead[i] = m
+                beats[i] = higher | (0 if self.trumps >> i & 1 else self.trumps)
+                higher |= 1 << i
+        object.__setattr__(self, "lead_masks", tuple(lead))
+        object.__setattr__(self, "beats", tuple(beats))
+        object.__setattr__(self, "card_tuple", cards_of(self.mask))
 
     @property
     def spades(self) -> int:
@@ -51,7 +72,7 @@ class Deck:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return cards_of(self.mask)
+        return self.card_tuple
 
     @property
     def size(self) -> int:

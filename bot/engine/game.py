@@ -34,8 +34,9 @@ from bot.engine.cards import CARDS, Card, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, WrongPhase
 from bot.engine.games import GameKind, GamePart
+from bot.engine.lines import Line
 from bot.engine.rules import Rules
-from bot.engine.scoring import TeamHandScore
+from bot.engine.scoring import REACHED_TARGET, TeamHandScore
 from bot.engine.seats import PARTNERSHIPS, SEATS, Seat, Seating, Team
 from bot.engine.shuffle import DEAL, shuffled
 from bot.engine.tricks import Trick, TrickPlay
@@ -53,15 +54,21 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as module names for the hot paths: reading a member from an Enum class goes
+# through the enum metaclass's __getattr__ hook (about a microsecond in CPython 3.11).
+_DEAL: Final = Phase.DEAL
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+
 # Why an action of another phase is refused now.
 PHASE_REFUSAL: Final = {
-    Phase.DEAL: "The cards have not been dealt yet",
-    Phase.BID: "Bidding is not over yet",
-    Phase.PASS: "Cards are being passed",
-    Phase.CALL: "Trump has not been chosen yet",
-    Phase.DISCARD: "The dealer is discarding",
-    Phase.PLAY: "Bidding is over",
-    Phase.OVER: "The game is over",
+    Phase.DEAL: Line("The cards have not been dealt yet"),
+    Phase.BID: Line("Bidding is not over yet"),
+    Phase.PASS: Line("Cards are being passed"),
+    Phase.CALL: Line("Trump has not been chosen yet"),
+    Phase.DISCARD: Line("The dealer is discarding"),
+    Phase.PLAY: Line("Bidding is over"),
+    Phase.OVER: Line("The game is over"),
 }
 
 
@@ -101,7 +108,7 @@ class Game(TrickPlay):
 
     #: What the game calls the card its deal turns face up, if it turns one (Whist's trump
     #: card, Euchre's up-card): the words of a verification that finds it changed.
-    turned_card_name: ClassVar[str] = "turned card"
+    turned_card_name: ClassVar[Line] = Line("turned card")
 
     __slots__ = (
         "_deal",
@@ -132,7 +139,9 @@ class Game(TrickPlay):
             try:
                 cls = _GAMES[rules.game]
             except KeyError:
-                raise RulesError(f"There is no game {rules.game!r}", "game") from None
+                raise RulesError(
+                    Line("There is no game {name}", name=repr(rules.game)), "game"
+                ) from None
         return object.__new__(cls._variant_class(rules))
 
     @classmethod
@@ -155,7 +164,7 @@ class Game(TrickPlay):
         self.total_bags = [0] * sides
         # A partnership (Team) wins; in solo games a player (Seat: side k is seat k).
         self.winner: Team | Seat | None = None
-        self.end_reason = ""
+        self.end_reason: Line | None = None  # why the game ended, once it has
         self.results: list[HandResult] = []
         self._reset_hand()
 
@@ -181,13 +190,13 @@ class Game(TrickPlay):
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def to_act(self) -> Seat | None:
         """The seat whose decision the game waits for (``None`` while dealing or when over)."""
         phase = self.phase
-        if phase is Phase.DEAL or phase is Phase.OVER:
+        if phase is _DEAL or phase is _OVER:
             return None
         return SEATS[self._turn]
 
@@ -227,7 +236,7 @@ class Game(TrickPlay):
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: Seat | int | None = None) -> list[Action]:
         """Every action the seat (default: the one on turn) may take now."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             # legal_mask(), inlined: this is the hottest call of a play-out.
             turn = self._turn
             if seat is not None and seat != turn:
@@ -261,10 +270,10 @@ class Game(TrickPlay):
     # ------------------------------------------------------------------ checking
     def check(self, action: Action | Deal) -> None:
         """Raise a typed :class:`IllegalAction` with a reason unless ``action`` is legal now."""
-        if self.phase is Phase.OVER:
-            raise GameOver("The game is over")
+        if self.phase is _OVER:
+            raise GameOver(PHASE_REFUSAL[_OVER])
         if isinstance(action, Play):
-            if self.phase is not Phase.PLAY:
+            if self.phase is not _PLAY:
                 raise WrongPhase(PHASE_REFUSAL[self.phase])
             self._check_play(action.seat, action.card)
         elif isinstance(action, Deal):
@@ -274,47 +283,56 @@ class Game(TrickPlay):
 
     def _check_decision(self, action: Action) -> None:
         """Check one of the game's own actions; a game without it refuses it."""
-        raise IllegalAction(f"There is no {type(action).__name__.lower()} in {self.title}")
+        raise IllegalAction(
+            Line(
+                "There is no {action} in {game}",
+                action=type(action).__name__.lower(),
+                game=self.rules.game,
+            )
+        )
 
     def _check_deal(self, deal: Deal) -> None:
-        if self.phase is not Phase.DEAL:
-            raise WrongPhase("The cards have been dealt")
+        if self.phase is not _DEAL:
+            raise WrongPhase(Line("The cards have been dealt"))
         size = self.hand_size
         if len(deal.hands) != len(self.seating.seats) or any(len(h) != size for h in deal.hands):
-            raise InvalidDeal(f"Each seat is dealt {size} cards")
+            raise InvalidDeal(Line("Each seat is dealt {n} cards", n=size))
         union = 0
         for h in deal.hands:
             m = mask_of(h)
             if m & union or m.bit_count() != size:
-                raise InvalidDeal("A card is dealt twice")
+                raise InvalidDeal(Line("A card is dealt twice"))
             union |= m
         self._check_dealt(deal, union)
 
     def _check_dealt(self, deal: Deal, dealt: int) -> None:
         """The game's own deal checks (default: the whole deck dealt, no card turned up)."""
         if dealt != self.deck.mask:
-            raise InvalidDeal(f"The deal is not the {self.deck.name} deck")
+            raise InvalidDeal(Line("The deal is not the {deck} deck", deck=self.deck.name))
         if deal.turned is not None:
-            raise InvalidDeal(f"No card is turned up in {self.title}")
+            raise InvalidDeal(Line("No card is turned up in {game}", game=self.rules.game))
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | Deal) -> None:
         """Apply a legal action; raise :class:`IllegalAction` (state unchanged) otherwise."""
         if type(action) is Play:
-            # The common case, checked inline; anything doubtful goes to the full check.
-            if self.phase is not Phase.PLAY:
-                self.check(action)
+            # The common case, tested inline; anything doubtful gets the full check, which
+            # raises the reason of a refusal.
             seat = action.seat
             idx = action.card.index
             hand = self._hands[seat]
-            if seat != self._turn or not hand >> idx & 1:
-                self._check_play(seat, action.card)
-            elif self._trick:
-                lead = self._lead_mask
-                if not (1 << idx) & lead and hand & lead:
-                    self._check_play(seat, action.card)
-            elif (1 << idx) & self._lead_block:
-                self._check_play(seat, action.card)
+            bit = 1 << idx
+            if (
+                self.phase is not _PLAY
+                or seat != self._turn
+                or not hand & bit
+                or (
+                    not bit & self._lead_mask and hand & self._lead_mask
+                    if self._trick
+                    else bit & self._lead_block
+                )
+            ):
+                self.check(action)
             self._play(seat, idx)
             return
         self.check(action)
@@ -330,7 +348,9 @@ class Game(TrickPlay):
     def deal(self, rng: random.Random) -> Deal:
         """Shuffle with ``rng`` and apply the deal (``secrets.SystemRandom()`` in real play)."""
         deal = self.random_deal(rng)
-        self.apply(deal)
+        if self.phase is not _DEAL:
+            self.check(deal)  # the refusal of a deal now
+        self._start_hand(deal)  # the game's own deal of its deck: nothing else to check
         return deal
 
     def random_deal(self, rng: random.Random) -> Deal:
@@ -350,7 +370,7 @@ class Game(TrickPlay):
         return Deal(tuple(tuple(cards[i::n]) for i in range(n)))
 
     def _start_hand(self, deal: Deal) -> None:
-        self._reset_hand()
+        # The hand's state is fresh: a game enters Phase.DEAL only new or from _close_hand.
         self._deal = tuple(tuple(h) for h in deal.hands)
         self._turned = deal.turned
         for seat, h in zip(self.seating.seats, deal.hands, strict=True):
@@ -381,11 +401,11 @@ class Game(TrickPlay):
         t = self._tricks
         return HandResult(
             self.hand_number,
-            Seat(self.dealer),
+            SEATS[self.dealer],
             self._deal,
             bids,
             passes,
-            tuple(map(CARDS.__getitem__, self._plays)),
+            tuple([CARDS[i] for i in self._plays]),
             (t[0], t[1], t[2], t[3]),
             tuple(teams),
             trump=self.trump,
@@ -410,24 +430,24 @@ class Game(TrickPlay):
         if winner is not None:
             self.winner = winner
             self.end_reason = reason
-            self.phase = Phase.OVER
+            self.phase = _OVER
             return
         self.dealer = self.seating.after(self.dealer)
         self.hand_number += 1
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self._reset_hand()
 
-    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
-        """Is the game over after this hand?  Default: the higher score at or above the target
-        wins; equal scores play another hand."""
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, Line | None]:
+        """Is the game over after this hand: the winner and why?  Default: the higher score at
+        or above the target wins; equal scores play another hand."""
         return self._target_reached()
 
-    def _target_reached(self) -> tuple[Team | None, str]:
+    def _target_reached(self) -> tuple[Team | None, Line | None]:
         s = self.scores
         top = max(s)
         if top >= self.rules.target and s.count(top) == 1:
-            return Team(s.index(top)), "reached the target"
-        return None, ""
+            return Team(s.index(top)), REACHED_TARGET
+        return None, None
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> Self:

@@ -21,6 +21,10 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    # Hashed as the int it equals (Enum's own hash is a Python call on the name, paid on every
+    # dict or set lookup of a seat and every tuple of seats hashed).
+    __hash__ = int.__hash__
+
     @property
     def partner(self) -> Seat:
         return Seat(self ^ 2)
@@ -51,6 +55,8 @@ class Team(IntEnum):
     NS = 0
     EW = 1
 
+    __hash__ = int.__hash__  # as Seat's
+
     @property
     def seats(self) -> tuple[Seat, Seat]:
         return (Seat(self), Seat(self + 2))
@@ -58,6 +64,10 @@ class Team(IntEnum):
     @property
     def other(self) -> Team:
         return Team(self ^ 1)
+
+    @property
+    def word(self) -> str:
+        return ("North–South", "East–West")[self]
 
 
 SEATS: Final = tuple(Seat)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from bot.engine.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, cards_of
 from bot.engine.decks import Deck
 from bot.engine.errors import CardNotInHand, LeadNotAllowed, MustFollowSuit, NotYourTurn
+from bot.engine.lines import Line
 from bot.engine.seats import SEATS, Seat, turn_order
 
 
@@ -32,15 +33,16 @@ class TrickPlay:
     """The trick-taking state of the hand in progress (see the module docstring)."""
 
     __slots__ = (
+        "_beats",
         "_broken",
         "_hand_tricks",
         "_hands",
         "_lead_block",
         "_lead_mask",
+        "_lead_masks",
         "_next",
         "_order",
         "_plays",
-        "_power",
         "_sitting_out",
         "_suit_masks",
         "_trick",
@@ -49,6 +51,8 @@ class TrickPlay:
         "_tricks_history",
         "_trumps",
         "_turn",
+        "_win",
+        "_win_seat",
     )
 
     _order: Deck
@@ -59,14 +63,13 @@ class TrickPlay:
         self._next = turn_order(seats)
         self._turn = 0
         self._sitting_out: Seat | None = None
-        self._order = order
-        self._suit_masks = order.suit_masks
-        self._power = order.power
-        self._trumps = order.trumps
+        self._set_order(order)
         self._lead_block = 0
         self._broken = False
         self._trick: list[tuple[int, int]] = []
         self._lead_mask = 0
+        self._win = 0  # the card winning the trick in progress, and its seat
+        self._win_seat = 0
         self._trick_size = len(seats)
         self._hand_tricks = 0
         self._tricks = [0, 0, 0, 0]
@@ -76,7 +79,8 @@ class TrickPlay:
     def _set_order(self, order: Deck) -> None:
         self._order = order
         self._suit_masks = order.suit_masks
-        self._power = order.power
+        self._lead_masks = order.lead_masks
+        self._beats = order.beats
         self._trumps = order.trumps
 
     def _begin_tricks(
@@ -162,12 +166,12 @@ class TrickPlay:
     def _check_play(self, seat: Seat | int, card: Card) -> None:
         if seat != self._turn:
             if seat == self._sitting_out:
-                raise NotYourTurn("You sit this hand out: your partner plays alone")
-            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to play")
+                raise NotYourTurn(Line("You sit this hand out: your partner plays alone"))
+            raise NotYourTurn(Line("It is {seat}'s turn to play", seat=SEATS[self._turn]))
         hand = self._hands[seat]
         bit = 1 << card.index
         if not hand & bit:
-            raise CardNotInHand(f"You don't hold {card}")
+            raise CardNotInHand(Line("You don't hold {card}", card=str(card)))
         if self._trick:
             lead = self._lead_mask
             if not bit & lead and hand & lead:
@@ -176,22 +180,30 @@ class TrickPlay:
         elif bit & self._lead_block and hand & ~self._lead_block:
             raise self._lead_refusal()
 
-    def _follow_reason(self, suit: str, card: Card, followers: int) -> str:
+    def _follow_reason(self, suit: str, card: Card, followers: int) -> Line:
         """ "You must follow ♥", saying so when a bower is why (Euchre)."""
-        reason = f"You must follow {SUIT_SYMBOLS[suit]}"
+        led = SUIT_SYMBOLS[suit]
         left = self._order.left_bower
         trump = self._order.trump
-        if left is None or trump is None:
-            return reason
-        if card == left:
-            return f"{reason} — the {left} is the left bower, a {SUIT_SYMBOLS[trump]} now"
-        if suit == trump and followers >> left.index & 1:
-            return f"{reason} — the left bower is a {SUIT_SYMBOLS[trump]} now"
-        return reason
+        if left is not None and trump is not None:
+            if card == left:
+                return Line(
+                    "You must follow {suit} — the {card} is the left bower, a {trump} now",
+                    suit=led,
+                    card=str(left),
+                    trump=SUIT_SYMBOLS[trump],
+                )
+            if suit == trump and followers >> left.index & 1:
+                return Line(
+                    "You must follow {suit} — the left bower is a {trump} now",
+                    suit=led,
+                    trump=SUIT_SYMBOLS[trump],
+                )
+        return Line("You must follow {suit}", suit=led)
 
     def _lead_refusal(self) -> LeadNotAllowed:
         """The refusal of a lead the game blocks (Spades: spades not broken)."""
-        return LeadNotAllowed("You may not lead that suit yet")
+        return LeadNotAllowed(Line("You may not lead that suit yet"))
 
     # ------------------------------------------------------------------ playing
     def _play(self, seat: int, idx: int) -> None:
@@ -200,10 +212,12 @@ class TrickPlay:
         self._plays.append(idx)
         trick = self._trick
         if not trick:
-            for m in self._suit_masks:
-                if m & bit:
-                    self._lead_mask = m
-                    break
+            self._lead_mask = self._lead_masks[idx]
+            self._win = idx
+            self._win_seat = seat
+        elif bit & self._beats[self._win]:
+            self._win = idx
+            self._win_seat = seat
         if bit & self._trumps:
             self._broken = True
             self._lead_block = 0
@@ -211,14 +225,7 @@ class TrickPlay:
         if len(trick) < self._trick_size:
             self._turn = self._next[seat]
             return
-        power = self._power
-        follow = self._lead_mask | self._trumps
-        best = -1
-        winner = 0
-        for s, i in trick:
-            if (1 << i) & follow and power[i] > best:
-                best = power[i]
-                winner = s
+        winner = self._win_seat
         self._tricks[winner] += 1
         self._tricks_history.append((trick, winner))
         self._trick = []

@@ -6,12 +6,25 @@ Server, or with the role the server's admins named: ``/spades-admin tournaments`
 from __future__ import annotations
 
 import dataclasses
+import logging
 
 from bot.errors import NotHost, Refusal
-from bot.events.model import Member, Tournament, duration, status_word
+from bot.events.arrangement import private_tables
+from bot.events.pairing.model import (
+    EntryStatus,
+    Member,
+    SlotStatus,
+    Tournament,
+    TournamentStatus,
+    duration,
+    status_word,
+)
 from bot.events.service import TournamentService
 from bot.i18n import N_, _, later
+from bot.names import md_name
 from bot.tables.arranged import ArrangedSeat
+
+log = logging.getLogger(__name__)
 
 
 def ensure_organiser(t: Tournament, user_id: int, may_organise: bool, what: str) -> None:
@@ -82,18 +95,18 @@ class OrganiserControls:
         ensure_organiser(t, by, admin, N_("pause the tournament"))
         s = self.service
         async with s.changing(t) as t:
-            if t.status != "running":
+            if t.status != TournamentStatus.RUNNING:
                 raise Refusal(
                     _(
                         "{name} is not running (it is {status}).",
-                        name=t.name,
+                        name=t.md_name,
                         status=status_word(t.status),
                     )
                 )
             left = None if t.round_deadline is None else max(0.0, t.round_deadline - s.clock())
             async with s.write() as tx:
                 await s.store.update(
-                    tx, t.id, status="paused", round_deadline=None, round_left=left
+                    tx, t.id, status=TournamentStatus.PAUSED, round_deadline=None, round_left=left
                 )
             t = await s.reload(t.id)
             s.alarms.disarm(t.id)
@@ -102,7 +115,7 @@ class OrganiserControls:
             later(
                 "⏸ **{name}** is paused{why}. Tables in play finish their games; the next "
                 "round waits.{stopped}",
-                name=t.name,
+                name=t.md_name,
                 why=_why(reason),
                 stopped=_stopped(left),
             ),
@@ -115,12 +128,16 @@ class OrganiserControls:
         ensure_organiser(t, by, admin, N_("go on with the tournament"))
         s = self.service
         async with s.changing(t) as t:
-            if t.status != "paused":
-                raise Refusal(_("{name} is not paused.", name=t.name))
+            if t.status != TournamentStatus.PAUSED:
+                raise Refusal(_("{name} is not paused.", name=t.md_name))
             deadline = None if t.round_left is None else s.clock() + t.round_left
             async with s.write() as tx:
                 await s.store.update(
-                    tx, t.id, status="running", round_deadline=deadline, round_left=None
+                    tx,
+                    t.id,
+                    status=TournamentStatus.RUNNING,
+                    round_deadline=deadline,
+                    round_left=None,
                 )
             t = await s.reload(t.id)
             s.alarms.arm(t)
@@ -128,7 +145,7 @@ class OrganiserControls:
             t,
             later(
                 "▶ **{name}** goes on{why}.{ends}",
-                name=t.name,
+                name=t.md_name,
                 why=_why(reason),
                 ends=_ends(t.round, deadline),
             ),
@@ -145,7 +162,7 @@ class OrganiserControls:
             raise Refusal(_("Extend a round by 1 to 240 minutes."))
         s = self.service
         async with s.changing(t) as t:
-            if t.status == "paused":
+            if t.status == TournamentStatus.PAUSED:
                 left = (t.round_left or 0.0) + minutes * 60
                 async with s.write() as tx:
                     await s.store.update(tx, t.id, round_left=left)
@@ -158,7 +175,7 @@ class OrganiserControls:
                     minutes=minutes,
                     why=_why(reason),
                 )
-            elif t.status == "running":
+            elif t.status == TournamentStatus.RUNNING:
                 base = max(t.round_deadline or s.clock(), s.clock())
                 deadline = base + minutes * 60
                 async with s.write() as tx:
@@ -173,7 +190,7 @@ class OrganiserControls:
                     why=_why(reason),
                 )
             else:
-                raise Refusal(_("{name} is not running.", name=t.name))
+                raise Refusal(_("{name} is not running.", name=t.md_name))
         s.announcer.say(t, notice)
         s.announcer.updated(t)
         return _("Round {round} extended by {minutes} minutes.", round=t.round, minutes=minutes)
@@ -195,16 +212,25 @@ class OrganiserControls:
             entry = t.entry_of(member_id)
             if entry is None:
                 raise Refusal(
-                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                    _(
+                        "<@{member_id}> is not playing in {name}.",
+                        member_id=member_id,
+                        name=t.md_name,
+                    )
                 )
             if substitute is not None and t.signed_up(substitute.user_id):
                 raise Refusal(
-                    _("{substitute} is already in {name}.", substitute=substitute.name, name=t.name)
+                    _(
+                        "{substitute} is already in {name}.",
+                        substitute=md_name(substitute.name),
+                        name=t.md_name,
+                    )
                 )
-            table = None
+            table, thread = None, None
             for g in t.round_games():
-                if g.status == "playing" and g.table_id and entry.id in g.entries:
+                if g.status == SlotStatus.PLAYING and g.table_id and entry.id in g.entries:
                     table = s.tables.registry.find_by_id(g.table_id)
+                    thread = g.thread_id
             if table is not None and substitute is not None:
                 s.tables.registry.check_can_sit(table, substitute.user_id)
             members = tuple(m for m in entry.members if m.user_id != member_id)
@@ -215,6 +241,13 @@ class OrganiserControls:
                 if substitute is not None:
                     await s.store.add_member(tx, t.id, substitute, entry.id)
             t = await s.reload(t.id)
+            if substitute is not None:  # entered now: they watch no table any more
+                s.tables.spectators.forget(substitute.user_id)
+                if table is not None and thread is not None and private_tables(t):
+                    try:
+                        await s.announcer.admit(t, thread, [substitute.user_id], [])
+                    except Exception:
+                        log.exception("could not add a substitute to table thread %s", thread)
             if table is not None:
                 seat = ArrangedSeat(
                     substitute.user_id if substitute else None,
@@ -222,7 +255,7 @@ class OrganiserControls:
                     None if substitute else table.handover,
                 )
                 await s.tables.arranged.replace_seat(table, member_id, seat)
-        who = substitute.name if substitute is not None else later("a computer player")
+        who = md_name(substitute.name) if substitute is not None else later("a computer player")
         mention = [substitute.user_id] if substitute is not None else []
         replaced = later(
             "🔁 {member} is replaced by {who}{why}.",
@@ -243,29 +276,37 @@ class OrganiserControls:
         s = self.service
         async with s.changing(t) as t:
             entry = t.entry_of(member_id)
-            if entry is None or entry.status != "in":
+            if entry is None or entry.status != EntryStatus.IN:
                 raise Refusal(
-                    _("<@{member_id}> is not playing in {name}.", member_id=member_id, name=t.name)
+                    _(
+                        "<@{member_id}> is not playing in {name}.",
+                        member_id=member_id,
+                        name=t.md_name,
+                    )
                 )
             async with s.write() as tx:
-                await s.store.put_entry(tx, t.id, dataclasses.replace(entry, status="disqualified"))
+                await s.store.put_entry(
+                    tx, t.id, dataclasses.replace(entry, status=EntryStatus.DISQUALIFIED)
+                )
             t = await s.reload(t.id)
             playing = [
                 g
                 for g in t.round_games()
-                if g.status == "playing" and g.table_id and entry.id in g.entries
+                if g.status == SlotStatus.PLAYING and g.table_id and entry.id in g.entries
             ]
             for g in playing:
                 assert g.table_id is not None
                 table = s.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await s.tables.arranged.decide(
-                        table, later("{name} was disqualified.", name=entry.name)
+                        table, later("{name} was disqualified.", name=entry.md_name)
                     )
                 others = [e for e in g.entries if e != entry.id]
                 if len(others) == 1:
                     async with s.write() as tx:
-                        done = dataclasses.replace(g, status="done", winner=others[0], decided=True)
+                        done = dataclasses.replace(
+                            g, status=SlotStatus.DONE, winner=others[0], decided=True
+                        )
                         stored = await s.store.load(tx, t.id)
                         if stored is not None:
                             now = next(
@@ -278,18 +319,18 @@ class OrganiserControls:
                             )
                             if now is not None:
                                 done = dataclasses.replace(
-                                    now, status="done", winner=others[0], decided=True
+                                    now, status=SlotStatus.DONE, winner=others[0], decided=True
                                 )
                         await s.store.put_game(tx, t.id, done)
         s.announcer.say(
-            t, later("🚫 {name} is disqualified{why}.", name=entry.name, why=_why(reason))
+            t, later("🚫 {name} is disqualified{why}.", name=entry.md_name, why=_why(reason))
         )
         await s.advance(t.id)
-        return _("{name} is disqualified.", name=entry.name)
+        return _("{name} is disqualified.", name=entry.md_name)
 
     async def cancel(self, t: Tournament, by: int, admin: bool, reason: str | None) -> str:
         ensure_organiser(t, by, admin, N_("cancel the tournament"))
         await self.service.cancel(
             t, later("cancelled by {who}{why}", who=f"<@{by}>", why=_why(reason))
         )
-        return _("{name} is cancelled.", name=t.name)
+        return _("{name} is cancelled.", name=t.md_name)

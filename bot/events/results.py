@@ -6,25 +6,23 @@ being resumed after a restart is recorded all the same."""
 
 from __future__ import annotations
 
-import json
+import dataclasses
 
 from bot.engine import Game
-from bot.events.model import winner_by_score
+from bot.events.pairing.model import SlotStatus, winner_by_score
 from bot.store.db import Tx
+from bot.store.tournaments import TournamentStore
 from bot.tables.state import Table, TableStatus
 
 
-async def record_table_end(tx: Tx, table: Table, game: Game | None) -> None:
+async def record_table_end(store: TournamentStore, tx: Tx, table: Table, game: Game | None) -> None:
     if not table.arranged:
         return
-    row = await tx.fetchrow(
-        "SELECT tournament_id, round, slot, game_no, entries FROM tournament_games "
-        "WHERE table_id = ? AND status = 'playing' FOR UPDATE",
-        (table.id,),
-    )
-    if row is None:
+    found = await store.game_at_table(tx, table.id)
+    if found is None:
         return
-    entries = tuple(int(e) for e in json.loads(row["entries"]))
+    tournament_id, slot = found
+    entries = slot.entries
     scores = tuple(game.scores) if game is not None else (0,) * len(entries)
     if len(scores) != len(entries):
         scores = (0,) * len(entries)
@@ -33,18 +31,15 @@ async def record_table_end(tx: Tx, table: Table, game: Game | None) -> None:
         winner = entries[game.seating.side_names.index(game.winner.name)]
     else:
         winner = winner_by_score(entries, scores)
-    boards = [[t.points for t in r.teams] for r in game.results] if game is not None else []
-    await tx.execute(
-        "UPDATE tournament_games SET status = 'done', scores = ?, winner = ?, decided = ?, "
-        "boards = ? WHERE tournament_id = ? AND round = ? AND slot = ? AND game_no = ?",
-        (
-            json.dumps(list(scores)),
-            winner,
-            int(table.status != TableStatus.FINISHED),
-            json.dumps(boards),
-            row["tournament_id"],
-            row["round"],
-            row["slot"],
-            row["game_no"],
-        ),
+    boards = (
+        tuple(tuple(t.points for t in r.teams) for r in game.results) if game is not None else ()
     )
+    done = dataclasses.replace(
+        slot,
+        status=SlotStatus.DONE,
+        scores=scores,
+        winner=winner,
+        decided=table.status != TableStatus.FINISHED,
+        boards=boards,
+    )
+    await store.put_game(tx, tournament_id, done)

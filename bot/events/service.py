@@ -15,24 +15,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import logging
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine
 
 from bot.errors import Refusal
-from bot.events import rounds
 from bot.events.alarms import Alarms
 from bot.events.announcer import Announcer, QuietAnnouncer
-from bot.events.arrangement import round_seed_notice, tournament_game
-from bot.events.model import Tournament
+from bot.events.arrangement import round_key, round_seed_notice, tournament_game
+from bot.events.invitations import Invitations
+from bot.events.pairing import rounds
+from bot.events.pairing.model import (
+    NAME_MAX,
+    EntryStatus,
+    SlotStatus,
+    Tournament,
+    TournamentStatus,
+)
 from bot.events.results import record_table_end
 from bot.events.seating import RoundSeating
 from bot.events.threads import TableThreads
 from bot.i18n import _, later
+from bot.names import md_name
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
-from bot.store.tournaments import TournamentStore, league_ratings
+from bot.store.tables import hold_seed, release_seed
+from bot.store.tournaments import (
+    TournamentStore,
+    UnreadableTournament,
+    league_ratings,
+    name_key,
+)
 from bot.tables.service import TableService
 from bot.tables.state import Table
 
@@ -57,26 +72,41 @@ class TournamentService:
         self.alarms = Alarms(clock, self.tick)
         self._tasks: set[asyncio.Task[None]] = set()
         self._poked: set[int] = set()
+        # open tournaments of this process's servers that could not be loaded at the start
+        self.unreadable: dict[int, UnreadableTournament] = {}
         self.threads = TableThreads(
             self.store, self.write, self.announcer, tables.registry, self.open.get
         )
         self.seating = RoundSeating(self.store, self.write, tables, self.threads, self.announcer)
-        tables.persistence.on_table_ended.append(record_table_end)
+        self.invitations = Invitations(
+            self.store, self.write, self.announcer, lambda: list(self.open.values())
+        )
+        tables.persistence.on_table_ended.append(functools.partial(record_table_end, self.store))
         tables.on_closed(self._table_closed)
         tables.on_hand_finished(self._hand_finished)
+        tables.spectators.guards.append(self._watch_guard)
 
     # ------------------------------------------------------------------ lookups
     def running(self, guild_id: int, name: str | None = None) -> Tournament:
         """The open tournament of the server named ``name`` (or its only one)."""
         mine = [t for t in self.open.values() if t.guild_id == guild_id]
+        for u in self.unreadable.values():
+            named = name_key(name) == name_key(u.name) if name else not mine
+            if u.guild_id == guild_id and named:  # named, or the server's only one
+                raise Refusal(
+                    _(
+                        "{name} could not be loaded at my last start (the error is in my "
+                        "log), so it is stopped: ask the bot's operator.",
+                        name=u.name,
+                    )
+                )
         if name:
-            key = " ".join(name.casefold().split())
-            mine = [t for t in mine if " ".join(t.name.casefold().split()) == key]
+            mine = [t for t in mine if name_key(t.name) == name_key(name)]
             if not mine:
                 raise Refusal(
                     _(
                         "No tournament named {name} is running in this server.",
-                        name=repr(name[:60]),
+                        name=md_name(name, limit=NAME_MAX),
                     )
                 )
         if not mine:
@@ -84,7 +114,7 @@ class TournamentService:
                 _("No tournament is running in this server: `/tournament new` opens one.")
             )
         if len(mine) > 1:
-            names = ", ".join(t.name for t in mine)
+            names = ", ".join(t.md_name for t in mine)
             raise Refusal(
                 _("Several tournaments are running ({names}): name one with `name`.", names=names)
             )
@@ -101,7 +131,12 @@ class TournamentService:
         a name the one running."""
         t = await self.store.find(guild_id, name) if name else self.running(guild_id)
         if t is None:
-            raise Refusal(_("There is no tournament named {name} in this server.", name=repr(name)))
+            raise Refusal(
+                _(
+                    "There is no tournament named {name} in this server.",
+                    name=md_name(name or "", limit=NAME_MAX),
+                )
+            )
         return t
 
     async def of_server(self, guild_id: int, tournament_id: int) -> Tournament:
@@ -120,11 +155,14 @@ class TournamentService:
     @contextlib.asynccontextmanager
     async def changing(self, t: Tournament) -> AsyncIterator[Tournament]:
         """Hold the tournament's lock; yields it as stored now."""
-        async with self._locks[t.id]:
-            current = self.open.get(t.id)
-            if current is None:
-                raise Refusal(_("That tournament is over."))
-            yield current
+        try:
+            async with self._locks[t.id]:
+                current = self.open.get(t.id)
+                if current is None:
+                    raise Refusal(_("That tournament is over."))
+                yield current
+        finally:
+            self._unlocked(t.id)
 
     async def reload(self, tid: int) -> Tournament:
         t = await self.store.load(self.db, tid)
@@ -132,8 +170,22 @@ class TournamentService:
         if t.open:
             self.open[tid] = t
         else:
-            self.open.pop(tid, None)
+            self._forget(tid)
         return t
+
+    def _forget(self, tid: int) -> None:
+        """A tournament ended: nothing of it stays in memory (its lock goes once free:
+        :meth:`_unlocked`)."""
+        self.open.pop(tid, None)
+        self._poked.discard(tid)
+        self.alarms.forget(tid)
+        self.threads.forget(tid)
+
+    def _unlocked(self, tid: int) -> None:
+        """After a change under ``tid``'s lock: an ended tournament's lock is dropped."""
+        lock = self._locks.get(tid)
+        if tid not in self.open and lock is not None and not lock.locked():
+            del self._locks[tid]
 
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
@@ -156,17 +208,17 @@ class TournamentService:
         """Close sign-up: drop no-shows, draw partners, seed, pair round 1 and seat it."""
         async with self.changing(t) as t:
             began = time.perf_counter()
-            if t.status != "signup":
-                raise Refusal(_("{name} has already started.", name=t.name))
+            if t.status != TournamentStatus.SIGNUP:
+                raise Refusal(_("{name} has already started.", name=t.md_name))
             await self.threads.settle(t.id)  # threads made ahead during sign-up are used
             notes, entries = rounds.line_up(t)
             enough = t.settings.per_table
-            if len([e for e in entries if e.status == "in"]) < enough:
-                now = len([e for e in entries if e.status == "in"])
+            if len([e for e in entries if e.status == EntryStatus.IN]) < enough:
+                now = len([e for e in entries if e.status == EntryStatus.IN])
                 raise Refusal(
                     _(
                         "{name} needs at least {n} entries to start ({now} now).",
-                        name=t.name,
+                        name=t.md_name,
                         n=enough,
                         now=now,
                     )
@@ -183,6 +235,7 @@ class TournamentService:
             games = rounds.next_round(trial)
             deadline = self._deadline(t)
             async with self.write() as tx:
+                unanswered = await self.invitations.close_all(tx, t)
                 for e in rated:
                     await self.store.put_entry(tx, t.id, e)
                     for m in e.members:
@@ -192,17 +245,20 @@ class TournamentService:
                         await self.store.delete_entry(tx, t.id, e.id)
                 for g in games:
                     await self.store.put_game(tx, t.id, g)
+                await self.hold_deals(tx, t, 1)
                 await self.store.update(
-                    tx, t.id, status="running", round=1, round_deadline=deadline
+                    tx, t.id, status=TournamentStatus.RUNNING, round=1, round_deadline=deadline
                 )
             t = await self.reload(t.id)
+            for inv in unanswered:
+                self.invitations.announce(t, inv, "closed")
             for note in notes:
                 self.announcer.say(t, note)
             self.announcer.say(
                 t,
                 later(
                     "🏁 **{name}** begins: round 1 of {rounds}.",
-                    name=t.name,
+                    name=t.md_name,
                     rounds=rounds.total_rounds(t),
                 ),
             )
@@ -210,18 +266,41 @@ class TournamentService:
             self._seated_in(t, began)
         self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
-        return _("{name} has started.", name=t.name)
+        return _("{name} has started.", name=t.md_name)
 
     def signup_changed(self, t: Tournament) -> None:
         """An entry came, went or checked in: the threads the first round would need now
         are made ahead (:mod:`bot.events.threads`)."""
-        if t.status == "signup":
+        if t.status == TournamentStatus.SIGNUP:
             self.threads.prepare(t, rounds.first_round_tables(t))
 
     def _deadline(self, t: Tournament) -> float | None:
         """When a round starting now must end (``None``: no round deadline)."""
         minutes = t.settings.round_minutes
         return self.clock() + minutes * 60 if minutes else None
+
+    def _watch_guard(self, table: Table, user_id: int) -> None:
+        """Nobody entered in a duplicate tournament watches its tables: they deal the boards
+        that member plays (or played, or will).  Nor does anyone watch a duplicate table whose
+        tournament is not running here (a start-up still under way, one that could not be
+        loaded).  Everyone else: the organiser's ``spectators`` setting, on the table."""
+        if not table.arranged:
+            return
+        t = self.of_table(table.id)
+        if t is None:
+            if table.deal_source is not None:
+                raise Refusal(
+                    _("This tournament table cannot be watched now: its tournament is not running.")
+                )
+            return
+        if t.settings.format == "duplicate" and t.signed_up(user_id):
+            raise Refusal(
+                _(
+                    "You are entered in {name}: nobody entered watches its tables (they deal "
+                    "the same boards as yours).",
+                    name=t.name,
+                )
+            )
 
     # ------------------------------------------------------------------ advancing
     def _table_closed(self, table: Table) -> None:
@@ -232,8 +311,10 @@ class TournamentService:
             self._poke(t.id)
 
     def _hand_finished(self, table: Table) -> None:
-        """A hand ended at a tournament table: the standings show its score."""
-        if table.arranged and (t := self.of_table(table.id)) is not None:
+        """A hand ended at a tournament table: the standings show its score (not in a
+        duplicate round: they show none of it until the round is over)."""
+        t = self.of_table(table.id) if table.arranged else None
+        if t is not None and t.settings.format != "duplicate":
             self.announcer.updated(t)
 
     def _spawn(self, work: Coroutine[object, object, None]) -> None:
@@ -246,6 +327,18 @@ class TournamentService:
         the end.  Safe to call any time (it only acts on what is stored)."""
         async with self._locks[tid]:
             await self._advance_locked(tid)
+            await self._caught_up(tid)
+        self._unlocked(tid)
+
+    async def _caught_up(self, tid: int) -> None:
+        """A catch-up pass went through: a mark from a failed one is cleared."""
+        t = self.open.get(tid)
+        if t is None or t.fault is None:
+            return
+        async with self.write() as tx:
+            await self.store.update(tx, tid, fault=None)
+        t.fault = None
+        self.announcer.updated(t)
 
     def _poke(self, tid: int) -> None:
         """A table of ``tid`` ended: one catch-up pass is queued (tables ending together —
@@ -259,6 +352,8 @@ class TournamentService:
         async with self._locks[tid]:
             self._poked.discard(tid)  # a table ending from now on queues another pass
             await self._advance_locked(tid)
+            await self._caught_up(tid)
+        self._unlocked(tid)
 
     async def _advance_locked(self, tid: int) -> None:
         """Catch up (under the tournament's lock), then arm its alarm afresh: the round's
@@ -266,7 +361,7 @@ class TournamentService:
         so a restart, a retry or going on after a pause never leaves a deadline unwatched."""
         began = time.perf_counter()
         t = await self.reload(tid)
-        if t.status != "running":
+        if t.status != TournamentStatus.RUNNING:
             self.announcer.updated(t)
             return
         more = rounds.more_games(t)
@@ -280,7 +375,10 @@ class TournamentService:
             self.alarms.arm(t, retry=not seated)
             self.announcer.updated(t)
             return
-        if (notice := round_seed_notice(t)) is not None:  # every table of the round has ended
+        if t.settings.format == "duplicate":  # every game of the round is over
+            async with self.write() as tx:
+                await release_seed(tx, round_key(t, t.round))
+        if (notice := round_seed_notice(t)) is not None:
             self.announcer.say(t, notice)
         if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
             await self._finish(t)
@@ -290,6 +388,7 @@ class TournamentService:
         async with self.write() as tx:
             for g in games:
                 await self.store.put_game(tx, t.id, g)
+            await self.hold_deals(tx, t, t.round + 1)
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
         t = await self.reload(tid)
         self.announcer.say(
@@ -304,6 +403,14 @@ class TournamentService:
         self._seated_in(t, began)
         self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
+
+    @staticmethod
+    async def hold_deals(tx: Tx, t: Tournament, round_no: int) -> None:
+        """A duplicate round's deal key is held back from the moment its games are stored
+        until every one of them is over (released in :meth:`_advance_locked`): no table of
+        the round reveals it while another — seated or still to be — plays its boards."""
+        if t.settings.format == "duplicate":
+            await hold_seed(tx, round_key(t, round_no))
 
     def _seated_in(self, t: Tournament, began: float) -> None:
         """Log how long the pass that paired and seated a round took (from taking the
@@ -322,7 +429,9 @@ class TournamentService:
         places = rounds.places(t)
         async with self.write() as tx:
             await self.store.set_places(tx, t.id, places)
-            await self.store.update(tx, t.id, status="finished", ended_at=self.clock())
+            await self.store.update(
+                tx, t.id, status=TournamentStatus.FINISHED, ended_at=self.clock()
+            )
         t = await self.reload(t.id)
         self.alarms.disarm(t.id)
         self.announcer.finished(t)
@@ -335,12 +444,17 @@ class TournamentService:
         if t is None:
             return
         try:
-            if t.status == "signup":
+            if t.status == TournamentStatus.SIGNUP:
+                await self._expire_invitations(t)
                 if self.clock() >= t.starts_at:
                     await self._start_on_time(t)
                 else:
                     self.alarms.arm(t)
-            elif t.status == "running" and t.round_deadline and self.clock() >= t.round_deadline:
+            elif (
+                t.status == TournamentStatus.RUNNING
+                and t.round_deadline
+                and self.clock() >= t.round_deadline
+            ):
                 await self.decide_round(
                     t, later("⏰ The round's time is up: decided by the score.")
                 )
@@ -350,6 +464,12 @@ class TournamentService:
             log.info("tournament %s: %s", tid, e.reason)
         except Exception:
             log.exception("tournament %s: its timer failed", tid)
+
+    async def _expire_invitations(self, t: Tournament) -> None:
+        """Withdraw the invitations whose time is up (their inviters are told)."""
+        async with self.changing(t) as t:
+            if await self.invitations.expire_due(t, self.clock()):
+                await self.reload(t.id)
 
     async def _start_on_time(self, t: Tournament) -> None:
         try:
@@ -362,46 +482,39 @@ class TournamentService:
         seated, and the channel is told why."""
         async with self.changing(t) as t:
             async with self.write() as tx:
+                unanswered = await self.invitations.close_all(tx, t)
                 await self.store.update(
-                    tx, t.id, status="cancelled", ended_at=self.clock(), note=reason[:300]
+                    tx,
+                    t.id,
+                    status=TournamentStatus.CANCELLED,
+                    ended_at=self.clock(),
+                    note=reason[:300],
                 )
+                if t.settings.format == "duplicate" and t.round:
+                    await release_seed(tx, round_key(t, t.round))  # the last table reveals it
             t = await self.reload(t.id)
             self.alarms.disarm(t.id)
+        cancelled = later("🛑 **{name}** is cancelled: {reason}", name=t.md_name, reason=reason)
+        for inv in unanswered:  # their messages say so, and lose their buttons
+            self.announcer.invitation_closed(t, inv, cancelled)
         for g in t.games:
-            if g.status == "playing" and g.table_id is not None:
+            if g.status == SlotStatus.PLAYING and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(
                         table, later("The tournament was cancelled: {reason}", reason=reason)
                     )
-        self.announcer.say(
-            t, later("🛑 **{name}** is cancelled: {reason}", name=t.name, reason=reason)
-        )
+        self.announcer.say(t, cancelled)
         self.announcer.updated(t)
 
     async def decide_round(self, t: Tournament, reason: str) -> None:
         """End every table of the round still playing: the score decides each."""
         for g in t.round_games():
-            if g.status == "playing" and g.table_id is not None:
+            if g.status == SlotStatus.PLAYING and g.table_id is not None:
                 table = self.tables.registry.find_by_id(g.table_id)
                 if table is not None:
                     await self.tables.arranged.decide(table, reason)
         await self.advance(t.id)
-
-    # ------------------------------------------------------------------ restart
-    async def resume(self, guild_filter: Callable[[int], bool] | None = None) -> list[Tournament]:
-        """Load the open tournaments of this process's servers and catch each one up."""
-        loaded = await self.store.load_open(guild_filter)
-        for t in loaded:
-            self.open[t.id] = t
-        for t in loaded:
-            if t.status == "running":
-                await self.advance(t.id)
-            else:
-                self.alarms.arm(t)
-                self.signup_changed(t)
-                self.announcer.updated(t)
-        return loaded
 
     async def close(self) -> None:
         await self.threads.close()

@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.events.model import Tournament
+from bot.events.pairing.model import Tournament, TournamentStatus
 from bot.i18n import Text, later
 from bot.store.db import Tx
 from bot.store.tournaments import TournamentStore
@@ -39,7 +39,7 @@ class ThreadMaker(Protocol):
 def title(t: Tournament, slot: int) -> Text:
     """A table's thread name ("Friday Swiss · Table 5"): the announcer writes it in the
     server's language (and cuts it to Discord's 100 characters)."""
-    return later("{name} · Table {table}", name=t.name, table=slot)
+    return later("{name} · Table {table}", name=t.plain_name, table=slot)
 
 
 class TableThreads:
@@ -71,6 +71,11 @@ class TableThreads:
             and await self.maker.thread_usable(t, thread)
         ):
             return thread
+        return await self.renew(t, slot)
+
+    async def renew(self, t: Tournament, slot: int) -> int:
+        """A new thread for table ``slot``, kept for that table number from now on (its old
+        one is gone, or another table is open there)."""
         made = await self.maker.make_thread(t, title(t, slot))
         async with self.write() as tx:
             await self.store.set_thread(tx, t.id, slot, made, replace=True)
@@ -92,7 +97,7 @@ class TableThreads:
     async def _prepare(self, tid: int) -> None:
         while tid not in self._stop:
             t = self.current(tid)
-            if t is None or t.status != "signup":
+            if t is None or t.status != TournamentStatus.SIGNUP:
                 return
             missing = [k for k in range(1, self._wanted.get(tid, 0) + 1) if k not in t.threads]
             if not missing:
@@ -124,6 +129,11 @@ class TableThreads:
         finally:
             self._stop.discard(tid)
             self._wanted.pop(tid, None)
+
+    def forget(self, tid: int) -> None:
+        """The tournament ended: nothing of it is kept (a thread being made finishes)."""
+        self._wanted.pop(tid, None)
+        self._preparing.pop(tid, None)
 
     async def close(self) -> None:
         for task in self._preparing.values():

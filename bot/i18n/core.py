@@ -54,12 +54,6 @@ _DISCORD: Final = {
     "fr": "fr",
     "de": "de",
 }
-DISCORD_LOCALES: Final = {  # ours → the Discord locales a command's localisations go to
-    "es": ("es-ES", "es-419"),
-    "pt_BR": ("pt-BR",),
-    "fr": ("fr",),
-    "de": ("de",),
-}
 
 _current: ContextVar[str] = ContextVar("language", default=SOURCE)
 

@@ -73,13 +73,6 @@ BOT_SKILLS: Final[dict[str, Skill]] = {
 }
 
 
-def bot_skill(level: str) -> Skill:
-    try:
-        return BOT_SKILLS[level]
-    except KeyError:
-        raise ValueError(f"unknown computer level {level!r}") from None
-
-
 def rate_game(skills: Sequence[Skill], fixed: Sequence[bool], winner: int) -> tuple[Skill, ...]:
     """New skills of seats N, E, S, W after ``winner`` (0 = NS, 1 = EW) won.
 

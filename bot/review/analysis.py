@@ -38,10 +38,6 @@ class Opinion:
     tricks: float | None  # expected tricks for the team it costs (cards only)
     samples: int
 
-    @property
-    def agrees(self) -> bool:
-        return self.points <= 0.0 and (self.tricks is None or self.tricks <= 0.0)
-
     def to_json(self) -> list[Any]:
         tricks = None if self.tricks is None else round(self.tricks, 3)
         return [self.decision, self.preferred, round(self.points, 2), tricks, self.samples]

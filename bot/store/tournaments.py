@@ -6,23 +6,34 @@ one, together with the table it seats or ends where there is one)."""
 from __future__ import annotations
 
 import json
-import secrets
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.events.model import Entry, GameSlot, Member, Settings, Tournament
+from bot.events.pairing.model import (
+    Entry,
+    EntryStatus,
+    GameSlot,
+    Invitation,
+    Member,
+    SlotStatus,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 
-_OPEN = "('signup', 'running', 'paused')"
+log = logging.getLogger(__name__)
+_OPEN = "('signup', 'running', 'paused')"  # TournamentStatus: OPEN_STATES
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
-    "round_deadline, round_left, message_id, created_at, ended_at, note, secret"
+    "round_deadline, round_left, message_id, created_at, ended_at, note, secret, fault"
 )
 _UPDATABLE = frozenset(
-    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note"}
+    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note", "fault"}
 )
 _ADD_THREAD = (
     "INSERT INTO tournament_threads (tournament_id, slot, thread_id) VALUES (?, ?, ?) "
@@ -56,10 +67,23 @@ class PlayerRecord:
 class PastTournament:
     id: int
     name: str
-    status: str
+    status: TournamentStatus
     ended_at: float | None
     place: int | None
-    entries: int
+    entries: int  # the entries that played (not those dropped at the start)
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableTournament:
+    """An open tournament whose stored rows no longer load (a setting that no longer
+    validates, a damaged value): where it is, what it is called, and why not."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    fault: str | None  # as stored (None: not marked yet)
+    reason: str
 
 
 class TournamentStore:
@@ -75,11 +99,12 @@ class TournamentStore:
         channel_id: int,
         organiser_id: int,
         name: str,
-        settings: Settings,
+        settings: TournamentSettings,
         starts_at: float,
+        secret: str,
     ) -> int:
-        """A new tournament in sign-up; a name already running in the server raises
-        :class:`~bot.store.errors.UniqueViolation`."""
+        """A new tournament in sign-up, with its ``secret`` (64 hex digits, never shown); a
+        name already running in the server raises :class:`~bot.store.errors.UniqueViolation`."""
         value = await tx.fetchval(
             "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, name_key, "
             "status, settings, starts_at, created_at, secret) "
@@ -94,7 +119,7 @@ class TournamentStore:
                 json.dumps(settings.to_record()),
                 starts_at,
                 time.time(),
-                secrets.token_hex(32),
+                secret,
             ),
         )
         return int(value)
@@ -106,7 +131,10 @@ class TournamentStore:
         cols = ", ".join(f"{k} = ?" for k in fields)
         await tx.execute(
             f"UPDATE tournaments SET {cols} WHERE id = ?",  # noqa: S608 (names checked above)
-            (*fields.values(), tournament_id),
+            (
+                *(v.value if isinstance(v, TournamentStatus) else v for v in fields.values()),
+                tournament_id,
+            ),
         )
 
     async def add_member(self, tx: Tx, tournament_id: int, m: Member, entry: int | None) -> None:
@@ -142,7 +170,7 @@ class TournamentStore:
         await tx.execute(
             "INSERT INTO tournament_entries (tournament_id, entry, rating, status, checked_in) "
             "VALUES (?, ?, ?, ?, ?)",
-            (tournament_id, entry.id, entry.rating, entry.status, int(entry.checked_in)),
+            (tournament_id, entry.id, entry.rating, entry.status.value, int(entry.checked_in)),
         )
         return entry
 
@@ -152,7 +180,7 @@ class TournamentStore:
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, entry) DO UPDATE SET "
             "rating = excluded.rating, status = excluded.status, "
             "checked_in = excluded.checked_in",
-            (tournament_id, e.id, e.rating, e.status, int(e.checked_in)),
+            (tournament_id, e.id, e.rating, e.status.value, int(e.checked_in)),
         )
 
     async def delete_entry(self, tx: Tx, tournament_id: int, entry: int) -> None:
@@ -183,7 +211,7 @@ class TournamentStore:
                 g.slot,
                 g.game_no,
                 json.dumps(list(g.entries)),
-                g.status,
+                g.status.value,
                 g.thread_id,
                 None if g.scores is None else json.dumps(list(g.scores)),
                 g.winner,
@@ -213,18 +241,88 @@ class TournamentStore:
         )
         return row is not None
 
+    async def add_invitation(self, tx: Tx, tournament_id: int, inv: Invitation) -> None:
+        """A pair waiting for the partner's answer.  A member already inviting, or already
+        invited, in the tournament raises :class:`~bot.store.errors.UniqueViolation`."""
+        await tx.execute(
+            "INSERT INTO tournament_invitations (tournament_id, inviter_id, inviter_name, "
+            "partner_id, partner_name, created_at, expires_at, message_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                tournament_id,
+                inv.inviter.user_id,
+                inv.inviter.name,
+                inv.partner.user_id,
+                inv.partner.name,
+                inv.created_at,
+                inv.expires_at,
+                inv.message_id,
+            ),
+        )
+
+    async def set_invitation_message(
+        self, tx: Tx, tournament_id: int, inviter_id: int, message_id: int
+    ) -> None:
+        await tx.execute(
+            "UPDATE tournament_invitations SET message_id = ? "
+            "WHERE tournament_id = ? AND inviter_id = ?",
+            (message_id, tournament_id, inviter_id),
+        )
+
+    async def delete_invitation(self, tx: Tx, tournament_id: int, inviter_id: int) -> bool:
+        """Remove an invitation; ``False`` when it was gone already (answered meanwhile)."""
+        row = await tx.fetchrow(
+            "DELETE FROM tournament_invitations WHERE tournament_id = ? AND inviter_id = ? "
+            "RETURNING inviter_id",
+            (tournament_id, inviter_id),
+        )
+        return row is not None
+
+    async def delete_invitations(self, tx: Tx, tournament_id: int) -> None:
+        """Every invitation of the tournament (its sign-up closed)."""
+        await tx.execute(
+            "DELETE FROM tournament_invitations WHERE tournament_id = ?", (tournament_id,)
+        )
+
     # ------------------------------------------------------------------ reads
+    async def game_at_table(self, tx: Tx, table_id: str) -> tuple[int, GameSlot] | None:
+        """The game being played at ``table_id`` and its tournament's id, locked until ``tx``
+        ends (``None``: no tournament's game is being played there)."""
+        row = await tx.fetchrow(
+            f"SELECT tournament_id, {_G_COLUMNS} FROM tournament_games "  # noqa: S608
+            "WHERE table_id = ? AND status = 'playing' FOR UPDATE",
+            (table_id,),
+        )
+        return None if row is None else (int(row["tournament_id"]), _game(row))
+
     async def load_open(
         self, guild_filter: Callable[[int], bool] | None = None
-    ) -> list[Tournament]:
+    ) -> tuple[list[Tournament], list[UnreadableTournament]]:
+        """The open tournaments (of the servers ``guild_filter`` accepts), each loaded on its
+        own: one that no longer loads is logged and returned apart, the others load."""
         rows = await self.db.fetch(
             f"SELECT {_T_COLUMNS} FROM tournaments WHERE status IN {_OPEN} ORDER BY id"  # noqa: S608
         )
-        out = []
+        out, unreadable = [], []
         for r in rows:
-            if guild_filter is None or guild_filter(int(r["guild_id"])):
+            if guild_filter is not None and not guild_filter(int(r["guild_id"])):
+                continue
+            try:
                 out.append(await self._complete(self.db, r))
-        return out
+            except Exception as e:
+                log.exception("tournament %s cannot be loaded", r["id"])
+                reason = " ".join(f"{type(e).__name__}: {e}".split())[:300]
+                unreadable.append(
+                    UnreadableTournament(
+                        int(r["id"]),
+                        int(r["guild_id"]),
+                        int(r["channel_id"]),
+                        str(r["name"]),
+                        r["fault"],
+                        reason,
+                    )
+                )
+        return out, unreadable
 
     async def load(self, q: Queries, tournament_id: int) -> Tournament | None:
         r = await q.fetchrow(
@@ -267,7 +365,8 @@ class TournamentStore:
     ) -> list[PastTournament]:
         rows = await self.db.fetch(
             "SELECT t.id, t.name, t.status, t.ended_at, e.place, "
-            "(SELECT count(*) FROM tournament_entries x WHERE x.tournament_id = t.id) "
+            "(SELECT count(*) FROM tournament_entries x WHERE x.tournament_id = t.id "
+            "AND x.status <> 'dropped') "
             "FROM tournament_members m JOIN tournaments t ON t.id = m.tournament_id "
             "LEFT JOIN tournament_entries e "
             "ON e.tournament_id = m.tournament_id AND e.entry = m.entry "
@@ -279,7 +378,7 @@ class TournamentStore:
             PastTournament(
                 int(r[0]),
                 str(r[1]),
-                str(r[2]),
+                TournamentStatus(r[2]),
                 None if r[3] is None else float(r[3]),
                 None if r[4] is None else int(r[4]),
                 int(r[5]),
@@ -295,8 +394,8 @@ class TournamentStore:
             channel_id=int(r["channel_id"]),
             organiser_id=int(r["organiser_id"]),
             name=str(r["name"]),
-            status=str(r["status"]),
-            settings=Settings.from_record(json.loads(r["settings"])),
+            status=TournamentStatus(r["status"]),
+            settings=TournamentSettings.from_record(json.loads(r["settings"])),
             starts_at=float(r["starts_at"]),
             round=int(r["round"]),
             round_deadline=None if r["round_deadline"] is None else float(r["round_deadline"]),
@@ -306,6 +405,7 @@ class TournamentStore:
             ended_at=None if r["ended_at"] is None else float(r["ended_at"]),
             note=r["note"],
             secret=str(r["secret"]),
+            fault=r["fault"],
         )
         members = await q.fetch(
             "SELECT user_id, entry, name FROM tournament_members WHERE tournament_id = ? "
@@ -326,7 +426,7 @@ class TournamentStore:
         ):
             eid = int(e[0])
             t.entries[eid] = Entry(
-                eid, tuple(by_entry.get(eid, ())), float(e[1]), str(e[2]), bool(e[3])
+                eid, tuple(by_entry.get(eid, ())), float(e[1]), EntryStatus(e[2]), bool(e[3])
             )
         for g in await q.fetch(
             f"SELECT {_G_COLUMNS} FROM tournament_games WHERE tournament_id = ? "  # noqa: S608
@@ -338,6 +438,18 @@ class TournamentStore:
             "SELECT slot, thread_id FROM tournament_threads WHERE tournament_id = ?", (tid,)
         ):
             t.threads[int(r[0])] = int(r[1])
+        for r in await q.fetch(
+            "SELECT inviter_id, inviter_name, partner_id, partner_name, created_at, expires_at, "
+            "message_id FROM tournament_invitations WHERE tournament_id = ? ORDER BY created_at",
+            (tid,),
+        ):
+            t.invitations[int(r[0])] = Invitation(
+                Member(int(r[0]), str(r[1])),
+                Member(int(r[2]), str(r[3])),
+                float(r[4]),
+                float(r[5]),
+                None if r[6] is None else int(r[6]),
+            )
         return t
 
 
@@ -347,7 +459,7 @@ def _game(g: Row) -> GameSlot:
         slot=int(g["slot"]),
         game_no=int(g["game_no"]),
         entries=tuple(json.loads(g["entries"])),
-        status=str(g["status"]),
+        status=SlotStatus(g["status"]),
         thread_id=None if g["thread_id"] is None else int(g["thread_id"]),
         table_id=g["table_id"],
         scores=None if g["scores"] is None else tuple(json.loads(g["scores"])),
@@ -355,10 +467,6 @@ def _game(g: Row) -> GameSlot:
         decided=bool(g["decided"]),
         boards=tuple(tuple(b) for b in json.loads(g["boards"])) if g["boards"] else (),
     )
-
-
-def entry_ids(entries: Sequence[Entry]) -> list[int]:
-    return [e.id for e in entries]
 
 
 async def league_ratings(

@@ -36,11 +36,12 @@ from typing import Any, NamedTuple, Protocol
 from bot.engine import Seat
 from bot.engine.game import Phase
 from bot.tables.state import Table, TableStatus
+from bot.token_bucket import TokenBucket
 
 log = logging.getLogger(__name__)
 
-TOKEN_LIFETIME = 15 * 60.0  # Discord: an interaction token edits its messages for 15 minutes
-TOKEN_MARGIN = 20.0  # do not start an edit with a token this close to its end
+TOKEN_LIFETIME = 15 * 60.0  # Discord: an interaction token works for 15 minutes
+TOKEN_MARGIN = 20.0  # a write is not started with a token this close to its end
 EDIT_BURST = 2.0  # per player: edits at once ...
 EDIT_RATE = 1.0  # ... then edits a second (Discord: 5 per 2 s per interaction token)
 # Seconds a non-urgent update (a trick completed, bidding ended) waits to go out with a later
@@ -108,12 +109,11 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
 @dataclass(slots=True, eq=False)
 class _Hand:
     user_id: int
+    edits: TokenBucket  # the edits that may go out now (a fresh allowance with each token)
     handle: Any = None
     issued: float = 0.0  # time.monotonic() when the handle's token was issued
     shown: LiveKey | None = None  # what the message behind ``handle`` shows
     answering: int = 0  # the player's interactions being answered right now
-    allowance: float = EDIT_BURST  # edits that may go out now (token bucket)
-    stamp: float = 0.0  # when the allowance was last topped up
     stale_since: float | None = None  # when the message first fell behind the game
     task: asyncio.Task[None] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)  # the game moved: look again
@@ -184,7 +184,7 @@ class LiveHands:
             if answer.handle is not None:
                 hand.handle, hand.shown, hand.issued = answer.handle, answer.key, time.monotonic()
                 hand.stale_since = None
-                hand.allowance, hand.stamp = self.burst, hand.issued  # a new token's budget
+                hand.edits.refill()  # a new token's allowance
             self._check(table, seat, hand)
 
     # ------------------------------------------------------------------ the service
@@ -232,7 +232,8 @@ class LiveHands:
         if hand is None or hand.user_id != user_id:
             if hand is not None:
                 self._forget(table, seat)
-            hand = self._hands[(table.id, seat)] = _Hand(user_id)
+            edits = TokenBucket(self.rate, self.burst)
+            hand = self._hands[(table.id, seat)] = _Hand(user_id, edits)
         return hand
 
     def _forget(self, table: Table, seat: Seat) -> None:
@@ -290,13 +291,10 @@ class LiveHands:
                 if not _urgent(key, hand.shown, table) and now < hand.stale_since + self.settle:
                     await _nap(hand, hand.stale_since + self.settle - now)
                     continue  # look again: the player's turn may have come meanwhile
-                hand.allowance = min(self.burst, hand.allowance + (now - hand.stamp) * self.rate)
-                hand.stamp = now
-                if hand.allowance < 1:
-                    await _nap(hand, (1 - hand.allowance) / self.rate)
+                if not hand.edits.try_take():
+                    await _nap(hand, hand.edits.wait_s())
                     continue
                 handle = hand.handle
-                hand.allowance -= 1
                 result = await self.editor.edit(handle, table, seat)
                 if hand.handle is not handle:
                     continue  # an answer replaced the message meanwhile

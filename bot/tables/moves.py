@@ -17,7 +17,6 @@ from bot.engine import (
     Deal,
     Discard,
     Look,
-    PassCards,
     Play,
     Seat,
     SeatView,
@@ -33,7 +32,7 @@ from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton, StoreFailed
 from bot.i18n import N_, _, later
 from bot.i18n.cards import SeatWord, seat_word
-from bot.i18n.engine_text import Judged
+from bot.i18n.lines import LineWord
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -148,18 +147,6 @@ class Moves:
     ) -> ActResult:
         return await self.act(table, user_id, Look, interaction_id=interaction_id)
 
-    async def pass_cards(
-        self,
-        table: Table,
-        user_id: int,
-        cards: tuple[Card, ...],
-        *,
-        interaction_id: int | None = None,
-    ) -> ActResult:
-        return await self.act(
-            table, user_id, lambda s: PassCards(s, cards), interaction_id=interaction_id
-        )
-
     async def bid(
         self,
         table: Table,
@@ -209,6 +196,9 @@ class Moves:
         now = time.monotonic()
         if now - self._notified.get(table.id, -NOTICE_EVERY_S) < NOTICE_EVERY_S:
             return
+        # only the notices of the last minute matter: older ones go (the map never grows)
+        for tid in [t for t, at in self._notified.items() if now - at >= NOTICE_EVERY_S]:
+            del self._notified[tid]
         self._notified[table.id] = now
         self.ctx.notice(
             table,
@@ -308,7 +298,7 @@ class Moves:
                     later(
                         "⚖ {seat} claims a renege: {claim}.",
                         seat=SeatWord(claim.seat),
-                        claim=Judged(claim.text),
+                        claim=LineWord(claim.text),
                     ),
                 )
         if finished:

@@ -16,8 +16,8 @@ The service is split by concern, and callers use the part they need:
 * ``live`` — the players' hand messages, edited as the game moves (through the Discord
   layer's ``editor``; ``remind`` when they cannot be), and the answers that show them;
 * ``arranged`` — tables an organiser (a tournament) opens seated and started, and ends;
-* ``spectators`` — the live views of members who watch a game (the Discord layer sets its
-  ``editor``, ``recounted`` and ``gate``);
+* ``spectators`` — the live views of members who watch a game (given with their Discord
+  side: ``editor``, ``recounted`` and ``gate``);
 * ``hints`` — practice tables' hints: who may have one now, and how many each seat took;
 * ``persistence`` — transactions, rows, the end-of-game hook, restoring at start-up, and
   reloading a table that another process wrote first (:meth:`TableService._moved`).
@@ -60,8 +60,9 @@ UNRESTORABLE = later(
 class TableService:
     """The parts above over one database.  What the service tells the outside is given here,
     once: ``listener`` (the Discord layer: table messages, summaries, notices), ``editor`` and
-    ``remind`` (the players' live hands), ``on_game_stored`` (the league, in the final
-    action's transaction); ``decide`` and ``claim`` are the computer players."""
+    ``remind`` (the players' live hands), ``spectators`` (their live views, with their
+    Discord side), ``on_game_stored`` (the league, in the final action's transaction);
+    ``decide`` and ``claim`` are the computer players."""
 
     def __init__(
         self,
@@ -71,6 +72,7 @@ class TableService:
         listener: TableListener | None = None,
         editor: HandEditor | None = None,
         remind: Reminder | None = None,
+        spectators: Spectators | None = None,
         on_game_stored: GameStoredHook | None = None,
         test_seed: int | None = None,
         bot_delay: float = 1.0,
@@ -80,7 +82,7 @@ class TableService:
         self.db = db
         self.persistence = TablePersistence(db, on_game_stored=on_game_stored, on_moved=self._moved)
         self.registry = TableRegistry(finished_kept)
-        randomness = TableRandomness(test_seed)
+        self.randomness = randomness = TableRandomness(test_seed)
         self.turns = AutoTurns(
             decide,
             commit=self._commit_turn,
@@ -90,7 +92,7 @@ class TableService:
             bot_delay=bot_delay,
         )
         self.live = LiveHands(editor=editor, remind=remind)
-        self.spectators = Spectators()
+        self.spectators = spectators if spectators is not None else Spectators()
         self._ctx = ServiceContext(
             self.persistence,
             self.registry,

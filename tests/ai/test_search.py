@@ -237,7 +237,7 @@ def test_useless_overtakes_are_only_those_that_cannot_help() -> None:
 
 def test_a_side_that_has_made_its_bid_fights_for_the_set_within_four_tricks() -> None:
     # In the play-outs a side past its bid ducks (bags cost) unless the opponents can still be
-    # set: it fights when it needs at most PUSH_SET_TRICKS (4) of the tricks left to set them.
+    # set: it fights when it needs at most SEARCH_PUSH_SET_TRICKS (4) of the tricks left for it.
     # (At 2 it gave up on sets the previous hard defends for; docs/benchmarks.md.)
     rules = Rules.from_preset("standard")
     game = Game(rules, Seat.W)
@@ -254,3 +254,27 @@ def test_a_side_that_has_made_its_bid_fights_for_the_set_within_four_tricks() ->
     # With 9 left a set needs 5 of them: N-S duck.
     want, _ = hand.goals([2, 1, 1, 0], 9)
     assert want == [False, True]
+
+
+@pytest.mark.parametrize("preset", ["standard", "new-york"])
+def test_the_play_outs_goals_are_the_fight_for_the_set_rule(preset: str) -> None:
+    # SpadesHand.goals writes hand_goals.wants_tricks out for speed: both must say the same.
+    from bot.ai.hand_goals import wants_tricks
+    from bot.ai.search.spades import SEARCH_PUSH_SET_TRICKS
+
+    rng = random.Random(7)
+    game = Game(Rules.from_preset(preset), Seat.W)
+    game.deal(rng)
+    assert game.to_act is not None
+    view = seat_view(game, game.to_act)
+    for _ in range(300):
+        bids = [rng.choice([NIL, 1, 2, 3, 4, 5]) for _ in range(4)]
+        team_bids = [bids[0] + bids[2], bids[1] + bids[3]]
+        hand = SpadesHand(view, bids=bids, team_bids=team_bids)
+        for _ in range(10):
+            left = rng.randint(1, 13)
+            tricks = [rng.randint(0, 13 - left) for _ in range(4)]
+            want, _ = hand.goals(tricks, left)
+            assert want == [
+                wants_tricks(hand, team, tricks, left, SEARCH_PUSH_SET_TRICKS) for team in (0, 1)
+            ], (bids, tricks, left)

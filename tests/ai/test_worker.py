@@ -9,7 +9,7 @@ import time
 import pytest
 
 from bot.ai import decide, worker
-from bot.ai.worker import AIPool, decide_view, replacement_level
+from bot.ai.worker import AIPool, decide_view
 from bot.engine import Game, Rules, seat_view
 
 
@@ -60,12 +60,6 @@ async def test_pool_decides_off_the_loop_with_thinking_delay() -> None:
         pool.close()
     with pytest.raises(RuntimeError):
         await pool.decide(view, "normal")  # type: ignore[arg-type]
-
-
-def test_replacement_level() -> None:
-    assert replacement_level() == "normal"
-    assert replacement_level("hard") == "hard"
-    assert replacement_level("nonsense") == "normal"
 
 
 def test_a_crashing_player_is_logged_and_replaced(

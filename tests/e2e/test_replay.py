@@ -81,3 +81,40 @@ async def test_a_player_shares_the_replay_and_steps_it_alone(world: World) -> No
         back = await (await fake.click(alice, post, labelled(post, "◀ Previous"))).response()
         assert STEP.search(back.text).group(1) == str(total - 1)  # type: ignore[union-attr]
         assert "Traceback" not in proc.output
+
+
+async def test_sharing_replays_into_a_thread_has_a_cooldown_that_says_when(world: World) -> None:
+    """A replay shared from a thread is posted in that thread (no new thread is counted):
+    three shares in ten minutes per member, then a refusal naming when to try again."""
+    fake, alice = world.fake, world.users[0]
+    hall = world.guild.add_thread(world.channel, "hall", alice)
+    here = World(fake, world.guild, hall, world.users, world.db_path)
+    env = world.env(REVIEW_CPU_BUDGET="6", SPADES_BOT_DELAY="0")
+    async with run_bot(fake, env=env):
+        driver = await quick_game(here, humans=1, preset="standard", target=100)
+        me = driver.players[0]
+        while not driver.over():
+            hand = await driver.refresh(me)
+            if driver.can_act(hand):
+                await driver.act(me, hand)
+            else:
+                await asyncio.sleep(0.02)
+        over = await fake.wait_for_message(hall, lambda m: "Game over" in m.text)
+        review = (await (await fake.click(alice, over, review_id(over))).response()).message
+        assert review is not None
+        await fake.wait_for_edit(review, lambda m: "Page 1 of" in m.text, timeout=240)
+        share = labelled(review, "Share as replay")
+        with fake.snowflakes.held():  # within ten minutes on Discord's clock
+            began = fake.snowflakes.now()
+            for _ in range(3):
+                shared = await (await fake.click(alice, review, share)).answer()
+                assert "Your replay is posted" in shared.text, shared.text
+            refused = await (await fake.click(alice, review, share)).answer()
+        assert refused.text.startswith(
+            "You have shared three replays in the last 10 minutes. Try again <t:"
+        ), refused.text
+        when = int(re.findall(r"<t:(\d+):R>", refused.text)[-1])
+        assert began + 600 <= when <= began + 602
+        posts = [m for m in fake.messages(hall) if "Replay of game" in m.text]
+        assert len(posts) == 3, "the refused share posted nothing"
+        assert fake.threads(world.channel) == [hall], "shared in the thread, no new one"

@@ -24,7 +24,7 @@ async def test_a_tournament_speaks_the_servers_language_and_refuses_in_the_membe
         night.organiser.locale = "es-ES"  # the organiser reads Spanish
         env = {**ENV, "DATABASE_PATH": str(tmp_path / "spades.db")}
         async with run_bot(fake, env=env):
-            # A settings check (bot/events/model.py) in the organiser's language, one line.
+            # A settings check (bot/events/pairing/model.py) in the organiser's language, one line.
             r = await night.ask(
                 night.organiser,
                 "tournament",

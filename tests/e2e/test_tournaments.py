@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from tests.e2e.driver import eventually
-from tests.e2e.tournament_flows import new_night, open_night, sign_up_pairs
+from tests.e2e.tournament_flows import new_night, open_night, sign_up_pair, sign_up_pairs
 from tests.fakediscord import FakeDiscord, User, run_bot
 
 ENV = {"SPADES_TEST_SEED": "11", "SPADES_BOT_DELAY": "0", "LOG_LEVEL": "INFO"}
@@ -246,7 +246,7 @@ async def test_refusals_are_one_ephemeral_line_and_change_nothing(tmp_path: Path
         async with run_bot(fake, env=bot_env(tmp_path)):
             await open_night(night, name="Strict", rounds=1, target=100, turn_timer=0)
             p = night.players
-            await night.ask(p[0], "tournament", "join", partner=p[1])
+            await sign_up_pair(night, p[0], p[1])
 
             async def refused(user: User, *path: str, says: str, **options: object) -> None:
                 r = await night.ask(user, *path, **options)
@@ -271,7 +271,7 @@ async def test_refusals_are_one_ephemeral_line_and_change_nothing(tmp_path: Path
             texts = sorted(a.text for a in answers)
             assert sum("You are signed up" in t for t in texts) == 1, texts
             assert sum("already signed up" in t for t in texts) == 1, texts
-            await night.ask(p[2], "tournament", "join", partner=p[3])
+            await sign_up_pair(night, p[2], p[3])
             await night.ask(night.organiser, "tournament", "start")
             await refused(p[5], "tournament", "join", says="sign-up is closed")
         rows = db_rows(tmp_path, "SELECT count(*) FROM tournament_members")

@@ -5,7 +5,6 @@ races.  The members never act (no turn timer), so tables stay unfinished until d
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
@@ -16,7 +15,8 @@ from bot.errors import Refusal
 from bot.events import alarms
 from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
-from bot.events.model import Member, Settings, Tournament
+from bot.events.pairing.model import Member, Tournament, TournamentSettings
+from bot.events.resumption import resume
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.store.db import Database
@@ -54,14 +54,8 @@ def a_bot(db: Database, clock: Clock, discord: QuietAnnouncer | None = None) -> 
     return Bot(tables, TournamentService(db, tables, discord, clock=clock))
 
 
-@pytest.fixture
-async def db(database_url: str) -> AsyncIterator[Database]:
-    async with Database.open(database_url) as db:
-        yield db
-
-
 async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -> Tournament:
-    s = Settings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
+    s = TournamentSettings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
     signup = SignUp(bot.director)
     t = await signup.create(
         guild_id=GUILD,
@@ -73,7 +67,8 @@ async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -
     )
     for i in range(teams):
         a, b = Member(100 + 2 * i, f"a{i}"), Member(101 + 2 * i, f"b{i}")
-        await signup.join(t, a, b)
+        await signup.join(t, a, b)  # b is asked, and accepts
+        await signup.answer(t, b.user_id, a.user_id, True, now=clock.now)
     return bot.director.get(t.id)
 
 
@@ -93,7 +88,7 @@ async def test_a_restart_resumes_the_round_without_seating_any_table_twice(db: D
     # A second process on the same database (the first was killed): restore, then resume.
     second = a_bot(db, clock)
     await second.tables.restore()
-    resumed = await second.director.resume()
+    resumed = await resume(second.director)
     assert [x.id for x in resumed] == [t.id]
     assert await table_count(db) == 2, "no table seated twice"
     assert {g.table_id for g in second.director.get(t.id).round_games()} == seated
@@ -145,7 +140,7 @@ async def test_two_joins_at_once_take_one_seat(db: Database) -> None:
     clock = Clock()
     one, two = a_bot(db, clock), a_bot(db, clock)
     t = await a_tournament(one, clock, 0)
-    await two.director.resume()
+    await resume(two.director)
     member = Member(555, "racer")
     results = await asyncio.gather(
         SignUp(one.director).join(one.director.get(t.id), member),
@@ -179,7 +174,7 @@ async def test_refusals_change_nothing(db: Database) -> None:
             channel_id=CHANNEL,
             organiser_id=ORGANISER,
             name="  test   NIGHT ",
-            settings=Settings(preset="standard"),
+            settings=TournamentSettings(preset="standard"),
             starts_at=clock.now + 60,
         )
     with pytest.raises(Refusal, match="Only the organiser"):
@@ -218,7 +213,7 @@ async def test_a_pause_keeps_the_time_left_of_the_round_across_a_restart(db: Dat
     await first.close()
     second = a_bot(db, clock)  # the bot restarts while the tournament is paused
     await second.tables.restore()
-    await second.director.resume()
+    await resume(second.director)
     resumed = second.director.get(t.id)
     assert (resumed.status, resumed.round_left) == ("paused", 1200)
     await OrganiserControls(second.director).go_on(resumed, ORGANISER, False, None)
@@ -261,7 +256,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_decides_the_round_o
     clock.now += 3600  # down for an hour: the round's deadline passed meanwhile
     second = a_bot(db, clock)
     await second.tables.restore()
-    await second.director.resume()
+    await resume(second.director)
     await until(lambda: second.director.get(t.id).round == 2, "the deadline was not watched")
     assert all(g.decided for g in second.director.get(t.id).round_games(1))
     await second.close()
@@ -332,7 +327,7 @@ async def test_threads_are_made_during_sign_up_and_each_takes_its_table_every_ro
     await first.close()
     second = a_bot(db, clock, discord)  # a restart keeps which thread is which table's
     await second.tables.restore()
-    await second.director.resume()
+    await resume(second.director)
     clock.now += 1801
     await second.director.tick(t.id)
     two = second.director.get(t.id)
@@ -367,7 +362,7 @@ async def test_on_a_cluster_only_the_process_serving_the_servers_shard_runs_it(
     await first.close()
     clock.now += 3600  # the round's deadline passed while nobody ran it
     other = a_bot(db, clock)
-    assert await other.director.resume(lambda guild: guild != GUILD) == []
+    assert await resume(other.director, lambda guild: guild != GUILD) == []
     assert other.director.open == {}
     await other.director.tick(t.id)
     stored = await other.director.store.load(db, t.id)
@@ -376,7 +371,7 @@ async def test_on_a_cluster_only_the_process_serving_the_servers_shard_runs_it(
     await other.close()
     owner = a_bot(db, clock)
     await owner.tables.restore()
-    resumed = await owner.director.resume(lambda guild: guild == GUILD)
+    resumed = await resume(owner.director, lambda guild: guild == GUILD)
     assert [x.id for x in resumed] == [t.id]
     await owner.director.tick(t.id)  # what its alarm does: the deadline passed
     assert owner.director.get(t.id).round == 2
@@ -389,7 +384,7 @@ async def test_a_sign_up_race_gives_each_member_one_seat(db: Database) -> None:
     clock = Clock()
     one, two = a_bot(db, clock), a_bot(db, clock)
     t = await a_tournament(one, clock, 0)
-    await two.director.resume()
+    await resume(two.director)
     alone = [Member(600 + i, f"solo{i}") for i in range(6)]
     results = await asyncio.gather(
         *(
@@ -408,7 +403,12 @@ async def test_a_sign_up_race_gives_each_member_one_seat(db: Database) -> None:
     made = [r for r in results if isinstance(r, str)]
     refused = [r for r in results if isinstance(r, Refusal)]
     assert (len(made), len(refused)) == (1, 1), results
-    winner = a if isinstance(results[0], str) else b
+    assert "already has an invitation waiting" in refused[0].reason, refused
+    winner, asker = (a, one) if isinstance(results[0], str) else (b, two)
+    accepted = await SignUp(asker.director).answer(
+        asker.director.get(t.id), wanted.user_id, winner.user_id, True, now=clock.now
+    )
+    assert "signed up" in accepted, accepted
     rows = await db.fetch(
         "SELECT user_id, entry FROM tournament_members WHERE tournament_id = ?", (t.id,)
     )

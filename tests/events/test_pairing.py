@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.events import duplicate, elimination, swiss
-from bot.events.model import EventError, GameSlot, Settings, winner_by_score
+from bot.events.pairing import duplicate, elimination, swiss
+from bot.events.pairing.model import EventError, GameSlot, TournamentSettings, winner_by_score
 
 
 def done(round_no: int, slot: int, a: int, b: int, sa: int, sb: int) -> GameSlot:
@@ -215,9 +215,9 @@ def test_duplicate_seating_every_partnership_plays_both_directions() -> None:
 # ---------------------------------------------------------------------- settings
 def test_settings_refuse_an_even_best_of_and_knockouts_for_solo_presets() -> None:
     with pytest.raises(EventError, match="odd number"):
-        Settings(preset="standard", format="elimination", best_of=2)
+        TournamentSettings(preset="standard", format="elimination", best_of=2)
     with pytest.raises(EventError, match="Swiss"):
-        Settings(preset="solo", format="elimination", team_mode="solo", solo=True)
-    assert Settings.from_record(Settings(preset="standard").to_record()) == Settings(
-        preset="standard"
-    )
+        TournamentSettings(preset="solo", format="elimination", team_mode="solo", solo=True)
+    assert TournamentSettings.from_record(
+        TournamentSettings(preset="standard").to_record()
+    ) == TournamentSettings(preset="standard")

@@ -8,9 +8,16 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Rules, games
-from bot.events import rounds
 from bot.events.arrangement import seating, tournament_rules
-from bot.events.model import Entry, EventError, Format, Member, Settings, Tournament
+from bot.events.pairing import rounds
+from bot.events.pairing.model import (
+    Entry,
+    EventError,
+    Format,
+    Member,
+    Tournament,
+    TournamentSettings,
+)
 
 PRESETS = games.preset_names()
 ALL_FORMATS: tuple[Format, ...] = ("swiss", "elimination", "duplicate")
@@ -24,9 +31,9 @@ def allowed(rules: Rules) -> list[Format]:
     return list(ALL_FORMATS) if rules.players == 4 else ["swiss", "elimination"]
 
 
-def settings_for(preset: str, format: Format) -> Settings:
+def settings_for(preset: str, format: Format) -> TournamentSettings:
     rules = Rules.from_preset(preset)
-    return Settings(
+    return TournamentSettings(
         preset=preset,
         format=format,
         team_mode="solo" if rules.solo else "pairs",
@@ -35,7 +42,7 @@ def settings_for(preset: str, format: Format) -> Settings:
     )
 
 
-def a_tournament(s: Settings, entries: int) -> Tournament:
+def a_tournament(s: TournamentSettings, entries: int) -> Tournament:
     t = Tournament(1, 7, 70, 1, "Every preset", "running", s, 0.0, secret="s" * 64)
     for i in range(1, entries + 1):
         members = tuple(Member(100 * i + k, f"p{i}.{k}") for k in range(s.team_size))

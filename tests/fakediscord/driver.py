@@ -66,6 +66,7 @@ class DriverMixin:
         def dm_channel(self, user: User) -> Channel: ...
         def _authorizing(self, user: User, channel: Channel, message: Message | None) -> JSON: ...
         def context_of(self, channel: Channel) -> int: ...
+        def _can_see_channel(self, user: User, channel: Channel) -> bool: ...
 
     user_installs: set[int]
 
@@ -84,6 +85,8 @@ class DriverMixin:
             raise CommandNotAvailable(f"{user!r} is not a member of {guild!r}")
         if channel.is_group_dm and user not in channel.recipients:
             raise CommandNotAvailable(f"{user!r} is not in the group DM {channel!r}")
+        if guild is not None and not channel.can_see(guild.members[user.id]):
+            raise CommandNotAvailable(f"{user!r} cannot see {channel!r}")
         iid = self.snowflakes.next()
         token = f"{iid:x}.{secrets.token_urlsafe(18)}"
         inter = Interaction(self, iid, token, type, user, channel, data, message, name)  # type: ignore[arg-type]
@@ -112,7 +115,7 @@ class DriverMixin:
         }
         if guild is not None:
             member = guild.members[user.id]
-            perms = member.base_permissions()
+            perms = channel.permissions_for(member)  # Discord: in this channel, overwrites too
             ch_payload["permissions"] = str(perms)
             payload["guild_id"] = str(guild.id)
             payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}

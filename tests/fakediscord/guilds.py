@@ -3,6 +3,7 @@ discord.py 2.7 expects (ids as strings)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .channels import Channel, ChannelType
@@ -122,6 +123,29 @@ class Guild:
         self.channels[ch.id] = ch
         self._fake._register_channel(ch, created=True)
         return ch
+
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        owner: User,
+        *,
+        private: bool = False,
+        members: Iterable[User] = (),
+    ) -> Channel:
+        """``owner`` opens a thread in ``parent``: a private one is seen only by its members
+        (``owner`` and ``members``) and by whoever has Manage Threads.  The bot hears of it
+        (THREAD_CREATE) when it may see it."""
+        kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
+        th = Channel(
+            self._fake, self._fake.snowflakes.next(), kind, name, guild=self, parent=parent
+        )
+        th.owner_id = owner.id
+        th.thread_members.update({owner.id, *(u.id for u in members)})
+        self.channels[th.id] = th
+        seen = self.bot_present and th.can_see(self.bot_member)
+        self._fake._register_channel(th, created=seen)
+        return th
 
     def delete_channel(self, ch: Channel) -> None:
         """A member deletes a channel (its threads go with it, announced by one CHANNEL_DELETE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import deque
 from collections.abc import Iterable
@@ -27,6 +28,19 @@ dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_EMBEDS = 1 << 2
+
+
+_USER_MENTION = re.compile(r"<@!?([0-9]+)>")
+
+
+def pinged_users(content: str, allowed_mentions: JSON | None) -> frozenset[int]:
+    """The users a new message notifies, as Discord decides: the users it mentions, narrowed
+    by its ``allowed_mentions`` (``parse: ["users"]`` lets every mention ping, else only the
+    ids in ``users``).  An edit notifies nobody."""
+    mentioned = frozenset(int(m) for m in _USER_MENTION.findall(content))
+    if allowed_mentions is None or "users" in (allowed_mentions.get("parse") or ()):
+        return mentioned
+    return mentioned & frozenset(int(u) for u in allowed_mentions.get("users") or ())
 
 
 class Attachment:
@@ -237,6 +251,7 @@ class Message(SnapshotView):
         "id",
         "interaction_id",
         "interaction_metadata",
+        "pinged",
         "reactions",
         "reference",
         "state",
@@ -277,6 +292,7 @@ class Message(SnapshotView):
         self.deleted = False
         self.reactions: dict[str, set[int]] | None = None
         self.thread: Channel | None = None
+        self.pinged: frozenset[int] = frozenset()  # users notified when it was posted
         self._json: str | None = None
 
     @property

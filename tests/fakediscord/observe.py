@@ -10,7 +10,7 @@ import contextlib
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .channels import Channel, ChannelType
+from .channels import Channel
 from .handles import NoResponse
 from .messages import Message, max_in_window
 from .users import User
@@ -204,9 +204,7 @@ class ObserveMixin:
         guild = channel.guild
         if guild is None or user.id not in guild.members:
             return False
-        if channel.type == ChannelType.PRIVATE_THREAD:
-            return user.id in channel.thread_members or channel.owner_id == user.id
-        return True
+        return channel.can_see(guild.members[user.id])
 
     def visible_messages(
         self, to_user: User | None = None, *, include_deleted: bool = True

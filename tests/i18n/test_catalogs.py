@@ -16,8 +16,8 @@ from babel.messages.pofile import read_po
 from bot.i18n import LANGUAGES, SOURCE
 from bot.i18n.commands import DESCRIPTION_MAX, is_discord_name
 from bot.i18n.core import LOCALES_DIR
-from bot.i18n.extract import TEMPLATE, command_messages, template
 from bot.ui.images.fonts import BOLD, REGULAR, font_dir
+from tools.catalogs import TEMPLATE, command_messages, template
 
 TRANSLATED = [x for x in LANGUAGES if x != SOURCE]
 
@@ -91,7 +91,7 @@ def test_the_checks_fail_on_a_missing_an_extra_or_a_changed_placeholder() -> Non
 
 
 def test_the_template_holds_what_the_code_marks_now() -> None:
-    """``python -m bot.i18n.extract`` was run after the last change of a message."""
+    """``python -m tools.catalogs`` was run after the last change of a message."""
     assert keys(load(TEMPLATE)) == keys(template())
 
 

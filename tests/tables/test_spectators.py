@@ -60,7 +60,7 @@ class Recorder:
 
 def watching(spectators: Spectators, table: Table, uid: int) -> None:
     """``uid`` presses Watch: answered with the view of now (their handle: ``h<uid>``)."""
-    Spectators.check(table, uid)
+    Spectators().check(table, uid)
     with spectators.answering(table, uid) as answer:
         answer.shown(f"h{uid}", watch_key(table), None)
 
@@ -78,26 +78,27 @@ def test_who_may_watch() -> None:
     table = playing_table()
     for uid in PLAYERS.values():
         with pytest.raises(Refusal, match="you cannot watch it"):
-            Spectators.check(table, uid)
+            Spectators().check(table, uid)
     table.seats[Seat.E] = Occupant(2, "p2", "normal", left=True)  # left the game: still refused
     with pytest.raises(Refusal, match="you cannot watch it"):
-        Spectators.check(table, 2)
-    Spectators.check(table, 99)
+        Spectators().check(table, 2)
+    Spectators().check(table, 99)
     with pytest.raises(Refusal, match="closed this table to spectators"):
-        Spectators.check(playing_table(spectators="off"), 99)
+        Spectators().check(playing_table(spectators="off"), 99)
     table.status = TableStatus.LOBBY
     with pytest.raises(Refusal, match="not started"):
-        Spectators.check(table, 99)
+        Spectators().check(table, 99)
     table.status = TableStatus.FINISHED
     with pytest.raises(Refusal, match="has ended"):
-        Spectators.check(table, 99)
+        Spectators().check(table, 99)
 
 
 async def test_one_rendering_a_round_for_every_spectator_of_a_table() -> None:
-    spectators = Spectators(interval=0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
     counted: list[int] = []
-    spectators.recounted = lambda t: counted.append(t.watching)
+    spectators = Spectators(
+        editor=recorder, recounted=lambda t: counted.append(t.watching), interval=0
+    )
     table = playing_table()
     for uid in (10, 11, 12):
         watching(spectators, table, uid)
@@ -113,8 +114,8 @@ async def test_one_rendering_a_round_for_every_spectator_of_a_table() -> None:
 
 
 async def test_a_message_discord_no_longer_takes_is_forgotten() -> None:
-    spectators = Spectators(interval=0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    spectators = Spectators(editor=recorder, interval=0)
     table = playing_table()
     watching(spectators, table, 10)
     recorder.result = Edit.GONE  # dismissed, or its token expired
@@ -127,8 +128,8 @@ async def test_a_message_discord_no_longer_takes_is_forgotten() -> None:
 
 
 async def test_an_expired_token_is_not_tried() -> None:
-    spectators = Spectators(interval=0, token_lifetime=0.0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    spectators = Spectators(editor=recorder, interval=0, token_lifetime=0.0)
     table = playing_table()
     watching(spectators, table, 10)
     table.version += 1
@@ -139,8 +140,7 @@ async def test_an_expired_token_is_not_tried() -> None:
 
 
 async def test_a_spectator_who_sits_down_is_no_spectator() -> None:
-    spectators = Spectators(interval=0)
-    spectators.editor = Recorder()
+    spectators = Spectators(editor=Recorder(), interval=0)
     table = playing_table()
     watching(spectators, table, 10)
     table.seats[Seat.W] = Occupant(10, "p10")  # takes a seat (a computer's, say)
@@ -152,8 +152,9 @@ async def test_a_spectator_who_sits_down_is_no_spectator() -> None:
 
 
 async def test_the_end_is_shown_then_everyone_is_forgotten() -> None:
-    spectators = Spectators(interval=60.0)  # a round a minute: the end does not wait for it
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    # a round a minute: the end does not wait for it
+    spectators = Spectators(editor=recorder, interval=60.0)
     table = playing_table()
     watching(spectators, table, 10)
     table.version += 1
@@ -170,8 +171,8 @@ async def test_the_end_is_shown_then_everyone_is_forgotten() -> None:
 
 
 async def test_stop_watching() -> None:
-    spectators = Spectators(interval=0)
-    recorder = spectators.editor = Recorder()
+    recorder = Recorder()
+    spectators = Spectators(editor=recorder, interval=0)
     table = playing_table()
     watching(spectators, table, 10)
     watching(spectators, table, 11)

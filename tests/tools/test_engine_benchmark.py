@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import engine
+from benchmarks import engine, engine_hands
 from tests.tools.conftest import OLD
 from tools import revisions
 
@@ -37,6 +37,20 @@ def test_the_benchmark_compares_today_with_a_named_revision(
         assert re.search(rf"^run 1 {re.escape(name.strip())}: \d+ hands", out, re.M), name
     assert re.search(r"^spades new/HEAD \(median per CPU second\): \d+\.\d+×$", out, re.M)
     assert re.search(rf"^spades new/{OLD} \(median per CPU second\): \d+\.\d+×$", out, re.M)
+    # The floor beside it, and OpenSpiel when it is installed (an optional package).
+    assert re.search(r"^run 1 bare loop: \d+ hands", out, re.M)
+    assert re.search(r"^spades / bare loop \(median per CPU second\): \d+\.\d+×$", out, re.M)
+    if engine.has_openspiel():
+        assert re.search(r"^spades / openspiel \(median per CPU second\): \d+\.\d+×$", out, re.M)
+    else:
+        assert "openspiel: not installed" in out
+
+
+def test_the_bare_loop_plays_whole_hands() -> None:
+    """The floor's hands are complete: every card of the deal played, a hand each time."""
+    got = engine_hands.bare_hands(0.05, 3)
+    assert got["hands"] > 0
+    assert got["cpu"] > 0
 
 
 def test_an_unknown_revision_is_one_line(

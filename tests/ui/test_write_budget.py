@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import REQUESTS_IN_A_SECOND, REQUESTS_PER_SECOND, WRITES_PER_SECOND
-from bot.ui.discord.write_budget import TokenBucket, write_budget
+from bot.token_bucket import TokenBucket
+from bot.ui.discord.write_budget import write_budget
 
 
 async def test_an_urgent_write_overtakes_the_queued_edits() -> None:
@@ -30,7 +31,7 @@ async def test_the_budget_still_holds_for_urgent_writes() -> None:
     await bucket.take(urgent=True)
     await bucket.take(urgent=True)
     assert bucket.tokens < 1, "urgent writes spend the same tokens"
-    assert bucket._refill_s() > 100, "a third write would wait for the refill"
+    assert bucket.wait_s() > 100, "a third write would wait for the refill"
 
 
 def test_the_tables_budget_fits_inside_the_pace_of_all_requests() -> None:

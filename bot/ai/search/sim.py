@@ -26,12 +26,14 @@ class SearchRules:
     """The static rules of a hand as the search needs them (built by a game adapter)."""
 
     __slots__ = (
+        "after",
         "bonus",
         "bonus_cards",
         "goals",
         "layout",
         "n_play",
         "nxt",
+        "opps_after",
         "partner",
         "restrict_trump_lead",
         "seats",
@@ -63,6 +65,24 @@ class SearchRules:
             nxt[s] = act[(j + 1) % len(act)]
         self.nxt = tuple(nxt)
         self.n_play = len(act)
+        # after[seat][k]: the seats to play after ``seat`` in a trick that had k cards before
+        # its card; opps_after: those of another team.
+        after: list[tuple[tuple[int, ...], ...]] = []
+        for seat in range(self.seats):
+            rows = []
+            for k in range(self.n_play):
+                row = []
+                x = nxt[seat]
+                for _ in range(self.n_play - 1 - k):
+                    row.append(x)
+                    x = nxt[x]
+                rows.append(tuple(row))
+            after.append(tuple(rows))
+        self.after = tuple(after)
+        self.opps_after = tuple(
+            tuple(tuple(x for x in row if team_of[x] != team_of[seat]) for row in rows)
+            for seat, rows in enumerate(after)
+        )
         self.tricks_per_hand = tricks_per_hand
         self.restrict_trump_lead = restrict_trump_lead
         self.goals = goals
@@ -197,6 +217,8 @@ class State:
         t = self.t
         goals = t.goals
         hands = self.hands
+        restrict = t.restrict_trump_lead
+        trump = t.layout.trump
         want: Sequence[bool] = ()
         nil: Sequence[bool] = ()
         fresh = True
@@ -206,7 +228,13 @@ class State:
                 if left <= 0 or not hands[self.turn]:
                     return
                 fresh = True
-            legal = self.legal()
+            hand = hands[self.turn]
+            if self.trick:
+                legal = hand & self.lead or hand
+            elif restrict and not self.broken:
+                legal = hand & ~trump or hand
+            else:
+                legal = hand
             if legal & (legal - 1) == 0:
                 self.play(legal.bit_length() - 1)
                 continue
@@ -224,18 +252,7 @@ def _can_beat(st: State, seat: int, card: int) -> bool:
     return ((f or h) & st.t.layout.beats[card]) != 0
 
 
-def _after(st: State, me: int) -> list[int]:
-    """The seats still to play in this trick after ``me``."""
-    t = st.t
-    out = []
-    s = t.nxt[me]
-    for _ in range(t.n_play - 1 - len(st.trick_seat)):
-        out.append(s)
-        s = t.nxt[s]
-    return out
-
-
-def _safe_winner(st: State, beat: int, opps: list[int]) -> int:
+def _safe_winner(st: State, beat: int, opps: Sequence[int]) -> int:
     """The cheapest card of ``beat`` no seat of ``opps`` can beat (-1: none)."""
     while beat:
         low = beat & -beat
@@ -302,7 +319,7 @@ def choose(st: State, legal: int, want: Sequence[bool], nil: Sequence[bool]) -> 
     partner = t.partner[me]
     p_nil = partner >= 0 and nil[partner]
     my_team = team[me]
-    opp_nils = [s for s in range(t.seats) if nil[s] and team[s] != my_team]
+    opp_nils = [s for s in range(t.seats) if nil[s] and team[s] != my_team] if True in nil else []
     if not st.trick:
         return _lead(st, legal, want[my_team], nil[me], partner, p_nil, opp_nils)
     hand = st.hands[me]
@@ -310,8 +327,9 @@ def choose(st: State, legal: int, want: Sequence[bool], nil: Sequence[bool]) -> 
     ws = st.win_seat
     beat = legal & lay.beats[w]
     low = legal & ~beat
-    after = _after(st, me)
-    opps_after = [s for s in after if team[s] != my_team]
+    k = len(st.trick_seat)
+    after = t.after[me][k]
+    opps_after = t.opps_after[me][k]
     if nil[me]:
         if low:
             return _shed(lay, low)

@@ -17,6 +17,7 @@ from bot.ai.search.sim import SearchRules, State
 from bot.ai.search.utility import Utility
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
+from bot.engine.lines import Line
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import Seat, Team
@@ -25,7 +26,9 @@ from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.engine.spades.view import SpadesPart
 from bot.engine.views import SeatView
 
-PUSH_SET_TRICKS = 4  # a side that has made its bid still fights for the set this close
+# A side that has made its bid still fights for the set this close, in the play-outs (why not
+# normal's 2: bot/ai/hand_goals.py, NORMAL_PUSH_SET_TRICKS).
+SEARCH_PUSH_SET_TRICKS = 4
 
 
 class SpadesHand:
@@ -95,11 +98,23 @@ class SpadesHand:
         return total
 
     def goals(self, tricks: Sequence[int], left: int) -> tuple[list[bool], list[bool]]:
-        nil = [self.nil[s] and tricks[s] == 0 for s in range(4)]
+        """Which team wants tricks (:func:`~bot.ai.hand_goals.wants_tricks` with
+        ``SEARCH_PUSH_SET_TRICKS``, written out here because every trick of every play-out asks
+        it; ``tests/ai/test_search.py`` checks the two agree) and which nils still stand."""
+        n = self.nil
+        t0, t1, t2, t3 = tricks
+        nil = [n[0] and not t0, n[1] and not t1, n[2] and not t2, n[3] and not t3]
+        if self.count_nil:
+            taken_by = (t0 + t2, t1 + t3)
+        else:
+            taken_by = (
+                (0 if n[0] else t0) + (0 if n[2] else t2),
+                (0 if n[1] else t1) + (0 if n[3] else t3),
+            )
         want = [False, False]
         for team in (0, 1):
             c = self.contract[team]
-            taken = self.counted(team, tricks)
+            taken = taken_by[team]
             if self.ny_first:
                 w = True
             elif c is None:
@@ -109,9 +124,9 @@ class SpadesHand:
             if not w and not self.ny_first:
                 oc = self.contract[team ^ 1]
                 if oc is not None:
-                    oneed = oc - self.counted(team ^ 1, tricks)
+                    oneed = oc - taken_by[team ^ 1]
                     must = left - oneed + 1
-                    if oneed > 0 and 0 < must <= PUSH_SET_TRICKS:
+                    if oneed > 0 and 0 < must <= SEARCH_PUSH_SET_TRICKS:
                         w = not self.ny or (c is not None and taken + must <= self.ny_max[team])
             want[team] = w
         return want, nil
@@ -289,7 +304,7 @@ def decide_game(
     teams: Sequence[TeamHandScore],
     total_bags: Sequence[int],
     set_streak: Sequence[int],
-) -> tuple[Team | Seat | None, str]:
+) -> tuple[Team | Seat | None, Line | None]:
     """The engine's own end-of-game rule (``SpadesGame._decide``) asked of an imagined hand:
     a bare game object carrying only what that rule reads."""
     g = object.__new__(SpadesGame)

@@ -94,7 +94,11 @@ class Sampler:
         for c in self.pool:
             seats = tuple(s for s in range(n) if not k.forbidden[s] >> c & 1)
             by_seats.setdefault(seats, []).append(c)
-        self.groups = sorted(by_seats.items(), key=lambda g: len(g[0]))
+        # Each group with its cards as bits, the most constrained first.
+        self.groups = [
+            (seats, [1 << c for c in cards])
+            for seats, cards in sorted(by_seats.items(), key=lambda g: len(g[0]))
+        ]
         self.base = [k.known[s] for s in range(n)]
         self.base[k.seat] = k.hand
 
@@ -105,20 +109,20 @@ class Sampler:
         random = self.rng.random
         need = self.k.need.copy()
         hands = self.base.copy()
-        for seats, cards in self.groups:
+        for seats, card_bits in self.groups:
             slots: list[int] = []
             for s in seats:
                 if need[s] > 0:
                     slots += [s] * need[s]
             n = len(slots)
-            if n < len(cards):
+            if n < len(card_bits):
                 return None
-            # A partial Fisher-Yates shuffle: the first len(cards) places, at random.
-            for i, c in enumerate(cards):
+            # A partial Fisher-Yates shuffle: the first len(card_bits) places, at random.
+            for i, bit in enumerate(card_bits):
                 j = i + int(random() * (n - i))
                 s = slots[j]
                 slots[j] = slots[i]
-                hands[s] |= 1 << c
+                hands[s] |= bit
                 need[s] -= 1
         return hands
 

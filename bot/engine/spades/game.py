@@ -11,7 +11,17 @@ from __future__ import annotations
 import itertools
 from typing import ClassVar, Final
 
-from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Claim, ClaimResult, Look, PassCards
+from bot.engine.actions import (
+    BIDS,
+    BLIND_NIL,
+    NIL,
+    Action,
+    Bid,
+    Claim,
+    ClaimResult,
+    Look,
+    PassCards,
+)
 from bot.engine.cards import Card, cards_of, mask_of
 from bot.engine.errors import (
     BlindNilNotAllowed,
@@ -25,14 +35,17 @@ from bot.engine.errors import (
 )
 from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase
 from bot.engine.games import GameKind
+from bot.engine.lines import Line
 from bot.engine.rules import RESTRICTED_BIDDING, Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import SEATS, Seat, Team
 from bot.engine.spades.bidrules import (
     allowed_bids,
     blind_allowed,
-    blind_refusal,
+    blind_nil_refusal,
     depends_on_spades,
+    new_york_blind_refusal,
+    range_refusal,
     refusal,
     unseen_bids,
     unseen_refusal,
@@ -42,6 +55,10 @@ from bot.engine.spades.view import SpadesPart
 
 NEW_YORK_BLIND_DEFICIT: Final = 100
 NEW_YORK_BIDS: Final = range(4, 11)
+# Phases as module names for the hot paths (see bot.engine.game).
+_BID: Final = Phase.BID
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
 
 
 class SpadesGame(Game, kind=GameKind.SPADES):
@@ -54,6 +71,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         "_bids",
         "_joker_points",
         "_looked",
+        "_new_york",
         "_pass_step",
         "_pass_steps",
         "_passes",
@@ -63,6 +81,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
     )
 
     def __init__(self, rules: Rules, first_dealer: Seat = Seat.N) -> None:
+        self._new_york = rules.new_york  # read on every bid: a plain slot, not the property
         super().__init__(rules, first_dealer)
         self.set_streak = [0, 0]  # New York: hands set in a row, per team
 
@@ -156,7 +175,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         return self._hand_result([])
 
     def _hand_result(self, teams: list[TeamHandScore]) -> HandResult:
-        if self.rules.new_york:
+        if self._new_york:
             # records.md: the team left of the dealer bid first.
             order = ((self.dealer + 1) % 2, self.dealer % 2)
             bids = tuple(x for k in order if (x := self._team_bids[k]) is not None)
@@ -170,11 +189,11 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     def blind_open(self, seat: Seat | int) -> bool:
         """May this seat still bid blind (blind nil, or a New York blind team bid)?"""
-        if self.phase is not Phase.BID or self._looked[seat]:
+        if self.phase is not _BID or self._looked[seat]:
             return False
         team = seat & 1
         r = self.rules
-        if r.new_york:
+        if self._new_york:
             return (
                 self.hand_number > 1
                 and self._team_bids[team] is None
@@ -198,9 +217,9 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     def hand_hidden(self, seat: Seat | int) -> bool:
         """True while the seat must not see its cards (blind undecided, or bid blind)."""
-        if self.phase is not Phase.BID:
+        if self.phase is not _BID:
             return False
-        if not self.rules.new_york and self._bids[seat] == BLIND_NIL:
+        if not self._new_york and self._bids[seat] == BLIND_NIL:
             return True
         return self.blind_open(seat)
 
@@ -211,7 +230,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
             return ()
         r = self.rules
         top, partner = self.tricks_per_hand, self._partner_bid(seat)
-        values = tuple(NEW_YORK_BIDS) if r.new_york else unseen_bids(r, top, partner)
+        values = tuple(NEW_YORK_BIDS) if self._new_york else unseen_bids(r, top, partner)
         return tuple(Bid(SEATS[seat], v) for v in values)
 
     def check_unseen_bid(self, bid: Bid) -> None:
@@ -225,9 +244,9 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     # ------------------------------------------------------------------ legal actions
     def _legal_decisions(self, seat: Seat) -> list[Action]:
-        if self.phase is Phase.BID:
+        if self.phase is _BID:
             return self._legal_bids(seat)
-        if self.phase is Phase.PASS:
+        if self.phase is _PASS:
             if seat != self._pass_steps[self._pass_step][0]:
                 return []
             n = self.rules.blind_nil_pass
@@ -241,23 +260,23 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         blind = self.blind_open(seat)
         if seat != self._turn:
             return [Look(seat)] if blind else []
-        if self.rules.new_york:
+        if self._new_york:
             if blind:
                 return [*(Bid(seat, v, True) for v in NEW_YORK_BIDS), Look(seat)]
             return [Bid(seat, v) for v in NEW_YORK_BIDS]
+        bids = BIDS[seat]
         if blind:
-            return [Bid(seat, BLIND_NIL), Look(seat)]
+            return [bids[0], Look(seat)]  # blind nil, or look
         if self.rules.bidding in RESTRICTED_BIDDING:
-            bids = allowed_bids(
+            values = allowed_bids(
                 self.rules.bidding,
                 self.tricks_per_hand,
                 self.spade_count(seat),
                 self._partner_bid(seat),
             )
-            return [Bid(seat, v) for v in bids]
-        out: list[Action] = [Bid(seat, NIL)] if self.rules.nil else []
-        out.extend(Bid(seat, v) for v in range(1, self.tricks_per_hand + 1))
-        return out
+            return [bids[v - BLIND_NIL] for v in values]
+        lowest = NIL if self.rules.nil else 1
+        return list(bids[lowest - BLIND_NIL : self.tricks_per_hand + 1 - BLIND_NIL])
 
     # ------------------------------------------------------------------ checking
     def _check_decision(self, action: Action) -> None:
@@ -268,101 +287,81 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         elif isinstance(action, PassCards):
             self._check_pass(action)
         elif isinstance(action, Claim):
-            raise IllegalAction("Reneges are prevented at this table, so there are no claims")
+            raise IllegalAction(Line("Reneges are prevented at this table, so there are no claims"))
         else:
             super()._check_decision(action)
 
-    def _check_turn(self, seat: Seat | int, what: str) -> None:
-        if seat != self._turn:
-            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to {what}")
-
     def _lead_refusal(self) -> SpadesNotBroken:
-        return SpadesNotBroken("Spades are not broken yet")
+        return SpadesNotBroken(Line("Spades are not broken yet"))
 
     def _check_bid(self, bid: Bid) -> None:
-        if self.phase is not Phase.BID:
+        if self.phase is not _BID:
             raise WrongPhase(PHASE_REFUSAL[self.phase])
-        self._check_turn(bid.seat, "bid")
+        if bid.seat != self._turn:
+            raise NotYourTurn(Line("It is {seat}'s turn to bid", seat=SEATS[self._turn]))
         r = self.rules
         blind_open = self.blind_open(bid.seat)
-        if r.new_york:
+        if self._new_york:
             if bid.value not in NEW_YORK_BIDS:
-                raise IllegalBid("A team bid is 4 to 10 tricks")
+                raise IllegalBid(Line("A team bid is 4 to 10 tricks"))
             if bid.blind and not blind_open:
                 raise BlindNilNotAllowed(self._ny_blind_refusal(bid.seat))
             if not bid.blind and blind_open:
-                raise MustLookFirst("Look at your cards before making a bid that is not blind")
+                raise MustLookFirst(
+                    Line("Look at your cards before making a bid that is not blind")
+                )
             return
         if bid.blind:
-            raise IllegalBid("Only New York bids are blind; bid blind nil instead")
+            raise IllegalBid(Line("Only New York bids are blind; bid blind nil instead"))
         if bid.value == BLIND_NIL:
             if not blind_open:
                 raise BlindNilNotAllowed(self._blind_nil_refusal(bid.seat))
             return
         if blind_open:
-            raise MustLookFirst("Look at your cards first (or bid blind nil)")
+            raise MustLookFirst(Line("Look at your cards first (or bid blind nil)"))
         if r.bidding in RESTRICTED_BIDDING:
-            reason = refusal(
-                r.bidding,
-                self.tricks_per_hand,
-                self.spade_count(bid.seat),
-                self._partner_bid(bid.seat),
-                bid.value,
-            )
+            spades, partner = self.spade_count(bid.seat), self._partner_bid(bid.seat)
+            reason = refusal(r.bidding, self.tricks_per_hand, spades, partner, bid.value)
             if reason:
                 raise IllegalBid(reason)
             return
         top = self.tricks_per_hand
         if bid.value == NIL:
             if not r.nil:
-                raise IllegalBid("Nil is not allowed at this table")
+                raise IllegalBid(Line("Nil is not allowed at this table"))
         elif not 1 <= bid.value <= top:
-            raise IllegalBid(f"A bid is 1 to {top} tricks" + (", or nil" if r.nil else ""))
+            raise IllegalBid(range_refusal(top, r.nil))
 
-    def _blind_nil_refusal(self, seat: Seat) -> str:
-        r = self.rules
-        if not r.blind_nil:
-            return "Blind nil is not allowed at this table"
-        if self._looked[seat]:
-            return "You have looked at your cards, so you cannot bid blind nil"
-        if r.bidding in RESTRICTED_BIDDING:
-            reason = blind_refusal(r.bidding, self._partner_bid(seat))
-            if reason:
-                return reason
-        if self._bids[seat ^ 2] == BLIND_NIL:
-            if r.double_blind_nil == "off":
-                return "Your partner bid blind nil; double blind nil is not allowed here"
-            need = max(r.blind_nil_min_deficit, r.double_blind_nil_min_deficit)
-            return f"Double blind nil needs your team {need} points behind"
-        return f"Blind nil needs your team at least {r.blind_nil_min_deficit} points behind"
+    def _blind_nil_refusal(self, seat: Seat) -> Line:
+        looked, partner = self._looked[seat], self._partner_bid(seat)
+        return blind_nil_refusal(self.rules, looked, partner, self._bids[seat ^ 2] == BLIND_NIL)
 
-    def _ny_blind_refusal(self, seat: Seat) -> str:
-        if self.hand_number == 1:
-            return "There is no blind bid in the first hand"
-        if self._looked[seat] or self._looked[seat ^ 2]:
-            return "A blind bid is made before either partner looks at their cards"
-        return f"A blind bid needs your team {NEW_YORK_BLIND_DEFICIT} points behind"
+    def _ny_blind_refusal(self, seat: Seat) -> Line:
+        looked = self._looked[seat] or self._looked[seat ^ 2]
+        return new_york_blind_refusal(self.hand_number == 1, looked, NEW_YORK_BLIND_DEFICIT)
 
     def _check_look(self, seat: Seat) -> None:
-        if self.phase is not Phase.BID:
-            raise WrongPhase("You can already see your cards")
+        if self.phase is not _BID:
+            raise WrongPhase(Line("You can already see your cards"))
         if not self.blind_open(seat):
-            if not self.rules.new_york and self._bids[seat] == BLIND_NIL:
-                raise IllegalAction("You bid blind nil: your cards show when bidding ends")
-            raise IllegalAction("You can already see your cards")
+            if not self._new_york and self._bids[seat] == BLIND_NIL:
+                raise IllegalAction(Line("You bid blind nil: your cards show when bidding ends"))
+            raise IllegalAction(Line("You can already see your cards"))
 
     def _check_pass(self, action: PassCards) -> None:
-        if self.phase is not Phase.PASS:
+        if self.phase is not _PASS:
             raise WrongPhase(PHASE_REFUSAL[self.phase])
         giver = self._pass_steps[self._pass_step][0]
         if action.seat != giver:
-            raise NotYourTurn(f"It is {Seat(giver).word}'s turn to pass cards")
+            raise NotYourTurn(Line("It is {seat}'s turn to pass cards", seat=SEATS[giver]))
         n = self.rules.blind_nil_pass
         if len(action.cards) != n or len(set(action.cards)) != n:
-            raise IllegalPass(f"Pass exactly {n} different card{'s' if n > 1 else ''}")
+            if n > 1:
+                raise IllegalPass(Line("Pass exactly {n} different cards", n=n))
+            raise IllegalPass(Line("Pass exactly {n} different card", n=n))
         for c in action.cards:
             if not self._hands[action.seat] >> c.index & 1:
-                raise IllegalPass(f"You don't hold {c}")
+                raise IllegalPass(Line("You don't hold {card}", card=str(c)))
 
     # ------------------------------------------------------------------ applying
     def _apply_decision(self, action: Action) -> None:
@@ -375,22 +374,22 @@ class SpadesGame(Game, kind=GameKind.SPADES):
 
     def _begin_hand(self) -> None:
         d = self.dealer
-        if self.rules.new_york:
+        if self._new_york:
             self._bid_seq = ((d + 1) % 4, (d + 3) % 4, (d + 2) % 4, d)
         else:
             order = [self._next[d]]
             while order[-1] != d:
                 order.append(self._next[order[-1]])
             self._bid_seq = tuple(order)
-        if self.rules.new_york and self.hand_number == 1:
+        if self._new_york and self.hand_number == 1:
             self._begin_play()
         else:
-            self.phase = Phase.BID
+            self.phase = _BID
             self._turn = self._bid_seq[0]
 
     def _bid(self, bid: Bid) -> None:
         self._bid_log.append(bid)
-        if self.rules.new_york:
+        if self._new_york:
             team = bid.seat & 1
             if self._proposals[team] is None:
                 self._proposals[team] = (bid.value, bid.blind)
@@ -407,7 +406,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
             self._pass_steps = steps
             self._pass_step = 0
             self._turn = steps[0][0]
-            self.phase = Phase.PASS
+            self.phase = _PASS
         else:
             self._begin_play()
 
@@ -432,7 +431,7 @@ class SpadesGame(Game, kind=GameKind.SPADES):
             self._turn = self._pass_steps[self._pass_step][0]
 
     def _begin_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._begin_tricks(self.deck, self.seating.seats, self.dealer, trumps_need_breaking=True)
 
     def _trick_won(self, trick: list[tuple[int, int]], winner: int) -> None:
@@ -464,9 +463,8 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         """Each side's §5 (or §8) result of the hand just played."""
         t = self._tricks
         results: list[TeamHandScore] = []
-        for side in Team:
-            a, b = side.seats
-            if self.rules.new_york:
+        for side, (a, b) in enumerate(self.seating.sides):
+            if self._new_york:
                 tb = self._team_bids[side]
                 results.append(
                     score_new_york(
@@ -494,6 +492,6 @@ class SpadesGame(Game, kind=GameKind.SPADES):
                 )
         return results
 
-    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, Line | None]:
         """rules.md §6 and §10: events, then lose_at, then target and ties."""
         return decide_partnerships(self.rules, self.scores, self.total_bags, self.set_streak, teams)

@@ -8,8 +8,8 @@ import io
 
 from PIL import Image, ImageDraw
 
-from bot.events import elimination, rounds
-from bot.events.model import Tournament
+from bot.events.pairing import elimination, rounds
+from bot.events.pairing.model import SlotStatus, Tournament
 from bot.i18n import _
 from bot.ui.images.fonts import BOLD, REGULAR, font
 
@@ -59,9 +59,9 @@ def bracket_png(t: Tournament) -> bytes:
             for row in range(2):
                 entry = entries[row] if row < len(entries) else None
                 label = _name(t, entry) if entries else ""
-                if games and games[0].status == "bye" and row == 1:
+                if games and games[0].status == SlotStatus.BYE and row == 1:
                     label = _("bye")
-                won = sum(g.winner == entry for g in games if g.status == "done")
+                won = sum(g.winner == entry for g in games if g.status == SlotStatus.DONE)
                 is_winner = entry is not None and entry == winner
                 y = top + 4 + row * 20
                 draw.text(
@@ -70,7 +70,7 @@ def bracket_png(t: Tournament) -> bytes:
                     font=bold if is_winner else regular,
                     fill=WIN if is_winner else TEXT,
                 )
-                if games and games[0].status != "bye" and entry is not None:
+                if games and games[0].status != SlotStatus.BYE and entry is not None:
                     draw.text((x + BOX_W - 22, y), str(won), font=regular, fill=TEXT)
             if r == total:
                 champion = winner

@@ -22,7 +22,10 @@ from typing import Any, Final
 
 import discord
 
-from bot.i18n import SERVER_LANGUAGES, use
+from bot.engine import Game
+from bot.engine.rewind import tricks_completed
+from bot.errors import Refusal
+from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.live import Edit
 from bot.tables.spectators import Frame, Spectators, watch_key
 from bot.tables.state import Table
@@ -31,9 +34,12 @@ from bot.ui.images.deal import diagram_of, render_deal
 from bot.ui.spectator.spectator import (
     DealPicture,
     SpectatorMessage,
+    game_behind,
+    held_back_message,
     public_scene,
     spectator_message,
 )
+from bot.ui.spectator.watch_access import can_read
 from bot.ui.table.controls import controls_view
 from bot.ui.text.card_emojis import CARD_EMOJIS
 
@@ -47,21 +53,33 @@ Interaction = discord.Interaction[Any]
 class SpectatorViews:
     """Implements :class:`bot.tables.spectators.SpectatorEditor`, and answers spectators."""
 
-    def __init__(self, spectators: Spectators, threads: int = 1) -> None:
-        self.spectators = spectators
+    def __init__(self, threads: int = 1) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="spades-watch-pictures")
         self._pictures: OrderedDict[str, asyncio.Future[bytes]] = OrderedDict()
+        # a table shown some tricks behind: its game as it stood then, replayed once for its
+        # spectators until another trick completes (by table: its tricks then, that game)
+        self._behind: OrderedDict[str, tuple[int, Game | None]] = OrderedDict()
 
     # ------------------------------------------------------------------ rendering
     def message(self, table: Table) -> SpectatorMessage:
         """Written in the language of the table's server, like the table message: one view
         for all the table's spectators, rendered once a round (docs/languages.md)."""
         with use(SERVER_LANGUAGES.of_chat(table.guild_id, table.channel_id)):
-            stage, view = public_scene(table)
-            message = spectator_message(stage, view)
+            scene = public_scene(table, self._game_behind)
+            message = spectator_message(*scene) if scene is not None else held_back_message(table)
             if message.picture is not None:
                 self._picture(table, message.picture)  # starts drawing it now
         return message
+
+    def _game_behind(self, table: Table) -> Game | None:
+        assert table.game is not None
+        done = tricks_completed(table.game)
+        kept = self._behind.pop(table.id, None)
+        past = kept[1] if kept is not None and kept[0] == done else game_behind(table)
+        self._behind[table.id] = (done, past)  # the newest last
+        while len(self._behind) > PICTURES_KEPT:
+            self._behind.popitem(last=False)
+        return past
 
     def render(self, table: Table) -> Frame:
         message = self.message(table)
@@ -125,13 +143,18 @@ class SpectatorViews:
                 file.close()
 
     # ------------------------------------------------------------------ answers
-    async def answer(self, interaction: Interaction, table: Table, *, edit: bool) -> None:
+    async def answer(
+        self, interaction: Interaction, spectators: Spectators, table: Table, *, edit: bool
+    ) -> None:
         """Answer a spectator with the view (a new ephemeral message, or ``edit`` the one the
-        clicked button is on); that message then follows the game.  Refused (with the
-        reason) for anyone who may not watch the table."""
+        clicked button is on); that message then follows the game among ``spectators``.
+        Refused (with the reason) for anyone who may not watch the table, or cannot read its
+        channel (:mod:`bot.ui.spectator.watch_access`)."""
         uid = interaction.user.id
-        self.spectators.check(table, uid)
-        with self.spectators.answering(table, uid) as answer:
+        if not can_read(interaction, table):
+            raise Refusal(_("You can watch only a table whose channel you can read."))
+        spectators.check(table, uid)
+        with spectators.answering(table, uid) as answer:
             key = watch_key(table)
             message = self.message(table)  # rendered before any await
             kwargs: dict[str, Any] = {

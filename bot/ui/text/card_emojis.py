@@ -129,14 +129,15 @@ async def sync_card_emojis(
     *,
     upload: bool = True,
     retry_s: float = RETRY_S,
+    retries: int = RETRIES,
 ) -> SyncReport:
     """Upload the faces the application lacks; fill ``registry`` as they become available.
 
     ``upload=False`` (every process of a cluster but the one serving shard 0): only take the
     faces already there, looking again every ``retry_s`` until all are (the uploader may still
-    be at work), at most :data:`RETRIES` times."""
+    be at work), at most ``retries`` times."""
     if not upload:
-        return await _adopt(client, registry, tuple(schemes), retry_s)
+        return await _adopt(client, registry, tuple(schemes), retry_s, retries)
     report = SyncReport()
     try:
         faces = await asyncio.to_thread(all_faces, tuple(schemes))
@@ -208,18 +209,22 @@ async def sync_card_emojis(
 
 
 async def _adopt(
-    client: discord.Client, registry: CardEmojis, schemes: tuple[str, ...], retry_s: float
+    client: discord.Client,
+    registry: CardEmojis,
+    schemes: tuple[str, ...],
+    retry_s: float,
+    retries: int,
 ) -> SyncReport:
     report = SyncReport()
     wanted = {emoji_name(code, s) for s in schemes for code in face_codes()}
     try:
-        for attempt in range(RETRIES + 1):
+        for attempt in range(retries + 1):
             for e in await client.fetch_application_emojis():
                 if e.name in wanted:
                     registry.ids[e.name] = e.id
             registry.known.set()  # the faces there now are known; the rest may come later
             report.kept = len(wanted & registry.ids.keys())
-            if report.kept == len(wanted) or attempt == RETRIES:
+            if report.kept == len(wanted) or attempt == retries:
                 break
             await asyncio.sleep(retry_s)
         report.failed = len(wanted) - report.kept

@@ -1,5 +1,6 @@
-"""The tournament director's Discord side: threads for tables, the sign-up / standings
-message (edited as the tournament moves, at most once a second), and announcements."""
+"""The tournament director's Discord side: threads for tables (private ones, with their
+members, for a duplicate tournament's), the sign-up / standings message (edited as the
+tournament moves, at most once a second), and announcements."""
 
 from __future__ import annotations
 
@@ -7,18 +8,20 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
 
-from bot.events import rounds
-from bot.events.model import GameSlot, Tournament
+from bot.events.arrangement import private_tables
+from bot.events.pairing import rounds
+from bot.events.pairing.model import GameSlot, Invitation, SlotStatus, Tournament, TournamentStatus
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.registry import TableRegistry
 from bot.tables.state import Table
 from bot.ui.images.bracket import bracket_png
 from bot.ui.tournament import render
+from bot.ui.tournament.components import invitation_view
 
 log = logging.getLogger(__name__)
 MIN_INTERVAL_S = 1.0
@@ -50,15 +53,42 @@ class TournamentPublisher:
             raise OSError(f"channel {t.channel_id} is not a text channel")
         with use(SERVER_LANGUAGES.of(t.guild_id)):  # a Text: in the server's language
             name = str(title)[:100]
-        thread = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
-        )
+        if private_tables(t):  # its members only; nobody but the bot invites anyone
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.private_thread,
+                auto_archive_duration=1440,
+                invitable=False,
+            )
+        else:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            )
         return thread.id
 
+    async def admit(
+        self, t: Tournament, thread_id: int, add: Sequence[int], remove: Sequence[int]
+    ) -> None:
+        """Set a private table thread's members: ``remove`` first (a member gone from the
+        server, or never added, is no error), then ``add``.  An archived thread (made days
+        before, during sign-up) is opened again first: Discord changes no member of an
+        archived one."""
+        thread = self.client.get_channel(thread_id)
+        if thread is None:
+            thread = await self.client.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread) and thread.archived:
+            await thread.edit(archived=False)
+        for user_id in remove:
+            with contextlib.suppress(discord.NotFound):
+                await self.client.http.remove_user_from_thread(thread_id, user_id)
+        for user_id in add:
+            await self.client.http.add_user_to_thread(thread_id, user_id)
+
     async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
-        """May a table's thread take the next table: not deleted (nor locked).  Known from
-        the cache (the gateway tells of deleted threads); asked of Discord only when the
-        cache does not have it (after a restart, an archived thread)."""
+        """May a table's thread take the next table: not deleted (nor locked), and private
+        if the tournament's tables must be (a public one made before is replaced).  Known
+        from the cache (the gateway tells of deleted threads); asked of Discord only when
+        the cache does not have it (after a restart, an archived thread)."""
         thread = self.client.get_channel(thread_id)
         if thread is None:
             try:
@@ -67,7 +97,9 @@ class TournamentPublisher:
                 return False
             except discord.HTTPException:
                 return True  # unsure: the table is posted there, as before
-        return isinstance(thread, discord.Thread) and not thread.locked
+        if not isinstance(thread, discord.Thread) or thread.locked:
+            return False
+        return thread.is_private() or not private_tables(t)
 
     def updated(self, t: Tournament) -> None:
         self._latest[t.id] = t
@@ -82,8 +114,13 @@ class TournamentPublisher:
             said = str(text)
         self._post(t.channel_id, t.guild_id, said, mention)
 
+    def alert(self, guild_id: int, channel_id: int, text: str) -> None:
+        with use(SERVER_LANGUAGES.of(guild_id)):
+            said = str(text)
+        self._post(channel_id, guild_id, said, ())
+
     def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
-        names = " v ".join(t.entries[e].name for e in g.entries if e in t.entries)
+        names = " v ".join(t.entries[e].md_name for e in g.entries if e in t.entries)
         users = [
             u
             for e in g.entries
@@ -96,7 +133,7 @@ class TournamentPublisher:
             text = _(
                 "🏆 **{name}**, round {round}, table {table}: {names}. {mentions} — your game "
                 "is on: press **My hand** on the table message (or `/hand`).",
-                name=t.name,
+                name=t.md_name,
                 round=g.round,
                 table=g.slot,
                 names=names,
@@ -107,14 +144,47 @@ class TournamentPublisher:
     def finished(self, t: Tournament) -> None:
         self.updated(t)
         podium = [e for e, p in sorted(rounds.places(t).items(), key=lambda x: x[1]) if p == 1]
-        names = ", ".join(t.entries[e].name for e in podium if e in t.entries)
+        names = ", ".join(t.entries[e].md_name for e in podium if e in t.entries)
         with use(SERVER_LANGUAGES.of(t.guild_id)):
             text = _(
                 "🏆 **{name}** is over: congratulations, {names}! Results: see the message above.",
-                name=t.name,
+                name=t.md_name,
                 names=names,
             )
         self.say(t, text)
+
+    async def ask_partner(self, t: Tournament, inv: Invitation, text: str) -> int | None:
+        """The invitation in the tournament's channel, in the server's language, pinging the
+        partner alone, with **Accept** / **Decline**."""
+        with use(SERVER_LANGUAGES.of(t.guild_id)):
+            content, view = str(text), invitation_view(t.id, inv.inviter.user_id)
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(inv.partner.user_id)]
+        )
+        channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
+        try:
+            message = await channel.send(content[:2000], view=view, allowed_mentions=allowed)
+        except discord.HTTPException as e:
+            log.warning("could not post an invitation in %s: %s", t.channel_id, e)
+            return None
+        return message.id
+
+    def invitation_closed(self, t: Tournament, inv: Invitation, text: str) -> None:
+        if inv.message_id is None:
+            return
+        with use(SERVER_LANGUAGES.of(t.guild_id)):
+            content = str(text)
+        message = self.client.get_partial_messageable(
+            t.channel_id, guild_id=t.guild_id
+        ).get_partial_message(inv.message_id)
+
+        async def edit() -> None:
+            try:  # an edit pings nobody
+                await message.edit(content=content[:2000], view=None)
+            except discord.HTTPException as e:
+                log.warning("could not close the invitation %s: %s", inv.message_id, e)
+
+        self._background(edit())
 
     # ------------------------------------------------------------------ sending
     def _post(self, channel_id: int, guild_id: int, text: str, mention: Sequence[int]) -> None:
@@ -129,7 +199,10 @@ class TournamentPublisher:
             except discord.HTTPException as e:
                 log.warning("could not post in %s: %s", channel_id, e)
 
-        task = asyncio.create_task(send())
+        self._background(send())
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
         self._posts.add(task)
         task.add_done_callback(self._posts.discard)
 
@@ -145,6 +218,9 @@ class TournamentPublisher:
             except Exception:
                 log.exception("could not show tournament %s", tid)
             await asyncio.sleep(MIN_INTERVAL_S)
+        if not self._latest[tid].open and self._tasks.get(tid) is asyncio.current_task():
+            # shown as it ended: nothing of it is kept
+            del self._latest[tid], self._dirty[tid], self._tasks[tid]
 
     async def _show(self, t: Tournament) -> None:
         with use(SERVER_LANGUAGES.of(t.guild_id)):  # a public message, and its bracket below
@@ -153,12 +229,12 @@ class TournamentPublisher:
     async def _show_in_language(self, t: Tournament) -> None:
         payload: dict[str, Any] = (
             render.signup_payload(t)
-            if t.status == "signup"
+            if t.status == TournamentStatus.SIGNUP
             else render.standings_payload(t, self._scores(t))
         )
         channel = self.client.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         picture = None
-        if t.settings.format == "elimination" and t.status != "signup" and t.games:
+        if t.settings.format == "elimination" and t.status != TournamentStatus.SIGNUP and t.games:
             # The bracket, drawn off the event loop, after each match.
             picture = await asyncio.to_thread(bracket_png, t)
             payload["embed"].set_image(url=f"attachment://{BRACKET}")
@@ -177,11 +253,14 @@ class TournamentPublisher:
         await self.set_message(t, message.id)
 
     def _scores(self, t: Tournament) -> dict[str, tuple[int, ...]]:
-        """The score of each table of the round still playing, by table id."""
+        """The score of each table of the round still playing, by table id (none in a
+        duplicate round: its tables play the same boards)."""
         out: dict[str, tuple[int, ...]] = {}
+        if t.settings.format == "duplicate":
+            return out
         for g in t.round_games():
             table = self.registry.find_by_id(g.table_id) if self.registry and g.table_id else None
-            if g.status == "playing" and table is not None and table.game is not None:
+            if g.status == SlotStatus.PLAYING and table is not None and table.game is not None:
                 out[table.id] = tuple(table.game.scores)
         return out
 

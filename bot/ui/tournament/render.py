@@ -11,9 +11,18 @@ from typing import Any
 
 import discord
 
-from bot.events import duplicate, rounds, swiss
-from bot.events.model import GameSlot, Tournament, duration
+from bot.events.pairing import duplicate, rounds, swiss
+from bot.events.pairing.model import (
+    NAME_MAX,
+    EntryStatus,
+    GameSlot,
+    SlotStatus,
+    Tournament,
+    TournamentStatus,
+    duration,
+)
 from bot.i18n import N_, _, ordinal
+from bot.names import md_name
 from bot.store.tournaments import PastTournament, PlayerRecord
 from bot.ui.tournament.components import TournamentRef, tournament_button
 
@@ -48,12 +57,32 @@ def describe(t: Tournament) -> str:
     parts.append(_("rated") if s.rated else _("unrated"))
     if s.round_minutes:
         parts.append(_("{n} min a round", n=s.round_minutes))
+    if not s.spectators:
+        parts.append(_("no spectators"))
+    elif s.spectator_delay:
+        parts.append(_("spectators {n} tricks behind", n=s.spectator_delay))
+    else:
+        parts.append(_("spectators live"))
     return " · ".join(parts)
 
 
+def _fault(embed: discord.Embed, t: Tournament) -> None:
+    """A tournament marked at the last start (bot/events/resumption.py): said first."""
+    if t.fault is not None:
+        embed.add_field(
+            name="⚠",
+            value=_(
+                "I could not catch this tournament up after my last restart (the error is in "
+                "my log); I keep trying."
+            ),
+            inline=False,
+        )
+
+
 def signup_payload(t: Tournament) -> dict[str, Any]:
-    title = _("🏆 {name} — sign-up", name=t.name)
+    title = _("🏆 {name} — sign-up", name=t.md_name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
+    _fault(embed, t)
     start = int(t.starts_at)
     when = _("Starts {when} ({time})", when=f"<t:{start}:R>", time=f"<t:{start}:t>")
     if t.settings.checkin_minutes:
@@ -65,7 +94,7 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
         mark = " ✅" if e.checked_in else ""
         looking = t.settings.team_size == 2 and len(e.members) == 1
         alone = " " + _("(looking for a partner)") if looking else ""
-        lines.append(f"{e.id}. {e.name}{alone}{mark}")
+        lines.append(f"{e.id}. {e.md_name}{alone}{mark}")
     if len(t.entries) > MAX_LINES:
         lines.append(_("… and {n} more", n=len(t.entries) - MAX_LINES))
     embed.add_field(
@@ -75,7 +104,7 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
     )
     embed.set_footer(text=_("Organiser: see /tournament · id {id}", id=t.id))
     view = discord.ui.View(timeout=None)
-    if t.status == "signup":
+    if t.status == TournamentStatus.SIGNUP:
         view.add_item(
             tournament_button(TournamentRef(t.id, "join"), _("Join"), discord.ButtonStyle.success)
         )
@@ -89,19 +118,24 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
-def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> str:
-    names = [t.entries[e].name if e in t.entries else f"#{e}" for e in g.entries]
+def _game_line(
+    t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]], shown: bool = True
+) -> str:
+    """A game of the round: its state, and (``shown``) its score."""
+    names = [t.entries[e].md_name if e in t.entries else f"#{e}" for e in g.entries]
     where = f" <#{g.thread_id}>" if g.thread_id else ""
-    if g.status == "bye":
+    if g.status == SlotStatus.BYE:
         return f"T{g.slot}: {names[0]} — " + _("bye")
     vs = " v ".join(names)
     game = " " + _("(game {n})", n=g.game_no) if g.game_no > 1 else ""
-    if g.status == "done":
+    if g.status == SlotStatus.DONE and not shown:  # a duplicate round still on
+        return f"T{g.slot}{game}: {vs} — " + _("finished (results when the round is over)")
+    if g.status == SlotStatus.DONE:
         score = "–".join(str(s) for s in g.scores or ())
-        winner = t.entries[g.winner].name if g.winner in t.entries else _("draw")
+        winner = t.entries[g.winner].md_name if g.winner in t.entries else _("draw")
         how = " " + _("(time)") if g.decided else ""
         return f"T{g.slot}{game}: {vs} — {score}, **{winner}**{how}"
-    state = _("playing") if g.status == "playing" else _("being seated")
+    state = _("playing") if g.status == SlotStatus.PLAYING else _("being seated")
     scores = live.get(g.table_id) if g.table_id else None
     if scores is not None:
         state += ", " + "–".join(str(s) for s in scores)
@@ -109,15 +143,17 @@ def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> 
 
 
 def standings_lines(t: Tournament) -> list[str]:
-    entries = [e.id for e in t.entries.values() if e.status not in ("dropped",)]
-    if t.settings.format == "duplicate":
+    entries = [e.id for e in t.entries.values() if e.status != EntryStatus.DROPPED]
+    if t.settings.format == "duplicate":  # the rounds that are over
         return [
-            f"{i}. {t.entries[e].name} — " + _("{mp} MP", mp=mp)
-            for i, (e, mp) in enumerate(duplicate.standings(entries, t.games), start=1)
+            f"{i}. {t.entries[e].md_name} — " + _("{mp} MP", mp=mp)
+            for i, (e, mp) in enumerate(
+                duplicate.standings(entries, rounds.shown_games(t)), start=1
+            )
         ]
     if t.settings.format == "swiss":
         return [
-            f"{i}. {t.entries[s.entry].name} — "
+            f"{i}. {t.entries[s.entry].md_name} — "
             + _(
                 "{points} pts (Bu {buchholz}, ±{difference})",
                 points=s.points,
@@ -130,7 +166,7 @@ def standings_lines(t: Tournament) -> list[str]:
     for slot, w in rounds.match_winners(t, t.round).items():
         games = rounds.matches(t, t.round)[slot]
         alive |= {w} if w is not None else {e for g in games for e in g.entries}
-    return [f"• {t.entries[e].name}" for e in sorted(alive) if e in t.entries]
+    return [f"• {t.entries[e].md_name}" for e in sorted(alive) if e in t.entries]
 
 
 def standings_payload(
@@ -138,30 +174,32 @@ def standings_payload(
 ) -> dict[str, Any]:
     """The live standings: the round, each table's state (a table playing: its score as it
     stands, from ``live``, by table id) and the standings."""
-    if t.status == "finished":
+    if t.status == TournamentStatus.FINISHED:
         return podium_payload(t)
     title = _(
         "🏆 {name} — round {round} of {rounds}",
-        name=t.name,
+        name=t.md_name,
         round=t.round,
         rounds=rounds.total_rounds(t),
     )
-    if t.status == "paused":
+    if t.status == TournamentStatus.PAUSED:
         title += " " + _("(paused)")
-    if t.status == "cancelled":
-        title = _("🏆 {name} — cancelled", name=t.name)
+    if t.status == TournamentStatus.CANCELLED:
+        title = _("🏆 {name} — cancelled", name=t.md_name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
-    if t.round_deadline and t.status == "running":
+    _fault(embed, t)
+    if t.round_deadline and t.status == TournamentStatus.RUNNING:
         ends = f"<t:{int(t.round_deadline)}:R>"
         embed.add_field(name=_("Round ends"), value=ends, inline=False)
-    if t.round_left is not None and t.status == "paused":
+    if t.round_left is not None and t.status == TournamentStatus.PAUSED:
         embed.add_field(
             name=_("Round clock stopped"),
             value=_("{left} left", left=duration(t.round_left)),
             inline=False,
         )
     games = t.round_games()
-    lines = [_game_line(t, g, live or {}) for g in games[:MAX_LINES]]
+    shown = set(map(id, rounds.shown_games(t)))
+    lines = [_game_line(t, g, live or {}, id(g) in shown) for g in games[:MAX_LINES]]
     embed.add_field(
         name=_("Round {n}", n=t.round), value="\n".join(lines)[:1024] or "—", inline=False
     )
@@ -175,15 +213,15 @@ def podium_payload(t: Tournament) -> dict[str, Any]:
     places = rounds.places(t)
     ranked = sorted(places.items(), key=lambda p: (p[1], p[0]))
     embed = discord.Embed(
-        title=_("🏆 {name} — final results", name=t.name), colour=COLOUR, description=describe(t)
+        title=_("🏆 {name} — final results", name=t.md_name), colour=COLOUR, description=describe(t)
     )
     podium = []
     for e, place in ranked:
         if place <= 3:
             medal = MEDALS[place - 1]
-            podium.append(f"{medal} {t.entries[e].name}")
+            podium.append(f"{medal} {t.entries[e].md_name}")
     embed.add_field(name=_("Podium"), value="\n".join(podium) or "—", inline=False)
-    table = [f"{place}. {t.entries[e].name}" for e, place in ranked[:MAX_LINES]]
+    table = [f"{place}. {t.entries[e].md_name}" for e, place in ranked[:MAX_LINES]]
     embed.add_field(name=_("Places"), value="\n".join(table)[:1024], inline=False)
     view = discord.ui.View(timeout=None)
     csv_ref, json_ref = TournamentRef(t.id, "csv"), TournamentRef(t.id, "json")
@@ -194,10 +232,10 @@ def podium_payload(t: Tournament) -> dict[str, Any]:
 
 def results_document(t: Tournament) -> dict[str, Any]:
     """The results as one JSON document: settings, entries with places, every game."""
-    places = rounds.places(t) if t.status == "finished" else {}
+    places = rounds.places(t) if t.status == TournamentStatus.FINISHED else {}
     return {
         "format": "spades-tournament/1",
-        "name": t.name,
+        "name": t.plain_name,
         "status": t.status,
         "settings": t.settings.to_record(),
         "entries": [
@@ -223,7 +261,7 @@ def results_document(t: Tournament) -> dict[str, Any]:
                 "boards": [list(b) for b in g.boards],
                 "table_id": g.table_id,
             }
-            for g in t.games
+            for g in rounds.shown_games(t)
         ],
     }
 
@@ -232,23 +270,36 @@ def results_json(t: Tournament) -> str:
     return json.dumps(results_document(t), indent=1, ensure_ascii=False)
 
 
+# A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV Injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """``value`` for a CSV cell: text that a spreadsheet would run as a formula (a member
+    named ``=HYPERLINK(…)``) is kept as text by a leading ``'``, as OWASP recommends."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def results_csv(t: Tournament) -> str:
-    places = rounds.places(t) if t.status == "finished" else {}
+    places = rounds.places(t) if t.status == TournamentStatus.FINISHED else {}
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["place", "entry", "name", "status", "games", "wins"])
     for e in sorted(t.entries.values(), key=lambda e: (places.get(e.id, 10**6), e.id)):
-        mine = [g for g in t.games if e.id in g.entries and g.status == "done"]
-        w.writerow(
-            [
-                places.get(e.id, ""),
-                e.id,
-                e.name,
-                e.status,
-                len(mine),
-                sum(g.winner == e.id for g in mine),
-            ]
-        )
+        mine = [
+            g for g in rounds.shown_games(t) if e.id in g.entries and g.status == SlotStatus.DONE
+        ]
+        row = [
+            places.get(e.id, ""),
+            e.id,
+            e.name,
+            e.status,
+            len(mine),
+            sum(g.winner == e.id for g in mine),
+        ]
+        w.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
 
 
@@ -268,12 +319,12 @@ def tournament_history(past: list[PastTournament]) -> str:
     lines = []
     for p in past:
         when = f"<t:{int(p.ended_at)}:d>" if p.ended_at else ""
-        if p.status == "cancelled":
+        if p.status == TournamentStatus.CANCELLED:
             how = _("cancelled")
         elif p.place is not None:
             medal = MEDALS[p.place - 1] if p.place <= 3 else ""
             how = medal + " " + _("{place} of {n}", place=ordinal(p.place), n=p.entries)
         else:
             how = _("did not finish")
-        lines.append(f"**{p.name}** — {how.strip()} {when}".strip())
+        lines.append(f"**{md_name(p.name, limit=NAME_MAX)}** — {how.strip()} {when}".strip())
     return "\n".join(lines)[:1024]

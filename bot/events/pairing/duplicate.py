@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.events.model import GameSlot
+from bot.events.pairing.model import GameSlot, SlotStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ def matchpoints(scores: Sequence[BoardScore]) -> dict[int, int]:
 
 def standings(entries: Sequence[int], games: Sequence[GameSlot]) -> list[tuple[int, int]]:
     """(entry, matchpoints), best first (ties: the entry number)."""
-    points = matchpoints(board_scores([g for g in games if g.status == "done"]))
+    points = matchpoints(board_scores([g for g in games if g.status == SlotStatus.DONE]))
     rows = [(e, points.get(e, 0)) for e in entries]
     rows.sort(key=lambda r: (-r[1], r[0]))
     return rows

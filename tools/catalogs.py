@@ -1,10 +1,11 @@
-"""Keep the catalogs current: ``python -m bot.i18n.extract`` collects every message of the
-code (``_``, ``_n``, ``_p``, ``N_`` in ``bot/`` and ``cogs/``) and every command, option and
-choice name and description, writes them to ``bot/i18n/locales/messages.pot`` and merges them
-into each language's ``messages.po`` (new messages empty, gone ones dropped).  ``--check``
-changes nothing and exits 1 when the template is not current.
+"""Keep the catalogs current: ``python -m tools.catalogs`` collects every message of the
+code (``_``, ``_n``, ``_p``, ``N_``, ``later``, the engine's ``Line`` in ``bot/`` and ``cogs/``)
+and every command, option and choice name and description, writes them to
+``bot/i18n/locales/messages.pot`` and merges them into each language's ``messages.po`` (new
+messages empty, gone ones dropped).  ``--check`` changes nothing and exits 1 when the template
+is not current.
 
-Adding a language: ``python -m bot.i18n.extract --add it`` writes an empty catalog; translate
+Adding a language: ``python -m tools.catalogs --add it`` writes an empty catalog; translate
 it, then add the code to :data:`bot.i18n.core.LANGUAGES` (and its Discord locales)."""
 
 from __future__ import annotations
@@ -22,11 +23,20 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import EXTENSIONS
 from bot.engine import games
 from bot.i18n.core import DOMAIN, LANGUAGES, LOCALES_DIR, SOURCE
 
-ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "later": None, "_n": (1, 2), "_p": ((1, "c"), 2)}
+ROOT = Path(__file__).resolve().parents[1]
+# The engine's sentences are Lines (bot.engine.lines), their templates message ids like the rest.
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "N_": None,
+    "later": None,
+    "Line": None,
+    "_n": (1, 2),
+    "_p": ((1, "c"), 2),
+}
 TEMPLATE = LOCALES_DIR / f"{DOMAIN}.pot"
 NO_DESCRIPTION = "…"  # discord.py's description of a command without a docstring
 
@@ -60,7 +70,6 @@ def _walk(item: Any) -> Iterator[tuple[str | None, str]]:
 def command_messages() -> Iterator[tuple[str | None, str]]:
     """(context, message) of every command's names, descriptions and choices: the cogs are
     loaded by name, as the bot loads its extensions."""
-    from bot.app import EXTENSIONS  # the bot's extensions, by name (not imported from here)
 
     for name in EXTENSIONS:
         module = importlib.import_module(name)
@@ -96,7 +105,7 @@ def _ids(catalog: Catalog) -> set[tuple[Any, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.i18n.extract", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.catalogs", description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if not current")
     parser.add_argument("--add", metavar="LANG", help="start a catalog for a new language")
     args = parser.parse_args(argv)
@@ -105,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         with TEMPLATE.open("rb") as f:
             kept = read_po(f)
         if _ids(kept) != _ids(fresh):
-            print("the catalog template is not current: run python -m bot.i18n.extract")
+            print("the catalog template is not current: run python -m tools.catalogs")
             return 1
         return 0
     with TEMPLATE.open("wb") as f:

@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.events.model import DRAW_POINTS, WIN_POINTS, GameSlot
+from bot.events.pairing.model import DRAW_POINTS, WIN_POINTS, GameSlot, SlotStatus
 
 SEARCH_STEPS = 200_000  # backtracking steps before settling for the fewest rematches
 
@@ -38,9 +38,9 @@ class Standing:
 
 
 def points_of(game: GameSlot, entry: int) -> int:
-    if game.status == "bye":
+    if game.status == SlotStatus.BYE:
         return WIN_POINTS
-    if game.status != "done":
+    if game.status != SlotStatus.DONE:
         return 0
     if game.winner is None:
         return DRAW_POINTS
@@ -48,7 +48,7 @@ def points_of(game: GameSlot, entry: int) -> int:
 
 
 def difference_of(game: GameSlot, entry: int) -> int:
-    if game.status != "done" or game.scores is None:
+    if game.status != SlotStatus.DONE or game.scores is None:
         return 0
     mine = game.score_of(entry)
     others = [game.score_of(e) for e in game.entries if e != entry]
@@ -59,7 +59,7 @@ def met(games: Iterable[GameSlot]) -> set[frozenset[int]]:
     """Every pair of entries that sat at a table together (a bye meets nobody)."""
     pairs: set[frozenset[int]] = set()
     for g in games:
-        if g.status != "bye":
+        if g.status != SlotStatus.BYE:
             pairs.update(frozenset(p) for p in itertools.combinations(g.entries, 2))
     return pairs
 
@@ -76,9 +76,9 @@ def standings(entries: Sequence[int], games: Sequence[GameSlot]) -> list[Standin
         for e in g.entries:
             points[e] += points_of(g, e)
             diff[e] += difference_of(g, e)
-            if g.status == "bye":
+            if g.status == SlotStatus.BYE:
                 byes[e] += 1
-            elif g.status == "done":
+            elif g.status == SlotStatus.DONE:
                 played[e] += 1
                 wins[e] += g.winner == e
                 opponents[e].extend(o for o in g.entries if o != e)
@@ -92,7 +92,7 @@ def standings(entries: Sequence[int], games: Sequence[GameSlot]) -> list[Standin
             continue
         members = set(group)
         for g in games:
-            if g.status == "done" and len(members.intersection(g.entries)) >= 2:
+            if g.status == SlotStatus.DONE and len(members.intersection(g.entries)) >= 2:
                 for e in members.intersection(g.entries):
                     h2h[e] += points_of(g, e)
     rows = [
@@ -122,7 +122,7 @@ def pair_round(
     entries given a bye.  ``order``: the entries still playing, in standings order."""
     bye_count: dict[int, int] = defaultdict(int)
     for g in games:
-        if g.status == "bye":
+        if g.status == SlotStatus.BYE:
             for e in g.entries:
                 bye_count[e] += 1
     byes = choose_byes(order, bye_count, per_table)

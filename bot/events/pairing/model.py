@@ -5,11 +5,15 @@ changes a tournament only by replacing them."""
 
 from __future__ import annotations
 
+import enum
+import hashlib
+import hmac
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.errors import Refusal
 from bot.i18n import Text, _, _p, later
+from bot.names import clean_name, md_name
 
 Format = Literal["elimination", "swiss", "duplicate"]
 TeamMode = Literal["pairs", "draw", "solo"]
@@ -18,9 +22,44 @@ OddEntry = Literal["bye", "computer"]
 FORMATS: Final[tuple[Format, ...]] = ("elimination", "swiss", "duplicate")
 TEAM_MODES: Final[tuple[TeamMode, ...]] = ("pairs", "draw", "solo")
 ODD_ENTRIES: Final[tuple[OddEntry, ...]] = ("bye", "computer")
-# Tournament states: sign-up (and its check-in window), running (or paused), then one end.
-OPEN_STATES: Final = ("signup", "running", "paused")
-STATES: Final = (*OPEN_STATES, "finished", "cancelled")
+
+
+class TournamentStatus(enum.StrEnum):
+    """Where a tournament is in its life: sign-up (and its check-in window), running (or
+    paused), then one end; stored as these strings (the ``tournaments.status`` column)."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATES: Final = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED)
+
+
+class EntryStatus(enum.StrEnum):
+    """An entry in its tournament; stored as these strings (``tournament_entries.status``)."""
+
+    IN = "in"  # plays its games
+    DROPPED = "dropped"  # not playing: missed the check-in, or found no partner
+    DISQUALIFIED = "disqualified"  # by the organiser: its games are lost
+    COMPUTER = "computer"  # the computer team that evens an odd number of entries
+
+
+PLAYING_ENTRIES: Final = frozenset({EntryStatus.IN, EntryStatus.COMPUTER})
+
+
+class SlotStatus(enum.StrEnum):
+    """A game of a round; stored as these strings (``tournament_games.status``)."""
+
+    PENDING = "pending"  # paired, its table not seated yet
+    PLAYING = "playing"  # its table is seated
+    DONE = "done"  # played out or decided
+    BYE = "bye"  # no table: the entry alone in it wins
+
+
+OVER_SLOTS: Final = frozenset({SlotStatus.DONE, SlotStatus.BYE})
 
 WIN_POINTS: Final = 2  # Swiss points: a win (and a bye), a draw is 1, a loss 0
 DRAW_POINTS: Final = 1
@@ -28,6 +67,8 @@ MAX_ENTRIES: Final = 128
 MAX_ROUNDS: Final = 12
 MAX_BEST_OF: Final = 7
 MAX_BOARDS: Final = 16
+MAX_SPECTATOR_DELAY: Final = 52  # tricks (bot.tables.options.MAX_DELAY)
+NAME_MAX: Final = 60  # characters of a tournament's name
 
 
 class EventError(Refusal, ValueError):
@@ -36,7 +77,7 @@ class EventError(Refusal, ValueError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Settings:
+class TournamentSettings:
     """How a tournament is played (chosen with ``/tournament new``)."""
 
     preset: str
@@ -53,6 +94,10 @@ class Settings:
     checkin_minutes: int = 0  # 0: no check-in window
     players: int = 4  # seats a table plays (from the preset)
     solo: bool = False  # the preset scores everyone alone (entries are single members)
+    # Members not entered may watch the tables (the organiser's choice; entrants of a
+    # duplicate tournament never do), that many completed tricks behind the game.
+    spectators: bool = False
+    spectator_delay: int = 0
 
     def __post_init__(self) -> None:
         """Refused with a reason in the current language (the organiser's, at ``/tournament
@@ -97,6 +142,13 @@ class Settings:
             )
         if self.format == "duplicate" and self.players != 4:
             raise EventError(_("Duplicate rounds need four-player partnership presets."))
+        if not 0 <= self.spectator_delay <= MAX_SPECTATOR_DELAY:
+            raise EventError(
+                _(
+                    "The spectators' delay must be between 0 (live) and {max} tricks.",
+                    max=MAX_SPECTATOR_DELAY,
+                )
+            )
 
     @property
     def per_table(self) -> int:
@@ -123,10 +175,15 @@ class Settings:
             "checkin_minutes": self.checkin_minutes,
             "players": self.players,
             "solo": self.solo,
+            "spectators": self.spectators,
+            "spectator_delay": self.spectator_delay,
         }
 
     @classmethod
-    def from_record(cls, d: dict[str, Any]) -> Settings:
+    def from_record(cls, d: dict[str, Any]) -> TournamentSettings:
+        """A stored tournament's settings; one stored before spectators were the organiser's
+        choice keeps what its tables had then (watchable, live) unless it is duplicate."""
+        d = {"spectators": d.get("format") != "duplicate", **d}
         return cls(**d)
 
 
@@ -143,21 +200,45 @@ class Entry:
     id: int
     members: tuple[Member, ...]
     rating: float = 0.0
-    status: str = "in"  # in | dropped | disqualified | computer (a computer team)
+    status: EntryStatus = EntryStatus.IN
     checked_in: bool = False
 
     @property
     def name(self) -> str:
+        """The entry's name as plain text (a picture, a thread, an export): its members'
+        names cleaned (:func:`bot.names.clean_name`)."""
         if not self.members:
             return _("Computers #{id}", id=self.id)  # in the language being written
-        return " & ".join(m.name for m in self.members)
+        return " & ".join(clean_name(m.name) for m in self.members)
+
+    @property
+    def md_name(self) -> str:
+        """The entry's name for a message (markdown): it reads as typed, nothing more."""
+        if not self.members:
+            return _("Computers #{id}", id=self.id)
+        return " & ".join(md_name(m.name) for m in self.members)
 
     @property
     def playing(self) -> bool:
-        return self.status in ("in", "computer")
+        return self.status in PLAYING_ENTRIES
 
     def has(self, user_id: int) -> bool:
         return any(m.user_id == user_id for m in self.members)
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """``inviter`` asked ``partner`` to play with them: the pair is entered only once the
+    partner accepts, before ``expires_at`` (``message_id``: the message asking them)."""
+
+    inviter: Member
+    partner: Member
+    created_at: float
+    expires_at: float
+    message_id: int | None = None
+
+    def concerns(self, user_id: int) -> bool:
+        return user_id in (self.inviter.user_id, self.partner.user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +253,7 @@ class GameSlot:
     slot: int
     game_no: int
     entries: tuple[int, ...]
-    status: str = "pending"  # pending | playing | done | bye
+    status: SlotStatus = SlotStatus.PENDING
     thread_id: int | None = None
     table_id: str | None = None
     scores: tuple[int, ...] | None = None
@@ -182,7 +263,7 @@ class GameSlot:
 
     @property
     def over(self) -> bool:
-        return self.status in ("done", "bye")
+        return self.status in OVER_SLOTS
 
     def score_of(self, entry: int) -> int:
         if self.scores is None or entry not in self.entries:
@@ -213,17 +294,17 @@ def duration(seconds: float) -> Text:
     return later("{seconds} s", seconds=secs)
 
 
-def status_word(status: str) -> str:
-    """A tournament's status (one of :data:`STATES`) in the current language, as a refusal
-    names it ("it is {status}")."""
+def status_word(status: TournamentStatus) -> str:
+    """A tournament's status in the current language, as a refusal names it ("it is
+    {status}")."""
     words = {
-        "signup": _p("tournament", "open for sign-up"),
-        "running": _p("tournament", "running"),
-        "paused": _p("tournament", "paused"),
-        "finished": _p("tournament", "finished"),
-        "cancelled": _p("tournament", "cancelled"),
+        TournamentStatus.SIGNUP: _p("tournament", "open for sign-up"),
+        TournamentStatus.RUNNING: _p("tournament", "running"),
+        TournamentStatus.PAUSED: _p("tournament", "paused"),
+        TournamentStatus.FINISHED: _p("tournament", "finished"),
+        TournamentStatus.CANCELLED: _p("tournament", "cancelled"),
     }
-    return words.get(status, status)
+    return words[status]
 
 
 @dataclass(slots=True, eq=False)
@@ -235,8 +316,8 @@ class Tournament:
     channel_id: int
     organiser_id: int
     name: str
-    status: str
-    settings: Settings
+    status: TournamentStatus
+    settings: TournamentSettings
     starts_at: float
     round: int = 0
     round_deadline: float | None = None
@@ -245,15 +326,36 @@ class Tournament:
     created_at: float = 0.0
     ended_at: float | None = None
     note: str | None = None
-    secret: str = field(default="", repr=False)  # never shown: duplicate deals derive from it
+    secret: str = field(default="", repr=False)  # never shown: every draw derives from it
+    # why it could not be caught up at the last start (shown to the organiser); None: it was
+    fault: str | None = None
     entries: dict[int, Entry] = field(default_factory=dict)
     singles: list[Member] = field(default_factory=list)  # signed up alone, drawn at the start
     games: list[GameSlot] = field(default_factory=list)
     threads: dict[int, int] = field(default_factory=dict)  # table number → its thread
+    # pairs waiting for the partner's answer, by inviter (docs/tournaments.md)
+    invitations: dict[int, Invitation] = field(default_factory=dict)
 
     @property
     def open(self) -> bool:
         return self.status in OPEN_STATES
+
+    def derived(self, label: str) -> bytes:
+        """HMAC-SHA256 of ``label`` keyed with the tournament's secret: every draw and deal
+        key of the tournament comes from it, so nobody can work one out before it is used
+        (the secret is never shown), and a restarted bot derives the same."""
+        return hmac.new(self.secret.encode(), label.encode(), hashlib.sha256).digest()
+
+    @property
+    def plain_name(self) -> str:
+        """The name as plain text (a thread's name, an export), cleaned as it was typed in."""
+        return clean_name(self.name, "?", limit=NAME_MAX)
+
+    @property
+    def md_name(self) -> str:
+        """The name for a message (markdown): it reads as typed and does nothing else — no
+        emphasis, spoiler, masked link, mention or bidi override (:func:`bot.names.md_name`)."""
+        return md_name(self.name, limit=NAME_MAX)
 
     def entry_of(self, user_id: int) -> Entry | None:
         for e in self.entries.values():
@@ -263,6 +365,13 @@ class Tournament:
 
     def signed_up(self, user_id: int) -> bool:
         return self.entry_of(user_id) is not None or any(m.user_id == user_id for m in self.singles)
+
+    def invitation_of(self, user_id: int) -> Invitation | None:
+        """The invitation waiting for an answer that ``user_id`` sent or was sent."""
+        for inv in self.invitations.values():
+            if inv.concerns(user_id):
+                return inv
+        return None
 
     def members(self) -> list[Member]:
         out = [m for e in self.entries.values() for m in e.members]

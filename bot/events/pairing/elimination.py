@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.events.model import GameSlot
+from bot.events.pairing.model import GameSlot, SlotStatus
 
 
 def seeded(ratings: dict[int, float], rng: random.Random) -> list[int]:
@@ -54,19 +54,19 @@ def match_winner(games: Sequence[GameSlot], best_of: int, seed_rank: dict[int, i
     """The winner of one match (its games so far), or ``None`` while it goes on."""
     if not games:
         return None
-    if games[0].status == "bye":
+    if games[0].status == SlotStatus.BYE:
         return games[0].entries[0]
     need = best_of // 2 + 1
     wins: dict[int, int] = dict.fromkeys(games[0].entries, 0)
     for g in games:
-        if g.status != "done":
+        if g.status != SlotStatus.DONE:
             continue
         w = g.winner if g.winner is not None else tiebreak(g, seed_rank)
         wins[w] = wins.get(w, 0) + 1
     for e, n in wins.items():
         if n >= need:
             return e
-    done = sum(g.status == "done" for g in games)
+    done = sum(g.status == SlotStatus.DONE for g in games)
     if done >= best_of:  # cannot happen with an odd best_of; kept total for safety
         return max(wins, key=lambda e: (wins[e], -seed_rank.get(e, 0)))
     return None
