@@ -22,6 +22,8 @@ from tests.e2e.flows import quick_game
 from tests.fakediscord import Channel, FakeDiscord, Message, Response, User
 from tests.fakediscord.handles import CHANNEL_MESSAGE, UPDATE_MESSAGE
 
+HAND_NO_RE = re.compile(r"Hand \d+ ·")
+
 
 @dataclass(frozen=True)
 class State:
@@ -65,9 +67,13 @@ async def state(driver: Driver) -> State:
     """Every player's own hand message refreshed now, and the table message once it shows
     the seat whose turn the hands say it is."""
     hands = tuple([await driver.refresh(p) for p in driver.players])
-    acting = [seat_word(h) for h in hands if driver.can_act(h)]
+    acting = [h for h in hands if driver.can_act(h)]
     assert len(acting) == 1, acting  # the table waits for one of the people seated
-    text = await shows(driver, lambda t: f"▶ {acting[0]}" in t)
+    # the hand's number too: on a busy machine the table message may still show an earlier
+    # hand's moment when the same seat was to act (its last edit not yet made)
+    hand_no = HAND_NO_RE.search(acting[0].text)
+    turn = f"▶ {seat_word(acting[0])}"
+    text = await shows(driver, lambda t: turn in t and (hand_no is None or hand_no.group(0) in t))
     return State(text, tuple(h.text for h in hands))
 
 
