@@ -138,22 +138,27 @@ async def per_thing(args: argparse.Namespace, db: Database, session: aiohttp.Cli
     await service.close()
 
 
+async def act(service: TableService, table: Table, rng: random.Random) -> None:
+    """The next move of the table's game, as its player's click makes it (the easy player's
+    choice)."""
+    seat = table.to_act
+    assert table.game is not None
+    assert seat is not None
+    uid = table.seats[seat].user_id
+    assert uid is not None
+    a = decide_view(seat_view(table.game, seat), "easy", rng.randrange(1 << 30))
+    if isinstance(a, Play):
+        await service.moves.play(table, uid, a.card)
+    elif isinstance(a, Look):
+        await service.moves.look(table, uid)
+    else:
+        assert isinstance(a, Bid)
+        await service.moves.bid(table, uid, a.value, a.blind)
+
+
 async def play_out(service: TableService, table: Table, rng: random.Random) -> None:
-    moves = service.moves
     while table.status == TableStatus.PLAYING:
-        seat = table.to_act
-        assert table.game is not None
-        assert seat is not None
-        uid = table.seats[seat].user_id
-        assert uid is not None
-        a = decide_view(seat_view(table.game, seat), "easy", rng.randrange(1 << 30))
-        if isinstance(a, Play):
-            await moves.play(table, uid, a.card)
-        elif isinstance(a, Look):
-            await moves.look(table, uid)
-        else:
-            assert isinstance(a, Bid)
-            await moves.bid(table, uid, a.value, a.blind)
+        await act(service, table, rng)
         await asyncio.sleep(0)  # each move a click of its own: the loop comes round between
 
 

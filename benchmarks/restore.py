@@ -23,16 +23,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.ai.worker import decide_view
-from bot.engine import Action, Bid, Look, Play, Seat, SeatView, seat_view
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.memory import act, never, seat_four
 from bot.store.db import Database
 from bot.tables.service import TableService
-
-GUILD = 1
-
-
-async def never(view: SeatView, level: str, seed: int, think: float) -> Action:
-    raise AssertionError("only people play here")
 
 
 async def unfinished(db: Database, count: int, most: int) -> str:
@@ -41,28 +36,10 @@ async def unfinished(db: Database, count: int, most: int) -> str:
     service = TableService(db, never, test_seed=3, bot_delay=0)
     newest = ""
     for i in range(count):
-        users = [1000 + 4 * i + k for k in range(4)]
-        table = await service.lobby.open_table(
-            guild_id=GUILD, channel_id=10_000 + i, host_id=users[0], host_name=f"p{i}",
-            preset="standard",
-        )  # fmt: skip
-        for uid, seat in zip(users[1:], (Seat.E, Seat.S, Seat.W), strict=True):
-            await service.lobby.join(table, uid, f"u{uid}", seat)
-        await service.lobby.start(table, users[0])
+        table = await seat_four(service, 10_000 + i, [1000 + 4 * i + k for k in range(4)])
+        await service.lobby.start(table, table.host_id)
         for _ in range(rng.randrange(most + 1)):
-            seat = table.to_act
-            assert table.game is not None
-            assert seat is not None
-            uid = table.seats[seat].user_id
-            assert uid is not None
-            a = decide_view(seat_view(table.game, seat), "easy", rng.randrange(1 << 30))
-            if isinstance(a, Play):
-                await service.moves.play(table, uid, a.card)
-            elif isinstance(a, Look):
-                await service.moves.look(table, uid)
-            else:
-                assert isinstance(a, Bid)
-                await service.moves.bid(table, uid, a.value, a.blind)
+            await act(service, table, rng)
         newest = table.id
     await service.close()
     return newest
