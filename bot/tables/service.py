@@ -171,7 +171,8 @@ class TableService:
         table is registered as its row and seats have it (so lookups, and the refusals that
         depend on who sits where, work at once); its game is replayed later —
         :meth:`finish_restore` in the background, or at once when a lookup finds it first
-        (a click on it).  Returns how many wait."""
+        (a click on it); those that live on interaction tokens come back at once.  Returns how
+        many were registered."""
         self.restore_started = time.monotonic()
         try:
             await self.persistence.clear_expired_tokens()  # secrets kept only while valid
@@ -183,6 +184,12 @@ class TableService:
             self._waiting[table.id] = stored
             self._restore_order.append(table.id)
             self.registry.add_waiting(table)
+        for table, _stored in waiting:
+            # A table that lives on interaction tokens (a group DM, a user install) comes back
+            # now, as before: its message is adopted by the first click's answer only if the
+            # publisher knows the table before that click is looked up.
+            if table.place.by_interaction:
+                self.registry.ready(table)
         for table in broken:
             await self._close_unrestorable(table)
         if waiting:
