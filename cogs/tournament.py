@@ -27,7 +27,7 @@ from bot.ui.tournament.components import (
     InvitationRef,
     TournamentRef,
 )
-from cogs.choices import preset_choices
+from cogs.choices import preset_autocomplete
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 
 if TYPE_CHECKING:
@@ -147,6 +147,7 @@ class TournamentCog(commands.Cog):
         spectator_delay="Spectators see each game this many tricks behind (0 = live)",
     )
     @app_commands.choices(format=FORMATS, team_mode=TEAM_MODES, odd=ODD)
+    @app_commands.autocomplete(preset=preset_autocomplete)
     async def new(
         self,
         interaction: Interaction,
@@ -211,12 +212,6 @@ class TournamentCog(commands.Cog):
                 when=f"<t:{int(t.starts_at)}:R>",
             ),
         )
-
-    @new.autocomplete("preset")
-    async def new_preset(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return preset_choices(current)
 
     @tournament.command(name="start")
     @app_commands.describe(name="Which tournament (default: the only one)", reason="Posted with it")
