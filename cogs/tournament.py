@@ -14,7 +14,13 @@ from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls, ensure_may_open
 from bot.events.pairing import model
-from bot.events.pairing.model import Member, Tournament, TournamentSettings, TournamentStatus
+from bot.events.pairing.model import (
+    Member,
+    NewTournament,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
@@ -195,7 +201,7 @@ class TournamentCog(commands.Cog):
             spectators=format != "duplicate" if spectators is None else spectators,
             spectator_delay=spectator_delay,
         )
-        t = await SignUp(service(interaction)).create(
+        new = NewTournament(
             guild_id=gid,
             channel_id=channel_id(interaction),
             organiser_id=interaction.user.id,
@@ -203,6 +209,7 @@ class TournamentCog(commands.Cog):
             settings=settings,
             starts_at=time.time() + start_in * 60,
         )
+        t = await SignUp(service(interaction)).create(new)
         await reply(
             interaction,
             _(
