@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.engine.build import mypyc_attr
 from bot.engine.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, cards_of
 from bot.engine.decks import Deck
 from bot.engine.errors import CardNotInHand, LeadNotAllowed, MustFollowSuit, NotYourTurn
@@ -29,6 +30,7 @@ class Trick:
     winner: Seat
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickPlay:
     """The trick-taking state of the hand in progress (see the module docstring)."""
 
