@@ -123,6 +123,6 @@ COMPILED: Final = _choose()
 def build_name(module: Any = None) -> str:
     """``"compiled (mypyc)"`` or ``"pure Python"``: how the engine's game module runs."""
     if module is None:
-        from bot.engine import game as module
+        module = sys.modules.get("bot.engine.game")
     origin = getattr(module, "__file__", None) or ""
     return "compiled (mypyc)" if origin.endswith(EXTENSIONS) else "pure Python"

@@ -29,6 +29,11 @@ class Trick:
     cards: tuple[tuple[Seat, Card], ...]
     winner: Seat
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled by its fields (views cross to the players' worker processes): a frozen
+        # dataclass compiled by mypyc cannot be unpickled by setting its fields.
+        return (Trick, (self.leader, self.cards, self.winner))
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class TrickPlay:
