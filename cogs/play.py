@@ -39,7 +39,7 @@ from bot.i18n.cards import (
     seat_word,
 )
 from bot.i18n.cards import parse_card as parse_local_card
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 from bot.tables.moves import ActResult
 from bot.tables.state import Table, TableStatus
 from bot.ui.hand.hand_actions import hand_action
@@ -106,7 +106,7 @@ def _claim_text(result: ActResult) -> str:
     claims = public_claims(game) if game is not None else ()
     mine = [c for c in claims if c.seat == result.seat]
     if mine:
-        return _("Your claim: {claim}.", claim=reason_text(mine[-1].text))
+        return _("Your claim: {claim}.", claim=line_text(mine[-1].text))
     return _("Your claim was judged: see the table message.")
 
 

@@ -42,8 +42,9 @@ from bot.engine import (
 )
 from bot.engine.errors import InvalidDeal
 from bot.engine.games import Preset, register, unregister
+from bot.engine.lines import Line
 from bot.engine.record import export_record, replay
-from bot.engine.scoring import ScorePart, TeamHandScore, plural
+from bot.engine.scoring import ScorePart, TeamHandScore, tricks_line
 from bot.engine.seats import Team
 from bot.tables.state import Occupant, Table
 from bot.ui.hand.hand import hand_embed, hand_text
@@ -76,7 +77,7 @@ class PlainGame(Game, kind=PLAIN):
 
     def _check_dealt(self, deal: Deal, dealt: int) -> None:
         if dealt & ~self.deck.mask or deal.turned is not None:
-            raise InvalidDeal("Plain tricks deals three cards each and turns none up")
+            raise InvalidDeal(Line("Plain tricks deals three cards each and turns none up"))
 
     def _begin_hand(self) -> None:
         self.phase = Phase.PLAY
@@ -88,7 +89,7 @@ class PlainGame(Game, kind=PLAIN):
         for side, team in enumerate(Team):
             a, b = team.seats
             took = t[a] + t[b]
-            part = ScorePart("tricks", plural(took, "trick"), took)
+            part = ScorePart("tricks", tricks_line(took), took)
             teams.append(TeamHandScore(took, 0, 0, self.scores[side] + took, 0, parts=(part,)))
         self._close_hand(teams, self._result(teams))
 

@@ -216,7 +216,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # computer players; ratings; tournaments' values and pairings (pure); the card table's
     # words in each language
     ("bot.ai", "bot.ai.search", "bot.league", "bot.events.pairing", "bot.i18n.cards",
-     "bot.i18n.engine_text"),
+     "bot.i18n.lines"),
     ("bot.engine", "bot.engine.spades"),  # the rules
     # answering in time; members' cooldowns; the one rate limiter of the bot's own writes
     ("bot.timely", "bot.cooldowns", "bot.token_bucket"),

@@ -1,8 +1,9 @@
 """Keep the catalogs current: ``python -m tools.catalogs`` collects every message of the
-code (``_``, ``_n``, ``_p``, ``N_`` in ``bot/`` and ``cogs/``) and every command, option and
-choice name and description, writes them to ``bot/i18n/locales/messages.pot`` and merges them
-into each language's ``messages.po`` (new messages empty, gone ones dropped).  ``--check``
-changes nothing and exits 1 when the template is not current.
+code (``_``, ``_n``, ``_p``, ``N_``, ``later``, the engine's ``Line`` in ``bot/`` and ``cogs/``)
+and every command, option and choice name and description, writes them to
+``bot/i18n/locales/messages.pot`` and merges them into each language's ``messages.po`` (new
+messages empty, gone ones dropped).  ``--check`` changes nothing and exits 1 when the template
+is not current.
 
 Adding a language: ``python -m tools.catalogs --add it`` writes an empty catalog; translate
 it, then add the code to :data:`bot.i18n.core.LANGUAGES` (and its Discord locales)."""
@@ -27,7 +28,15 @@ from bot.engine import games
 from bot.i18n.core import DOMAIN, LANGUAGES, LOCALES_DIR, SOURCE
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "later": None, "_n": (1, 2), "_p": ((1, "c"), 2)}
+# The engine's sentences are Lines (bot.engine.lines), their templates message ids like the rest.
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "N_": None,
+    "later": None,
+    "Line": None,
+    "_n": (1, 2),
+    "_p": ((1, "c"), 2),
+}
 TEMPLATE = LOCALES_DIR / f"{DOMAIN}.pot"
 NO_DESCRIPTION = "…"  # discord.py's description of a command without a docstring
 

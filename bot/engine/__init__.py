@@ -5,14 +5,16 @@ The public surface: :class:`GameKind` (the games' names) and each game's registr
 (``Game(rules)`` is the state machine of the game ``rules.game`` names), actions
 (:class:`Bid`, :class:`Look`, :class:`PassCards`, :class:`Play`, :class:`Call`,
 :class:`Discard`, :class:`Deal`), :func:`seat_view` (what one seat may know), cards and their
-parsing, and the typed errors.
+parsing, the typed errors, and :class:`Line`, the one way the engine says something to a
+player (a catalog template and its parts; the bot writes it in the reader's language).
 
 Module map: ``games`` (the game names and the registry), ``cards`` (card values, parsing),
 ``decks`` (decks and trump orders), ``seats`` (seats, sides, turn order), ``actions``,
-``errors``, ``rules`` (options), ``scoring`` (a hand's itemised score), ``tricks`` (trick
-play, shared), ``game`` (the game protocol and hand cycle, shared), ``spades/`` (Spades'
-bidding, passing and scoring), ``whist`` and ``euchre`` (their phases and scoring), ``views``
-(seat views), ``record`` (records and replay), ``dealer`` (the first dealer).
+``errors``, ``lines`` (what the engine says), ``rules`` (options), ``scoring`` (a hand's
+itemised score), ``tricks`` (trick play, shared), ``game`` (the game protocol and hand cycle,
+shared), ``spades/`` (Spades' bidding, passing and scoring), ``whist`` and ``euchre`` (their
+phases and scoring), ``views`` (seat views), ``record`` (records and replay), ``dealer`` (the
+first dealer).
 """
 
 from bot.engine.actions import (
@@ -55,6 +57,7 @@ from bot.engine.games import (
     preset_names,
     same_game,
 )
+from bot.engine.lines import Line
 from bot.engine.rules import Rules
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.engine.seats import SEATS, TEAMS, Seat, Seating, Team
@@ -89,6 +92,7 @@ __all__ = [
     "GamePart",
     "HandResult",
     "IllegalAction",
+    "Line",
     "Look",
     "PassCards",
     "Phase",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.engine.cards import CARDS, SUIT_SYMBOLS, Card
+from bot.engine.lines import Line
 from bot.engine.seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
@@ -136,11 +137,15 @@ class ClaimResult:
     counted: bool = False
 
     @property
-    def text(self) -> str:
+    def text(self) -> Line:
         """The public announcement: "North reneged in trick 5" or why the claim fails."""
         if self.correct:
-            return f"{self.against.word} reneged in trick {self.trick}"
-        return f"{self.seat.word}'s claim is wrong: {self.against.word} has not reneged this hand"
+            return Line("{seat} reneged in trick {n}", seat=self.against, n=self.trick)
+        return Line(
+            "{seat}'s claim is wrong: {against} has not reneged this hand",
+            seat=self.seat,
+            against=self.against,
+        )
 
 
 Action = Bid | Look | PassCards | Play | Call | Discard | Claim

@@ -1,16 +1,25 @@
-"""Typed engine errors.  Every refusal carries a ``reason`` a player can read."""
+"""Typed engine errors.  Every one carries its reason as a :class:`~bot.engine.lines.Line`
+(``line``: what a player reads, in their language at the edge); ``reason`` and ``str(error)``
+are its English (logs, records, tests)."""
 
 from __future__ import annotations
+
+from bot.engine.lines import Line, plain
 
 
 class GameError(Exception):
     """Base of every engine error, in every game (a refusal, a bad card, rule or record)."""
 
+    line: Line
     reason: str
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, line: Line) -> None:
+        if not isinstance(line, Line):  # plain words, from a game defined outside the engine
+            line = plain(str(line))
+        english = str(line)
+        super().__init__(english)
+        self.line = line
+        self.reason = english
 
 
 class CardParseError(GameError, ValueError):
@@ -18,7 +27,10 @@ class CardParseError(GameError, ValueError):
 
     def __init__(self, text: str) -> None:
         super().__init__(
-            f"I don't know the card {text!r}: try a code like AS or 10H, A♠, or 'queen of hearts'"
+            Line(
+                "I don't know the card {card}: try a code like AS or 10H, A♠, or 'queen of hearts'",
+                card=repr(text),
+            )
         )
         self.text = text
 
@@ -26,8 +38,8 @@ class CardParseError(GameError, ValueError):
 class RulesError(GameError, ValueError):
     """An unknown rule option, or a value an option does not take."""
 
-    def __init__(self, reason: str, option: str | None = None) -> None:
-        super().__init__(reason)
+    def __init__(self, line: Line, option: str | None = None) -> None:
+        super().__init__(line)
         self.option = option
 
 
@@ -74,8 +86,8 @@ class CardNotInHand(IllegalPlay):
 
 
 class MustFollowSuit(IllegalPlay):
-    def __init__(self, reason: str, suit: str) -> None:
-        super().__init__(reason)
+    def __init__(self, line: Line, suit: str) -> None:
+        super().__init__(line)
         self.suit = suit
 
 
@@ -111,37 +123,12 @@ class RecordError(GameError):
     ``details`` holds the JSON fields of the error line (``error``, ``hand``, the action).
     """
 
-    def __init__(self, reason: str, details: dict[str, object]) -> None:
-        super().__init__(reason)
+    def __init__(self, line: Line, details: dict[str, object]) -> None:
+        super().__init__(line)
         self.details = details
-
-
-class Line(str):
-    """A sentence of the engine kept with its parts: as a ``str`` it is the English (the command
-    line, logs, records); ``template`` and ``params`` let the bot write it in a reader's
-    language (``bot.i18n.engine_text.line_text``).  A parameter is a ``str`` or ``int``, a seat
-    (anything with a ``word``: written as the reader's seat word) or another :class:`Line`."""
-
-    template: str
-    params: tuple[tuple[str, object], ...]
-
-    def __new__(cls, template: str, /, **params: object) -> Line:
-        english = template.format(**{k: _english(v) for k, v in params.items()})
-        line = super().__new__(cls, english)
-        line.template, line.params = template, tuple(params.items())
-        return line
-
-
-def _english(value: object) -> str:
-    word = getattr(value, "word", None)
-    return word if isinstance(word, str) else str(value)
 
 
 class NotVerified(GameError):
     """A record whose deals do not come from its revealed seed, whose seed does not match its
     commitment, or that has no seed (docs/verifiable-deals.md); ``reason`` is one line naming
     the hand and the seat or card (``line`` is that reason with its parts)."""
-
-    def __init__(self, line: Line) -> None:
-        super().__init__(str(line))
-        self.line = line

@@ -27,8 +27,9 @@ from bot.engine.errors import (
 )
 from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase
 from bot.engine.games import GameEntry, GameKind, Preset, register
-from bot.engine.scoring import ScorePart, TeamHandScore, plural
-from bot.engine.seats import Seat, Team
+from bot.engine.lines import Line
+from bot.engine.scoring import ScorePart, TeamHandScore, tricks_line
+from bot.engine.seats import SEATS, Seat, Team
 from bot.engine.trump_part import TrumpPart
 
 HAND: Final = 5  # cards dealt to each seat, and tricks in a hand
@@ -38,7 +39,7 @@ class EuchreGame(Game, kind=GameKind.EUCHRE):
     """One game of Euchre from the first deal to the end."""
 
     __slots__ = ("_alone", "_calls", "_discard", "_maker", "_round")
-    turned_card_name = "up-card"
+    turned_card_name = Line("up-card")
 
     def _cards_per_seat(self) -> int:
         return HAND
@@ -108,12 +109,12 @@ class EuchreGame(Game, kind=GameKind.EUCHRE):
 
     def _check_dealt(self, deal: Deal, dealt: int) -> None:
         if dealt & ~self.deck.mask:
-            raise InvalidDeal(f"The deal is not of the {self.deck.name} deck")
+            raise InvalidDeal(Line("The deal is not of the {deck} deck", deck=self.deck.name))
         up = deal.turned
         if up is None:
-            raise InvalidDeal("Euchre turns up the top card of the kitty")
+            raise InvalidDeal(Line("Euchre turns up the top card of the kitty"))
         if not self.deck.mask >> up.index & 1 or dealt >> up.index & 1:
-            raise InvalidDeal("The up-card is a card of the kitty, not one dealt")
+            raise InvalidDeal(Line("The up-card is a card of the kitty, not one dealt"))
 
     def _begin_hand(self) -> None:
         self.phase = Phase.CALL
@@ -158,36 +159,45 @@ class EuchreGame(Game, kind=GameKind.EUCHRE):
     def _check_call(self, call: Call) -> None:
         if self.phase is not Phase.CALL:
             done = self.phase in (Phase.DISCARD, Phase.PLAY)
-            raise WrongPhase("Trump has been chosen" if done else PHASE_REFUSAL[self.phase])
+            raise WrongPhase(Line("Trump has been chosen") if done else PHASE_REFUSAL[self.phase])
         if call.seat != self._turn:
-            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to call")
+            raise NotYourTurn(Line("It is {seat}'s turn to call", seat=SEATS[self._turn]))
         up = SUIT_SYMBOLS[self._up_suit]
         if call.call == Call.PASS:
             if call.alone:
-                raise IllegalCall("Only the maker goes alone: order up or name a suit to go alone")
+                raise IllegalCall(
+                    Line("Only the maker goes alone: order up or name a suit to go alone")
+                )
             if self._must_name(call.seat):
-                raise MustNameSuit("The dealer must name a suit (stick the dealer)")
+                raise MustNameSuit(Line("The dealer must name a suit (stick the dealer)"))
             return
         if self._round == 1:
             if call.call != Call.ORDER:
                 raise IllegalCall(
-                    f"In the first round you order up {up} (the up-card's suit) or pass"
+                    Line(
+                        "In the first round you order up {suit} (the up-card's suit) or pass",
+                        suit=up,
+                    )
                 )
             return
         if call.call == Call.ORDER:
-            raise IllegalCall(f"The up-card was turned down: name a suit other than {up}, or pass")
+            raise IllegalCall(
+                Line("The up-card was turned down: name a suit other than {suit}, or pass", suit=up)
+            )
         if call.call not in SUITS:
-            raise IllegalCall(f"{call.call!r} is not a call: pass, order up, or a suit")
+            raise IllegalCall(
+                Line("{call} is not a call: pass, order up, or a suit", call=repr(call.call))
+            )
         if call.call == self._up_suit:
-            raise IllegalCall(f"{up} was turned down: name another suit, or pass")
+            raise IllegalCall(Line("{suit} was turned down: name another suit, or pass", suit=up))
 
     def _check_discard(self, discard: Discard) -> None:
         if self.phase is not Phase.DISCARD:
-            raise WrongPhase("Only the dealer discards, after taking the up-card")
+            raise WrongPhase(Line("Only the dealer discards, after taking the up-card"))
         if discard.seat != self.dealer:
-            raise NotYourTurn(f"The dealer ({self.dealer.word}) discards")
+            raise NotYourTurn(Line("The dealer ({seat}) discards", seat=self.dealer))
         if not self._hands[discard.seat] >> discard.card.index & 1:
-            raise IllegalDiscard(f"You don't hold {discard.card}")
+            raise IllegalDiscard(Line("You don't hold {card}", card=str(discard.card)))
 
     def _apply_decision(self, action: Action) -> None:
         if isinstance(action, Call):
@@ -229,7 +239,7 @@ class EuchreGame(Game, kind=GameKind.EUCHRE):
     # ------------------------------------------------------------------ scoring
     def _void_hand(self) -> None:
         """Everybody passed twice: no score, and the deal passes on."""
-        part = ScorePart("euchre", "Everybody passed: no score", 0)
+        part = ScorePart("euchre", Line("Everybody passed: no score"), 0)
         teams = [TeamHandScore(0, 0, 0, s, 0, parts=(part,)) for s in self.scores]
         result = self._result(teams, up_card=self._turned, calls=tuple(self._calls), void=True)
         self._close_hand(teams, result)
@@ -252,31 +262,51 @@ def score_euchre(
     parts: list[list[ScorePart]] = [[], []]
     if euchre_points == "per_trick":
         for side in (0, 1):
-            parts[side].append(ScorePart("euchre", plural(tricks[side], "trick"), tricks[side]))
+            parts[side].append(ScorePart("euchre", tricks_line(tricks[side]), tricks[side]))
             if tricks[side] == HAND:
-                parts[side].append(ScorePart("euchre", "All five tricks", 1))
+                parts[side].append(ScorePart("euchre", ALL_FIVE, 1))
     else:
         took = tricks[makers]
         defenders = makers ^ 1
+        kept = tricks[defenders]
         if took == HAND:
-            label, points = (
-                ("Alone march: all 5 tricks", 4) if alone else ("March: all 5 tricks", 2)
-            )
+            label, points = (ALONE_MARCH, 4) if alone else (MARCH, 2)
             parts[makers].append(ScorePart("euchre", label, points))
         elif took >= 3:
-            parts[makers].append(ScorePart("euchre", f"Made it: {plural(took, 'trick')}", 1))
+            parts[makers].append(ScorePart("euchre", _made_it(took), 1))
         else:
-            parts[makers].append(ScorePart("euchre", f"Euchred: {plural(took, 'trick')}", 0))
-            kept = plural(tricks[defenders], "trick")
-            parts[defenders].append(ScorePart("euchre", f"Euchred the makers ({kept})", 2))
+            parts[makers].append(ScorePart("euchre", _euchred(took), 0))
+            parts[defenders].append(ScorePart("euchre", _euchred_the_makers(kept), 2))
         if not parts[defenders]:
-            kept = plural(tricks[defenders], "trick")
-            parts[defenders].append(ScorePart("euchre", f"Defended: {kept}", 0))
+            parts[defenders].append(ScorePart("euchre", _defended(kept), 0))
     out = []
     for side in (0, 1):
         points = sum(p.points for p in parts[side])
         out.append(TeamHandScore(points, 0, 0, scores[side] + points, 0, parts=tuple(parts[side])))
     return out
+
+
+ALL_FIVE: Final = Line("All five tricks")
+MARCH: Final = Line("March: all 5 tricks")
+ALONE_MARCH: Final = Line("Alone march: all 5 tricks")
+
+
+def _made_it(k: int) -> Line:
+    return Line("Made it: {k} tricks", k=k)  # 3 or more
+
+
+def _euchred(k: int) -> Line:
+    return Line("Euchred: {k} trick", k=k) if k == 1 else Line("Euchred: {k} tricks", k=k)
+
+
+def _euchred_the_makers(k: int) -> Line:
+    if k == 1:
+        return Line("Euchred the makers ({k} trick)", k=k)
+    return Line("Euchred the makers ({k} tricks)", k=k)
+
+
+def _defended(k: int) -> Line:
+    return Line("Defended: {k} trick", k=k) if k == 1 else Line("Defended: {k} tricks", k=k)
 
 
 EUCHRE = register(

@@ -34,8 +34,9 @@ from bot.engine.cards import CARDS, Card, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, WrongPhase
 from bot.engine.games import GameKind, GamePart
+from bot.engine.lines import Line
 from bot.engine.rules import Rules
-from bot.engine.scoring import TeamHandScore
+from bot.engine.scoring import REACHED_TARGET, TeamHandScore
 from bot.engine.seats import PARTNERSHIPS, SEATS, Seat, Seating, Team
 from bot.engine.shuffle import DEAL, shuffled
 from bot.engine.tricks import Trick, TrickPlay
@@ -61,13 +62,13 @@ _OVER: Final = Phase.OVER
 
 # Why an action of another phase is refused now.
 PHASE_REFUSAL: Final = {
-    Phase.DEAL: "The cards have not been dealt yet",
-    Phase.BID: "Bidding is not over yet",
-    Phase.PASS: "Cards are being passed",
-    Phase.CALL: "Trump has not been chosen yet",
-    Phase.DISCARD: "The dealer is discarding",
-    Phase.PLAY: "Bidding is over",
-    Phase.OVER: "The game is over",
+    Phase.DEAL: Line("The cards have not been dealt yet"),
+    Phase.BID: Line("Bidding is not over yet"),
+    Phase.PASS: Line("Cards are being passed"),
+    Phase.CALL: Line("Trump has not been chosen yet"),
+    Phase.DISCARD: Line("The dealer is discarding"),
+    Phase.PLAY: Line("Bidding is over"),
+    Phase.OVER: Line("The game is over"),
 }
 
 
@@ -107,7 +108,7 @@ class Game(TrickPlay):
 
     #: What the game calls the card its deal turns face up, if it turns one (Whist's trump
     #: card, Euchre's up-card): the words of a verification that finds it changed.
-    turned_card_name: ClassVar[str] = "turned card"
+    turned_card_name: ClassVar[Line] = Line("turned card")
 
     __slots__ = (
         "_deal",
@@ -138,7 +139,9 @@ class Game(TrickPlay):
             try:
                 cls = _GAMES[rules.game]
             except KeyError:
-                raise RulesError(f"There is no game {rules.game!r}", "game") from None
+                raise RulesError(
+                    Line("There is no game {name}", name=repr(rules.game)), "game"
+                ) from None
         return object.__new__(cls._variant_class(rules))
 
     @classmethod
@@ -161,7 +164,7 @@ class Game(TrickPlay):
         self.total_bags = [0] * sides
         # A partnership (Team) wins; in solo games a player (Seat: side k is seat k).
         self.winner: Team | Seat | None = None
-        self.end_reason = ""
+        self.end_reason: Line | None = None  # why the game ended, once it has
         self.results: list[HandResult] = []
         self._reset_hand()
 
@@ -268,7 +271,7 @@ class Game(TrickPlay):
     def check(self, action: Action | Deal) -> None:
         """Raise a typed :class:`IllegalAction` with a reason unless ``action`` is legal now."""
         if self.phase is _OVER:
-            raise GameOver("The game is over")
+            raise GameOver(PHASE_REFUSAL[_OVER])
         if isinstance(action, Play):
             if self.phase is not _PLAY:
                 raise WrongPhase(PHASE_REFUSAL[self.phase])
@@ -280,28 +283,34 @@ class Game(TrickPlay):
 
     def _check_decision(self, action: Action) -> None:
         """Check one of the game's own actions; a game without it refuses it."""
-        raise IllegalAction(f"There is no {type(action).__name__.lower()} in {self.title}")
+        raise IllegalAction(
+            Line(
+                "There is no {action} in {game}",
+                action=type(action).__name__.lower(),
+                game=self.rules.game,
+            )
+        )
 
     def _check_deal(self, deal: Deal) -> None:
         if self.phase is not _DEAL:
-            raise WrongPhase("The cards have been dealt")
+            raise WrongPhase(Line("The cards have been dealt"))
         size = self.hand_size
         if len(deal.hands) != len(self.seating.seats) or any(len(h) != size for h in deal.hands):
-            raise InvalidDeal(f"Each seat is dealt {size} cards")
+            raise InvalidDeal(Line("Each seat is dealt {n} cards", n=size))
         union = 0
         for h in deal.hands:
             m = mask_of(h)
             if m & union or m.bit_count() != size:
-                raise InvalidDeal("A card is dealt twice")
+                raise InvalidDeal(Line("A card is dealt twice"))
             union |= m
         self._check_dealt(deal, union)
 
     def _check_dealt(self, deal: Deal, dealt: int) -> None:
         """The game's own deal checks (default: the whole deck dealt, no card turned up)."""
         if dealt != self.deck.mask:
-            raise InvalidDeal(f"The deal is not the {self.deck.name} deck")
+            raise InvalidDeal(Line("The deal is not the {deck} deck", deck=self.deck.name))
         if deal.turned is not None:
-            raise InvalidDeal(f"No card is turned up in {self.title}")
+            raise InvalidDeal(Line("No card is turned up in {game}", game=self.rules.game))
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | Deal) -> None:
@@ -428,17 +437,17 @@ class Game(TrickPlay):
         self.phase = _DEAL
         self._reset_hand()
 
-    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
-        """Is the game over after this hand?  Default: the higher score at or above the target
-        wins; equal scores play another hand."""
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, Line | None]:
+        """Is the game over after this hand: the winner and why?  Default: the higher score at
+        or above the target wins; equal scores play another hand."""
         return self._target_reached()
 
-    def _target_reached(self) -> tuple[Team | None, str]:
+    def _target_reached(self) -> tuple[Team | None, Line | None]:
         s = self.scores
         top = max(s)
         if top >= self.rules.target and s.count(top) == 1:
-            return Team(s.index(top)), "reached the target"
-        return None, ""
+            return Team(s.index(top)), REACHED_TARGET
+        return None, None
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> Self:

@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.errors import RulesError
+from bot.engine.lines import Line
 
 __all__ = [
     "DEFAULT_GAME",
@@ -53,6 +54,11 @@ class GameKind(StrEnum):
     SPADES = "spades"
     WHIST = "whist"
     EUCHRE = "euchre"
+
+    @property
+    def word(self) -> str:
+        """The game's title (its entry's), as the engine's sentences name it in English."""
+        return entry_of(self).title
 
     @classmethod
     def _missing_(cls, value: object) -> GameKind | None:
@@ -175,7 +181,7 @@ def entry_of(kind: str) -> GameEntry:
     try:
         return _ENTRIES[kind]
     except KeyError:
-        raise RulesError(f"There is no game {kind!r}", "game") from None
+        raise RulesError(Line("There is no game {name}", name=repr(kind)), "game") from None
 
 
 def entries() -> tuple[GameEntry, ...]:
@@ -189,7 +195,12 @@ def preset(name: str) -> Preset:
         return _PRESETS[name][0]
     except KeyError:
         raise RulesError(
-            f"Unknown preset {name!r}: choose one of {', '.join(_PRESETS)}", "preset"
+            Line(
+                "Unknown preset {name}: choose one of {names}",
+                name=repr(name),
+                names=", ".join(_PRESETS),
+            ),
+            "preset",
         ) from None
 
 

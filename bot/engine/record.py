@@ -33,6 +33,7 @@ from bot.engine.cards import BY_CODE, SUITS, Card
 from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.games import DEFAULT_GAME, GameKind
+from bot.engine.lines import Line
 from bot.engine.rules import Rules
 from bot.engine.seats import PARTNERSHIPS
 from bot.engine.shuffle import GameSeed
@@ -168,25 +169,31 @@ def final_line(game: Game) -> dict[str, Any]:
     }
 
 
-def _malformed(reason: str, **details: Any) -> RecordError:
-    return RecordError(reason, {"error": "malformed record", **details, "reason": reason})
+def _refused(error: str, line: Line, **details: Any) -> RecordError:
+    """The error of a record refused (``error`` names what: ``malformed record``, ``illegal
+    bid``…; ``details`` where), its reason the English of ``line``."""
+    return RecordError(line, {"error": error, **details, "reason": str(line)})
+
+
+def _malformed(line: Line, **details: Any) -> RecordError:
+    return _refused("malformed record", line, **details)
 
 
 def _seat(value: Any, where: dict[str, Any]) -> Seat:
     if isinstance(value, str) and value in Seat.__members__:
         return Seat[value]
-    raise _malformed(f"{value!r} is not a seat (N, E, S or W)", **where)
+    raise _malformed(Line("{value} is not a seat (N, E, S or W)", value=repr(value)), **where)
 
 
 def _card(code: Any, where: dict[str, Any]) -> Card:
     if isinstance(code, str) and code in BY_CODE:
         return BY_CODE[code]
-    raise _malformed(f"{code!r} is not a card code", **where)
+    raise _malformed(Line("{code} is not a card code", code=repr(code)), **where)
 
 
-def _list(value: Any, what: str, where: dict[str, Any]) -> list[Any]:
+def _list(value: Any, what: str | Line, where: dict[str, Any]) -> list[Any]:
     if not isinstance(value, list):
-        raise _malformed(f"{what} must be a list", **where)
+        raise _malformed(Line("{what} must be a list", what=what), **where)
     return value
 
 
@@ -201,9 +208,9 @@ class Replayer:
     def __init__(self, doc: Any, before: BeforeAction | None = None) -> None:
         self.before = before
         if not isinstance(doc, dict):
-            raise _malformed("a record is a JSON object")
+            raise _malformed(Line("a record is a JSON object"))
         if doc.get("format") != FORMAT:
-            raise _malformed(f"format must be {FORMAT!r}")
+            raise _malformed(Line("format must be {format}", format=repr(FORMAT)))
         rules_doc = doc.get("rules", {"preset": "standard"})
         try:
             rules = Rules.from_record(rules_doc)
@@ -213,17 +220,17 @@ class Replayer:
             details: dict[str, Any] = {"error": kind}
             if e.option:
                 details["option"] = e.option
-            details["reason"] = e.reason
-            raise RecordError(e.reason, details) from None
+            details["reason"] = str(e.line)
+            raise RecordError(e.line, details) from None
         game = Game(rules)
         seats = game.seating.seats
         names = ", ".join(s.name for s in seats)
         players = doc.get("players", {})
         if not isinstance(players, dict) or any(k not in {s.name for s in seats} for k in players):
-            raise _malformed(f"players must map seats {names} to players")
+            raise _malformed(Line("players must map seats {names} to players", names=names))
         first = _seat(doc.get("first_dealer", "N"), {})
         if first not in seats:
-            raise _malformed(f"first_dealer must be one of {names}")
+            raise _malformed(Line("first_dealer must be one of {names}", names=names))
         self.doc = doc
         self.game = Game(rules, first)
         self.hands = _list(doc.get("hands", []), "hands", {})
@@ -239,19 +246,16 @@ class Replayer:
         game = self.game
         where = {"hand": n}
         if game.over:
-            raise RecordError(
-                "the game was already over",
-                {"error": "hand after game over", "hand": n, "reason": "the game was already over"},
-            )
+            raise _refused("hand after game over", Line("the game was already over"), hand=n)
         if not isinstance(hand, dict):
-            raise _malformed("a hand is a JSON object", **where)
+            raise _malformed(Line("a hand is a JSON object"), **where)
         seats = game.seating.seats
         deal_doc = hand.get("deal")
         if not isinstance(deal_doc, dict) or set(deal_doc) != {s.name for s in seats}:
             names = ", ".join(s.name for s in seats)
-            raise _malformed(f"deal must give the cards of {names}", **where)
+            raise _malformed(Line("deal must give the cards of {names}", names=names), **where)
         cards = tuple(
-            tuple(_card(c, where) for c in _list(deal_doc[s.name], "a dealt hand", where))
+            tuple(_card(c, where) for c in _list(deal_doc[s.name], _DEALT_HAND, where))
             for s in seats
         )
         self._do(Deal(cards, self._turned(hand, where)), "deal", where, {})
@@ -259,7 +263,7 @@ class Replayer:
         for i, p in enumerate(_list(hand.get("passes") or [], "passes", where), start=1):
             at = {"hand": n, "pass": i}
             if not isinstance(p, dict):
-                raise _malformed("a pass is an object with seat and cards", **at)
+                raise _malformed(Line("a pass is an object with seat and cards"), **at)
             seat = _seat(p.get("seat"), at)
             pcards = tuple(_card(c, at) for c in _list(p.get("cards"), "cards", at))
             self._do(PassCards(seat, pcards), "pass", at, {"seat": seat.name, "cards": p["cards"]})
@@ -276,24 +280,20 @@ class Replayer:
             c = _card(code, at)
             player = game.to_act
             if game.phase is not Phase.PLAY or player is None:
-                phase_reason = _NOT_PLAYING.get(game.phase, "hand over")
-                raise RecordError(
-                    phase_reason,
-                    {"error": "illegal play", **at, "card": code, "reason": phase_reason},
-                )
+                not_yet = _NOT_PLAYING.get(game.phase, _HAND_OVER)
+                raise _refused("illegal play", not_yet, **at, card=code)
             self._do(Play(player, c), "play", at, {"card": code})
         self._claim_at(n, claims, len(plays))
         if claims:
             index, claim, shown = claims[0]
-            reason = f"only {len(plays)} cards were played in this hand"
+            reason = Line("only {n} cards were played in this hand", n=len(plays))
             if claim.after == len(plays) and game.results and game.results[-1].number == n:
-                reason = "a claim made when the last card lands is too late"
-            at = {"hand": n, "claim": index}
-            raise RecordError(reason, {"error": "illegal claim", **at, **shown, "reason": reason})
+                reason = Line("a claim made when the last card lands is too late")
+            raise _refused("illegal claim", reason, hand=n, claim=index, **shown)
         if game.results and game.results[-1].number == n:
             return hand_line(game.results[-1], game)
         if not last:
-            raise _malformed("only the last hand may stop early", **where)
+            raise _malformed(Line("only the last hand may stop early"), **where)
         return {
             "hand": n,
             "dealer": game.dealer.name,
@@ -308,14 +308,14 @@ class Replayer:
         for i, entry in enumerate(entries, start=1):
             at = {"hand": n, "claim": i}
             if not isinstance(entry, dict):
-                raise _malformed("a claim is an object with seat, against and after", **at)
+                raise _malformed(Line("a claim is an object with seat, against and after"), **at)
             seat = _seat(entry.get("seat"), at)
             against = _seat(entry.get("against"), at)
             after = entry.get("after")
             if not isinstance(after, int) or isinstance(after, bool) or after < 1:
-                raise _malformed("a claim's after is the number of plays made (from 1)", **at)
+                raise _malformed(Line("a claim's after is the number of plays made (from 1)"), **at)
             if after < last:
-                raise _malformed("claims are listed in the order they were made", **at)
+                raise _malformed(Line("claims are listed in the order they were made"), **at)
             last = after
             shown = {"seat": seat.name, "against": against.name, "after": after}
             out.append((i, _RecordClaim(seat, against, after), shown))
@@ -337,14 +337,15 @@ class Replayer:
         if key is None:
             return None
         if key not in hand:
-            raise _malformed(f"a {self.game.rules.title} hand names its {key}", **where)
+            names_its = Line("a {game} hand names its {key}", game=self.game.rules.game, key=key)
+            raise _malformed(names_its, **where)
         return _card(hand[key], where)
 
     def _replay_calls(self, n: int, calls: list[Any]) -> None:
         for i, entry in enumerate(calls, start=1):
             at = {"hand": n, "call": i}
             if not isinstance(entry, dict):
-                raise _malformed("a call is an object with seat and call", **at)
+                raise _malformed(Line("a call is an object with seat and call"), **at)
             seat = _seat(entry.get("seat"), at)
             shown = {
                 ("value" if k == "call" else k): entry[k]
@@ -354,10 +355,11 @@ class Replayer:
             raw = entry.get("call")
             alone = entry.get("alone", False)
             if raw not in (Call.PASS, Call.ORDER, *SUITS) or not isinstance(alone, bool):
-                reason = f'{raw!r} is not a call ("pass", "order" or a suit, "alone" true/false)'
-                raise RecordError(
-                    reason, {"error": "illegal call", **at, **shown, "reason": reason}
+                reason = Line(
+                    '{call} is not a call ("pass", "order" or a suit, "alone" true/false)',
+                    call=repr(raw),
                 )
+                raise _refused("illegal call", reason, **at, **shown)
             self._do(Call(seat, raw, alone), "call", at, shown)
 
     def _replay_bids(self, n: int, bids: list[Any]) -> None:
@@ -366,7 +368,7 @@ class Replayer:
         for i, entry in enumerate(bids, start=1):
             at = {"hand": n, "bid": i}
             if not isinstance(entry, dict):
-                raise _malformed("a bid is an object with seat and bid", **at)
+                raise _malformed(Line("a bid is an object with seat and bid"), **at)
             seat = _seat(entry.get("seat"), at)
             # The action goes beside its index (key "bid"), so its bid shows as "value".
             shown = {
@@ -382,8 +384,8 @@ class Replayer:
             elif isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
                 value = raw
             else:
-                reason = f'{raw!r} is not a bid (1-13, "nil" or "blind_nil")'
-                raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
+                reason = Line('{bid} is not a bid (1-13, "nil" or "blind_nil")', bid=repr(raw))
+                raise _refused("illegal bid", reason, **at, **shown)
             blind = entry.get("blind", False) is True
             if ny:
                 self._team_bid(seat, value, blind, at, shown)
@@ -399,14 +401,16 @@ class Replayer:
         turn = game.to_act
         if game.phase is not Phase.BID or turn is None:
             reason = (
-                "the first hand is played without bidding"
+                Line("the first hand is played without bidding")
                 if game.hand_number == 1
-                else ("bidding is over")
+                else Line("bidding is over")
             )
-            raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
+            raise _refused("illegal bid", reason, **at, **shown)
         if seat not in (turn, turn.partner):
-            reason = f"it is team {'NS' if turn % 2 == 0 else 'EW'}'s turn to bid"
-            raise RecordError(reason, {"error": "illegal bid", **at, **shown, "reason": reason})
+            team = "NS" if turn % 2 == 0 else "EW"
+            raise _refused(
+                "illegal bid", Line("it is team {team}'s turn to bid", team=team), **at, **shown
+            )
         for bidder in (turn, turn.partner):
             if not blind and game.is_legal(Look(bidder)):
                 self._look(bidder)
@@ -425,9 +429,7 @@ class Replayer:
             self.game.apply(action)
         except IllegalAction as e:
             error = "invalid deal" if kind == "deal" else f"illegal {kind}"
-            raise RecordError(
-                e.reason, {"error": error, **at, **shown, "reason": e.reason}
-            ) from None
+            raise _refused(error, e.line, **at, **shown) from None
 
 
 class _RecordClaim(NamedTuple):
@@ -436,12 +438,14 @@ class _RecordClaim(NamedTuple):
     after: int
 
 
-_NOT_PLAYING = {
-    Phase.BID: "bidding is not over",
-    Phase.PASS: "bidding is not over",
-    Phase.CALL: "calling is not over",
-    Phase.DISCARD: "the dealer has not discarded",
+_NOT_PLAYING: Final = {
+    Phase.BID: Line("bidding is not over"),
+    Phase.PASS: Line("bidding is not over"),
+    Phase.CALL: Line("calling is not over"),
+    Phase.DISCARD: Line("the dealer has not discarded"),
 }
+_HAND_OVER: Final = Line("hand over")
+_DEALT_HAND: Final = Line("a dealt hand")
 
 
 def replay(doc: Any) -> Iterator[dict[str, Any]]:

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from bot.engine.errors import RulesError
 from bot.engine.games import DEFAULT_GAME, GameKind, entries, entry_of, game_of_preset, preset
+from bot.engine.lines import Line
 from bot.engine.seats import SEATS, Seat
 
 # Options each take one of these kinds of value.  A tuple lists the allowed strings/ints.
@@ -112,30 +113,34 @@ class Rules:
             check_value(name, getattr(self, name), self.game)
         self._check_game()
         if self.joker_bonus and self.deck == "standard":
-            raise RulesError("joker_bonus needs a deck with jokers (jokers or jjdd)", "joker_bonus")
+            raise RulesError(
+                Line("joker_bonus needs a deck with jokers (jokers or jjdd)"), "joker_bonus"
+            )
         if self.blind_nil_pass and not self.blind_nil:
-            raise RulesError("blind_nil_pass needs blind_nil on", "blind_nil_pass")
+            raise RulesError(Line("blind_nil_pass needs blind_nil on"), "blind_nil_pass")
         if self.double_blind_nil != "off" and not self.blind_nil:
-            raise RulesError("double_blind_nil needs blind_nil on", "double_blind_nil")
+            raise RulesError(Line("double_blind_nil needs blind_nil on"), "double_blind_nil")
         if self.bidding == "new_york" and self.deck != "jjdd":
-            raise RulesError("new-york bidding is played with the jjdd deck", "deck")
+            raise RulesError(Line("new-york bidding is played with the jjdd deck"), "deck")
         if self.lose_at is not None and self.lose_at >= self.target:
-            raise RulesError("lose_at must be below the target", "lose_at")
+            raise RulesError(Line("lose_at must be below the target"), "lose_at")
         self._check_variants()
 
     def _check_variants(self) -> None:
         """games.md G7: which G2 options go together."""
         if self.players == 3:
             if self.partnerships:
-                raise RulesError("Three players need partnerships off (everyone alone)", "players")
+                raise RulesError(
+                    Line("Three players need partnerships off (everyone alone)"), "players"
+                )
             if self.deck != "standard":
-                raise RulesError("Three players play the standard deck", "deck")
+                raise RulesError(Line("Three players play the standard deck"), "deck")
         if self.bidding in RESTRICTED_BIDDING:
-            title = self.bidding.capitalize()
             if not self.nil:
-                raise RulesError(f"{title} bidding needs nil on", "nil")
+                title = self.bidding.capitalize()
+                raise RulesError(Line("{title} bidding needs nil on", title=title), "nil")
             if self.bidding == "suicide" and not self.partnerships:
-                raise RulesError("Suicide bidding needs partnerships", "partnerships")
+                raise RulesError(Line("Suicide bidding needs partnerships"), "partnerships")
 
     @property
     def solo(self) -> bool:
@@ -155,16 +160,20 @@ class Rules:
     def _check_game(self) -> None:
         """The options of other games keep their defaults (the deck and target are checked
         against the game by :func:`check_value`)."""
-        entry = entry_of(self.game)
-        title = entry.title
-        own = entry.options
+        own = entry_of(self.game).options
         for name in option_names():
             if name in ("game", "deck", "target") or name in own:
                 continue
             if getattr(self, name) != _DEFAULTS[name]:
-                owners = [e.title for e in entries() if name in e.options]
+                owners = tuple(e.kind for e in entries() if name in e.options)
                 raise RulesError(
-                    f"{name} is a {' and '.join(owners)} option, not one of {title}", name
+                    Line(
+                        "{option} is a {games} option, not one of {game}",
+                        option=name,
+                        games=owners,
+                        game=self.game,
+                    ),
+                    name,
                 )
 
     @property
@@ -187,24 +196,34 @@ class Rules:
         base = dict(preset(name).options)
         for key, value in overrides.items():
             if key not in option_names():
-                raise RulesError(f"Unknown rule option {key!r}", key)
+                raise RulesError(_unknown_option(key), key)
             was = base.get("bidding", "individual")
             if key == "bidding" and value != was and "new_york" in (value, was):
-                raise RulesError("New York bidding is fixed by the new-york preset", key)
+                raise RulesError(Line("New York bidding is fixed by the new-york preset"), key)
             if key == "game":
                 if value == game:
                     continue
                 presets = [e.preset_names for e in entries() if e.kind == value]
-                choose = f": choose the preset {' or '.join(presets[0])}" if presets else ""
-                raise RulesError(f"game is set by the preset{choose}", key)
+                if presets:
+                    choose = " or ".join(presets[0])
+                    raise RulesError(
+                        Line(
+                            "game is set by the preset: choose the preset {presets}", presets=choose
+                        ),
+                        key,
+                    )
+                raise RulesError(Line("game is set by the preset"), key)
             if (
                 base.get("bidding") == "new_york"
                 and key not in NEW_YORK_OVERRIDABLE
                 and value != getattr(_default_new_york(), key)
             ):
                 raise RulesError(
-                    f"{key} cannot be changed in the new-york preset "
-                    "(only target, tie and lose_at can)",
+                    Line(
+                        "{option} cannot be changed in the new-york preset "
+                        "(only target, tie and lose_at can)",
+                        option=key,
+                    ),
                     key,
                 )
             base[key] = value
@@ -230,10 +249,10 @@ class Rules:
     @classmethod
     def from_record(cls, data: Mapping[str, Any]) -> Rules:
         if not isinstance(data, Mapping):
-            raise RulesError("rules must be an object")
+            raise RulesError(Line("rules must be an object"))
         preset = data.get("preset", "standard")
         if not isinstance(preset, str):
-            raise RulesError("preset must be a string", "preset")
+            raise RulesError(Line("preset must be a string"), "preset")
         overrides = {k: v for k, v in data.items() if k != "preset"}
         return cls.from_preset(preset, **overrides)
 
@@ -255,7 +274,11 @@ def option_kind(name: str) -> str:
         return "optional_int"
     if name in CHOICES:
         return "choice"
-    raise RulesError(f"Unknown rule option {name!r}", name)
+    raise RulesError(_unknown_option(name), name)
+
+
+def _unknown_option(name: str) -> Line:
+    return Line("Unknown rule option {option}", option=repr(name))
 
 
 def check_value(name: str, value: Any, game: str = GameKind.SPADES) -> None:
@@ -264,12 +287,25 @@ def check_value(name: str, value: Any, game: str = GameKind.SPADES) -> None:
     kind = option_kind(name)
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RulesError(f"{name} must be on or off (true/false), not {value!r}", name)
+            raise RulesError(
+                Line(
+                    "{option} must be on or off (true/false), not {value}",
+                    option=name,
+                    value=repr(value),
+                ),
+                name,
+            )
     elif kind == "choice":
         allowed = _choices(name, game)
         if value not in allowed or isinstance(value, bool):
             raise RulesError(
-                f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}", name
+                Line(
+                    "{option} must be one of {values}, not {value}",
+                    option=name,
+                    values=", ".join(map(str, allowed)),
+                    value=repr(value),
+                ),
+                name,
             )
     else:
         bounds = (
@@ -278,11 +314,23 @@ def check_value(name: str, value: Any, game: str = GameKind.SPADES) -> None:
         if value is None and kind == "optional_int":
             return
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"{name} must be a whole number, not {value!r}", name)
+            raise RulesError(_not_whole(name, value), name)
         lo, hi = bounds
         if not lo <= value <= hi:
-            off = " (or off)" if kind == "optional_int" else ""
-            raise RulesError(f"{name} must be between {lo} and {hi}{off}, not {value}", name)
+            raise RulesError(_out_of_bounds(name, kind, bounds, value), name)
+
+
+def _not_whole(name: str, value: object) -> Line:
+    return Line("{option} must be a whole number, not {value}", option=name, value=repr(value))
+
+
+def _out_of_bounds(name: str, kind: str, bounds: tuple[int, int], value: int) -> Line:
+    """A number out of the option's bounds, all written as typed (``-500``, ``1000``)."""
+    lo, hi = bounds
+    said = {"option": name, "lo": str(lo), "hi": str(hi), "value": str(value)}
+    if kind == "optional_int":
+        return Line("{option} must be between {lo} and {hi} (or off), not {value}", **said)
+    return Line("{option} must be between {lo} and {hi}, not {value}", **said)
 
 
 def _whole_number(text: str) -> int | None:
@@ -307,7 +355,10 @@ def parse_value(name: str, text: str, game: str = GameKind.SPADES) -> Any:
         elif t in ("off", "false", "no", "0"):
             value = False
         else:
-            raise RulesError(f"{name} must be on or off, not {text!r}", name)
+            raise RulesError(
+                Line("{option} must be on or off, not {value}", option=name, value=repr(text)),
+                name,
+            )
     elif kind == "choice":
         number = _whole_number(t) if name in _INT_CHOICES else None
         value = number if number is not None else t.replace("-", "_")
@@ -316,7 +367,7 @@ def parse_value(name: str, text: str, game: str = GameKind.SPADES) -> Any:
     else:
         value = _whole_number(t)
         if value is None:
-            raise RulesError(f"{name} must be a whole number, not {text!r}", name)
+            raise RulesError(_not_whole(name, text), name)
     check_value(name, value, game)
     return value
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from bot.engine.lines import Line
 from bot.engine.seats import Seat
 
 # Game-deciding events a hand can produce for a side.
@@ -17,14 +18,14 @@ LOSES: Final = "loses"
 
 
 class ScorePart(NamedTuple):
-    """One line of a hand's score sheet: ``label`` is plain words ("North's nil made"),
+    """One line of a hand's score sheet: ``label`` says it in words ("North's nil made"),
     ``kind`` a stable key for renderers (``contract``, ``bags``, ``nil``, ``blind_nil``,
     ``double_nil``, ``double_blind_nil``, ``jokers``, ``bag_penalty``, ``new_york``,
     ``odd_tricks``, ``euchre``, ``renege``), ``seat`` the player it is about, if one.  (A named
     tuple, not a dataclass: every hand makes several, and random play-outs must stay fast.)"""
 
     kind: str
-    label: str
+    label: Line
     points: int
     seat: Seat | None = None
 
@@ -54,6 +55,15 @@ class TeamHandScore(NamedTuple):
         }
 
 
-def plural(n: int, word: str) -> str:
-    """``plural(1, "trick")`` → ``"1 trick"``; ``plural(2, "trick")`` → ``"2 tricks"``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+JOKER_BONUS: Final = Line("Joker bonus")
+REACHED_TARGET: Final = Line("reached the target")  # why a game ends, most often
+
+
+def bags_line(k: int) -> Line:
+    """``1 bag``, ``3 bags``: the bags a hand added."""
+    return Line("{k} bag", k=k) if k == 1 else Line("{k} bags", k=k)
+
+
+def tricks_line(k: int) -> Line:
+    """``1 trick``, ``5 tricks``."""
+    return Line("{k} trick", k=k) if k == 1 else Line("{k} tricks", k=k)

@@ -65,6 +65,10 @@ class Team(IntEnum):
     def other(self) -> Team:
         return Team(self ^ 1)
 
+    @property
+    def word(self) -> str:
+        return ("North–South", "East–West")[self]
+
 
 SEATS: Final = tuple(Seat)
 TEAMS: Final = tuple(Team)

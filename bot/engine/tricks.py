@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from bot.engine.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, cards_of
 from bot.engine.decks import Deck
 from bot.engine.errors import CardNotInHand, LeadNotAllowed, MustFollowSuit, NotYourTurn
+from bot.engine.lines import Line
 from bot.engine.seats import SEATS, Seat, turn_order
 
 
@@ -165,12 +166,12 @@ class TrickPlay:
     def _check_play(self, seat: Seat | int, card: Card) -> None:
         if seat != self._turn:
             if seat == self._sitting_out:
-                raise NotYourTurn("You sit this hand out: your partner plays alone")
-            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to play")
+                raise NotYourTurn(Line("You sit this hand out: your partner plays alone"))
+            raise NotYourTurn(Line("It is {seat}'s turn to play", seat=SEATS[self._turn]))
         hand = self._hands[seat]
         bit = 1 << card.index
         if not hand & bit:
-            raise CardNotInHand(f"You don't hold {card}")
+            raise CardNotInHand(Line("You don't hold {card}", card=str(card)))
         if self._trick:
             lead = self._lead_mask
             if not bit & lead and hand & lead:
@@ -179,22 +180,30 @@ class TrickPlay:
         elif bit & self._lead_block and hand & ~self._lead_block:
             raise self._lead_refusal()
 
-    def _follow_reason(self, suit: str, card: Card, followers: int) -> str:
+    def _follow_reason(self, suit: str, card: Card, followers: int) -> Line:
         """ "You must follow ♥", saying so when a bower is why (Euchre)."""
-        reason = f"You must follow {SUIT_SYMBOLS[suit]}"
+        led = SUIT_SYMBOLS[suit]
         left = self._order.left_bower
         trump = self._order.trump
-        if left is None or trump is None:
-            return reason
-        if card == left:
-            return f"{reason} — the {left} is the left bower, a {SUIT_SYMBOLS[trump]} now"
-        if suit == trump and followers >> left.index & 1:
-            return f"{reason} — the left bower is a {SUIT_SYMBOLS[trump]} now"
-        return reason
+        if left is not None and trump is not None:
+            if card == left:
+                return Line(
+                    "You must follow {suit} — the {card} is the left bower, a {trump} now",
+                    suit=led,
+                    card=str(left),
+                    trump=SUIT_SYMBOLS[trump],
+                )
+            if suit == trump and followers >> left.index & 1:
+                return Line(
+                    "You must follow {suit} — the left bower is a {trump} now",
+                    suit=led,
+                    trump=SUIT_SYMBOLS[trump],
+                )
+        return Line("You must follow {suit}", suit=led)
 
     def _lead_refusal(self) -> LeadNotAllowed:
         """The refusal of a lead the game blocks (Spades: spades not broken)."""
-        return LeadNotAllowed("You may not lead that suit yet")
+        return LeadNotAllowed(Line("You may not lead that suit yet"))
 
     # ------------------------------------------------------------------ playing
     def _play(self, seat: int, idx: int) -> None:

@@ -6,21 +6,22 @@ reason line (naming the hand and the seat or card) at the first thing that does 
 The record is replayed through the engine as it is checked, so a record whose deals match but
 whose play is illegal is refused too.
 
-Every line is a :class:`~bot.engine.errors.Line`: English as a ``str`` (the command line), and
+Every line is a :class:`~bot.engine.lines.Line`: English as a ``str`` (the command line), and
 its template and parts for the bot, which writes it in the reader's language
-(``bot.i18n.engine_text``, where each template below is listed for the catalogs).
+(:func:`bot.i18n.lines.line_text`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, Final
 
 from bot.engine.actions import Action, Deal
 from bot.engine.cards import Card
 from bot.engine.dealer import draw_first_dealer
-from bot.engine.errors import Line, NotVerified, RecordError
+from bot.engine.errors import NotVerified, RecordError
 from bot.engine.game import Game
+from bot.engine.lines import Line
 from bot.engine.record import Replayer
 from bot.engine.seats import Seat
 from bot.engine.shuffle import SHORT_COMMITMENT, GameSeed
@@ -80,13 +81,7 @@ def verify(doc: Any) -> Iterator[Line]:
             yield from checks
             checks.clear()
     except RecordError as e:
-        raise NotVerified(
-            Line(
-                "the record cannot be replayed: {where}{reason}",
-                where=_where(e.details),
-                reason=e.reason,
-            )
-        ) from None
+        raise NotVerified(_not_replayed(e)) from None
     yield Line(
         "verified: the seed matches the commitment, and the draw for first dealer and all "
         "{n} deals come from the seed",
@@ -96,17 +91,12 @@ def verify(doc: Any) -> Iterator[Line]:
 
 def _check_draw(seed: GameSeed, game: Game) -> Line:
     rounds, dealer = draw_first_dealer(seed.secret, game.rules.seats)
-    drawn = Line(
-        "; ".join(f"{{round{i}}}" for i in range(len(rounds))),
-        **{
-            f"round{i}": Line(
-                "round {n}: {cards}",
-                n=i + 1,
-                cards=", ".join(f"{s.name} {c.code}" for s, c in r.items()),
-            )
-            for i, r in enumerate(rounds)
-        },
-    )
+    drawn: Line | None = None
+    for i in reversed(range(len(rounds))):  # "round 1: …; round 2: …" (ties draw again)
+        cards = ", ".join(f"{s.name} {c.code}" for s, c in rounds[i].items())
+        this = Line("round {n}: {cards}", n=i + 1, cards=cards)
+        drawn = this if drawn is None else Line("{round}; {then}", round=this, then=drawn)
+    assert drawn is not None
     if dealer != game.first_dealer:
         raise NotVerified(
             Line(
@@ -168,7 +158,7 @@ def _check_deal(game: Game, recorded: Deal, expected: Deal) -> Line:
                 "hand {n}: the record turns up {got} as the {what}, the seed {want}",
                 n=n,
                 got=recorded.turned.code if recorded.turned else Line("none"),
-                what=Line(game.turned_card_name),
+                what=game.turned_card_name,
                 want=expected.turned.code if expected.turned else Line("none"),
             )
         )
@@ -193,7 +183,28 @@ def _place(c: Card, owner: dict[Card, Seat], game: Game) -> Line:
     return Line("to nobody (it is not in the {deck} deck)", deck=game.deck.name)
 
 
-def _where(details: dict[str, object]) -> str:
-    keys = ("hand", "bid", "pass", "call", "discard", "claim", "play")
-    parts = [f"{k} {details[k]}" for k in keys if k in details]
-    return ", ".join(parts) + ": " if parts else ""
+def _not_replayed(e: RecordError) -> Line:
+    """Why the record cannot be replayed, with where: the hand, and the action in it."""
+    hand = e.details.get("hand")
+    if hand is None:
+        return Line("the record cannot be replayed: {reason}", reason=e.line)
+    action = next((_ACTIONS[k](e.details[k]) for k in _ACTIONS if k in e.details), None)
+    if action is None:
+        return Line("the record cannot be replayed: hand {n}: {reason}", n=hand, reason=e.line)
+    return Line(
+        "the record cannot be replayed: hand {n}, {action}: {reason}",
+        n=hand,
+        action=action,
+        reason=e.line,
+    )
+
+
+# An action in a hand, by its key in a record error (records.md).
+_ACTIONS: Final[dict[str, Callable[[object], Line]]] = {
+    "bid": lambda n: Line("bid {n}", n=n),
+    "pass": lambda n: Line("pass {n}", n=n),
+    "call": lambda n: Line("call {n}", n=n),
+    "discard": lambda n: Line("discard {n}", n=n),
+    "claim": lambda n: Line("claim {n}", n=n),
+    "play": lambda n: Line("play {n}", n=n),
+}

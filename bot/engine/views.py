@@ -9,6 +9,7 @@ from bot.engine.actions import SEATS, Action, ClaimResult, Play, Seat, Team
 from bot.engine.cards import Card
 from bot.engine.game import Game, HandResult, Phase, Trick
 from bot.engine.games import GamePart
+from bot.engine.lines import Line
 from bot.engine.rules import Rules
 from bot.engine.spades.view import SpadesPart
 from bot.engine.trump_part import TrumpPart
@@ -56,7 +57,7 @@ class SeatView:
     legal: tuple[Action, ...]
     results: tuple[HandResult, ...]
     winner: Team | Seat | None
-    end_reason: str
+    end_reason: Line | None  # why the game ended (None while it goes on)
     seats: tuple[Seat, ...] = SEATS
     hand_tricks: int = 13
     trump: str | None = "S"

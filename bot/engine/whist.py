@@ -15,7 +15,8 @@ from bot.engine.cards import Card
 from bot.engine.errors import InvalidDeal
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.games import GameEntry, GameKind, Preset, register
-from bot.engine.scoring import ScorePart, TeamHandScore, plural
+from bot.engine.lines import Line
+from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.engine.seats import Seat, Team
 from bot.engine.trump_part import TrumpPart
 
@@ -26,7 +27,7 @@ class WhistGame(Game, kind=GameKind.WHIST):
     """One game of Whist from the first deal to the end."""
 
     __slots__ = ()
-    turned_card_name = "trump card"
+    turned_card_name = Line("trump card")
 
     @property
     def trump_card(self) -> Card | None:
@@ -46,9 +47,9 @@ class WhistGame(Game, kind=GameKind.WHIST):
 
     def _check_dealt(self, deal: Deal, dealt: int) -> None:
         if dealt != self.deck.mask:
-            raise InvalidDeal(f"The deal is not the {self.deck.name} deck")
+            raise InvalidDeal(Line("The deal is not the {deck} deck", deck=self.deck.name))
         if deal.turned is None or deal.turned not in deal.hands[self.dealer]:
-            raise InvalidDeal("The trump card is one of the dealer's cards, turned face up")
+            raise InvalidDeal(Line("The trump card is one of the dealer's cards, turned face up"))
 
     def _begin_hand(self) -> None:
         assert self._turned is not None
@@ -68,19 +69,40 @@ class WhistGame(Game, kind=GameKind.WHIST):
 def score_whist(whist_points: str, tricks: int, score_before: int) -> TeamHandScore:
     """One side's hand: ``odd_tricks`` scores each trick over six; ``one_per_hand`` scores 1 for
     the side with more tricks (13 tricks: one side always has more)."""
-    took = plural(tricks, "trick")
     odd = tricks - BOOK
     if whist_points == "one_per_hand":
         part = (
-            ScorePart("odd_tricks", f"More tricks ({took})", 1)
+            ScorePart("odd_tricks", _more_tricks(tricks), 1)
             if odd > 0
-            else ScorePart("odd_tricks", f"Fewer tricks ({took})", 0)
+            else ScorePart("odd_tricks", _fewer_tricks(tricks), 0)
         )
     elif odd > 0:
-        part = ScorePart("odd_tricks", f"{plural(odd, 'odd trick')} ({took})", odd)
+        part = ScorePart("odd_tricks", _odd_tricks(odd, tricks), odd)
     else:
-        part = ScorePart("odd_tricks", f"No odd trick ({took})", 0)
+        part = ScorePart("odd_tricks", _no_odd_trick(tricks), 0)
     return TeamHandScore(part.points, 0, 0, score_before + part.points, 0, parts=(part,))
+
+
+def _more_tricks(k: int) -> Line:
+    return Line("More tricks ({k} tricks)", k=k)  # 7 or more
+
+
+def _odd_tricks(n: int, k: int) -> Line:
+    if n == 1:
+        return Line("{n} odd trick ({k} tricks)", n=n, k=k)
+    return Line("{n} odd tricks ({k} tricks)", n=n, k=k)
+
+
+def _fewer_tricks(k: int) -> Line:
+    if k == 1:
+        return Line("Fewer tricks ({k} trick)", k=k)
+    return Line("Fewer tricks ({k} tricks)", k=k)
+
+
+def _no_odd_trick(k: int) -> Line:
+    if k == 1:
+        return Line("No odd trick ({k} trick)", k=k)
+    return Line("No odd trick ({k} tricks)", k=k)
 
 
 WHIST = register(

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from bot.engine import BLIND_NIL, NIL, Card, Seat, card
+from bot.engine import BLIND_NIL, NIL, Card, Seat, Team, card
 from bot.engine.actions import Call
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER, RANK_NAMES, SUITS
 from bot.engine.cards import parse_card as parse_en
@@ -22,6 +22,7 @@ from bot.engine.errors import CardParseError
 from bot.i18n.core import LANGUAGES, N_, _, _p, current, use
 
 SEAT_WORDS: Final = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+TEAM_WORDS: Final = (N_("North–South"), N_("East–West"))
 SUIT_WORDS: Final = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RANK_WORDS: Final = {11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -40,6 +41,11 @@ def _card_suit(suit: str) -> str:
 def seat_word(seat: Seat) -> str:
     """``North`` / ``Norte`` / ``Nord``."""
     return _(SEAT_WORDS[seat.name])
+
+
+def team_word(team: Team) -> str:
+    """``North–South`` / ``Norte–Sur``."""
+    return _(TEAM_WORDS[team])
 
 
 def suit_name(suit: str) -> str:

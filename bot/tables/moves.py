@@ -32,7 +32,7 @@ from bot.engine.game import Phase
 from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButton, StoreFailed
 from bot.i18n import N_, _, later
 from bot.i18n.cards import SeatWord, seat_word
-from bot.i18n.engine_text import Judged
+from bot.i18n.lines import LineWord
 from bot.names import md_name
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
@@ -295,7 +295,7 @@ class Moves:
                     later(
                         "⚖ {seat} claims a renege: {claim}.",
                         seat=SeatWord(claim.seat),
-                        claim=Judged(claim.text),
+                        claim=LineWord(claim.text),
                     ),
                 )
         if finished:

@@ -6,24 +6,26 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
-from bot.engine import Rules, Seat
+from bot.engine import Rules, Seat, Team
 from bot.engine.errors import Line, NotVerified, RulesError
 from bot.engine.euchre import EuchreGame
 from bot.engine.game import Game
 from bot.engine.record import export_record
 from bot.engine.verify import verify
 from bot.engine.whist import WhistGame
-from bot.i18n import LANGUAGES, use
-from bot.i18n.engine_text import LINE_TEMPLATES, line_text, reason_text
+from bot.i18n import LANGUAGES, _, use
+from bot.i18n.lines import line_text
 from bot.league.errors import SettingsError
 from bot.league.settings import GuildSettings, validate_changes
-from bot.ui.text.words import end_reason_text
 from tests.engine.test_verifiable_deals import seed_of, seeded_game
+from tools.catalogs import TEMPLATE
 
 VERIFY = Path(__file__).resolve().parents[2] / "bot" / "engine" / "verify.py"
 
@@ -40,11 +42,17 @@ def engine_line_templates() -> set[str]:
     return out
 
 
+def catalog_ids() -> set[str]:
+    with TEMPLATE.open("rb") as f:
+        return {m.id for m in read_po(f) if isinstance(m.id, str)}
+
+
 def test_every_verify_line_template_is_marked_for_the_catalogs() -> None:
     used = engine_line_templates()
     assert len(used) >= 15  # the scan found the engine's lines
     turned = {Game.turned_card_name, WhistGame.turned_card_name, EuchreGame.turned_card_name}
-    assert used | turned <= set(LINE_TEMPLATES), sorted((used | turned) - set(LINE_TEMPLATES))
+    templates = used | {t.template for t in turned}
+    assert templates <= catalog_ids(), sorted(templates - catalog_ids())
 
 
 def test_a_line_is_its_english_and_keeps_its_parts() -> None:
@@ -117,7 +125,7 @@ def test_the_rule_refusals_a_host_meets_are_translated(
     with pytest.raises(RulesError) as e:
         Rules.from_preset("standard", **options)
     with use(language):
-        assert expected in reason_text(e.value.reason), e.value.reason
+        assert expected in line_text(e.value.line), e.value.reason
 
 
 @pytest.mark.parametrize(
@@ -141,54 +149,39 @@ def test_the_settings_checks_answer_in_the_admins_language(
 
 ENGINE = VERIFY.parent
 DECIDERS = {  # where the engine says why a game ended (Game.end_reason)
-    "game.py": "_decide",
+    "game.py": "_target_reached",
     "spades/solo.py": "_decide",
     "spades/scoring.py": "decide_partnerships",
 }
 SAME_WORD = {"Boston"}  # a name, written the same in every language
 
 
-def _sample(node: ast.expr) -> str | None:
-    """A reason the engine may give: a constant, or an f-string with a team and a score."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        parts = []
-        for v in node.values:
-            if isinstance(v, ast.Constant):
-                parts.append(str(v.value))
-            else:
-                parts.append("NS" if "name" in ast.unparse(v) else "-200")
-        return "".join(parts)
-    return None
-
-
 def end_reasons() -> set[str]:
-    """Every reason the engine's deciders return or assign (``why = ``, ``reasons[t] = ``)."""
+    """The template of every Line the engine's deciders give as a reason: made there, or a
+    constant of their module."""
     out = set()
     for file, name in DECIDERS.items():
+        module = importlib.import_module("bot.engine." + file.removesuffix(".py").replace("/", "."))
         tree = ast.parse((ENGINE / file).read_text(encoding="utf-8"))
         fn = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name)
         for node in ast.walk(fn):
-            values: list[ast.expr] = []
-            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
-                values = node.value.elts[1:]
-            elif isinstance(node, ast.Assign):
-                values = [node.value]
-            elif isinstance(node, ast.IfExp):
-                values = [node.body, node.orelse]
-            for v in values:
-                for leaf in [v.body, v.orelse] if isinstance(v, ast.IfExp) else [v]:
-                    text = _sample(leaf)
-                    if text:
-                        out.add(text)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Line":
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    out.add(first.value)
+            elif isinstance(node, ast.Name) and isinstance(getattr(module, node.id, None), Line):
+                out.add(getattr(module, node.id).template)
     return out
 
 
 @pytest.mark.parametrize("language", LANGUAGES[1:])
 def test_every_reason_a_game_ends_is_written_in_the_tables_language(language: str) -> None:
     reasons = end_reasons()
-    assert {"reached the target", "NS fell to -200 or below"} <= reasons, reasons
+    assert {"reached the target", "{team} fell to {n} or below (mercy rule)"} <= reasons, reasons
     with use(language):
-        english = [r for r in reasons if r not in SAME_WORD and end_reason_text(r, -200) == r]
+        english = [r for r in reasons if r not in SAME_WORD and _(r) == r]
     assert not english, (language, english)
+    with use(language):  # and its parts: a team by its name, a score in the language's format
+        fell = line_text(Line("{team} fell to {n} or below (mercy rule)", team=Team.NS, n=-1200))
+    assert "North–South" not in fell, fell
+    assert "-" not in fell, fell

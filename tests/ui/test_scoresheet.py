@@ -15,7 +15,6 @@ from bot.engine.record import Replayer
 from bot.engine.spades.scoring import score_individual, score_new_york
 from bot.tables.state import Occupant, SeatRating, Table, TableStatus
 from bot.ui.table.scoresheet import game_over_embed, hand_result_embed, ratings_text
-from bot.ui.text.words import end_reason_text
 from tests.engine.builders import play_hand
 from tests.engine.scenarios import SCENARIOS
 from tests.engine.test_worked_examples import INDIVIDUAL_ROWS, NEW_YORK_ROWS, Row, load
@@ -215,11 +214,32 @@ def test_game_over_says_in_words_that_the_mercy_rule_ended_the_game() -> None:
 
 
 def test_every_end_reason_reads_as_words() -> None:
-    assert end_reason_text("EW set twice in a row", None) == "East–West were set twice in a row"
-    assert end_reason_text("a player fell to -250 or below; highest score", -250) == (
-        "a player fell to −250 or below (mercy rule); the highest score wins"
-    )
-    assert end_reason_text("tied at the target; more bags over the game", None) == (
+    """The engine's reasons (the Lines its deciders give) as the table writes them."""
+    from bot.engine.scoring import WINS, TeamHandScore
+    from bot.engine.spades.scoring import decide_partnerships
+    from bot.i18n.lines import line_text
+
+    def reason(
+        rules: Rules,
+        scores: list[int],
+        bags: tuple[int, int] = (0, 0),
+        streak: tuple[int, int] = (0, 0),
+        events: tuple[str | None, str | None] = (None, None),
+    ) -> str:
+        teams = [TeamHandScore(0, 0, 0, s, 0, event=e) for s, e in zip(scores, events, strict=True)]
+        why = decide_partnerships(rules, scores, list(bags), list(streak), teams)[1]
+        assert why is not None
+        return line_text(why)
+
+    new_york = Rules.from_preset("new-york")
+    assert reason(new_york, [100, 50], streak=(0, 2)) == "East–West were set twice in a row"
+    solo = Game(Rules.from_preset("solo", lose_at=-250))
+    solo.scores = [-260, 100, 50, 0]
+    why = solo._decide([])[1]
+    assert why is not None
+    assert line_text(why) == "a player fell to −250 or below (mercy rule); the highest score wins"
+    tie = Rules.from_preset("standard", tie="bags")
+    assert reason(tie, [520, 520], bags=(3, 5)) == (
         "tied at the target; the team with more bags over the game wins"
     )
-    assert end_reason_text("Boston", None) == "Boston"
+    assert reason(new_york, [100, 50], events=(WINS, None)) == "Boston"

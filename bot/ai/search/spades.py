@@ -17,6 +17,7 @@ from bot.ai.search.sim import SearchRules, State
 from bot.ai.search.utility import Utility
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
+from bot.engine.lines import Line
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import Seat, Team
@@ -303,7 +304,7 @@ def decide_game(
     teams: Sequence[TeamHandScore],
     total_bags: Sequence[int],
     set_streak: Sequence[int],
-) -> tuple[Team | Seat | None, str]:
+) -> tuple[Team | Seat | None, Line | None]:
     """The engine's own end-of-game rule (``SpadesGame._decide``) asked of an imagined hand:
     a bare game object carrying only what that rule reads."""
     g = object.__new__(SpadesGame)

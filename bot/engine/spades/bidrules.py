@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Final
 
 from bot.engine.actions import NIL
+from bot.engine.lines import Line
 from bot.engine.rules import RESTRICTED_BIDDING, Rules
-from bot.engine.scoring import plural
 
 SUICIDE_MIN: Final = 4
 
@@ -35,22 +35,27 @@ def allowed_bids(bidding: str, top: int, spades: int, partner_bid: int | None) -
     return (spades,) if spades else (NIL,)  # mirror
 
 
-def refusal(bidding: str, top: int, spades: int, partner_bid: int | None, value: int) -> str | None:
+def refusal(
+    bidding: str, top: int, spades: int, partner_bid: int | None, value: int
+) -> Line | None:
     """Why ``value`` (NIL or a number) is not a bid the seat may make, or ``None``."""
     if value in allowed_bids(bidding, top, spades, partner_bid):
         return None
     if bidding == "suicide":
         if partner_bid is None:
-            return f"In Suicide you bid nil or at least {SUICIDE_MIN}"
+            return Line("In Suicide you bid nil or at least {n}", n=SUICIDE_MIN)
         if partner_bid <= NIL:
-            return f"In Suicide your partner bid nil, so you bid {SUICIDE_MIN} or more"
-        return f"In Suicide your partner bid {partner_bid}, so you bid nil"
-    title = bidding.capitalize()
+            return _PARTNER_NIL
+        return Line("In Suicide your partner bid {n}, so you bid nil", n=partner_bid)
     if spades == 0:
-        return f"In {title} you bid nil: you hold no spades"
+        return Line("In {title} you bid nil: you hold no spades", title=bidding.capitalize())
     if bidding == "whiz":
-        return f"In Whiz you bid nil or your {plural(spades, 'spade')}"
-    return f"In Mirror you bid your {plural(spades, 'spade')}"
+        if spades == 1:
+            return Line("In Whiz you bid nil or your {n} spade", n=spades)
+        return Line("In Whiz you bid nil or your {n} spades", n=spades)
+    if spades == 1:
+        return Line("In Mirror you bid your {n} spade", n=spades)
+    return Line("In Mirror you bid your {n} spades", n=spades)
 
 
 def unseen_bids(rules: Rules, top: int, partner_bid: int | None) -> tuple[int, ...]:
@@ -74,12 +79,13 @@ def depends_on_spades(rules: Rules, top: int, partner_bid: int | None, value: in
     return any(allowed) and not all(allowed)
 
 
-def unseen_refusal(bidding: str) -> str:
+def unseen_refusal(bidding: str) -> Line:
     """Why a bid that depends on the spades is refused before the bidder has seen them: the
     same words whatever the cards."""
-    return (
-        f"In {bidding.capitalize()} your bid depends on your spades, and your cards are still "
-        "face down: look at them first (or bid blind nil)"
+    return Line(
+        "In {title} your bid depends on your spades, and your cards are still face down: look "
+        "at them first (or bid blind nil)",
+        title=bidding.capitalize(),
     )
 
 
@@ -92,10 +98,53 @@ def blind_allowed(bidding: str, partner_bid: int | None) -> bool:
     return True
 
 
-def blind_refusal(bidding: str, partner_bid: int | None) -> str | None:
+def range_refusal(top: int, nil: bool) -> Line:
+    """Why a number outside 1..``top`` is no bid (saying nil too, where it is allowed)."""
+    if nil:
+        return Line("A bid is 1 to {n} tricks, or nil", n=top)
+    return Line("A bid is 1 to {n} tricks", n=top)
+
+
+def new_york_blind_refusal(first_hand: bool, looked: bool, behind: int) -> Line:
+    """Why a New York team may not bid blind: the first hand has no bids, a partner
+    ``looked`` at their cards, or the team is not ``behind`` by enough."""
+    if first_hand:
+        return Line("There is no blind bid in the first hand")
+    if looked:
+        return Line("A blind bid is made before either partner looks at their cards")
+    return Line("A blind bid needs your team {n} points behind", n=behind)
+
+
+def blind_nil_refusal(
+    rules: Rules, looked: bool, partner_bid: int | None, beside_blind_nil: bool
+) -> Line:
+    """Why a seat may not bid blind nil now (it may not: :meth:`SpadesGame.blind_open` said
+    so): it ``looked`` at its cards, the restriction (``partner_bid``), the seat opposite's
+    blind nil (``beside_blind_nil``), or the deficit the rules ask for."""
+    if not rules.blind_nil:
+        return Line("Blind nil is not allowed at this table")
+    if looked:
+        return Line("You have looked at your cards, so you cannot bid blind nil")
+    if rules.bidding in RESTRICTED_BIDDING:
+        reason = blind_refusal(rules.bidding, partner_bid)
+        if reason:
+            return reason
+    if beside_blind_nil:
+        if rules.double_blind_nil == "off":
+            return Line("Your partner bid blind nil; double blind nil is not allowed here")
+        need = max(rules.blind_nil_min_deficit, rules.double_blind_nil_min_deficit)
+        return Line("Double blind nil needs your team {n} points behind", n=need)
+    need = rules.blind_nil_min_deficit
+    return Line("Blind nil needs your team at least {n} points behind", n=need)
+
+
+def blind_refusal(bidding: str, partner_bid: int | None) -> Line | None:
     """Why the restriction forbids blind nil here, or ``None``."""
     if blind_allowed(bidding, partner_bid):
         return None
     if bidding == "mirror":
-        return "There is no blind nil in Mirror: you bid your number of spades"
-    return f"In Suicide your partner bid nil, so you bid {SUICIDE_MIN} or more"
+        return Line("There is no blind nil in Mirror: you bid your number of spades")
+    return _PARTNER_NIL
+
+
+_PARTNER_NIL: Final = Line("In Suicide your partner bid nil, so you bid {n} or more", n=SUICIDE_MIN)

@@ -35,14 +35,17 @@ from bot.engine.errors import (
 )
 from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase
 from bot.engine.games import GameKind
+from bot.engine.lines import Line
 from bot.engine.rules import RESTRICTED_BIDDING, Rules
 from bot.engine.scoring import TeamHandScore
 from bot.engine.seats import SEATS, Seat, Team
 from bot.engine.spades.bidrules import (
     allowed_bids,
     blind_allowed,
-    blind_refusal,
+    blind_nil_refusal,
     depends_on_spades,
+    new_york_blind_refusal,
+    range_refusal,
     refusal,
     unseen_bids,
     unseen_refusal,
@@ -284,101 +287,81 @@ class SpadesGame(Game, kind=GameKind.SPADES):
         elif isinstance(action, PassCards):
             self._check_pass(action)
         elif isinstance(action, Claim):
-            raise IllegalAction("Reneges are prevented at this table, so there are no claims")
+            raise IllegalAction(Line("Reneges are prevented at this table, so there are no claims"))
         else:
             super()._check_decision(action)
 
-    def _check_turn(self, seat: Seat | int, what: str) -> None:
-        if seat != self._turn:
-            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to {what}")
-
     def _lead_refusal(self) -> SpadesNotBroken:
-        return SpadesNotBroken("Spades are not broken yet")
+        return SpadesNotBroken(Line("Spades are not broken yet"))
 
     def _check_bid(self, bid: Bid) -> None:
         if self.phase is not _BID:
             raise WrongPhase(PHASE_REFUSAL[self.phase])
-        self._check_turn(bid.seat, "bid")
+        if bid.seat != self._turn:
+            raise NotYourTurn(Line("It is {seat}'s turn to bid", seat=SEATS[self._turn]))
         r = self.rules
         blind_open = self.blind_open(bid.seat)
         if self._new_york:
             if bid.value not in NEW_YORK_BIDS:
-                raise IllegalBid("A team bid is 4 to 10 tricks")
+                raise IllegalBid(Line("A team bid is 4 to 10 tricks"))
             if bid.blind and not blind_open:
                 raise BlindNilNotAllowed(self._ny_blind_refusal(bid.seat))
             if not bid.blind and blind_open:
-                raise MustLookFirst("Look at your cards before making a bid that is not blind")
+                raise MustLookFirst(
+                    Line("Look at your cards before making a bid that is not blind")
+                )
             return
         if bid.blind:
-            raise IllegalBid("Only New York bids are blind; bid blind nil instead")
+            raise IllegalBid(Line("Only New York bids are blind; bid blind nil instead"))
         if bid.value == BLIND_NIL:
             if not blind_open:
                 raise BlindNilNotAllowed(self._blind_nil_refusal(bid.seat))
             return
         if blind_open:
-            raise MustLookFirst("Look at your cards first (or bid blind nil)")
+            raise MustLookFirst(Line("Look at your cards first (or bid blind nil)"))
         if r.bidding in RESTRICTED_BIDDING:
-            reason = refusal(
-                r.bidding,
-                self.tricks_per_hand,
-                self.spade_count(bid.seat),
-                self._partner_bid(bid.seat),
-                bid.value,
-            )
+            spades, partner = self.spade_count(bid.seat), self._partner_bid(bid.seat)
+            reason = refusal(r.bidding, self.tricks_per_hand, spades, partner, bid.value)
             if reason:
                 raise IllegalBid(reason)
             return
         top = self.tricks_per_hand
         if bid.value == NIL:
             if not r.nil:
-                raise IllegalBid("Nil is not allowed at this table")
+                raise IllegalBid(Line("Nil is not allowed at this table"))
         elif not 1 <= bid.value <= top:
-            raise IllegalBid(f"A bid is 1 to {top} tricks" + (", or nil" if r.nil else ""))
+            raise IllegalBid(range_refusal(top, r.nil))
 
-    def _blind_nil_refusal(self, seat: Seat) -> str:
-        r = self.rules
-        if not r.blind_nil:
-            return "Blind nil is not allowed at this table"
-        if self._looked[seat]:
-            return "You have looked at your cards, so you cannot bid blind nil"
-        if r.bidding in RESTRICTED_BIDDING:
-            reason = blind_refusal(r.bidding, self._partner_bid(seat))
-            if reason:
-                return reason
-        if self._bids[seat ^ 2] == BLIND_NIL:
-            if r.double_blind_nil == "off":
-                return "Your partner bid blind nil; double blind nil is not allowed here"
-            need = max(r.blind_nil_min_deficit, r.double_blind_nil_min_deficit)
-            return f"Double blind nil needs your team {need} points behind"
-        return f"Blind nil needs your team at least {r.blind_nil_min_deficit} points behind"
+    def _blind_nil_refusal(self, seat: Seat) -> Line:
+        looked, partner = self._looked[seat], self._partner_bid(seat)
+        return blind_nil_refusal(self.rules, looked, partner, self._bids[seat ^ 2] == BLIND_NIL)
 
-    def _ny_blind_refusal(self, seat: Seat) -> str:
-        if self.hand_number == 1:
-            return "There is no blind bid in the first hand"
-        if self._looked[seat] or self._looked[seat ^ 2]:
-            return "A blind bid is made before either partner looks at their cards"
-        return f"A blind bid needs your team {NEW_YORK_BLIND_DEFICIT} points behind"
+    def _ny_blind_refusal(self, seat: Seat) -> Line:
+        looked = self._looked[seat] or self._looked[seat ^ 2]
+        return new_york_blind_refusal(self.hand_number == 1, looked, NEW_YORK_BLIND_DEFICIT)
 
     def _check_look(self, seat: Seat) -> None:
         if self.phase is not _BID:
-            raise WrongPhase("You can already see your cards")
+            raise WrongPhase(Line("You can already see your cards"))
         if not self.blind_open(seat):
             if not self._new_york and self._bids[seat] == BLIND_NIL:
-                raise IllegalAction("You bid blind nil: your cards show when bidding ends")
-            raise IllegalAction("You can already see your cards")
+                raise IllegalAction(Line("You bid blind nil: your cards show when bidding ends"))
+            raise IllegalAction(Line("You can already see your cards"))
 
     def _check_pass(self, action: PassCards) -> None:
         if self.phase is not _PASS:
             raise WrongPhase(PHASE_REFUSAL[self.phase])
         giver = self._pass_steps[self._pass_step][0]
         if action.seat != giver:
-            raise NotYourTurn(f"It is {Seat(giver).word}'s turn to pass cards")
+            raise NotYourTurn(Line("It is {seat}'s turn to pass cards", seat=SEATS[giver]))
         n = self.rules.blind_nil_pass
         if len(action.cards) != n or len(set(action.cards)) != n:
-            raise IllegalPass(f"Pass exactly {n} different card{'s' if n > 1 else ''}")
+            if n > 1:
+                raise IllegalPass(Line("Pass exactly {n} different cards", n=n))
+            raise IllegalPass(Line("Pass exactly {n} different card", n=n))
         for c in action.cards:
             if not self._hands[action.seat] >> c.index & 1:
-                raise IllegalPass(f"You don't hold {c}")
+                raise IllegalPass(Line("You don't hold {card}", card=str(c)))
 
     # ------------------------------------------------------------------ applying
     def _apply_decision(self, action: Action) -> None:
@@ -509,6 +492,6 @@ class SpadesGame(Game, kind=GameKind.SPADES):
                 )
         return results
 
-    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, Line | None]:
         """rules.md §6 and §10: events, then lose_at, then target and ties."""
         return decide_partnerships(self.rules, self.scores, self.total_bags, self.set_streak, teams)

@@ -34,8 +34,9 @@ from bot.engine.actions import (
 )
 from bot.engine.errors import CardNotInHand, IllegalAction, NotYourTurn, WrongPhase
 from bot.engine.game import PHASE_REFUSAL, Phase
+from bot.engine.lines import Line
 from bot.engine.scoring import WINS, ScorePart, TeamHandScore
-from bot.engine.seats import Seat
+from bot.engine.seats import SEATS, Seat, Team
 from bot.engine.spades.game import SpadesGame
 
 FIXED_PENALTY: Final = 250
@@ -129,27 +130,32 @@ class RenegeClaims(SpadesGame):
     def _check_any_card(self, seat: Seat | int, idx: int) -> None:
         """Only whose turn it is and whether the card is held: never whether it reneges."""
         if seat != self._turn:
-            raise NotYourTurn(f"It is {Seat(self._turn).word}'s turn to play")
+            raise NotYourTurn(Line("It is {seat}'s turn to play", seat=SEATS[self._turn]))
         if not self._hands[seat] >> idx & 1:
-            raise CardNotInHand(f"You don't hold {PLAYS[seat][idx].card}")
+            raise CardNotInHand(Line("You don't hold {card}", card=str(PLAYS[seat][idx].card)))
 
     def _check_claim(self, claim: Claim) -> None:
         if self.phase is Phase.OVER:
-            raise ClaimError("The game is over")
+            raise ClaimError(PHASE_REFUSAL[Phase.OVER])
         if self.phase is not Phase.PLAY:
-            why = "Claims are made while the cards are played"
-            raise WrongPhase(f"{PHASE_REFUSAL[self.phase]}: {why.lower()}")
+            raise WrongPhase(
+                Line(
+                    "{phase}: claims are made while the cards are played",
+                    phase=PHASE_REFUSAL[self.phase],
+                )
+            )
         seating = self.seating
         if claim.seat not in seating.seats or claim.against not in seating.seats:
-            raise ClaimError("Only players at this table can claim or be claimed against")
+            raise ClaimError(Line("Only players at this table can claim or be claimed against"))
         if not self._plays:
-            raise ClaimError("No card has been played yet this hand")
+            raise ClaimError(Line("No card has been played yet this hand"))
         side = seating.side_of(claim.seat)
         if seating.side_of(claim.against) == side:
-            raise ClaimError("You can only claim against an opponent")
+            raise ClaimError(Line("You can only claim against an opponent"))
         if self._claim_barred[side]:
-            who = "You" if len(seating.sides[side]) == 1 else "Your team"
-            raise ClaimError(f"{who} made a wrong claim this hand, so cannot claim again")
+            if len(seating.sides[side]) == 1:
+                raise ClaimError(Line("You made a wrong claim this hand, so cannot claim again"))
+            raise ClaimError(Line("Your team made a wrong claim this hand, so cannot claim again"))
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | Deal) -> None:
@@ -221,7 +227,8 @@ class RenegeClaims(SpadesGame):
         if not any(caught):
             return results
         fixed = self.rules.renege_penalty == FIXED_PENALTY
-        names = self.seating.side_names
+        # Each side as the sheet names it: a partnership, or the player of a solo game.
+        sides = [m[0] if len(m) == 1 else Team(m[0] & 1) for m in self.seating.sides]
         # p: each caught side's points without the bag penalty (G7: steps 1-4 and 6).
         p = [res.points + res.bag_penalty for res in results]
         out: list[TeamHandScore] = []
@@ -230,13 +237,15 @@ class RenegeClaims(SpadesGame):
             bag_before = self.bag_counts[side]
             if caught[side]:
                 if fixed:
-                    part = ScorePart("renege", "Caught reneging", -FIXED_PENALTY)
+                    part = ScorePart("renege", Line("Caught reneging"), -FIXED_PENALTY)
                 else:
                     kept = min(0, p[side])
                     label = (
-                        f"Caught reneging: the hand's {p[side]} points go to the opponents"
+                        Line(
+                            "Caught reneging: the hand's {n} points go to the opponents", n=p[side]
+                        )
                         if p[side] > 0
-                        else "Caught reneging: the hand scores, no bags"
+                        else Line("Caught reneging: the hand scores, no bags")
                     )
                     part = ScorePart("renege", label, kept)
                 parts: tuple[ScorePart, ...] = (part,)
@@ -246,7 +255,7 @@ class RenegeClaims(SpadesGame):
                 out.append(_sheet(parts, before, bag_before, False, event=event))
             else:
                 extra = tuple(
-                    ScorePart("renege", f"{_side_word(names[k])} reneged: their points", p[k])
+                    ScorePart("renege", Line("{side} reneged: their points", side=sides[k]), p[k])
                     for k in range(len(results))
                     if caught[k] and p[k] > 0
                 )
@@ -267,38 +276,30 @@ class RenegeClaims(SpadesGame):
         parts: list[ScorePart] = []
         event: str | None = None
         if contract:
-            parts.append(
-                ScorePart("contract", f"Contract {contract} counted as made", 10 * contract)
-            )
+            made = Line("Contract {n} counted as made", n=contract)
+            parts.append(ScorePart("contract", made, 10 * contract))
         nils = [(s, b) for s, b in zip(members, bids, strict=True) if b is not None and b <= NIL]
         if len(nils) == 2 and all(b == BLIND_NIL for _, b in nils) and r.double_blind_nil != "off":
             if r.double_blind_nil == "decides_game":
                 event = WINS
-                parts.append(ScorePart("double_blind_nil", "Double blind nil counted as made", 800))
+                parts.append(ScorePart("double_blind_nil", DOUBLE_BLIND_NIL_COUNTED, 800))
             else:
-                parts.append(ScorePart("double_blind_nil", "Double blind nil counted as made", 400))
+                parts.append(ScorePart("double_blind_nil", DOUBLE_BLIND_NIL_COUNTED, 400))
         elif len(nils) == 2 and all(b == NIL for _, b in nils) and r.double_nil == "team":
-            parts.append(ScorePart("double_nil", "Double nil counted as made", r.double_nil_value))
+            made = Line("Double nil counted as made")
+            parts.append(ScorePart("double_nil", made, r.double_nil_value))
         else:
             for s, b in nils:
-                blind = b == BLIND_NIL
-                value = r.blind_nil_value if blind else r.nil_value
-                what = "blind nil" if blind else "nil"
-                parts.append(
-                    ScorePart(
-                        "blind_nil" if blind else "nil",
-                        f"{s.word}'s {what} counted as made",
-                        value,
-                        s,
-                    )
-                )
+                if b == BLIND_NIL:
+                    made = Line("{seat}'s blind nil counted as made", seat=s)
+                    parts.append(ScorePart("blind_nil", made, r.blind_nil_value, s))
+                else:
+                    made = Line("{seat}'s nil counted as made", seat=s)
+                    parts.append(ScorePart("nil", made, r.nil_value, s))
         return tuple(parts), event
 
 
-def _side_word(name: str) -> str:
-    if len(name) == 1:
-        return Seat[name].word
-    return "North–South" if name == "NS" else "East–West"
+DOUBLE_BLIND_NIL_COUNTED: Final = Line("Double blind nil counted as made")
 
 
 def _sheet(

@@ -17,8 +17,9 @@ from typing import Final
 
 from bot.engine.decks import DECKS, Deck
 from bot.engine.game import Phase
+from bot.engine.lines import Line
 from bot.engine.rules import RESTRICTED_BIDDING
-from bot.engine.scoring import TeamHandScore
+from bot.engine.scoring import REACHED_TARGET, TeamHandScore
 from bot.engine.seats import SEATS, Seat, Seating, Team
 from bot.engine.spades.bidrules import blind_allowed
 from bot.engine.spades.game import SpadesGame
@@ -63,11 +64,11 @@ class SoloSpadesGame(SpadesGame):
         need = r.blind_nil_min_deficit
         return not need or self.deficit(seat) >= need
 
-    def _blind_nil_refusal(self, seat: Seat) -> str:
+    def _blind_nil_refusal(self, seat: Seat) -> Line:
         r = self.rules
         if r.blind_nil and not self._looked[seat] and r.bidding not in RESTRICTED_BIDDING:
             need = r.blind_nil_min_deficit
-            return f"Blind nil needs you at least {need} points behind the leader"
+            return Line("Blind nil needs you at least {n} points behind the leader", n=need)
         return super()._blind_nil_refusal(seat)
 
     def _partner_bid(self, seat: Seat | int) -> int | None:
@@ -108,17 +109,19 @@ class SoloSpadesGame(SpadesGame):
             )
         return out
 
-    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, str]:
+    def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, Line | None]:
         """G2/G7: a player at the target (or at ``lose_at``) ends the game; the highest score
         wins; equal highest follow ``tie`` (``bags``: more overtricks this game)."""
         s = self.scores
         lose_at = self.rules.lose_at
         if max(s) >= self.rules.target:
-            why = "reached the target"
+            why = REACHED_TARGET
         elif lose_at is not None and min(s) <= lose_at:
-            why = f"a player fell to {lose_at} or below; highest score"
+            why = Line(
+                "a player fell to {n} or below (mercy rule); the highest score wins", n=lose_at
+            )
         else:
-            return None, ""
+            return None, None
         top = max(s)
         leaders = [k for k, v in enumerate(s) if v == top]
         if len(leaders) == 1:
@@ -127,5 +130,7 @@ class SoloSpadesGame(SpadesGame):
             most = max(self.total_bags[k] for k in leaders)
             ahead = [k for k in leaders if self.total_bags[k] == most]
             if len(ahead) == 1:
-                return SEATS[ahead[0]], "tied for the lead; more bags over the game"
-        return None, ""
+                return SEATS[ahead[0]], Line(
+                    "tied for the lead; the player with more bags over the game wins"
+                )
+        return None, None

@@ -22,7 +22,7 @@ from bot import command_input, timely
 from bot.engine import CardParseError, GameError
 from bot.errors import Duplicate, Refusal
 from bot.i18n import N_, _
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def refusal_text(error: BaseException) -> str | None:
     if isinstance(error, Refusal):
         return error.reason  # written in the member's language where it was raised
     if isinstance(error, GameError):
-        return reason_text(error.reason)  # the engine's English, translated here
+        return line_text(error.line)  # the engine's Line, in the member's words
     return None
 
 

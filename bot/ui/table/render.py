@@ -9,6 +9,7 @@ import discord
 from bot.engine import Seat, SeatView, Team
 from bot.i18n import _
 from bot.i18n.cards import seat_word
+from bot.i18n.lines import line_text
 from bot.names import md_name
 from bot.tables.state import Table, TableStatus
 from bot.ui.table.components import ComponentRef, TableVerb, WatchVerb, button
@@ -18,7 +19,6 @@ from bot.ui.text.rules_text import rules_brief
 from bot.ui.text.seed_text import commitment_footer
 from bot.ui.text.words import (
     dealer_draw_text,
-    end_reason_text,
     number,
     seat_names,
     team_name,
@@ -220,7 +220,7 @@ def final_text(table: Table, view: SeatView) -> str:
     if view.winner is None:
         return _("The game is over.")
     names = seat_names(table)
-    reason = end_reason_text(view.end_reason, view.rules.lose_at) if view.end_reason else ""
+    reason = line_text(view.end_reason) if view.end_reason else ""
     why = f" — {reason}." if reason else "."
     if isinstance(view.winner, Seat):  # solo (games.md G2): a player wins alone
         w = view.winner

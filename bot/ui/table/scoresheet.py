@@ -9,7 +9,7 @@ from bot.engine import HandResult, Seat, SeatView, Team
 from bot.engine.scoring import ScorePart, TeamHandScore
 from bot.i18n import _, _n, number, signed
 from bot.i18n.cards import bid_word, seat_word
-from bot.i18n.engine_text import reason_text
+from bot.i18n.lines import line_text
 from bot.league.settings import rates_turn_timer
 from bot.names import md_name
 from bot.tables.state import Table
@@ -39,7 +39,7 @@ def hand_result_embed(table: Table, result: HandResult) -> discord.Embed:
         for t in Team:
             e.add_field(name=team_name(t), value=team_sheet(table, result, t, names))
     if result.claims:  # games.md G1: the hand's renege claims, as judged
-        text = "\n".join(f"⚖ {names[c.seat]}: {reason_text(c.text)}" for c in result.claims)
+        text = "\n".join(f"⚖ {names[c.seat]}: {line_text(c.text)}" for c in result.claims)
         e.add_field(name=_("Renege claims"), value=text, inline=False)
     e.set_footer(text=_("Table {table}", table=table.id))
     return e
@@ -79,11 +79,7 @@ def _total(table: Table, res: TeamHandScore) -> str:
 def part_label(part: ScorePart, names: dict[Seat, str]) -> str:
     """The engine's words in the reader's language, with the player's name for a seat
     ("carol's nil made")."""
-    seat = part.seat
-    translated = reason_text(part.label, names)
-    if seat is None or translated != part.label:
-        return translated
-    return part.label.replace(f"{seat.word}'s", f"{names[seat]}'s", 1)
+    return line_text(part.label, names)
 
 
 def game_over_embed(table: Table, view: SeatView) -> discord.Embed:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.errors import Line, NotVerified
+from bot.engine.errors import NotVerified
+from bot.engine.lines import Line
 from bot.engine.verify import verify
 from bot.i18n import _
-from bot.i18n.engine_text import line_text
+from bot.i18n.lines import line_text
 from bot.tables.state import Table
 
 DOC = "docs/verifiable-deals.md"

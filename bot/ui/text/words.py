@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
-from bot.engine import Rules, Seat, Team, card, preset
+from bot.engine import Rules, Seat, card, preset
 from bot.i18n import N_, _, number, signed
 from bot.i18n.cards import seat_word
+from bot.i18n.cards import team_word as team_name
 from bot.league.settings import RATED_TIMER_MIN, rates_turn_timer
 from bot.names import md_name
 from bot.tables.state import Table
 
-TEAM_NAMES = (N_("North–South"), N_("East–West"))
 LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))  # computer players' levels, as shown
-__all__ = ["number", "plural", "signed"]  # numbers in the reader's format (bot.i18n)
+__all__ = ["number", "plural", "signed", "team_name"]  # the reader's words (bot.i18n)
 
 
 def plural(n: int, noun: str, plural_form: str | None = None) -> str:
@@ -23,56 +21,6 @@ def plural(n: int, noun: str, plural_form: str | None = None) -> str:
 
 def preset_title(rules: Rules) -> str:
     return _(preset(rules.preset).title)
-
-
-def team_name(team: Team) -> str:
-    return _(TEAM_NAMES[team])
-
-
-_TEAM_FELL = re.compile(r"^(NS|EW) fell to (-?\d+) or below$")
-_TEAM_SET_TWICE = re.compile(r"^(NS|EW) set twice in a row$")
-_PLAYER_FELL = re.compile(r"^a player fell to (-?\d+) or below; highest score$")
-_REASONS = {
-    "reached the target": N_("reached the target"),
-    "Boston": N_("Boston"),
-    "double blind nil made": N_("double blind nil made"),
-    "double blind nil failed": N_("double blind nil failed"),
-    "tied for the lead; more bags over the game": N_(
-        "tied for the lead; the player with more bags over the game wins"
-    ),
-    "both teams claimed the game; higher score": N_(
-        "both teams claimed the game; the higher score wins"
-    ),
-    "tied at the target; more bags over the game": N_(
-        "tied at the target; the team with more bags over the game wins"
-    ),
-}
-
-
-def end_reason_text(reason: str, lose_at: int | None) -> str:
-    """Why a game ended, in the table's words: the engine's reason with team names, real minus
-    signs and no option keys (``lose_at`` is the mercy rule)."""
-    if m := _TEAM_FELL.match(reason):
-        return _(
-            "{team} fell to {n} or below (mercy rule)",
-            team=team_name(Team[m[1]]),
-            n=number(int(m[2])),
-        )
-    if m := _TEAM_SET_TWICE.match(reason):
-        return _("{team} were set twice in a row", team=team_name(Team[m[1]]))
-    if m := _PLAYER_FELL.match(reason):
-        return _(
-            "a player fell to {n} or below (mercy rule); the highest score wins",
-            n=number(int(m[1])),
-        )
-    if reason == "both teams fell to lose_at; higher score":
-        if lose_at is None:
-            return _("both teams fell to the mercy rule's floor; the higher score wins")
-        return _(
-            "both teams fell to {n} or below (mercy rule); the higher score wins",
-            n=number(lose_at),
-        )
-    return _(_REASONS[reason]) if reason in _REASONS else reason
 
 
 def timer_text(turn_timer: int) -> str:
