@@ -35,6 +35,7 @@ from bot.config import ConfigError, Settings
 from bot.cooldowns import Cooldowns
 from bot.engine import Action, SeatView
 from bot.events.pairing.model import Tournament
+from bot.events.resumption import resume
 from bot.events.service import TournamentService
 from bot.i18n.commands import CommandTranslator
 from bot.i18n.core import preload
@@ -272,7 +273,7 @@ class SpadesBot(commands.AutoShardedBot):
         for table in restored:
             metrics.tables_restored(table.rules.game.value)
         # Tournaments of this process's servers catch up (seat, advance) after their tables.
-        resumed = await self.tournaments.resume(plan.serves)
+        resumed = await resume(self.tournaments, plan.serves)
         if resumed:
             log.info("resumed %d tournament(s)", len(resumed))
         await self.sync_commands_if_changed()

@@ -142,7 +142,10 @@ class Cooldowns:
 #   (a game night's best hands), twenty per server;
 # * joining or leaving a tournament (a partner invited, an invitation withdrawn) redraws the
 #   sign-up message and an invitation mentions its partner: five changes an hour per member
-#   and tournament leave room for changing one's mind and for a partner who declined.
+#   and tournament leave room for changing one's mind and for a partner who declined;
+# * a hint is two searches of the hard player in the worker pool the computer players share:
+#   ten a minute is one at every turn of a brisk game; asking again in a position whose hint
+#   is worked out (or under way) costs nothing.
 MINUTE: Final = 60.0
 HOUR: Final = 3600.0
 
@@ -199,7 +202,6 @@ CHART_BY_SERVER: Final = Limit(
     N_("Twenty new rating charts were drawn on this server in the last minute."),
 )
 
-
 WATCH_BY_MEMBER: Final = Limit(
     "watch/member", 6, MINUTE, N_("You have started watching a table six times in the last minute.")
 )
@@ -220,6 +222,9 @@ SIGNUP_BY_MEMBER: Final = Limit(
     5,
     HOUR,
     N_("You have joined or left this tournament five times in the last hour."),
+)
+HINT_BY_MEMBER: Final = Limit(
+    "hint/member", 10, MINUTE, N_("You have had ten hints worked out in the last minute.")
 )
 
 
@@ -252,3 +257,7 @@ def replay(guild_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
 def signup(tournament_id: int, user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
     """A join or a leave of one tournament (the member's own, or inviting a partner)."""
     return ((SIGNUP_BY_MEMBER, (tournament_id, user_id)),)
+
+
+def hint(user_id: int) -> tuple[tuple[Limit, Hashable], ...]:
+    return ((HINT_BY_MEMBER, user_id),)

@@ -30,6 +30,7 @@ from typing import Any, Final, Literal
 import discord
 
 from bot import disposal, logcontext, logsafe, metrics
+from bot.webhook_args import for_edit, for_followup
 
 log = logging.getLogger(__name__)
 
@@ -41,19 +42,6 @@ _watchdogs: set[asyncio.Task[None]] = set()  # strong references to the running 
 Outcome = Literal["answered", "refused", "failed", "late", "repeated"]
 # What an interaction is, for the metrics: ("command", its name) or ("component", its verb).
 Kind = tuple[Literal["command", "component"], str]
-_FOLLOWUP_KEYS: Final = (
-    "content",
-    "embed",
-    "embeds",
-    "file",
-    "files",
-    "view",
-    "tts",
-    "ephemeral",
-    "allowed_mentions",
-    "suppress_embeds",
-    "silent",
-)
 
 
 def _cut(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -160,8 +148,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                     sent = await super().send_message(**kwargs)
                     self._answered(kwargs)
                     return sent
-                followup = {k: v for k, v in kwargs.items() if k in _FOLLOWUP_KEYS}
-                followup = {k: v for k, v in followup.items() if v is not None}
+                followup = for_followup(kwargs)
                 if followup.get("ephemeral") and self.public:
                     # the "thinking" message is public: an ephemeral answer replaces it
                     with contextlib.suppress(discord.HTTPException):
@@ -182,7 +169,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                     edited = await super().edit_message(**kwargs)
                     self._answered(kwargs)
                     return edited
-                edit = {k: v for k, v in kwargs.items() if k in ("content", "embed", "view")}
+                edit = for_edit(kwargs)
                 message = await self._parent.edit_original_response(**edit)
                 disposal.dispose_sent(edit)
                 return message
@@ -231,7 +218,7 @@ async def answer(interaction: discord.Interaction[Any], text: str, **kwargs: Any
     deferred_by_us = isinstance(response, TimelyResponse) and response.auto_deferred
     if response.is_done() and not deferred_by_us:
         await interaction.followup.send(
-            _cut({"content": text})["content"], ephemeral=True, **kwargs
+            **for_followup(_cut({"content": text, **kwargs, "ephemeral": True}))
         )
     else:
         await response.send_message(text, ephemeral=True, **kwargs)

@@ -34,9 +34,10 @@ from bot.i18n.cards import (
     bid_word,
     bid_words,
     call_word,
-    card_matches,
     card_name,
+    cards_matching,
     seat_word,
+    typed_matches,
 )
 from bot.i18n.cards import parse_card as parse_local_card
 from bot.i18n.lines import line_text
@@ -202,12 +203,9 @@ class PlayCog(commands.Cog):
         turn = self._my_turn(interaction)
         if turn is None:
             return []
-        cur = current.lower().strip()
         said = [_bid_choice(a) for a in bid_choices(*turn)]  # as the engine orders them
         return [
-            app_commands.Choice(name=n, value=v)
-            for n, v in said
-            if cur in n.lower() or cur in v.lower()
+            app_commands.Choice(name=n, value=v) for n, v in said if typed_matches(current, n, v)
         ][:25]
 
     @app_commands.command(name="play")
@@ -284,10 +282,10 @@ class PlayCog(commands.Cog):
         if turn is None:
             return []
         game, seat = turn
+        legal = [a.card for a in game.legal_actions(seat) if isinstance(a, kind)]
         return [
-            app_commands.Choice(name=_card_choice(a.card), value=a.card.code)
-            for a in game.legal_actions(seat)
-            if isinstance(a, kind) and card_matches(a.card, current)
+            app_commands.Choice(name=_card_choice(c), value=c.code)
+            for c in cards_matching(legal, current)
         ][:25]
 
     def _my_turn(self, interaction: Interaction) -> tuple[Game, Seat] | None:

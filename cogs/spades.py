@@ -319,7 +319,10 @@ class SpadesCog(commands.Cog):
     async def watch_table_auto(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        tables = watchable(interaction, client(interaction).tables.registry)
+        service = client(interaction).tables
+        tables = service.spectators.watchable_by(
+            watchable(interaction, service.registry), interaction.user.id
+        )
         return [app_commands.Choice(name=n, value=v) for n, v in watch_choices(tables, current)]
 
     @spades.command(name="rules")

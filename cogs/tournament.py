@@ -143,6 +143,8 @@ class TournamentCog(commands.Cog):
         start_in="Minutes until the start",
         round_minutes="Minutes a round may last (0 = no deadline)",
         checkin_minutes="Check-in window before the start, in minutes (0 = none)",
+        spectators="Members not entered may watch the tables (default: on; duplicate: off)",
+        spectator_delay="Spectators see each game this many tricks behind (0 = live)",
     )
     @app_commands.choices(format=FORMATS, team_mode=TEAM_MODES, odd=ODD)
     async def new(
@@ -162,6 +164,8 @@ class TournamentCog(commands.Cog):
         start_in: app_commands.Range[int, 0, 10080] = 15,
         round_minutes: app_commands.Range[int, 0, 1440] = 0,
         checkin_minutes: app_commands.Range[int, 0, 120] = 0,
+        spectators: bool | None = None,
+        spectator_delay: app_commands.Range[int, 0, 52] = 0,
     ) -> None:
         """Open a tournament in this channel: sign-up, then rounds that run themselves."""
         gid = server_id(interaction)
@@ -187,6 +191,8 @@ class TournamentCog(commands.Cog):
             checkin_minutes=checkin_minutes,
             players=rules.players,
             solo=rules.solo,
+            spectators=format != "duplicate" if spectators is None else spectators,
+            spectator_delay=spectator_delay,
         )
         t = await SignUp(service(interaction)).create(
             guild_id=gid,

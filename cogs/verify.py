@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.command_input import excerpt
+from bot.command_input import excerpt, whole_number
 from bot.errors import Refusal
 from bot.i18n import N_, _
 from bot.store.league_history import boards_withheld
 from bot.ui.text.seed_text import commitment_only, verify_answer, withheld_answer
 from cogs.common import Interaction, client, find_league_scope, guild_id
 
+TABLE_ID = re.compile(r"[a-z0-9]{1,16}")  # as a table's custom ids carry it
 NOT_FOUND = N_(
     "No recorded game {what} here: give the table id (in the footer of the table "
     "and game-over messages) or the game number from `/history`."
@@ -38,7 +40,11 @@ async def verify_command(interaction: Interaction, game: app_commands.Range[str,
     if scope is None:
         raise Refusal(_(NOT_FOUND, what=excerpt(game)))
     league = scope.key
-    game_id = int(key) if key.isdigit() else await bot.review_store.game_of_table(league, key)
+    # A game number as every command reads one (ASCII digits a database id holds), else a
+    # table id; anything else ("²", 20 digits) is no game.
+    game_id = whole_number(key)
+    if game_id is None and TABLE_ID.fullmatch(key):
+        game_id = await bot.review_store.game_of_table(league, key)
     doc = None if game_id is None else await bot.league.history.game_record(league, game_id)
     if game_id is None or doc is None:
         raise Refusal(_(NOT_FOUND, what=excerpt(game)))

@@ -4,16 +4,16 @@ is in :mod:`cogs.spades` with the other ``/spades`` commands."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
 from bot import cooldowns
 from bot.ai.hints import Hint
-from bot.ai.worker import AIPool
+from bot.bounded import Recent
 from bot.engine import Seat
 from bot.errors import StaleButton
 from bot.i18n import _
@@ -36,8 +36,9 @@ class WatchCog(commands.Cog):
         self.tables = bot.tables
         bot.clicks.on(WatchVerb, self.on_watch)
         bot.clicks.on(HintVerb, self.on_hint)
-        # The last hints worked out, by position: the same position is not searched twice.
-        self._hints: OrderedDict[tuple[str, int, Seat], Hint] = OrderedDict()
+        # The last hints worked out or under way, by position: one search per position, which
+        # every click there shares (a click while it runs waits for the same result).
+        self._hints: Recent[tuple[str, int, Seat], asyncio.Future[Hint]] = Recent(HINTS_KEPT)
 
     async def on_watch(
         self, interaction: Interaction, ref: ComponentRef, values: list[str]
@@ -66,21 +67,32 @@ class WatchCog(commands.Cog):
         request = self.tables.hints.request(table, uid, ref.seat, ref.hand)
 
         async def act() -> str:
-            hint = await self._hint(self.bot.ai, table.id, request)
+            hint = await self._hint(interaction, table.id, request)
             return hint_line(hint, await self.tables.hints.taken(table, request))
 
-        # The game moved on meanwhile: the hint asked for is not shown, a warning.
+        # The game moved on meanwhile (or the member's hint limit is spent): a warning.
         live = self.tables.live
         await answer_on_hand(interaction, live, table, request.seat, act, stale_is_news=False)
 
-    async def _hint(self, ai: AIPool, table_id: str, request: HintRequest) -> Hint:
+    async def _hint(self, interaction: Interaction, table_id: str, request: HintRequest) -> Hint:
+        """The position's hint: worked out once (counted against the member's hint limit,
+        :mod:`bot.cooldowns`), shared by every click there, the ones while it runs too."""
         key = (table_id, request.seq, request.seat)
-        hint = self._hints.get(key)
-        if hint is None:
-            hint = self._hints[key] = await ai.hint(request.view, request.seed)
-            while len(self._hints) > HINTS_KEPT:
-                self._hints.popitem(last=False)
-        return hint
+        search = self._hints.get(key)
+        if search is None or (search.done() and (search.cancelled() or search.exception())):
+            take_cooldowns(interaction, cooldowns.hint(interaction.user.id))
+            log.info("working out a hint at table %s (move %s, %s)", *key)
+            search = asyncio.ensure_future(self.bot.ai.hint(request.view, request.seed))
+            search.add_done_callback(_seen)
+            self._hints[key] = search
+        return await asyncio.shield(search)  # a click that goes away leaves it to the others
+
+
+def _seen(search: asyncio.Future[Hint]) -> None:
+    """A failed search's error is read by the clicks that wait for it; this marks it read when
+    they have all gone (asyncio would log it as never retrieved)."""
+    if not search.cancelled():
+        search.exception()
 
 
 async def setup(bot: SpadesBot) -> None:

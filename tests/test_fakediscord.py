@@ -382,3 +382,41 @@ async def test_a_webhook_message_takes_requests_only_through_the_token_that_owns
         assert hand.message.content == "adopted"
     assert len(fake.unknown_webhook_messages) == 4
     assert fake.api_violations == []
+
+
+async def test_a_private_thread_is_seen_and_changed_as_discord_does(
+    fake: FakeDiscord, world: World, featurebot: FeatureBot
+) -> None:
+    """Only its members (and the server's moderators: Manage Threads) see a private thread or
+    use a command there; the bot adds members only while it is open — to one nobody may
+    invite to (``invitable: false``) only with Manage Threads — and removes them from one it
+    made."""
+    await (await fake.slash(world.bob, world.channel, "table", "private")).response()
+    [thread] = [t for t in fake.threads(world.channel) if t.type.name == "PRIVATE_THREAD"]
+    with pytest.raises(CommandNotAvailable, match="cannot see"):
+        await fake.slash(world.carol, thread, "card")
+    moderator = fake.add_user("moderator")
+    world.guild.add_member(moderator, int(Perm.MANAGE_THREADS))
+    assert (await (await fake.slash(moderator, thread, "card")).response()).embeds
+
+    members = f"{fake.api_base}/channels/{thread.id}/thread-members"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(headers=headers) as http:
+        thread.archived = True
+        async with http.put(f"{members}/{world.carol.id}") as r:
+            assert (r.status, (await r.json())["code"]) == (400, 50083)
+        thread.archived = False
+        thread.invitable = False
+        world.channel.deny_bot(Perm.MANAGE_THREADS)
+        async with http.put(f"{members}/{world.carol.id}") as r:
+            assert r.status == 403
+        world.channel.allow_bot(Perm.MANAGE_THREADS)
+        async with http.put(f"{members}/{world.carol.id}") as r:
+            assert r.status == 204
+        assert (await (await fake.slash(world.carol, thread, "card")).response()).embeds
+        world.channel.deny_bot(Perm.MANAGE_THREADS)  # the thread's maker removes without it
+        async with http.delete(f"{members}/{world.carol.id}") as r:
+            assert r.status == 204
+    with pytest.raises(CommandNotAvailable, match="cannot see"):
+        await fake.slash(world.carol, thread, "card")
+    assert_no_gaps(fake)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+import aiohttp
+
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.clock import TICK, DiscordClock
 from tests.fakediscord.fixtures import BAREBOT, build_world
@@ -44,3 +46,24 @@ async def test_an_answer_that_waited_on_a_stalled_fake_is_in_time() -> None:
             assert inter.latency > 3.0
             assert inter.discord_latency is not None
             assert inter.discord_latency < 3.0
+
+
+async def test_tokens_expire_15_minutes_after_their_interaction_on_discords_clock() -> None:
+    """Discord's clock moved ahead (as if nobody had clicked for a while): a token works up to
+    15 minutes after its interaction and is refused (401, 50027) on every webhook route after."""
+    async with FakeDiscord() as fake:
+        world = build_world(fake)
+        async with run_bot(fake, module=BAREBOT):
+            inter = await fake.slash(world.alice, world.channel, "ping")
+            await inter.response()
+        url = f"{fake.api_base}/webhooks/{fake.application_id}/{inter.token}"
+        async with aiohttp.ClientSession() as http:
+            fake.clock.advance(15 * 60 - 5)
+            async with http.patch(url + "/messages/@original", json={"content": "mine"}) as r:
+                assert r.status == 200
+            fake.clock.advance(10)
+            for method, path in (("PATCH", "/messages/@original"), ("POST", "")):
+                async with http.request(method, url + path, json={"content": "late"}) as r:
+                    assert r.status == 401, method
+                    assert (await r.json())["code"] == 50027
+        assert fake.expired_token_refusals == 2

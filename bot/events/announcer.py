@@ -19,9 +19,18 @@ class Announcer(Protocol):
 
     async def thread_usable(self, t: Tournament, thread_id: int) -> bool: ...
 
+    async def admit(
+        self, t: Tournament, thread_id: int, add: Sequence[int], remove: Sequence[int]
+    ) -> None:
+        """A private table thread's members: ``remove`` leave it, ``add`` join it (raises
+        when Discord refuses either: the table is then not seated)."""
+
     def updated(self, t: Tournament) -> None: ...
 
     def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None: ...
+
+    def alert(self, guild_id: int, channel_id: int, text: str) -> None:
+        """Post ``text`` in a tournament's channel (one that could not be loaded)."""
 
     def seated(self, t: Tournament, g: GameSlot, table: Table) -> None: ...
 
@@ -51,10 +60,18 @@ class QuietAnnouncer:
     async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
         return True
 
+    async def admit(
+        self, t: Tournament, thread_id: int, add: Sequence[int], remove: Sequence[int]
+    ) -> None:
+        return
+
     def updated(self, t: Tournament) -> None:
         return
 
     def say(self, t: Tournament, text: str, mention: Sequence[int] = ()) -> None:
+        return
+
+    def alert(self, guild_id: int, channel_id: int, text: str) -> None:
         return
 
     def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:

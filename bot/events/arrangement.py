@@ -1,10 +1,8 @@
-"""How a tournament's game becomes a table: the rules every table plays, who sits where, and
-a duplicate round's shared deals.  Pure functions of the stored tournament."""
+"""How a tournament's game becomes a table: the rules every table plays, who sits where, a
+duplicate round's shared deals, who may see a table and who may watch it.  Pure functions of
+the stored tournament."""
 
 from __future__ import annotations
-
-import hashlib
-import hmac
 
 from bot.engine import Rules, Seat
 from bot.engine.games import entry_of
@@ -13,6 +11,7 @@ from bot.events.pairing.model import GameSlot, Tournament, TournamentSettings
 from bot.i18n import Text, later
 from bot.tables.arranged import ArrangedSeat
 from bot.tables.defaults import default_rules
+from bot.tables.options import TableOptions
 
 
 def tournament_game(t: Tournament) -> str:
@@ -31,7 +30,7 @@ def tournament_rules(s: TournamentSettings) -> Rules:
 
 def round_key(t: Tournament, round_no: int) -> str:
     """The deal key of a duplicate round: every table of the round deals from it."""
-    return hmac.new(t.secret.encode(), f"round:{round_no}".encode(), hashlib.sha256).hexdigest()
+    return t.derived(f"round:{round_no}").hex()
 
 
 def round_seed_notice(t: Tournament) -> Text | None:
@@ -58,6 +57,40 @@ def duplicate_deals(t: Tournament, g: GameSlot) -> tuple[int | None, str | None]
     if t.settings.format != "duplicate":
         return None, None
     return t.settings.boards, round_key(t, g.round)
+
+
+def private_tables(t: Tournament) -> bool:
+    """Do the tournament's tables play in private threads?  A duplicate round's do: every
+    table deals the same boards, so nobody but a table's players (and the organiser, when
+    not entered) may see one while the round is on."""
+    return t.settings.format == "duplicate"
+
+
+def thread_members(t: Tournament, g: GameSlot) -> tuple[list[int], list[int]]:
+    """A private table thread's members for game ``g``: who must be in it (the game's
+    players, and the organiser unless they are entered — then only at their own games),
+    and who must leave it first (the players of earlier games in that thread who do not
+    play this one: a table number's thread takes that table of every round)."""
+    players = [m.user_id for e in g.entries if e in t.entries for m in t.entries[e].members]
+    wanted = players if t.signed_up(t.organiser_id) else [*players, t.organiser_id]
+    here = (g.round, g.slot, g.game_no)
+    earlier = {
+        m.user_id
+        for x in t.games
+        if x.thread_id == g.thread_id and (x.round, x.slot, x.game_no) != here
+        for e in x.entries
+        if e in t.entries
+        for m in t.entries[e].members
+    }
+    return wanted, sorted(earlier - set(wanted))
+
+
+def table_options(t: Tournament) -> TableOptions:
+    """Who may watch the tournament's tables, and how far behind: the organiser's choice
+    (``spectators``, ``spectator_delay`` in tricks).  Entrants of a duplicate tournament
+    never watch (:func:`watch_refusal`)."""
+    s = t.settings
+    return TableOptions("public" if s.spectators else "off", False, s.spectator_delay)
 
 
 def seating(t: Tournament, g: GameSlot) -> dict[Seat, ArrangedSeat]:

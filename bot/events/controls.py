@@ -6,8 +6,10 @@ Server, or with the role the server's admins named: ``/spades-admin tournaments`
 from __future__ import annotations
 
 import dataclasses
+import logging
 
 from bot.errors import NotHost, Refusal
+from bot.events.arrangement import private_tables
 from bot.events.pairing.model import (
     EntryStatus,
     Member,
@@ -21,6 +23,8 @@ from bot.events.service import TournamentService
 from bot.i18n import N_, _, later
 from bot.names import md_name
 from bot.tables.arranged import ArrangedSeat
+
+log = logging.getLogger(__name__)
 
 
 def ensure_organiser(t: Tournament, user_id: int, may_organise: bool, what: str) -> None:
@@ -222,10 +226,11 @@ class OrganiserControls:
                         name=t.md_name,
                     )
                 )
-            table = None
+            table, thread = None, None
             for g in t.round_games():
                 if g.status == SlotStatus.PLAYING and g.table_id and entry.id in g.entries:
                     table = s.tables.registry.find_by_id(g.table_id)
+                    thread = g.thread_id
             if table is not None and substitute is not None:
                 s.tables.registry.check_can_sit(table, substitute.user_id)
             members = tuple(m for m in entry.members if m.user_id != member_id)
@@ -236,6 +241,13 @@ class OrganiserControls:
                 if substitute is not None:
                     await s.store.add_member(tx, t.id, substitute, entry.id)
             t = await s.reload(t.id)
+            if substitute is not None:  # entered now: they watch no table any more
+                s.tables.spectators.forget(substitute.user_id)
+                if table is not None and thread is not None and private_tables(t):
+                    try:
+                        await s.announcer.admit(t, thread, [substitute.user_id], [])
+                    except Exception:
+                        log.exception("could not add a substitute to table thread %s", thread)
             if table is not None:
                 seat = ArrangedSeat(
                     substitute.user_id if substitute else None,

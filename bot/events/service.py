@@ -24,11 +24,11 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from bot.errors import Refusal
 from bot.events.alarms import Alarms
 from bot.events.announcer import Announcer, QuietAnnouncer
-from bot.events.arrangement import round_seed_notice, tournament_game
+from bot.events.arrangement import round_key, round_seed_notice, tournament_game
+from bot.events.finder import TournamentFinder
 from bot.events.invitations import Invitations
 from bot.events.pairing import rounds
 from bot.events.pairing.model import (
-    NAME_MAX,
     EntryStatus,
     SlotStatus,
     Tournament,
@@ -38,17 +38,21 @@ from bot.events.results import record_table_end
 from bot.events.seating import RoundSeating
 from bot.events.threads import TableThreads
 from bot.i18n import _, later
-from bot.names import md_name
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
-from bot.store.tournaments import TournamentStore, league_ratings
+from bot.store.tables import hold_seed, release_seed
+from bot.store.tournaments import (
+    TournamentStore,
+    UnreadableTournament,
+    league_ratings,
+)
 from bot.tables.service import TableService
 from bot.tables.state import Table
 
 log = logging.getLogger(__name__)
 
 
-class TournamentService:
+class TournamentService(TournamentFinder):
     def __init__(
         self,
         db: Database,
@@ -66,6 +70,8 @@ class TournamentService:
         self.alarms = Alarms(clock, self.tick)
         self._tasks: set[asyncio.Task[None]] = set()
         self._poked: set[int] = set()
+        # open tournaments of this process's servers that could not be loaded at the start
+        self.unreadable: dict[int, UnreadableTournament] = {}
         self.threads = TableThreads(
             self.store, self.write, self.announcer, tables.registry, self.open.get
         )
@@ -76,72 +82,19 @@ class TournamentService:
         tables.persistence.on_table_ended.append(functools.partial(record_table_end, self.store))
         tables.on_closed(self._table_closed)
         tables.on_hand_finished(self._hand_finished)
-
-    # ------------------------------------------------------------------ lookups
-    def running(self, guild_id: int, name: str | None = None) -> Tournament:
-        """The open tournament of the server named ``name`` (or its only one)."""
-        mine = [t for t in self.open.values() if t.guild_id == guild_id]
-        if name:
-            key = " ".join(name.casefold().split())
-            mine = [t for t in mine if " ".join(t.name.casefold().split()) == key]
-            if not mine:
-                raise Refusal(
-                    _(
-                        "No tournament named {name} is running in this server.",
-                        name=md_name(name, limit=NAME_MAX),
-                    )
-                )
-        if not mine:
-            raise Refusal(
-                _("No tournament is running in this server: `/tournament new` opens one.")
-            )
-        if len(mine) > 1:
-            names = ", ".join(t.md_name for t in mine)
-            raise Refusal(
-                _("Several tournaments are running ({names}): name one with `name`.", names=names)
-            )
-        return mine[0]
-
-    def get(self, tournament_id: int) -> Tournament:
-        t = self.open.get(tournament_id)
-        if t is None:
-            raise Refusal(_("That tournament is over."))
-        return t
-
-    async def named(self, guild_id: int, name: str | None) -> Tournament:
-        """The server's tournament named ``name``, running or over (its results), or without
-        a name the one running."""
-        t = await self.store.find(guild_id, name) if name else self.running(guild_id)
-        if t is None:
-            raise Refusal(
-                _(
-                    "There is no tournament named {name} in this server.",
-                    name=md_name(name or "", limit=NAME_MAX),
-                )
-            )
-        return t
-
-    async def of_server(self, guild_id: int, tournament_id: int) -> Tournament:
-        """A tournament of this server, running or over (its results' files)."""
-        t = await self.store.load(self.db, tournament_id)
-        if t is None or t.guild_id != guild_id:
-            raise Refusal(_("That tournament is gone."))
-        return t
-
-    def of_table(self, table_id: str) -> Tournament | None:
-        for t in self.open.values():
-            if t.game_of_table(table_id) is not None:
-                return t
-        return None
+        tables.spectators.guards.append(self._watch_guard)
 
     @contextlib.asynccontextmanager
     async def changing(self, t: Tournament) -> AsyncIterator[Tournament]:
         """Hold the tournament's lock; yields it as stored now."""
-        async with self._locks[t.id]:
-            current = self.open.get(t.id)
-            if current is None:
-                raise Refusal(_("That tournament is over."))
-            yield current
+        try:
+            async with self._locks[t.id]:
+                current = self.open.get(t.id)
+                if current is None:
+                    raise Refusal(_("That tournament is over."))
+                yield current
+        finally:
+            self._unlocked(t.id)
 
     async def reload(self, tid: int) -> Tournament:
         t = await self.store.load(self.db, tid)
@@ -149,8 +102,22 @@ class TournamentService:
         if t.open:
             self.open[tid] = t
         else:
-            self.open.pop(tid, None)
+            self._forget(tid)
         return t
+
+    def _forget(self, tid: int) -> None:
+        """A tournament ended: nothing of it stays in memory (its lock goes once free:
+        :meth:`_unlocked`)."""
+        self.open.pop(tid, None)
+        self._poked.discard(tid)
+        self.alarms.forget(tid)
+        self.threads.forget(tid)
+
+    def _unlocked(self, tid: int) -> None:
+        """After a change under ``tid``'s lock: an ended tournament's lock is dropped."""
+        lock = self._locks.get(tid)
+        if tid not in self.open and lock is not None and not lock.locked():
+            del self._locks[tid]
 
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
@@ -210,6 +177,7 @@ class TournamentService:
                         await self.store.delete_entry(tx, t.id, e.id)
                 for g in games:
                     await self.store.put_game(tx, t.id, g)
+                await self.hold_deals(tx, t, 1)
                 await self.store.update(
                     tx, t.id, status=TournamentStatus.RUNNING, round=1, round_deadline=deadline
                 )
@@ -243,6 +211,29 @@ class TournamentService:
         minutes = t.settings.round_minutes
         return self.clock() + minutes * 60 if minutes else None
 
+    def _watch_guard(self, table: Table, user_id: int) -> None:
+        """Nobody entered in a duplicate tournament watches its tables: they deal the boards
+        that member plays (or played, or will).  Nor does anyone watch a duplicate table whose
+        tournament is not running here (a start-up still under way, one that could not be
+        loaded).  Everyone else: the organiser's ``spectators`` setting, on the table."""
+        if not table.arranged:
+            return
+        t = self.of_table(table.id)
+        if t is None:
+            if table.deal_source is not None:
+                raise Refusal(
+                    _("This tournament table cannot be watched now: its tournament is not running.")
+                )
+            return
+        if t.settings.format == "duplicate" and t.signed_up(user_id):
+            raise Refusal(
+                _(
+                    "You are entered in {name}: nobody entered watches its tables (they deal "
+                    "the same boards as yours).",
+                    name=t.name,
+                )
+            )
+
     # ------------------------------------------------------------------ advancing
     def _table_closed(self, table: Table) -> None:
         if not table.arranged:
@@ -252,8 +243,10 @@ class TournamentService:
             self._poke(t.id)
 
     def _hand_finished(self, table: Table) -> None:
-        """A hand ended at a tournament table: the standings show its score."""
-        if table.arranged and (t := self.of_table(table.id)) is not None:
+        """A hand ended at a tournament table: the standings show its score (not in a
+        duplicate round: they show none of it until the round is over)."""
+        t = self.of_table(table.id) if table.arranged else None
+        if t is not None and t.settings.format != "duplicate":
             self.announcer.updated(t)
 
     def _spawn(self, work: Coroutine[object, object, None]) -> None:
@@ -266,6 +259,18 @@ class TournamentService:
         the end.  Safe to call any time (it only acts on what is stored)."""
         async with self._locks[tid]:
             await self._advance_locked(tid)
+            await self._caught_up(tid)
+        self._unlocked(tid)
+
+    async def _caught_up(self, tid: int) -> None:
+        """A catch-up pass went through: a mark from a failed one is cleared."""
+        t = self.open.get(tid)
+        if t is None or t.fault is None:
+            return
+        async with self.write() as tx:
+            await self.store.update(tx, tid, fault=None)
+        t.fault = None
+        self.announcer.updated(t)
 
     def _poke(self, tid: int) -> None:
         """A table of ``tid`` ended: one catch-up pass is queued (tables ending together —
@@ -279,6 +284,8 @@ class TournamentService:
         async with self._locks[tid]:
             self._poked.discard(tid)  # a table ending from now on queues another pass
             await self._advance_locked(tid)
+            await self._caught_up(tid)
+        self._unlocked(tid)
 
     async def _advance_locked(self, tid: int) -> None:
         """Catch up (under the tournament's lock), then arm its alarm afresh: the round's
@@ -300,7 +307,10 @@ class TournamentService:
             self.alarms.arm(t, retry=not seated)
             self.announcer.updated(t)
             return
-        if (notice := round_seed_notice(t)) is not None:  # every table of the round has ended
+        if t.settings.format == "duplicate":  # every game of the round is over
+            async with self.write() as tx:
+                await release_seed(tx, round_key(t, t.round))
+        if (notice := round_seed_notice(t)) is not None:
             self.announcer.say(t, notice)
         if rounds.is_final_round(t) or len(t.playing()) < t.settings.per_table:
             await self._finish(t)
@@ -310,6 +320,7 @@ class TournamentService:
         async with self.write() as tx:
             for g in games:
                 await self.store.put_game(tx, t.id, g)
+            await self.hold_deals(tx, t, t.round + 1)
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
         t = await self.reload(tid)
         self.announcer.say(
@@ -324,6 +335,14 @@ class TournamentService:
         self._seated_in(t, began)
         self.alarms.arm(t, retry=not seated)
         self.announcer.updated(t)
+
+    @staticmethod
+    async def hold_deals(tx: Tx, t: Tournament, round_no: int) -> None:
+        """A duplicate round's deal key is held back from the moment its games are stored
+        until every one of them is over (released in :meth:`_advance_locked`): no table of
+        the round reveals it while another — seated or still to be — plays its boards."""
+        if t.settings.format == "duplicate":
+            await hold_seed(tx, round_key(t, round_no))
 
     def _seated_in(self, t: Tournament, began: float) -> None:
         """Log how long the pass that paired and seated a round took (from taking the
@@ -403,6 +422,8 @@ class TournamentService:
                     ended_at=self.clock(),
                     note=reason[:300],
                 )
+                if t.settings.format == "duplicate" and t.round:
+                    await release_seed(tx, round_key(t, t.round))  # the last table reveals it
             t = await self.reload(t.id)
             self.alarms.disarm(t.id)
         cancelled = later("🛑 **{name}** is cancelled: {reason}", name=t.md_name, reason=reason)
@@ -426,21 +447,6 @@ class TournamentService:
                 if table is not None:
                     await self.tables.arranged.decide(table, reason)
         await self.advance(t.id)
-
-    # ------------------------------------------------------------------ restart
-    async def resume(self, guild_filter: Callable[[int], bool] | None = None) -> list[Tournament]:
-        """Load the open tournaments of this process's servers and catch each one up."""
-        loaded = await self.store.load_open(guild_filter)
-        for t in loaded:
-            self.open[t.id] = t
-        for t in loaded:
-            if t.status == TournamentStatus.RUNNING:
-                await self.advance(t.id)
-            else:
-                self.alarms.arm(t)
-                self.signup_changed(t)
-                self.announcer.updated(t)
-        return loaded
 
     async def close(self) -> None:
         await self.threads.close()

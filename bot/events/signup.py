@@ -65,6 +65,7 @@ class SignUp:
                     name=name,
                     settings=settings,
                     starts_at=starts_at,
+                    secret=self.service.tables.randomness.secret(f"tournament:{name}"),
                 )
         except UniqueViolation:
             raise Refusal(

@@ -71,6 +71,11 @@ class TableThreads:
             and await self.maker.thread_usable(t, thread)
         ):
             return thread
+        return await self.renew(t, slot)
+
+    async def renew(self, t: Tournament, slot: int) -> int:
+        """A new thread for table ``slot``, kept for that table number from now on (its old
+        one is gone, or another table is open there)."""
         made = await self.maker.make_thread(t, title(t, slot))
         async with self.write() as tx:
             await self.store.set_thread(tx, t.id, slot, made, replace=True)
@@ -124,6 +129,11 @@ class TableThreads:
         finally:
             self._stop.discard(tid)
             self._wanted.pop(tid, None)
+
+    def forget(self, tid: int) -> None:
+        """The tournament ended: nothing of it is kept (a thread being made finishes)."""
+        self._wanted.pop(tid, None)
+        self._preparing.pop(tid, None)
 
     async def close(self) -> None:
         for task in self._preparing.values():

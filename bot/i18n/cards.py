@@ -9,10 +9,12 @@ an English server types French) on top of the engine's English forms, which
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from bot.engine import BLIND_NIL, NIL, Card, Seat, Team, card
 from bot.engine.actions import Call
@@ -26,6 +28,7 @@ TEAM_WORDS: Final = (N_("North–South"), N_("East–West"))
 SUIT_WORDS: Final = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RANK_WORDS: Final = {11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_V = TypeVar("_V")
 
 
 def _card_suit(suit: str) -> str:
@@ -84,44 +87,68 @@ def call_word(call: str, alone: bool = False) -> str:
     return _("{call} alone", call=text) if alone else text
 
 
+# Letters typed as two: the ligatures (French *cœur*, *ex æquo*; casefold writes ß as ss) —
+# and, as a second spelling of a word (:func:`spellings`), German umlauts without their dots.
+_LIGATURES: Final = str.maketrans({"œ": "oe", "æ": "ae"})
+_UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
 def fold(text: str) -> str:
-    """Lower case without accents, one space between words: ``Trèfle`` → ``trefle``."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    """Lower case without accents or ligatures, one space between words: ``Trèfle`` →
+    ``trefle``, ``cœur`` → ``coeur``, ``Großer`` → ``grosser``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LIGATURES))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(plain.replace("-", " ").replace("'", " ").split())
 
 
-# Other words players type for the same thing, beyond the catalogs' (folded).
+def spellings(word: str) -> frozenset[str]:
+    """The ways ``word`` is commonly typed, folded: its letters without their accents
+    (``König`` → ``konig``) and, where it has umlauts, with the ``e`` that stands for the dots
+    on a keyboard without them (``koenig``)."""
+    spelled = unicodedata.normalize("NFC", word.casefold()).translate(_UMLAUTS)
+    return frozenset({fold(word), fold(spelled)})
+
+
+# Other words players type for the same thing, beyond the catalogs' (each read in all its
+# spellings: "corazon" is also "corazón", "schuppe" also "schüppe").
 _RANK_SYNONYMS: Final = {
     "es": {"dama": 12, "sota": 11, "j": 11, "q": 12, "k": 13, "a": 14},
     "pt_BR": {"as": 14, "rainha": 12, "valete": 11, "j": 11, "q": 12, "k": 13, "a": 14},
     "fr": {"v": 11, "d": 12, "r": 13, "a": 14},
-    "de": {"as": 14, "b": 11, "d": 12, "k": 13, "a": 14, "konig": 13, "bauer": 11},
+    "de": {"as": 14, "b": 11, "d": 12, "k": 13, "a": 14, "bauer": 11},
 }
 _SUIT_SYNONYMS: Final = {
-    "es": {"pica": "S", "corazon": "H", "diamante": "D", "trebol": "C"},
+    "es": {"pica": "S", "corazón": "H", "diamante": "D", "trébol": "C"},
     "pt_BR": {"espada": "S", "copa": "H", "ouro": "D", "pau": "C"},
-    "fr": {"piques": "S", "coeurs": "H", "carreaux": "D", "trefles": "C"},
-    "de": {"schippe": "S", "eckstein": "D"},
+    "fr": {},  # singular and plural are both the catalogs' ("cœur", "cœurs")
+    "de": {"schippe": "S", "schüppe": "S", "treff": "C", "eckstein": "D"},
 }
 _JOKER_SYNONYMS: Final = {
-    "es": {"comodin grande": "BJ", "comodin pequeno": "LJ", "comodin chico": "LJ"},
+    "es": {"comodín grande": "BJ", "comodín pequeño": "LJ", "comodín chico": "LJ"},
     "pt_BR": {"coringa grande": "BJ", "coringa pequeno": "LJ"},
     "fr": {},
     "de": {},
 }
 
+Vocabulary = tuple[dict[str, int], dict[str, str], dict[str, str]]
 
-def _vocabulary(language: str) -> tuple[dict[str, int], dict[str, str], dict[str, str]]:
-    """(rank words, suit words, joker words) of ``language``, folded."""
+
+@functools.cache
+def _vocabulary(language: str) -> Vocabulary:
+    """(rank words, suit words, joker words) of ``language``, in every spelling (the catalogs
+    do not change while the bot runs)."""
     with use(language):
-        ranks = {fold(rank_word(r)): r for r in RANK_WORDS}
-        suits = {fold(suit_name(s)): s for s in SUITS} | {fold(_card_suit(s)): s for s in SUITS}
-        jokers = {fold(_("big joker")): "BJ", fold(_("little joker")): "LJ"}
+        ranks = {rank_word(r): r for r in RANK_WORDS}
+        suits = {suit_name(s): s for s in SUITS} | {_card_suit(s): s for s in SUITS}
+        jokers = {_("big joker"): "BJ", _("little joker"): "LJ"}
     ranks.update(_RANK_SYNONYMS.get(language, {}))
     suits.update(_SUIT_SYNONYMS.get(language, {}))
     jokers.update(_JOKER_SYNONYMS.get(language, {}))
-    return ranks, suits, jokers
+    return _spelled(ranks), _spelled(suits), _spelled(jokers)
+
+
+def _spelled(words: dict[str, _V]) -> dict[str, _V]:
+    return {spelled: value for word, value in words.items() for spelled in spellings(word)}
 
 
 _WORDS: Final = re.compile(r"^(\w+)\s+(?:(?:of|de|do|da|des|du)\s+)?(\w+)$")
@@ -167,12 +194,24 @@ def parse_card(text: str, language: str | None = None) -> Card:
     raise CardParseError(text.strip())
 
 
-def card_matches(c: Card, typed: str) -> bool:
-    """Does what a player is typing (autocomplete) fit card ``c``, in their words?"""
+def typed_matches(typed: str, *names: str) -> bool:
+    """Does what a player is typing (autocomplete) fit one of ``names``, however they spell
+    it (``a l aveugle`` fits *à l'aveugle*, ``koe`` fits *König*)?"""
     t = fold(typed)
-    return (
-        not t or t in fold(str(c)) or t in c.code.lower() or t in fold(card_name(c)) or t in c.name
-    )
+    return not t or any(t in spelled for name in names for spelled in spellings(name))
+
+
+def cards_matching(cards: Iterable[Card], typed: str) -> list[Card]:
+    """The ``cards`` what a player is typing (autocomplete) fits, in their words: a card it
+    names whole (``9 de coeurs``, ``Herz Koenig``: what ``/play`` reads), or whose name, code or
+    symbols it is a part of (``9 de c``, ``herz k``)."""
+    try:
+        named: Card | None = parse_card(typed) if typed.strip() else None
+    except CardParseError:
+        named = None
+    return [
+        c for c in cards if c == named or typed_matches(typed, str(c), c.code, card_name(c), c.name)
+    ]
 
 
 def bid_words(text: str) -> str:
@@ -242,11 +281,12 @@ def call_words(text: str) -> str:
 
 
 def seat_of_word(text: str) -> Seat | None:
-    """A seat named in any shipped language (``Norte``, ``Süd``, ``Ouest``), or ``None``."""
+    """A seat named in any shipped language (``Norte``, ``Süd``, ``Sued``, ``Ouest``), or
+    ``None``."""
     t = fold(text)
     for lang in LANGUAGES:
         with use(lang):
             for s in Seat:
-                if t == fold(seat_word(s)):
+                if t in spellings(seat_word(s)):
                     return s
     return None

@@ -3,20 +3,28 @@ else the server's preferred locale in Discord (English for one the bot does not 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from bot.bounded import Recent
 from bot.i18n.core import language_of, set_language, use
+
+# What interactions taught about servers and chats, kept for the most recently active ones:
+# every server a member uses the app in (added or not) and every DM and group DM would
+# otherwise stay in memory for good.  A server or chat forgotten is learnt again from its
+# next interaction (a server that added the bot is also in the guild cache).
+SEEN_KEPT: Final = 20_000
 
 
 class ServerLanguages:
     """The servers' chosen languages, loaded at start-up and kept current by the command."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: int = SEEN_KEPT) -> None:
         self._chosen: dict[int, str] = {}
-        self._seen: dict[int, str] = {}  # the preferred locale the last interaction carried
+        # the preferred locale the last interaction from each server carried
+        self._seen: Recent[int, str] = Recent(kept)
         # Outside servers (a DM or group DM: docs/user-installs.md) a chat has no preferred
         # locale: its public messages follow the last member who acted there.
-        self._chats: dict[int, str] = {}
+        self._chats: Recent[int, str] = Recent(kept)
         self.client: Any = None  # the discord.Client whose guild cache gives preferred locales
 
     def load(self, chosen: dict[int, str]) -> None:
@@ -42,9 +50,8 @@ class ServerLanguages:
     def of_chat(self, guild_id: int | None, channel_id: int) -> str:
         """The language of a table's public messages: its server's, or outside servers the
         chat's (its last member's)."""
-        if not guild_id and channel_id in self._chats:
-            return self._chats[channel_id]
-        return self.of(guild_id)
+        chat = None if guild_id else self._chats.get(channel_id)
+        return chat if chat is not None else self.of(guild_id)
 
     def chosen(self, guild_id: int) -> str | None:
         return self._chosen.get(guild_id)
@@ -56,14 +63,14 @@ class ServerLanguages:
             return language_of(preferred)
         if guild_id in self._chosen:
             return self._chosen[guild_id]
-        if preferred is None and guild_id in self._seen:
-            return self._seen[guild_id]
+        seen = self._seen.get(guild_id) if preferred is None else None
+        if seen is not None:
+            return seen
         if preferred is None and self.client is not None:
             guild = self.client.get_guild(guild_id)
             preferred = getattr(guild, "preferred_locale", None)
-        if preferred is None and guild_id in self._chats:  # a group DM's league is keyed so
-            return self._chats[guild_id]
-        return language_of(preferred)
+        chat = self._chats.get(guild_id) if preferred is None else None
+        return chat if chat is not None else language_of(preferred)  # a group's league: its chat
 
 
 SERVER_LANGUAGES = ServerLanguages()

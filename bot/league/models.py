@@ -394,6 +394,9 @@ class HistoryEntry:
     rated: bool
     rating_change: int | None  # displayed-rating points, rated games only
     game: str = DEFAULT_GAME
+    # a duplicate round's game whose round is not over: its boards are still being played at
+    # other tables, so nothing of how it went is shown (bot.store.tables.seed_in_play)
+    withheld: bool = False
 
 
 @dataclass(frozen=True, slots=True)

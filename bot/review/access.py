@@ -11,6 +11,7 @@ replay**, then its steps).
 
 from __future__ import annotations
 
+import asyncio
 import enum
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -88,7 +89,7 @@ async def open_game(
         raise Refusal(boards_withheld_refusal(game_id))
     if purpose is Purpose.RECORD:
         return FinishedGame(game_id, doc, None, frozenset())
-    replay = replay_or_none(doc)
+    replay = await asyncio.to_thread(replay_or_none, doc)  # a whole game: off the event loop
     if replay is None:
         raise Refusal(_(NO_REPLAY[purpose]))
     if purpose is Purpose.STEP:  # its poster turns its steps (check_poster), seats unread

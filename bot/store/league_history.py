@@ -62,8 +62,24 @@ class HistoryStore:
             games[r[0]] = r
             seats[r[0]].append(SeatPlayer(r["user_id"], r["display_name"], r["bot_level"]))
             scores[r[0]].append(r["score"])
-        entries = tuple(_history_entry(m, games[m[0]], seats[m[0]], scores[m[0]]) for m in mine)
+        withheld = await self._withheld(ids)
+        entries = tuple(
+            _history_entry(m, games[m[0]], seats[m[0]], scores[m[0]], m[0] in withheld)
+            for m in mine
+        )
         return HistoryPage(guild_id, user_id, page, page_count(total), total, entries)
+
+    async def _withheld(self, ids: list[int]) -> set[int]:
+        """Those of these games whose seed is still in play (:func:`seed_in_play`): a
+        duplicate round's games while the round is on."""
+        rows = await self.db.fetch(
+            "SELECT g.game_id FROM league_games g JOIN tables t ON t.id = g.table_id "  # noqa: S608
+            f"WHERE g.game_id IN ({in_marks(len(ids))}) AND t.seed IS NOT NULL AND ("
+            "EXISTS (SELECT 1 FROM seed_holds h WHERE h.seed = t.seed) OR EXISTS (SELECT 1 "
+            "FROM tables o WHERE o.seed = t.seed AND o.status IN ('lobby', 'playing')))",
+            tuple(ids),
+        )
+        return {int(r[0]) for r in rows}
 
     async def _my_games(self, guild_id: int, user_id: int, page: int) -> list[Row]:
         return await self.db.fetch(
@@ -104,7 +120,7 @@ def boards_withheld(doc: dict[str, Any]) -> bool:
 
 
 def _history_entry(
-    mine: Row, game: Row, seats: list[SeatPlayer], seat_scores: list[int | None]
+    mine: Row, game: Row, seats: list[SeatPlayer], seat_scores: list[int | None], withheld: bool
 ) -> HistoryEntry:
     seat = mine[1]
     solo = bool(game["solo"])
@@ -145,4 +161,5 @@ def _history_entry(
         rated=bool(game["rated"]),
         rating_change=change,
         game=game["game"],
+        withheld=withheld,
     )

@@ -202,16 +202,31 @@ def _bare_row(r: Row) -> TableRow:
 
 
 async def seed_in_play(conn: Queries, seed: str) -> bool:
-    """Is a table dealing from ``seed`` (64 hex digits) still open?  The one answer to "may
-    this seed be shown": a duplicate round's tables share one seed, and a table that ended
-    early must not reveal it while another still plays the same boards
-    (docs/verifiable-deals.md).  It reads the ``tables`` rows, so it holds across the bot's
-    processes; the ``tables_status`` index keeps it to the few open rows."""
+    """Is a table dealing from ``seed`` (64 hex digits) still open, or is the seed held back
+    (:func:`hold_seed`)?  The one answer to "may this seed be shown": a duplicate round's
+    tables share one seed, and a table that ended early must not reveal it while another
+    still plays the same boards — or has yet to be seated (docs/verifiable-deals.md).  It
+    reads the database, so it holds across the bot's processes; the ``tables_status`` index
+    keeps it to the few open rows."""
     row = await conn.fetchrow(
-        "SELECT 1 FROM tables WHERE status IN ('lobby', 'playing') AND seed = ? LIMIT 1",
-        (seed,),
+        "SELECT 1 FROM tables WHERE status IN ('lobby', 'playing') AND seed = ? "
+        "UNION ALL SELECT 1 FROM seed_holds WHERE seed = ? LIMIT 1",
+        (seed, seed),
     )
     return row is not None
+
+
+async def hold_seed(tx: Tx, seed: str) -> None:
+    """Hold ``seed`` back until :func:`release_seed`: whatever tables deal from it, none shows
+    it (a duplicate round's key, held while any game of the round is still to be played)."""
+    await tx.execute(
+        "INSERT INTO seed_holds (seed, held_at) VALUES (?, ?) ON CONFLICT (seed) DO NOTHING",
+        (seed, time.time()),
+    )
+
+
+async def release_seed(tx: Tx, seed: str) -> None:
+    await tx.execute("DELETE FROM seed_holds WHERE seed = ?", (seed,))
 
 
 class TableStore:
@@ -319,6 +334,11 @@ class TableStore:
             "VALUES (?,?,?,?,?)",
             (table_id, seq, encode_action(action), interaction_id, time.time()),
         )
+
+    @staticmethod
+    async def table_exists(conn: Queries, table_id: str) -> bool:
+        """Was a table of this id ever stored (tables are never deleted)?"""
+        return await conn.fetchrow("SELECT 1 FROM tables WHERE id = ?", (table_id,)) is not None
 
     async def load_table(self, table_id: str) -> StoredTable | None:
         """One table as the database has it now (``None``: there is no such table)."""

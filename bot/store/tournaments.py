@@ -6,7 +6,7 @@ one, together with the table it seats or ends where there is one)."""
 from __future__ import annotations
 
 import json
-import secrets
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,13 +26,14 @@ from bot.events.pairing.model import (
 from bot.store.db import Database, Queries, Row, Tx
 from bot.store.sql import in_marks
 
+log = logging.getLogger(__name__)
 _OPEN = "('signup', 'running', 'paused')"  # TournamentStatus: OPEN_STATES
 _T_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, status, settings, starts_at, round, "
-    "round_deadline, round_left, message_id, created_at, ended_at, note, secret"
+    "round_deadline, round_left, message_id, created_at, ended_at, note, secret, fault"
 )
 _UPDATABLE = frozenset(
-    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note"}
+    {"status", "round", "round_deadline", "round_left", "message_id", "ended_at", "note", "fault"}
 )
 _ADD_THREAD = (
     "INSERT INTO tournament_threads (tournament_id, slot, thread_id) VALUES (?, ?, ?) "
@@ -69,7 +70,20 @@ class PastTournament:
     status: TournamentStatus
     ended_at: float | None
     place: int | None
-    entries: int
+    entries: int  # the entries that played (not those dropped at the start)
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableTournament:
+    """An open tournament whose stored rows no longer load (a setting that no longer
+    validates, a damaged value): where it is, what it is called, and why not."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    fault: str | None  # as stored (None: not marked yet)
+    reason: str
 
 
 class TournamentStore:
@@ -87,9 +101,10 @@ class TournamentStore:
         name: str,
         settings: TournamentSettings,
         starts_at: float,
+        secret: str,
     ) -> int:
-        """A new tournament in sign-up; a name already running in the server raises
-        :class:`~bot.store.errors.UniqueViolation`."""
+        """A new tournament in sign-up, with its ``secret`` (64 hex digits, never shown); a
+        name already running in the server raises :class:`~bot.store.errors.UniqueViolation`."""
         value = await tx.fetchval(
             "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, name_key, "
             "status, settings, starts_at, created_at, secret) "
@@ -104,7 +119,7 @@ class TournamentStore:
                 json.dumps(settings.to_record()),
                 starts_at,
                 time.time(),
-                secrets.token_hex(32),
+                secret,
             ),
         )
         return int(value)
@@ -282,15 +297,32 @@ class TournamentStore:
 
     async def load_open(
         self, guild_filter: Callable[[int], bool] | None = None
-    ) -> list[Tournament]:
+    ) -> tuple[list[Tournament], list[UnreadableTournament]]:
+        """The open tournaments (of the servers ``guild_filter`` accepts), each loaded on its
+        own: one that no longer loads is logged and returned apart, the others load."""
         rows = await self.db.fetch(
             f"SELECT {_T_COLUMNS} FROM tournaments WHERE status IN {_OPEN} ORDER BY id"  # noqa: S608
         )
-        out = []
+        out, unreadable = [], []
         for r in rows:
-            if guild_filter is None or guild_filter(int(r["guild_id"])):
+            if guild_filter is not None and not guild_filter(int(r["guild_id"])):
+                continue
+            try:
                 out.append(await self._complete(self.db, r))
-        return out
+            except Exception as e:
+                log.exception("tournament %s cannot be loaded", r["id"])
+                reason = " ".join(f"{type(e).__name__}: {e}".split())[:300]
+                unreadable.append(
+                    UnreadableTournament(
+                        int(r["id"]),
+                        int(r["guild_id"]),
+                        int(r["channel_id"]),
+                        str(r["name"]),
+                        r["fault"],
+                        reason,
+                    )
+                )
+        return out, unreadable
 
     async def load(self, q: Queries, tournament_id: int) -> Tournament | None:
         r = await q.fetchrow(
@@ -333,7 +365,8 @@ class TournamentStore:
     ) -> list[PastTournament]:
         rows = await self.db.fetch(
             "SELECT t.id, t.name, t.status, t.ended_at, e.place, "
-            "(SELECT count(*) FROM tournament_entries x WHERE x.tournament_id = t.id) "
+            "(SELECT count(*) FROM tournament_entries x WHERE x.tournament_id = t.id "
+            "AND x.status <> 'dropped') "
             "FROM tournament_members m JOIN tournaments t ON t.id = m.tournament_id "
             "LEFT JOIN tournament_entries e "
             "ON e.tournament_id = m.tournament_id AND e.entry = m.entry "
@@ -372,6 +405,7 @@ class TournamentStore:
             ended_at=None if r["ended_at"] is None else float(r["ended_at"]),
             note=r["note"],
             secret=str(r["secret"]),
+            fault=r["fault"],
         )
         members = await q.fetch(
             "SELECT user_id, entry, name FROM tournament_members WHERE tournament_id = ? "

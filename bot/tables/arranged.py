@@ -4,11 +4,17 @@ once, and ended by the organiser when a deadline passes.
 This is the table service's one entry point for the tournament director
 (``bot/events/service.py``): it never reaches into the lobby's internals.  An arranged table
 is an ordinary table afterwards — live hands, timers, computer hand-over, everything — except
-that it plays on when every member has left (its result counts).
+that it plays on when every member has left (its result counts), that only the organiser
+seats people there (a member comes back only to a seat of their own:
+:func:`bot.tables.lobby.refuse_stranger`), and that its terms — rated or not, its board
+limit, its shared deal key, who may watch and how far behind — are stored with it, so a
+restart has them in force before any turn is played.
 
 Seating is idempotent through the database: :meth:`ArrangedTables.open` stores the table and
 runs the organiser's ``claim`` in the same transaction; a claim that finds the game already
-seated rolls the whole table back (:class:`AlreadySeated`).
+seated rolls the whole table back (:class:`AlreadySeated`).  Only the claim says a game is
+seated: another table open in the channel (a member's, or an older game's) is
+:class:`ChannelBusy`, and the organiser seats the game elsewhere.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from bot.store.db import Tx
 from bot.store.errors import UniqueViolation
 from bot.tables.context import ServiceContext
 from bot.tables.lobby import ID_TRIES, Lobby
+from bot.tables.options import TableOptions
 from bot.tables.state import Occupant, Table, TableStatus
 from bot.tables.turns import deadline_after
 
@@ -36,6 +43,14 @@ Claim = Callable[[Tx, str], Awaitable[bool]]
 class AlreadySeated(Refusal):
     """The organiser's game already has a table (seated before a restart, or by another
     process): nothing was opened."""
+
+
+class ChannelBusy(Refusal):
+    """Another table is open in the channel the organiser chose: nothing was opened."""
+
+
+class _IdTaken(Exception):
+    """The table id drawn was used before: another is drawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +81,12 @@ class ArrangedTables:
         claim: Claim,
         hand_limit: int | None = None,
         deal_source: str | None = None,
+        options: TableOptions | None = None,
     ) -> Table:
         """Open a table in ``channel_id`` (a thread made for it) with these seats and start
-        it.  ``claim(tx, table_id)`` runs in the transaction that stores the table; ``False``
-        rolls it back and raises :class:`AlreadySeated`.  A member already seated at another
+        it (``options``: who may watch it, and how far behind).  ``claim(tx, table_id)`` runs
+        in the transaction that stores the table; ``False`` rolls it back and raises
+        :class:`AlreadySeated`.  A member already seated at another
         table of the server keeps that seat: a computer plays theirs here (at the table's
         hand-over level) until they come with ``/spades join``."""
         if set(seats) != set(rules.seats):
@@ -86,6 +103,7 @@ class ArrangedTables:
             rated=rated,
             hand_limit=hand_limit,
             deal_source=deal_source,
+            options=options or TableOptions(),
         )
         async with self.lobby.seating(guild_id):
             for seat, who in seats.items():
@@ -102,22 +120,28 @@ class ArrangedTables:
 
     async def _insert(self, table: Table, claim: Claim) -> None:
         """Store the table with its seats and the organiser's claim in one transaction (a
-        taken table id is drawn again); a table already open in its channel means the game
-        was seated (:class:`AlreadySeated`)."""
+        taken table id is drawn again); the claim refused: :class:`AlreadySeated`; a table
+        already open in the channel: :class:`ChannelBusy`."""
         store = self.persistence.store
         for _attempt in range(ID_TRIES):
             try:
                 async with self.persistence.write() as conn:
+                    # The claim first (with an id no table ever had): only the game's own row
+                    # says whether it is seated, not another table open in the channel.
+                    if await store.table_exists(conn, table.id):
+                        raise _IdTaken
+                    if not await claim(conn, table.id):
+                        raise AlreadySeated(_("That game already has a table."))
                     await store.insert_table(conn, self.persistence.row(table))
                     for seat, occ in table.seats.items():
                         await store.put_seat(conn, table.id, self.persistence.seat_row(seat, occ))
-                    if not await claim(conn, table.id):
-                        raise AlreadySeated(_("That game already has a table."))
                 break
+            except _IdTaken:
+                table.id = self.ctx.randomness.table_id()
             except UniqueViolation as e:
                 if e.constraint not in ("tables.id", "tables_pkey"):
-                    raise AlreadySeated(_("A table is already open for that game.")) from e
-                table.id = self.ctx.randomness.table_id()
+                    raise ChannelBusy(_("Another table is open in that channel.")) from e
+                table.id = self.ctx.randomness.table_id()  # another process drew it just now
         else:
             raise Refusal(_("I could not find a free table id. Please try again."))
         self.ctx.registry.add(table)
@@ -134,7 +158,8 @@ class ArrangedTables:
         hand_limit: int | None = None,
         deal_source: str | None = None,
     ) -> None:
-        """Mark a restored table as arranged again (a restart keeps none of these)."""
+        """Mark a restored table as arranged again: one stored before its terms were stored
+        with it (an older version's); the terms of any other are already in force."""
         table.arranged = True
         table.rated = rated
         table.hand_limit = hand_limit

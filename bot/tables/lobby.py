@@ -3,13 +3,11 @@ changing the rules before the start, starting the game and abandoning it."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
-from collections import defaultdict
-from collections.abc import AsyncIterator
 
+from bot.bounded import KeyedLocks
 from bot.command_input import excerpt
 from bot.engine import Game, Rules, Seat
 from bot.engine.dealer import draw_first_dealer
@@ -43,16 +41,11 @@ class Lobby:
         self.registry = ctx.registry
         # Opening a table and sitting down are serialised per server: one member, one seat;
         # one channel, one table — however many clicks arrive at once.
-        self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._guild_locks: KeyedLocks[int] = KeyedLocks()  # kept while in use
 
     def seating(self, guild_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold the server's seating lock (opening tables, sitting down)."""
-        return self._seating(guild_id)
-
-    @contextlib.asynccontextmanager
-    async def _seating(self, guild_id: int) -> AsyncIterator[None]:
-        async with self._guild_locks[guild_id]:
-            yield
+        return self._guild_locks.hold(guild_id)
 
     def check_new(self, ask: NewTable, server: GuildSettings | None) -> NewTable:
         """Everything that refuses ``/spades new``, before anything is made for it: where
@@ -90,7 +83,7 @@ class Lobby:
         turn_timer: int = 0,
         place: Place = SERVER,
     ) -> Table:
-        async with self._seating(guild_id):
+        async with self.seating(guild_id):
             return await self._open(
                 guild_id, channel_id, host_id, host_name, preset, target, turn_timer, place
             )
@@ -155,7 +148,7 @@ class Lobby:
         started at once, hosted by whoever asked (a player of the finished game).  A player
         now seated at another table, or whose seat a computer played at the end, is replaced
         by a computer player."""
-        async with self._seating(self.registry.finished(finished_id).guild_id):
+        async with self.seating(self.registry.finished(finished_id).guild_id):
             old = self.check_play_again(finished_id, user_id)
             table = Table(
                 id=self.ctx.randomness.table_id(),
@@ -186,6 +179,10 @@ class Lobby:
         """Refuse **Play again** unless a player of that game asks, nothing else is open in
         the channel and they sit nowhere else."""
         old = self.registry.finished(finished_id)
+        if old.arranged:
+            raise Refusal(
+                _("This was a tournament's game: its organiser seats the next one, not Play again.")
+            )
         if user_id not in old.humans():
             raise Refusal(_("Only the players of that game can start another one."))
         if self.registry.find_in_channel(old.channel_id) is not None:
@@ -197,9 +194,10 @@ class Lobby:
 
     # ------------------------------------------------------------------ sitting and leaving
     async def join(self, table: Table, user_id: int, name: str, seat: Seat | None = None) -> Seat:
-        async with self._seating(table.guild_id), table.lock:
+        async with self.seating(table.guild_id), table.lock:
             ensure_open(table)
             mine = table.seat_of(user_id)
+            refuse_stranger(table, mine)
             self.registry.check_can_sit(table, user_id)
             if table.status == TableStatus.LOBBY:
                 return await self._join_lobby(table, user_id, name, seat, mine)
@@ -473,6 +471,20 @@ class Lobby:
             self.ctx.changed(table)
             self.ctx.turns.schedule(table)
             return table
+
+
+def refuse_stranger(table: Table, mine: Seat | None) -> None:
+    """Only the organiser seats people at a tournament's table (``/tournament replace``): a
+    member sits there only in the seat recorded under their own id (coming back after they
+    left or timed out), never in a computer's seat — that would be playing for an entry they
+    are not in, and seeing its hand."""
+    if table.arranged and mine is None:
+        raise Refusal(
+            _(
+                "This is a tournament's table: only its organiser seats players here "
+                "(`/tournament replace`). You can only come back to a seat of your own."
+            )
+        )
 
 
 def ensure_open(table: Table) -> None:

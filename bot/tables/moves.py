@@ -196,6 +196,9 @@ class Moves:
         now = time.monotonic()
         if now - self._notified.get(table.id, -NOTICE_EVERY_S) < NOTICE_EVERY_S:
             return
+        # only the notices of the last minute matter: older ones go (the map never grows)
+        for tid in [t for t, at in self._notified.items() if now - at >= NOTICE_EVERY_S]:
+            del self._notified[tid]
         self._notified[table.id] = now
         self.ctx.notice(
             table,

@@ -8,14 +8,21 @@ once the game starts.
   computer player's choice for that seat).  A table with hints is a practice table and is never
   rated, whatever the server's settings: the host chose hints over a rating.
 
+A tournament's table (``bot/tables/arranged.py``) is opened with the organiser's choice of
+``spectators`` (``public`` or ``off``) and a ``delay``: spectators see its game that many
+completed tricks behind (0: live); nobody changes them afterwards.
+
 They are stored with the table's rules (the ``table`` object beside the rules' own options,
-in the same column: no migration), together with the hints each seat took, so that a restart
-keeps both.  The engine's :class:`~bot.engine.Rules` never sees them: they change nothing in
-how the game is played or recorded.
+in the same column: no migration), together with the hints each seat took and — for a
+tournament's table — the terms its organiser opened it with (:class:`ArrangedTerms`), so that
+a restart keeps them all, in force before any turn is played.  The engine's
+:class:`~bot.engine.Rules` never sees them: they change nothing in how the game is played or
+recorded.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -25,6 +32,7 @@ from bot.errors import Refusal
 from bot.i18n import LANGUAGES, N_, _, _p, use
 
 SPECTATOR_MODES: Final = ("public", "hands", "off")
+MAX_DELAY: Final = 52  # tricks a spectator's view may be held behind (four Spades hands)
 OPTION_NAMES: Final = ("spectators", "hints")
 TABLE_KEY: Final = "table"  # the key of these settings in the stored rules object
 # What each value means, for `/spades rule`'s autocomplete (translated where it is shown).
@@ -51,6 +59,7 @@ _SPECTATOR_WORDS: Final = {
 class TableOptions:
     spectators: str = "public"
     hints: bool = False
+    delay: int = 0  # spectators see the game this many completed tricks behind (0: live)
 
     @property
     def watchable(self) -> bool:
@@ -82,12 +91,12 @@ class TableOptions:
                         off=value_word(name, "off"),
                     )
                 )
-            return TableOptions(mode, self.hints)
+            return dataclasses.replace(self, spectators=mode)
         if name == "hints":
             if t in ("on", "yes", "true"):
-                return TableOptions(self.spectators, True)
+                return dataclasses.replace(self, hints=True)
             if t in ("off", "no", "false"):
-                return TableOptions(self.spectators, False)
+                return dataclasses.replace(self, hints=False)
             raise Refusal(_("hints must be {on} or {off}.", on=_("on"), off=_("off")))
         raise Refusal(_("There is no table option {name}.", name=repr(name[:40])))
 
@@ -129,17 +138,48 @@ def value_label(name: str, value: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ArrangedTerms:
+    """What an organiser opened a tournament's table with: whether the league rates it, the
+    hands it ends after (a duplicate round's boards), and whether its seed is a shared deal
+    key (the round's, stored as the table's seed from its creation)."""
+
+    rated: bool = True
+    hand_limit: int | None = None
+    shared_seed: bool = False
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"rated": self.rated, "hand_limit": self.hand_limit, "shared_seed": self.shared_seed}
+
+    @classmethod
+    def from_doc(cls, doc: Any) -> ArrangedTerms | None:
+        if not isinstance(doc, Mapping):
+            return None
+        limit = doc.get("hand_limit")
+        return cls(
+            doc.get("rated") is not False,
+            limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 else None,
+            doc.get("shared_seed") is True,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class TableSettings:
-    """What is stored under :data:`TABLE_KEY`: the options and the hints taken per seat."""
+    """What is stored under :data:`TABLE_KEY`: the options, the hints taken per seat, and a
+    tournament table's terms (``None``: not a tournament's table)."""
 
     options: TableOptions = TableOptions()
     hints_taken: dict[Seat, int] = field(default_factory=dict)
+    arranged: ArrangedTerms | None = None
 
     def to_doc(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"spectators": self.options.spectators, "hints": self.options.hints}
+        if self.options.delay:
+            doc["delay"] = self.options.delay
         taken = {s.name: n for s, n in self.hints_taken.items() if n}
         if taken:
             doc["hints_taken"] = taken
+        if self.arranged is not None:
+            doc["arranged"] = self.arranged.to_doc()
         return doc
 
     @classmethod
@@ -149,8 +189,11 @@ class TableSettings:
         if not isinstance(doc, Mapping):
             return cls()
         mode = doc.get("spectators")
+        delay = doc.get("delay")
         options = TableOptions(
-            mode if mode in SPECTATOR_MODES else "public", doc.get("hints") is True
+            mode if mode in SPECTATOR_MODES else "public",
+            doc.get("hints") is True,
+            delay if isinstance(delay, int) and 0 < delay <= MAX_DELAY else 0,
         )
         taken: dict[Seat, int] = {}
         raw = doc.get("hints_taken")
@@ -158,7 +201,7 @@ class TableSettings:
             for name, n in raw.items():
                 if name in Seat.__members__ and isinstance(n, int) and n > 0:
                     taken[Seat[name]] = n
-        return cls(options, taken)
+        return cls(options, taken, ArrangedTerms.from_doc(doc.get("arranged")))
 
 
 def split_rules_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], TableSettings]:

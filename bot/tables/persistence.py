@@ -33,7 +33,13 @@ from bot.i18n import N_, _
 from bot.store.db import Database, Tx
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.tables import SeatRow, StoredTable, TableRow, TableStore, seed_in_play
-from bot.tables.options import TABLE_KEY, TableOptions, TableSettings, split_rules_doc
+from bot.tables.options import (
+    TABLE_KEY,
+    ArrangedTerms,
+    TableOptions,
+    TableSettings,
+    split_rules_doc,
+)
 from bot.tables.state import Occupant, Place, SeatRating, SurfaceToken, Table, TableStatus
 
 log = logging.getLogger(__name__)
@@ -71,6 +77,10 @@ _STORED_FIELDS = (
     "place",
     "options",
     "hints_taken",
+    "arranged",
+    "rated",
+    "hand_limit",
+    "deal_source",
 )
 
 
@@ -333,6 +343,10 @@ class TablePersistence:
             place=Place(row.surface, row.league),
             token=_token(row),
         )
+        terms = settings.arranged
+        if terms is not None:  # a tournament's table: in force before any turn is played
+            table.arranged, table.rated, table.hand_limit = True, terms.rated, terms.hand_limit
+            table.deal_source = row.seed if terms.shared_seed else None
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
         if table.status == TableStatus.PLAYING and row.first_dealer:
@@ -362,8 +376,14 @@ def rules_doc(
 ) -> dict[str, Any]:
     """What a table stores in its ``rules`` column: the rules' record and, beside it, the
     table's own settings (:mod:`bot.tables.options`); each part may be given anew."""
+    terms = (
+        ArrangedTerms(table.rated, table.hand_limit, table.deal_source is not None)
+        if table.arranged
+        else None
+    )
     settings = TableSettings(
         table.options if options is None else options,
         table.hints_taken if hints_taken is None else hints_taken,
+        terms,
     )
     return {**(rules or table.rules).to_record(), TABLE_KEY: settings.to_doc()}

@@ -22,6 +22,7 @@ class TableRandomness:
     def __init__(self, test_seed: int | None = None) -> None:
         self.test_seed = test_seed
         self._table_counter = 0
+        self._secret_counter = 0
 
     def table_id(self) -> str:
         """A new table id.  With a test seed, the n-th id of a run is always the same (so a
@@ -32,6 +33,17 @@ class TableRandomness:
             rng = random.Random(f"{self.test_seed}:table:{self._table_counter}")
             return "".join(rng.choice(ID_ALPHABET) for _ in range(8))
         return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
+
+    def secret(self, label: str) -> str:
+        """A new secret of 32 bytes as 64 hex digits (an organiser's: a tournament's draws
+        and deal keys derive from it): from the operating system; with a test seed, from the
+        seed, ``label`` and how many were drawn before in this run, so a seeded test draws
+        the same every run."""
+        if self.test_seed is None:
+            return secrets.token_hex(SEED_BYTES)
+        self._secret_counter += 1
+        label = f"{self.test_seed}:secret:{label}:{self._secret_counter}"
+        return random.Random(label).randbytes(SEED_BYTES).hex()
 
     def rng(self, table: Table, salt: int) -> random.Random:
         """The generator of one random event at a table (``salt`` names the event)."""

@@ -80,7 +80,7 @@ class TableService:
         self.db = db
         self.persistence = TablePersistence(db, on_game_stored=on_game_stored, on_moved=self._moved)
         self.registry = TableRegistry(finished_kept)
-        randomness = TableRandomness(test_seed)
+        self.randomness = randomness = TableRandomness(test_seed)
         self.turns = AutoTurns(
             decide,
             commit=self._commit_turn,

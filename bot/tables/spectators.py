@@ -21,8 +21,12 @@ spectators the rounds simply grow further apart.  Per token that is at most one 
 
 Who may watch: a member who has not sat at the table during its game (playing, away or left:
 they could pass on what spectators are shown), once the game has started, unless the host
-closed the table to spectators (``/spades rule spectators off``).  Nothing here reads a card:
-what a spectator's message shows is rendered by the Discord layer from the public view only.
+closed the table to spectators (``/spades rule spectators off``) or an organiser's rule
+refuses them (:attr:`Spectators.guards`: a duplicate tournament's entrants never watch its
+tables).  A table whose options set a ``delay`` is shown that many completed tricks behind
+the game (its view changes only when a trick completes: :func:`watch_key`).  Nothing here
+reads a card: what a spectator's message shows is rendered by the Discord layer from the
+public view only.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.engine.rewind import tricks_completed
 from bot.errors import Refusal
 from bot.i18n import _
 from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN, Edit
@@ -52,10 +57,16 @@ EDITS_PER_SECOND = 50.0
 EDIT_BURST = 5
 
 WatchKey = tuple[int, str]
+# An organiser's rule on who may watch a table: raises a Refusal (with the reason) for a
+# member who may not (bot/events: a duplicate tournament's entrants).
+WatchGuard = Callable[[Table, int], None]
 
 
 def watch_key(table: Table) -> WatchKey:
-    """What changes a spectator's view: any change of the table (a move, a seat, the end)."""
+    """What changes a spectator's view: any change of the table (a move, a seat, the end) —
+    at a table shown ``delay`` tricks behind, only a completed trick (and the end)."""
+    if table.options.delay and table.open and table.game is not None:
+        return (tricks_completed(table.game), table.status)
     return (table.version, table.status)
 
 
@@ -130,6 +141,7 @@ class Spectators:
         # Awaited before each edit: returns once no player's interaction waits for its answer
         # (the Discord layer's; None: no waiting).
         self.gate = gate
+        self.guards: list[WatchGuard] = []  # organisers' rules, asked after the table's own
         self.interval = interval
         self.token_lifetime = token_lifetime
         self._budget = TokenBucket(edits_per_second, burst)  # all tables', taken in turn
@@ -138,8 +150,7 @@ class Spectators:
         self.dropped = 0  # spectators forgotten: their message could not be edited any more
 
     # ------------------------------------------------------------------ who may watch
-    @staticmethod
-    def check(table: Table, user_id: int) -> None:
+    def check(self, table: Table, user_id: int) -> None:
         """Refuse (with the reason) a member who may not watch ``table`` now."""
         if not table.open:
             raise Refusal(_("That table has ended."))
@@ -150,10 +161,26 @@ class Spectators:
                     "a player who watched could pass on what spectators are shown."
                 )
             )
+        for guard in self.guards:
+            guard(table, user_id)
         if not table.options.watchable:
+            if table.arranged:
+                raise Refusal(_("The organiser has closed this tournament's tables to spectators."))
             raise Refusal(_("The host has closed this table to spectators."))
         if table.status != TableStatus.PLAYING or table.game is None:
             raise Refusal(_("The game has not started yet: watch once it has."))
+
+    def watchable_by(self, tables: list[Table], user_id: int) -> list[Table]:
+        """The tables ``user_id`` may watch now (``/spades watch``'s autocomplete lists no
+        other)."""
+        out = []
+        for table in tables:
+            try:
+                self.check(table, user_id)
+            except Refusal:
+                continue
+            out.append(table)
+        return out
 
     def count(self, table: Table) -> int:
         room = self._rooms.get(table.id)
@@ -181,6 +208,12 @@ class Spectators:
                     room.watchers[user_id] = watcher
             self._recount(room)
             self._poke(room)
+
+    def forget(self, user_id: int) -> None:
+        """``user_id`` watches nothing any more (they were just entered in a tournament)."""
+        for room in list(self._rooms.values()):
+            if room.watchers.pop(user_id, None) is not None:
+                self._recount(room)
 
     def stop(self, table: Table, user_id: int) -> bool:
         """The spectator stops watching (their message is theirs to close)."""

@@ -125,6 +125,7 @@ class Rematch:
     seats: dict[Seat, Occupant]
     place: Place = SERVER
     options: TableOptions = field(default_factory=TableOptions)
+    arranged: bool = False  # a tournament's table: its organiser seats the next game
 
     def humans(self) -> list[int]:
         return [o.user_id for o in self.seats.values() if o.user_id is not None]
@@ -217,8 +218,9 @@ class Table:
     token: SurfaceToken | None = field(default=None, repr=False)
     latest_token: SurfaceToken | None = field(default=None, repr=False)
     # Opened by an organiser (a tournament, bot/tables/arranged.py): it plays on when every
-    # member has left (computers finish it: its result counts), and ``rated`` says whether the
-    # league rates it.  In memory; the organiser sets both again on a restored table.
+    # member has left (computers finish it: its result counts), only the organiser seats
+    # people there, and ``rated`` says whether the league rates it.  Stored with the table's
+    # settings (bot.tables.options.ArrangedTerms) with ``hand_limit`` and ``deal_source``.
     arranged: bool = False
     rated: bool = True
     hand_limit: int | None = None  # the game ends after this many hands (duplicate boards)
@@ -286,6 +288,7 @@ class Table:
             dict(self.seats),
             self.place,
             self.options,
+            self.arranged,
         )
 
     @property

@@ -81,3 +81,52 @@ async def test_a_rated_game_never_offers_a_hint(world: World, bot: BotProcess) -
                 await driver.act(p, hand)
                 acted += 1
                 break
+
+
+async def test_hint_spam_starts_one_search_per_position_and_the_limit_says_when(
+    world: World, bot: BotProcess
+) -> None:
+    """Three clicks on **Hint** at once start one search (the others wait for its result); a
+    member has ten hints worked out a minute (on Discord's clock), the eleventh position is
+    refused with when to try again — in the hand, which goes on offering its choices."""
+    fake, alice = world.fake, world.users[0]
+    await answer(world, alice, "spades", "new", preset="standard", target=100)
+    await rule(world, "hints", "on")
+    for _ in range(3):
+        await answer(world, alice, "spades", "bot")
+    await answer(world, alice, "spades", "start")
+    me = Seated(alice, await answer(world, alice, "hand"))
+    driver = Driver(fake, world.channel, [me])
+
+    async def my_turn_with_choices() -> Message | Response:
+        for _ in range(2000):
+            hand = await driver.refresh(me)
+            if any(":hint:" in (c.custom_id or "") for c in hand.all_components):
+                return hand
+            if driver.can_act(hand):  # a single choice: no hint to ask for
+                await driver.act(me, hand)
+            else:
+                await asyncio.sleep(0.02)
+        raise AssertionError("alice never had a choice to make")
+
+    with fake.snowflakes.held():  # every click within one minute on Discord's clock
+        hand = await my_turn_with_choices()
+        clicks = [await fake.click(alice, hand, hint_button(hand)) for _ in range(3)]
+        shown = [await c.answer() for c in clicks]
+        assert all("💡" in s.text for s in shown), [s.text for s in shown]
+        assert bot.output.count("working out a hint") == 1, "three clicks, one search"
+        worked_out = 1
+        while True:
+            await driver.act(me, await driver.refresh(me))
+            hand = await my_turn_with_choices()
+            r = await (await fake.click(alice, hand, hint_button(hand))).answer()
+            if "💡" not in r.text:
+                break
+            worked_out += 1
+            assert worked_out <= 10, "more than ten hints worked out in a minute"
+    assert worked_out == 10
+    assert "You have had ten hints worked out in the last minute." in r.text, r.text
+    assert re.search(r"Try again <t:\d+:R>", r.text), r.text
+    assert driver.can_act(r), "the hand still offers its choices"
+    assert bot.output.count("working out a hint") == 10
+    assert "Traceback" not in bot.output

@@ -11,7 +11,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, Seated, button, eventually, has, live, table_message
+from tests.e2e.driver import (
+    Driver,
+    Seated,
+    button,
+    eventually,
+    has,
+    live,
+    plain,
+    table_message,
+)
 from tests.e2e.flows import answer, open_table, quick_game
 from tests.fakediscord import BotProcess, Message, Response
 
@@ -230,6 +239,35 @@ async def test_bids_and_cards_typed_and_offered_in_spanish_and_german(
     waiting = next(p for p in driver.players if p.user.locale == "de" and p is not on_turn)
     r = await answer(world, waiting.user, "play", card="Kreuz 2")
     assert re.fullmatch(r"(Nord|Ost|Süd|West) ist am Zug", r.text), r.text
+
+
+async def test_french_hearts_typed_without_the_ligature(world: World, bot: BotProcess) -> None:
+    """``/play 9 de coeur``: hearts as most French keyboards type them (no ``œ``) — offered by
+    the autocomplete and played by the command, whoever holds the 9♥ when it may be played."""
+    fake, ch, users = world.fake, world.channel, world.users
+    for user in users:
+        user.locale = "fr"
+    world.guild.locale = "es-ES"  # the table speaks Spanish; the input is each player's own
+    driver = await _seat_four(world)
+    for _ in range(200):
+        p = await _on_turn(driver)
+        hand = live(p.hand) or p.hand
+        assert hand is not None
+        plays = [c.custom_id for c in hand.all_components if ":play:" in (c.custom_id or "")]
+        if not plays:
+            await driver.act(p, hand)  # a bid
+            continue
+        if not any(cid.endswith(":9H") for cid in plays):
+            await (await fake.click(p.user, hand, plays[0])).answer()
+            continue
+        offered = await fake.autocomplete(p.user, ch, "play", focused="card", value="9 de coeur")
+        assert [c["value"] for c in offered] == ["9H"], offered
+        assert str(offered[0]["name"]).endswith("9 de cœur"), offered
+        r = await answer(world, p.user, "play", card="9 de coeur")
+        assert "Vous avez joué 9♥" in plain(r.text), r.text
+        assert "⚠" not in r.text, r.text
+        return
+    raise AssertionError("the 9♥ was never played")
 
 
 async def test_the_server_language_chosen_by_an_admin_is_the_tables(

@@ -9,6 +9,7 @@ import re
 
 from tests.e2e.conftest import World
 from tests.e2e.flows import quick_game
+from tests.e2e.test_spectators import play_alice_to_the_end
 from tests.fakediscord import Message, Response, run_bot
 
 TRICK = re.compile(r"^`\s*(\d+)` ", re.MULTILINE)
@@ -97,3 +98,36 @@ async def test_game_over_then_review_then_every_page(world: World) -> None:
         assert again.ephemeral
         assert "Page 1 of" in again.text
         assert proc.output.count("reviewed game") == 1, "analysed once, read twice"
+
+
+async def test_a_reviews_pages_are_rendered_once_for_its_page_turns(world: World) -> None:
+    """A Whist game (reviewed as its replay): the pages are rendered when the review opens and
+    each page turn — Next, Previous, the menu, the overview — shows a kept page; another
+    reader (other seats: other words) has the pages rendered once for them."""
+    fake, users = world.fake, world.users
+    async with run_bot(fake, env=world.env()) as proc:
+        await play_alice_to_the_end(await quick_game(world, humans=1, preset="whist", target=1))
+        over = await fake.wait_for_message(world.channel, lambda m: "Game over" in m.text)
+        opened = await (await fake.click(users[0], over, review_id(over))).response()
+        assert "Page 1 of" in opened.text, opened.text
+        pages = int(re.search(r"Page 1 of (\d+)", opened.text).group(1))  # type: ignore[union-attr]
+        assert pages >= 2
+        current: Message | Response = opened
+        for label, number in (("Next ▶", 2), ("◀ Previous", 1), ("Next ▶", 2), ("Overview", 1)):
+            current = await (await fake.click(users[0], current, button(current, label))).response()
+            assert f"Page {number} of {pages}" in current.text, current.text
+        jump = next(
+            c for c in current.all_components if c.custom_id and c.custom_id.endswith(":jump")
+        )
+        current = await (
+            await fake.select(users[0], current, jump.custom_id, [str(pages - 1)])
+        ).response()
+        assert f"Page {pages} of {pages}" in current.text, current.text
+        assert proc.output.count("review pages of game") == 1, "rendered once, turned five times"
+
+        other = await (await fake.click(users[1], over, review_id(over))).response()
+        assert "Page 1 of" in other.text
+        current = await (await fake.click(users[1], other, button(other, "Next ▶"))).response()
+        assert f"Page 2 of {pages}" in current.text
+        assert proc.output.count("review pages of game") == 2, "once more, for bob's review"
+        assert "Traceback" not in proc.output

@@ -19,7 +19,7 @@ from bot.league.recording import decode_record
 from tests.e2e.driver import eventually
 from tests.e2e.test_replay import labelled
 from tests.e2e.test_review import review_id
-from tests.e2e.tournament_flows import Night, new_night, open_night, sign_up_pairs
+from tests.e2e.tournament_flows import new_night, open_night, sign_up_pairs
 from tests.fakediscord import Channel, FakeDiscord, Message, run_bot
 
 ENV = {
@@ -79,18 +79,6 @@ def game_over(fake: FakeDiscord, thread: Channel) -> Message | None:
     return next((m for m in fake.messages(thread) if "Game over" in m.text), None)
 
 
-async def leave_in(night: Night, thread: Channel) -> None:
-    """The members seated at ``thread``'s table leave (computers finish their game)."""
-    for m in night.fake.messages(thread):
-        if "your game is on" not in m.text:
-            continue
-        for user in night.players:
-            if f"<@{user.id}>" in m.text and (m.id, user.id) not in night.left:
-                night.left.add((m.id, user.id))
-                r = await (await night.fake.slash(user, thread, "spades", "leave")).answer()
-                assert "computer player" in r.text, r.text
-
-
 async def test_a_duplicate_rounds_seed_stays_hidden_until_its_last_table_ends(
     tmp_path: Path,
 ) -> None:
@@ -100,7 +88,13 @@ async def test_a_duplicate_rounds_seed_stays_hidden_until_its_last_table_ends(
         env = {**ENV, "DATABASE_PATH": str(tmp_path / "spades.db")}
         async with run_bot(fake, env=env) as proc:
             await open_night(
-                night, name="Duplicate", format="duplicate", rounds=1, boards=2, turn_timer=0
+                night,
+                name="Duplicate",
+                format="duplicate",
+                rounds=1,
+                boards=2,
+                turn_timer=0,
+                spectators=True,  # the organiser (not entered) watches
             )
             await sign_up_pairs(night)
             r = await night.ask(night.organiser, "tournament", "start")
@@ -118,9 +112,10 @@ async def test_a_duplicate_rounds_seed_stays_hidden_until_its_last_table_ends(
             # Someone not playing watches the first table while it runs.
             watched = await (await fake.slash(night.organiser, first, "spades", "watch")).response()
             assert watched.ephemeral
+            assert "Watching table" in watched.text, watched.text
             # The first table's members leave: computers play its two boards to the end,
             # while the second table waits for its members (no turn timer).
-            await leave_in(night, first)
+            await night.leave_table(first)
             await eventually(lambda: game_over(fake, first) is not None, timeout=60)
             over = game_over(fake, first)
             assert over is not None
@@ -166,7 +161,7 @@ async def test_a_duplicate_rounds_seed_stays_hidden_until_its_last_table_ends(
                 assert not [p for p in sent if all(c in p for c in held)], held
 
             # The second table ends too: the round is over and its notice gives the seed.
-            await leave_in(night, second)
+            await night.leave_table(second)
             await night.play_out(lambda: "final results" in night.title())
             notice = next(m for m in night.messages() if "Round 1 is over" in m.text)
             assert f"`{seed}`" in notice.text, notice.text

@@ -16,7 +16,7 @@ from pathlib import Path
 from tests.e2e.conftest import World
 from tests.e2e.driver import eventually, table_message
 from tests.e2e.flows import answer, four_player_game, quick_game
-from tests.fakediscord import Message, run_bot
+from tests.fakediscord import BotProcess, Message, run_bot
 
 FOOTER = re.compile(r"Table (\w+) · hand \d+.* · deals committed ([0-9a-f]{16})$")
 SEED = re.compile(r"Seed: `([0-9a-f]{64})`")
@@ -135,3 +135,15 @@ async def test_a_game_ended_early_reveals_its_seed_too(world: World) -> None:
         doc = json.loads(r.attachments[0].data)
         assert doc["seed"] == seed
         assert seed not in proc.output
+
+
+async def test_verify_reads_game_ids_like_every_command(world: World, bot: BotProcess) -> None:
+    """A superscript two (a digit to ``str.isdigit``, not to ``int``) and a 20-digit number (no
+    database id) are no game: refused in one line, like any unknown id — no traceback."""
+    for typed in ("²", "12345678901234567890", "#٣"):
+        r = await answer(world, world.users[0], "spades", "verify", game=typed)
+        assert r.ephemeral
+        assert f"No recorded game `{typed}` here" in r.text, r.text
+    later = await answer(world, world.users[0], "spades", "verify", game="nosuchid")
+    assert "No recorded game" in later.text, later.text
+    assert "Traceback" not in bot.output, bot.tail()

@@ -61,6 +61,29 @@ class Night:
                         count += 1
         return count
 
+    def seated(self) -> list[Channel]:
+        """The tables' threads whose game was announced, by name (table number)."""
+        threads = [
+            th
+            for th in self.fake.threads(self.channel)
+            if any("your game is on" in m.text for m in self.fake.messages(th))
+        ]
+        return sorted(threads, key=lambda th: th.name)
+
+    def players_in(self, thread: Channel) -> list[User]:
+        """The members the first announcement in ``thread`` mentioned."""
+        announced = next(m for m in self.fake.messages(thread) if "your game is on" in m.text)
+        return [u for u in self.players if f"<@{u.id}>" in announced.text]
+
+    async def leave_table(self, thread: Channel) -> None:
+        """The members announced in ``thread`` leave (computers finish its game), as
+        :meth:`play_out` does."""
+        announced = next(m for m in self.fake.messages(thread) if "your game is on" in m.text)
+        for user in self.players_in(thread):
+            self.left.add((announced.id, user.id))
+            r = await (await self.fake.slash(user, thread, "spades", "leave")).answer()
+            assert "computer player" in r.text, r.text
+
     async def play_out(self, done: Callable[[], bool], timeout: float = 50.0) -> None:  # noqa: ASYNC109
         """Leave seats as tables open until ``done()``."""
         loop = asyncio.get_running_loop()
@@ -123,3 +146,16 @@ async def open_night(night: Night, **options: Any) -> None:
     r = await night.ask(night.organiser, "tournament", "new", **options)
     assert "open for sign-up" in r.text, r.text
     await eventually(lambda: night.standings())
+
+
+async def start_duplicate(night: Night, name: str, **options: Any) -> tuple[Channel, Channel]:
+    """Eight members in four pairs: a duplicate tournament of one round of one board (no turn
+    timer: nobody acts until told), started; its two tables' threads."""
+    settings = {"rounds": 1, "boards": 1, "turn_timer": 0, **options}
+    await open_night(night, name=name, format="duplicate", **settings)
+    await sign_up_pairs(night)
+    r = await night.ask(night.organiser, "tournament", "start")
+    assert "has started" in r.text, r.text
+    await eventually(lambda: len(night.seated()) == 2, timeout=30)
+    first, second = night.seated()
+    return first, second

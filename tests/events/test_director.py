@@ -5,7 +5,6 @@ races.  The members never act (no turn timer), so tables stay unfinished until d
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
@@ -17,6 +16,7 @@ from bot.events import alarms
 from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
 from bot.events.pairing.model import Member, Tournament, TournamentSettings
+from bot.events.resumption import resume
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.store.db import Database
@@ -54,12 +54,6 @@ def a_bot(db: Database, clock: Clock, discord: QuietAnnouncer | None = None) -> 
     return Bot(tables, TournamentService(db, tables, discord, clock=clock))
 
 
-@pytest.fixture
-async def db(database_url: str) -> AsyncIterator[Database]:
-    async with Database.open(database_url) as db:
-        yield db
-
-
 async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -> Tournament:
     s = TournamentSettings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
     signup = SignUp(bot.director)
@@ -94,7 +88,7 @@ async def test_a_restart_resumes_the_round_without_seating_any_table_twice(db: D
     # A second process on the same database (the first was killed): restore, then resume.
     second = a_bot(db, clock)
     await second.tables.restore()
-    resumed = await second.director.resume()
+    resumed = await resume(second.director)
     assert [x.id for x in resumed] == [t.id]
     assert await table_count(db) == 2, "no table seated twice"
     assert {g.table_id for g in second.director.get(t.id).round_games()} == seated
@@ -146,7 +140,7 @@ async def test_two_joins_at_once_take_one_seat(db: Database) -> None:
     clock = Clock()
     one, two = a_bot(db, clock), a_bot(db, clock)
     t = await a_tournament(one, clock, 0)
-    await two.director.resume()
+    await resume(two.director)
     member = Member(555, "racer")
     results = await asyncio.gather(
         SignUp(one.director).join(one.director.get(t.id), member),
@@ -219,7 +213,7 @@ async def test_a_pause_keeps_the_time_left_of_the_round_across_a_restart(db: Dat
     await first.close()
     second = a_bot(db, clock)  # the bot restarts while the tournament is paused
     await second.tables.restore()
-    await second.director.resume()
+    await resume(second.director)
     resumed = second.director.get(t.id)
     assert (resumed.status, resumed.round_left) == ("paused", 1200)
     await OrganiserControls(second.director).go_on(resumed, ORGANISER, False, None)
@@ -262,7 +256,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_decides_the_round_o
     clock.now += 3600  # down for an hour: the round's deadline passed meanwhile
     second = a_bot(db, clock)
     await second.tables.restore()
-    await second.director.resume()
+    await resume(second.director)
     await until(lambda: second.director.get(t.id).round == 2, "the deadline was not watched")
     assert all(g.decided for g in second.director.get(t.id).round_games(1))
     await second.close()
@@ -333,7 +327,7 @@ async def test_threads_are_made_during_sign_up_and_each_takes_its_table_every_ro
     await first.close()
     second = a_bot(db, clock, discord)  # a restart keeps which thread is which table's
     await second.tables.restore()
-    await second.director.resume()
+    await resume(second.director)
     clock.now += 1801
     await second.director.tick(t.id)
     two = second.director.get(t.id)
@@ -368,7 +362,7 @@ async def test_on_a_cluster_only_the_process_serving_the_servers_shard_runs_it(
     await first.close()
     clock.now += 3600  # the round's deadline passed while nobody ran it
     other = a_bot(db, clock)
-    assert await other.director.resume(lambda guild: guild != GUILD) == []
+    assert await resume(other.director, lambda guild: guild != GUILD) == []
     assert other.director.open == {}
     await other.director.tick(t.id)
     stored = await other.director.store.load(db, t.id)
@@ -377,7 +371,7 @@ async def test_on_a_cluster_only_the_process_serving_the_servers_shard_runs_it(
     await other.close()
     owner = a_bot(db, clock)
     await owner.tables.restore()
-    resumed = await owner.director.resume(lambda guild: guild == GUILD)
+    resumed = await resume(owner.director, lambda guild: guild == GUILD)
     assert [x.id for x in resumed] == [t.id]
     await owner.director.tick(t.id)  # what its alarm does: the deadline passed
     assert owner.director.get(t.id).round == 2
@@ -390,7 +384,7 @@ async def test_a_sign_up_race_gives_each_member_one_seat(db: Database) -> None:
     clock = Clock()
     one, two = a_bot(db, clock), a_bot(db, clock)
     t = await a_tournament(one, clock, 0)
-    await two.director.resume()
+    await resume(two.director)
     alone = [Member(600 + i, f"solo{i}") for i in range(6)]
     results = await asyncio.gather(
         *(

@@ -12,6 +12,7 @@ from bot.errors import Refusal
 from bot.events.announcer import QuietAnnouncer
 from bot.events.invitations import ANSWER_S
 from bot.events.pairing.model import Invitation, Member, Tournament
+from bot.events.resumption import resume
 from bot.events.signup import SignUp
 from bot.store.db import Database
 from tests.events.test_director import Clock, a_bot, a_tournament, until
@@ -80,7 +81,7 @@ async def test_an_invitation_survives_a_restart_and_is_accepted_after_it(db: Dat
     await first.close()
     second = a_bot(db, clock)
     await second.tables.restore()
-    await second.director.resume()
+    await resume(second.director)
     resumed = second.director.get(t.id)
     assert resumed.invitations[A.user_id].partner == B
     assert resumed.invitations[A.user_id].expires_at == clock.now + ANSWER_S

@@ -279,13 +279,38 @@ async def thread_member(request: web.Request) -> web.Response:
         return ok(
             {"id": str(th.id), "user_id": str(uid), "join_timestamp": th.created_at, "flags": 0}
         )
+    if th.archived:  # Discord: members are added and removed only while it is open
+        return error(400, 50083, "Thread is archived")
+    if (
+        uid != fake.bot_user.id
+        and (denied := _members_denied(fake, th, request.method)) is not None
+    ):
+        return denied
     if request.method == "PUT":
         if uid not in fake.users:
             return unknown("User", 10013)
+        assert th.guild is not None
+        if uid not in th.guild.members:
+            return unknown("Member", 10007)
         th.thread_members.add(uid)
     else:
         th.thread_members.discard(uid)
     return no_content()
+
+
+def _members_denied(fake: FakeDiscord, th: Channel, method: str) -> web.Response | None:
+    """Discord's rules for changing another member's place in a thread: adding needs the
+    right to send there — and, in a private thread that is not ``invitable``, Manage
+    Threads; removing needs Manage Threads, or having made the private thread."""
+    have = th.bot_permissions()
+    private = th.type == ChannelType.PRIVATE_THREAD
+    if method == "PUT":
+        need = Perm.SEND_MESSAGES_IN_THREADS
+        if private and not th.invitable:
+            need |= Perm.MANAGE_THREADS
+        return missing_permissions() if have & need != need else None
+    made_it = private and th.owner_id == fake.bot_user.id
+    return None if made_it or have & Perm.MANAGE_THREADS else missing_permissions()
 
 
 async def list_thread_members(request: web.Request) -> web.Response:

@@ -11,7 +11,17 @@ import pytest
 from bot.engine import CARDS, CardParseError, Seat, card
 from bot.engine.lines import Line
 from bot.i18n import LANGUAGES, date_time, number, signed, use
-from bot.i18n.cards import bid_word, bid_words, card_matches, card_name, parse_card
+from bot.i18n.cards import (
+    bid_word,
+    bid_words,
+    card_name,
+    cards_matching,
+    fold,
+    parse_card,
+    seat_of_word,
+    spellings,
+    typed_matches,
+)
 from bot.i18n.lines import line_text
 
 
@@ -40,13 +50,51 @@ def test_every_card_name_reads_back_as_that_card(language: str) -> None:
         ("fr", "valet de trefle", "JC"),
         ("pt_BR", "ás de espadas", "AS"),
         ("pt_BR", "valete de paus", "JC"),
+        # French hearts without the ligature (most keyboards), singular or plural
+        ("fr", "9 de coeur", "9H"),
+        ("fr", "9 de coeurs", "9H"),
+        ("fr", "9 de cœurs", "9H"),
+        ("fr", "ROI DE CŒUR", "KH"),
+        ("fr", "dix de coeur", None),  # numbers are typed as digits
+        # German umlauts with or without their dots, or as e; the other suit names
+        ("de", "Herz König", "KH"),
+        ("de", "Herz Koenig", "KH"),
+        ("de", "herz konig", "KH"),
+        ("de", "Treff Ass", "AC"),
+        ("de", "Schüppe Dame", "QS"),
+        ("de", "Schueppe 7", "7S"),
+        ("de", "grosser joker", "BJ"),
+        # Spanish and Portuguese accents, typed or not
+        ("es", "as de corazon", "AH"),
+        ("es", "as de corazón", "AH"),
+        ("es", "reina de treboles", "QC"),
+        ("es", "comodin pequeño", "LJ"),
+        ("pt_BR", "as de copas", "AH"),
+        ("pt_BR", "Ás de Ouros", "AD"),
         ("de", "AS", "AS"),  # the English forms work in every language
         ("es", "queen of hearts", "QH"),
     ],
 )
-def test_cards_typed_in_the_players_words(language: str, typed: str, code: str) -> None:
+def test_cards_typed_in_the_players_words(language: str, typed: str, code: str | None) -> None:
     with use(language):
-        assert parse_card(typed) == card(code)
+        if code is None:
+            with pytest.raises(CardParseError):
+                parse_card(typed)
+        else:
+            assert parse_card(typed) == card(code)
+
+
+def test_seats_typed_with_or_without_umlauts() -> None:
+    assert seat_of_word("Süd") == seat_of_word("sued") == seat_of_word("Sud") == Seat.S
+    assert seat_of_word("Oeste") == Seat.W
+
+
+def test_ligatures_fold_to_their_letters_and_umlauts_have_two_spellings() -> None:
+    assert fold("Cœur") == fold("coeur") == "coeur"
+    assert fold("ex æquo") == "ex aequo"
+    assert fold("Großer") == "grosser"
+    assert spellings("König") == {"konig", "koenig"}
+    assert spellings("trèfle") == {"trefle"}
 
 
 def test_a_card_no_language_knows_is_refused() -> None:
@@ -54,14 +102,36 @@ def test_a_card_no_language_knows_is_refused() -> None:
         parse_card("as de copas de oro")
 
 
+def matches(code: str, typed: str) -> bool:
+    return cards_matching([card(code)], typed) == [card(code)]
+
+
 def test_autocomplete_matches_what_a_player_types_in_their_words() -> None:
     with use("es"):
-        assert card_matches(card("AS"), "picas")
-        assert card_matches(card("AS"), "as de p")
-        assert not card_matches(card("AH"), "picas")
+        assert matches("AS", "picas")
+        assert matches("AS", "as de p")
+        assert not matches("AH", "picas")
+        assert matches("AH", "as de corazon")
     with use("de"):
-        assert card_matches(card("QH"), "herz d")
-        assert not card_matches(card("QH"), "pik")
+        assert matches("QH", "herz d")
+        assert not matches("QH", "pik")
+        assert matches("KH", "Herz Koe")
+        assert matches("KH", "herz kon")
+    with use("fr"):
+        assert matches("9H", "9 de coeur")
+        assert matches("9H", "9 de coe")
+        assert matches("9H", "9 de cœurs")  # the whole card, as /play reads it
+        assert not matches("9D", "9 de coeur")
+    hand = [card(c) for c in ("9H", "9D", "KH", "2C")]
+    with use("fr"):
+        assert cards_matching(hand, "coeur") == [card("9H"), card("KH")]
+        assert cards_matching(hand, "") == hand
+
+
+def test_bid_autocomplete_matches_however_the_accents_are_typed() -> None:
+    assert typed_matches("a l aveugle", "nul à l'aveugle")
+    assert typed_matches("AS CEGAS", "nulo às cegas")
+    assert not typed_matches("cegas", "nulo a ciegas")
 
 
 @pytest.mark.parametrize(
@@ -74,6 +144,9 @@ def test_autocomplete_matches_what_a_player_types_in_their_words() -> None:
         ("Blind-Null", "blind nil"),
         ("blind 5", "blind 5"),
         ("nul à l'aveugle", "blind nil"),
+        ("nul a l'aveugle", "blind nil"),
+        ("NULO AS CEGAS", "blind nil"),
+        ("blind null", "blind nil"),
         ("nulo às cegas", "blind nil"),
         ("ver mis cartas", "look"),
         ("4", "4"),

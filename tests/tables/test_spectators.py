@@ -60,7 +60,7 @@ class Recorder:
 
 def watching(spectators: Spectators, table: Table, uid: int) -> None:
     """``uid`` presses Watch: answered with the view of now (their handle: ``h<uid>``)."""
-    Spectators.check(table, uid)
+    Spectators().check(table, uid)
     with spectators.answering(table, uid) as answer:
         answer.shown(f"h{uid}", watch_key(table), None)
 
@@ -78,19 +78,19 @@ def test_who_may_watch() -> None:
     table = playing_table()
     for uid in PLAYERS.values():
         with pytest.raises(Refusal, match="you cannot watch it"):
-            Spectators.check(table, uid)
+            Spectators().check(table, uid)
     table.seats[Seat.E] = Occupant(2, "p2", "normal", left=True)  # left the game: still refused
     with pytest.raises(Refusal, match="you cannot watch it"):
-        Spectators.check(table, 2)
-    Spectators.check(table, 99)
+        Spectators().check(table, 2)
+    Spectators().check(table, 99)
     with pytest.raises(Refusal, match="closed this table to spectators"):
-        Spectators.check(playing_table(spectators="off"), 99)
+        Spectators().check(playing_table(spectators="off"), 99)
     table.status = TableStatus.LOBBY
     with pytest.raises(Refusal, match="not started"):
-        Spectators.check(table, 99)
+        Spectators().check(table, 99)
     table.status = TableStatus.FINISHED
     with pytest.raises(Refusal, match="has ended"):
-        Spectators.check(table, 99)
+        Spectators().check(table, 99)
 
 
 async def test_one_rendering_a_round_for_every_spectator_of_a_table() -> None:

@@ -148,7 +148,7 @@ def test_no_spectator_payload_holds_a_card_not_yet_played(
             table.deadline = None if over else 1_900_000_000.0
             if mode == "off":
                 with pytest.raises(Refusal, match=r"closed this table to spectators|has ended"):
-                    Spectators.check(table, 999)
+                    Spectators().check(table, 999)
                 assert watch_choices([table], "") == []
                 continue
             check_payload(table, game, mode)

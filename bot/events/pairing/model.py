@@ -6,6 +6,8 @@ changes a tournament only by replacing them."""
 from __future__ import annotations
 
 import enum
+import hashlib
+import hmac
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -65,6 +67,7 @@ MAX_ENTRIES: Final = 128
 MAX_ROUNDS: Final = 12
 MAX_BEST_OF: Final = 7
 MAX_BOARDS: Final = 16
+MAX_SPECTATOR_DELAY: Final = 52  # tricks (bot.tables.options.MAX_DELAY)
 NAME_MAX: Final = 60  # characters of a tournament's name
 
 
@@ -91,6 +94,10 @@ class TournamentSettings:
     checkin_minutes: int = 0  # 0: no check-in window
     players: int = 4  # seats a table plays (from the preset)
     solo: bool = False  # the preset scores everyone alone (entries are single members)
+    # Members not entered may watch the tables (the organiser's choice; entrants of a
+    # duplicate tournament never do), that many completed tricks behind the game.
+    spectators: bool = False
+    spectator_delay: int = 0
 
     def __post_init__(self) -> None:
         """Refused with a reason in the current language (the organiser's, at ``/tournament
@@ -135,6 +142,13 @@ class TournamentSettings:
             )
         if self.format == "duplicate" and self.players != 4:
             raise EventError(_("Duplicate rounds need four-player partnership presets."))
+        if not 0 <= self.spectator_delay <= MAX_SPECTATOR_DELAY:
+            raise EventError(
+                _(
+                    "The spectators' delay must be between 0 (live) and {max} tricks.",
+                    max=MAX_SPECTATOR_DELAY,
+                )
+            )
 
     @property
     def per_table(self) -> int:
@@ -161,10 +175,15 @@ class TournamentSettings:
             "checkin_minutes": self.checkin_minutes,
             "players": self.players,
             "solo": self.solo,
+            "spectators": self.spectators,
+            "spectator_delay": self.spectator_delay,
         }
 
     @classmethod
     def from_record(cls, d: dict[str, Any]) -> TournamentSettings:
+        """A stored tournament's settings; one stored before spectators were the organiser's
+        choice keeps what its tables had then (watchable, live) unless it is duplicate."""
+        d = {"spectators": d.get("format") != "duplicate", **d}
         return cls(**d)
 
 
@@ -307,7 +326,9 @@ class Tournament:
     created_at: float = 0.0
     ended_at: float | None = None
     note: str | None = None
-    secret: str = field(default="", repr=False)  # never shown: duplicate deals derive from it
+    secret: str = field(default="", repr=False)  # never shown: every draw derives from it
+    # why it could not be caught up at the last start (shown to the organiser); None: it was
+    fault: str | None = None
     entries: dict[int, Entry] = field(default_factory=dict)
     singles: list[Member] = field(default_factory=list)  # signed up alone, drawn at the start
     games: list[GameSlot] = field(default_factory=list)
@@ -318,6 +339,12 @@ class Tournament:
     @property
     def open(self) -> bool:
         return self.status in OPEN_STATES
+
+    def derived(self, label: str) -> bytes:
+        """HMAC-SHA256 of ``label`` keyed with the tournament's secret: every draw and deal
+        key of the tournament comes from it, so nobody can work one out before it is used
+        (the secret is never shown), and a restarted bot derives the same."""
+        return hmac.new(self.secret.encode(), label.encode(), hashlib.sha256).digest()
 
     @property
     def plain_name(self) -> str:

@@ -1,8 +1,10 @@
 """What happens next in a tournament, decided from its stored state alone (no I/O): the games
 of the next round, the next game of an unfinished best-of match, the final places.
 
-``rng`` is the tournament's own generator (seeded by its id), so a restarted bot pairs the
-same way."""
+The draws (partners of members who came alone, the order of equal seeds) come from generators
+keyed on the tournament's stored secret (:func:`draw`): nobody can work them out before the
+start — not from the tournament's id, not from the sign-up order — and a restarted bot draws
+the same."""
 
 from __future__ import annotations
 
@@ -15,27 +17,38 @@ from bot.events.pairing.model import Entry, EntryStatus, GameSlot, SlotStatus, T
 from bot.i18n import later
 
 
-def rng_of(t: Tournament) -> random.Random:
-    return random.Random(f"tournament:{t.id}")
+def draw(t: Tournament, what: str) -> random.Random:
+    """The generator of one of the tournament's draws (``partners``, ``seeding``): seeded
+    with the HMAC of its name under the tournament's secret."""
+    return random.Random(t.derived(f"draw:{what}"))
 
 
 def seed_rank(t: Tournament) -> dict[int, int]:
-    """Entry → seed (0 is the top seed): league rating, ties in the tournament's random order."""
+    """Entry → seed (0 is the top seed): league rating, ties in the tournament's secret
+    random order."""
     ratings = {e.id: e.rating for e in t.entries.values()}
-    return {e: i for i, e in enumerate(elimination.seeded(ratings, rng_of(t)))}
+    return {e: i for i, e in enumerate(elimination.seeded(ratings, draw(t, "seeding")))}
 
 
 def order(t: Tournament) -> list[int]:
     """The entries still playing in standings order (before round 1: by seed)."""
     playing = t.playing()
-    if t.settings.format == "duplicate":
-        if t.round == 0:
-            return sorted(playing)
+    if t.settings.format == "duplicate" and t.round > 0:
         return [e for e, _ in duplicate.standings(playing, t.games)]
     if t.round == 0:
         rank = seed_rank(t)
         return sorted(playing, key=lambda e: rank[e])
     return [s.entry for s in swiss.standings(playing, t.games)]
+
+
+def movement_order(t: Tournament, entries: list[int]) -> list[int]:
+    """A duplicate tournament's entries in the order its movement seats them: a secret draw
+    made once for the tournament (the same every round, so the movement holds), never the
+    sign-up order (which would let partnerships choose whom they meet)."""
+    drawn = sorted(t.entries)
+    draw(t, "movement").shuffle(drawn)
+    place = {e: i for i, e in enumerate(drawn)}
+    return sorted(entries, key=lambda e: place.get(e, len(place) + e))
 
 
 def matches(t: Tournament, round_no: int) -> dict[int, list[GameSlot]]:
@@ -74,6 +87,15 @@ def round_over(t: Tournament) -> bool:
     return bool(games) and all(g.over for g in games) and not more_games(t)
 
 
+def shown_games(t: Tournament) -> list[GameSlot]:
+    """The games whose results may be shown now: all of them — but in a duplicate
+    tournament, none of a round until every game of it is over (its tables play the same
+    boards: a score, a board's result or a standing from one would tell another table)."""
+    if t.settings.format != "duplicate" or not t.open or round_over(t):
+        return list(t.games)
+    return [g for g in t.games if g.round != t.round]
+
+
 def total_rounds(t: Tournament) -> int:
     if t.settings.format == "elimination":
         entries = len([g for g in t.games if g.round == 1 for _ in g.entries]) or len(t.playing())
@@ -103,7 +125,7 @@ def next_round(t: Tournament) -> list[GameSlot]:
         byes: list[int] = []
         if len(seated) % 2:
             byes = [seated.pop()]  # the last in the standings sits out (odd without computers)
-        tables = duplicate.seat_round(sorted(seated), r)
+        tables = duplicate.seat_round(movement_order(t, seated), r)
         games = [_slot(r, i, p) for i, p in enumerate(tables, start=1)]
         return games + [_slot(r, len(games) + i, (b,)) for i, b in enumerate(byes, start=1)]
     tables_, byes = swiss.pair_round(order(t), t.games, t.settings.per_table)
@@ -157,8 +179,7 @@ def line_up(t: Tournament, *, check_in: bool = True) -> tuple[list[str], list[En
         ]
     if t.settings.team_size == 2:
         singles = [e for e in entries if e.status == EntryStatus.IN and len(e.members) == 1]
-        rng = rng_of(t)
-        rng.shuffle(singles)
+        draw(t, "partners").shuffle(singles)
         for a, b in zip(singles[::2], singles[1::2], strict=False):
             entries.remove(b)
             i = entries.index(a)

@@ -26,6 +26,9 @@ sends, edits and deletes the messages, chosen per table by its :class:`~bot.tabl
   - Without any fresh token a write raises :class:`Stale` and waits for the next click.
 
   Interaction webhooks do not count against the bot's global limit, so no budget is taken.
+  What the webhook calls are given is made fit for them first (:mod:`bot.webhook_args`), and
+  an edit of the table message that fails in any way — not only a refusal by Discord — falls
+  back to posting the table again (:class:`Moved`), as a stale token does.
 
 A token is a secret: it is never logged (the bot's log filter masks any that slips into a
 discord.py line, :mod:`bot.logsafe`), and only its table holds it.
@@ -33,8 +36,8 @@ discord.py line, :mod:`bot.logsafe`), and only its table holds it.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -45,6 +48,9 @@ import discord
 from bot import disposal
 from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.tables.state import SurfaceToken, Table
+from bot.webhook_args import for_edit, for_followup
+
+log = logging.getLogger(__name__)
 
 UNKNOWN_WEBHOOK: Final = 10015  # Discord: the token is unknown (expired long ago)
 INVALID_WEBHOOK_TOKEN: Final = 50027  # Discord: the token expired (HTTP 401)
@@ -195,7 +201,7 @@ class TokenSurface:
         webhook = self._webhook(token)
         assert token is not None
         try:
-            message = await webhook.send(wait=True, **kwargs)
+            message = await webhook.send(wait=True, **for_followup(kwargs))
         except discord.HTTPException as e:
             if self._refused(table, token, e):
                 raise Stale from None
@@ -216,11 +222,17 @@ class TokenSurface:
         try:
             target = await self._target(table, owner, webhook, message_id)
             payload = render()
-            await webhook.edit_message(target, **payload)
+            await webhook.edit_message(target, **for_edit(payload))
         except discord.HTTPException as e:
             if self._refused(table, owner, e):
                 raise self._blocked(table) from None
-            raise
+            if isinstance(e, discord.NotFound):
+                raise  # the message is gone: posted again by the caller
+            log.warning("editing table %s through its token failed (%s)", table.id, e.status)
+            raise self._blocked(table) from None
+        except Exception:  # whatever it was, the table is posted again (or waits for a click)
+            log.warning("editing table %s through its token failed", table.id, exc_info=True)
+            raise self._blocked(table) from None
         disposal.dispose_sent(payload)
 
     async def _target(
@@ -256,9 +268,17 @@ class TokenSurface:
         self, table: Table, render: Callable[[], dict[str, Any]], moved: str | None
     ) -> int:
         """Post the table as a public follow-up through the freshest token, which then owns it
-        (the caller saves both); the old message says ``moved``, if its token still works."""
+        (the caller saves both); the old message says ``moved``, if its token still works.
+        :class:`Stale` when it cannot be posted now, whatever the reason: the next click's
+        token tries again."""
         old_owner, old_id = table.token, table.message_id
-        new_id = await self.send(table, False, render())
+        try:
+            new_id = await self.send(table, False, render())
+        except Stale:
+            raise
+        except Exception:
+            log.warning("posting table %s again failed", table.id, exc_info=True)
+            raise Stale from None
         token = self._authors[new_id]
         # both at once (the caller stores them): a click on the old message answered from
         # now on must not be taken for one on the new (:func:`adopted`)
@@ -278,9 +298,15 @@ class TokenSurface:
         if app_id is None:
             return
         webhook = discord.Webhook.partial(app_id, owner.token, client=self.client)
-        with contextlib.suppress(discord.HTTPException):
+        try:
             target = await self._target(table, owner, webhook, message_id)
             await webhook.edit_message(target, content=moved, embeds=[], view=None)
+        except discord.HTTPException:
+            pass  # its token is at its end (or past it): the old message stays as it was
+        except Exception:
+            log.warning(
+                "the old message of table %s could not say it moved", table.id, exc_info=True
+            )
 
 
 def adopted(

@@ -139,7 +139,7 @@ async def edit_live_message(
     """Edit a message that follows the game live (a hand, a spectator's view) through its
     interaction token: ``PATCH /webhooks/{app}/{token}/messages/{id}``.  GONE when the message
     was dismissed or deleted, or the token ended (15 minutes) or may not any more; FAILED on
-    any other refusal, logged with ``failed`` (a format and the table's id)."""
+    any other refusal or failure, logged with ``failed`` (a format and the table's id)."""
     webhook = message.webhook
     assert webhook.token is not None
     try:
@@ -161,5 +161,8 @@ async def edit_live_message(
         if e.status in (401, 403) or e.code == INVALID_WEBHOOK_TOKEN:
             return Edit.GONE  # the token expired (15 minutes), or we may not any more
         log.warning(*failed, e)
+        return Edit.FAILED
+    except Exception as e:  # not a refusal (a dropped connection…): as FAILED, with its traceback
+        log.warning(*failed, type(e).__name__, exc_info=True)
         return Edit.FAILED
     return Edit.SHOWN

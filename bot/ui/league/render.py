@@ -205,10 +205,11 @@ def history_embed(h: HistoryPage, who: str) -> discord.Embed:
             if g.partner
             else _("solo vs {opponents}", opponents=opp)
         )
-        lines.append(
-            f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · {which}{who} · "
-            f"{g.score_us}–{g.score_them} **{result_word(g.result)}**{change}"
-        )
+        when = f"`#{g.game_id}` {discord.utils.format_dt(g.ended_at, 'd')} · {which}{who} · "
+        if g.withheld:  # other tables of its round still play its boards
+            lines.append(when + _("⏳ its round is still being played"))
+            continue
+        lines.append(f"{when}{g.score_us}–{g.score_them} **{result_word(g.result)}**{change}")
     e.description = "\n".join(lines)
     games = _n("{n} game", "{n} games", h.total)
     pages = _("Page {page}/{pages}", page=h.page + 1, pages=h.pages)
@@ -224,6 +225,12 @@ def history_view(ref: LeagueRef, h: HistoryPage) -> discord.ui.View:
                 label=_("Game #{id} — {result}", id=g.game_id, result=result_word(g.result)),
                 value=str(g.game_id),
                 description=f"{g.preset}, {g.score_us}–{g.score_them}"[:100],
+            )
+            if not g.withheld
+            else discord.SelectOption(
+                label=_("Game #{id}", id=g.game_id),
+                value=str(g.game_id),
+                description=_("its round is still being played")[:100],
             )
             for g in h.entries
         ]

@@ -7,6 +7,11 @@ Rendered from the **public view only** (:func:`bot.engine.seat_view` with no sea
 no card that is still in a hand can reach a spectator.  A finished hand's deal comes from the
 public view's results: a hand is in them only once it is over.
 
+At a table whose options set a ``delay`` (a tournament's organiser chose it) the public view
+is the game's as it stood that many completed tricks ago (:func:`bot.engine.rewind.rewound`):
+no countdown, and until the table has played that many tricks — or once its game is over —
+a short note instead (:func:`held_back_message`), never the live state.
+
 :func:`spectator_message` is plain data (Discord JSON for the embed and components, and the
 picture to attach), shared by the answer to a click and the live edits of every spectator of
 the table (:mod:`bot.ui.spectator.spectator_editor`).
@@ -14,10 +19,12 @@ the table (:mod:`bot.ui.spectator.spectator_editor`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.engine import HandResult, Seat, SeatView, Team, seat_view
+from bot.engine import Game, HandResult, Seat, SeatView, Team, seat_view
+from bot.engine.rewind import rewound
 from bot.i18n import _
 from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
@@ -57,7 +64,7 @@ class Stage:
             names=seat_names(table),
             computers=frozenset(s for s, o in table.seats.items() if o.is_computer),
             status=table.status,
-            deadline=table.deadline,
+            deadline=None if table.options.delay else table.deadline,  # not the live turn's
             shows_deals=table.options.shows_deals,
             boards_withheld=table.boards_withheld,
             final="" if table.open else final_text(table, view),
@@ -83,11 +90,53 @@ class SpectatorMessage:
         return {"embeds": [self.embed], "components": controls_json(list(self.controls))}
 
 
-def public_scene(table: Table) -> tuple[Stage, SeatView]:
-    """The two things a spectator's view is drawn from: the stage and the public view."""
+def game_behind(table: Table) -> Game | None:
+    """The game of a table shown ``delay`` tricks behind, as it stood then (``None``: not
+    that far yet)."""
     assert table.game is not None
-    view = seat_view(table.game, None)
+    return rewound(table.game, table.options.delay)
+
+
+def public_scene(
+    table: Table, behind: Callable[[Table], Game | None] = game_behind
+) -> tuple[Stage, SeatView] | None:
+    """The two things a spectator's view is drawn from: the stage and the public view (of
+    the game ``delay`` tricks ago at a table shown that far behind, by ``behind``; ``None``
+    while it has not played that many, and once its game is over)."""
+    assert table.game is not None
+    game: Game | None = table.game
+    if table.options.delay:
+        game = behind(table) if table.open else None
+    if game is None:
+        return None
+    view = seat_view(game, None)
     return Stage.of(table, view), view
+
+
+def held_back_message(table: Table) -> SpectatorMessage:
+    """What a spectator of a table shown ``delay`` tricks behind sees when there is nothing
+    to show yet (or any more): why, and nothing of the game."""
+    delay = table.options.delay
+    if table.open:
+        text = _(
+            "The organiser shows this table's game {n} tricks behind: this view begins once "
+            "the table has played them, and then follows the game {n} tricks behind.",
+            n=delay,
+        )
+        controls: tuple[Control, ...] = (
+            Control(ComponentRef(table.id, WatchVerb.REWATCH), _("Refresh"), 0, emoji="🔄"),
+            Control(ComponentRef(table.id, WatchVerb.UNWATCH), _("Stop watching"), 0),
+        )
+    else:
+        text = _("This game is over: the tournament's standings give its result.")
+        controls = ()
+    embed: dict[str, Any] = {
+        "title": f"👁 {game_title(table.rules)}",
+        "description": text,
+        "color": BLUE,
+        "footer": {"text": _("Watching table {table} · only you see this view", table=table.id)},
+    }
+    return SpectatorMessage(embed, controls, None)
 
 
 def spectator_message(stage: Stage, view: SeatView) -> SpectatorMessage:
@@ -216,7 +265,10 @@ def watch_choices(tables: list[Table], current: str) -> list[tuple[str, str]]:
             continue
         names = seat_names(t, markdown=False)  # autocomplete is plain text
         who = ", ".join(f"{seat_word(s)} {names[s]}" for s in t.seat_order)
-        hand = _("hand {number}", number=number(t.game.hand_number))
+        if t.options.delay:  # shown behind the game: not where it is now
+            hand = _("{n} tricks behind", n=t.options.delay)
+        else:
+            hand = _("hand {number}", number=number(t.game.hand_number))
         label = f"{game_title(t.rules)} · {hand} · {who}"[:100]
         if cur in label.lower() or cur in t.id:
             out.append((label, t.id))

@@ -22,6 +22,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.engine import Game
+from bot.engine.rewind import tricks_completed
 from bot.errors import Refusal
 from bot.i18n import SERVER_LANGUAGES, _, use
 from bot.tables.live import Edit
@@ -32,6 +34,8 @@ from bot.ui.images.deal import diagram_of, render_deal
 from bot.ui.spectator.spectator import (
     DealPicture,
     SpectatorMessage,
+    game_behind,
+    held_back_message,
     public_scene,
     spectator_message,
 )
@@ -52,17 +56,30 @@ class SpectatorViews:
     def __init__(self, threads: int = 1) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="spades-watch-pictures")
         self._pictures: OrderedDict[str, asyncio.Future[bytes]] = OrderedDict()
+        # a table shown some tricks behind: its game as it stood then, replayed once for its
+        # spectators until another trick completes (by table: its tricks then, that game)
+        self._behind: OrderedDict[str, tuple[int, Game | None]] = OrderedDict()
 
     # ------------------------------------------------------------------ rendering
     def message(self, table: Table) -> SpectatorMessage:
         """Written in the language of the table's server, like the table message: one view
         for all the table's spectators, rendered once a round (docs/languages.md)."""
         with use(SERVER_LANGUAGES.of_chat(table.guild_id, table.channel_id)):
-            stage, view = public_scene(table)
-            message = spectator_message(stage, view)
+            scene = public_scene(table, self._game_behind)
+            message = spectator_message(*scene) if scene is not None else held_back_message(table)
             if message.picture is not None:
                 self._picture(table, message.picture)  # starts drawing it now
         return message
+
+    def _game_behind(self, table: Table) -> Game | None:
+        assert table.game is not None
+        done = tricks_completed(table.game)
+        kept = self._behind.pop(table.id, None)
+        past = kept[1] if kept is not None and kept[0] == done else game_behind(table)
+        self._behind[table.id] = (done, past)  # the newest last
+        while len(self._behind) > PICTURES_KEPT:
+            self._behind.popitem(last=False)
+        return past
 
     def render(self, table: Table) -> Frame:
         message = self.message(table)
@@ -134,7 +151,7 @@ class SpectatorViews:
         Refused (with the reason) for anyone who may not watch the table, or cannot read its
         channel (:mod:`bot.ui.spectator.watch_access`)."""
         uid = interaction.user.id
-        if not can_read(interaction, table.channel_id):
+        if not can_read(interaction, table):
             raise Refusal(_("You can watch only a table whose channel you can read."))
         spectators.check(table, uid)
         with spectators.answering(table, uid) as answer:

@@ -57,6 +57,7 @@ from bot.ui.table import render
 from bot.ui.table.hand_pictures import PICTURE, DealPictures, with_picture, without_picture
 from bot.ui.table.scoresheet import game_over_components, game_over_embed, hand_result_embed
 from bot.ui.text.seed_text import reveal_text
+from bot.webhook_args import for_followup
 
 log = logging.getLogger(__name__)
 
@@ -290,7 +291,8 @@ class TablePublisher:
                 if token is not None:
                     self.renew(table, token)
                 old_owner, old_id = table.token, table.message_id
-                message: discord.Message = await via.followup.send(**payload, wait=True)
+                sent = for_followup(payload)
+                message: discord.Message = await via.followup.send(**sent, wait=True)
                 disposal.dispose_sent(payload)
                 if token is not None:  # it owns the new message (both stored below)
                     table.token = dataclasses.replace(token, edits_original=False)
@@ -320,9 +322,6 @@ class TablePublisher:
                 "embed": render.table_embed(table, view),
                 "view": render.table_components(table),
             }
-
-    async def _send(self, table: Table, urgent: bool = False, **kwargs: Any) -> int:
-        return await self.surface(table).send(table, urgent, kwargs)
 
     async def _run(self, ch: _Channel) -> None:
         try:
@@ -450,17 +449,18 @@ class TablePublisher:
         post = await with_picture(post)
         try:
             try:
-                message_id = await self._send(table, urgent=True, **post)
+                message_id = await self.surface(table).send(table, True, post)
             except discord.Forbidden:
                 if "file" not in post:
                     raise
                 # No Attach Files permission here: the summary still goes, without the picture.
-                message_id = await self._send(table, urgent=True, **without_picture(post))
+                message_id = await self.surface(table).send(table, True, without_picture(post))
         except Stale:
             self._wait_for_click(ch, without_picture(post), reminder)
             return
-        except discord.HTTPException as e:
-            log.warning("could not post to table %s: %s", table.id, e)
+        except Exception as e:  # refused, or failed otherwise (with its traceback): dropped
+            http = isinstance(e, discord.HTTPException)
+            log.warning("could not post to table %s: %s", table.id, e, exc_info=not http)
             return
         if reminder is not None:
             ch.reminders.append((message_id, reminder))

@@ -286,7 +286,9 @@ def table_components(table: Table) -> discord.ui.View:
         v.add_item(button(ComponentRef(tid, TableVerb.RULES), _("Rules")))
         if table.rules.claims:  # games.md G1
             v.add_item(button(ComponentRef(tid, TableVerb.CLAIM), _("Claim renege"), emoji="⚖"))
-        if any(o.is_computer and o.user_id is None for o in table.seats.values()):
+        # A tournament's seats are the organiser's to fill (bot.tables.lobby.refuse_stranger).
+        open_seat = any(o.is_computer and o.user_id is None for o in table.seats.values())
+        if open_seat and not table.arranged:
             v.add_item(button(ComponentRef(tid, TableVerb.JOIN), _("Take a computer's seat")))
         if table.options.watchable:
             v.add_item(button(ComponentRef(tid, WatchVerb.WATCH), _("Watch"), emoji="👁"))

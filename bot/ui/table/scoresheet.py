@@ -133,7 +133,10 @@ def hints_text(table: Table) -> str:
 
 
 def game_over_components(table: Table) -> discord.ui.View:
+    """**Play again** — not at a tournament's table: its organiser seats the next game."""
     v = discord.ui.View(timeout=None)
+    if table.arranged:
+        return v
     v.add_item(
         button(
             ComponentRef(table.id, TableVerb.AGAIN),

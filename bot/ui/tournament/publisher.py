@@ -1,5 +1,6 @@
-"""The tournament director's Discord side: threads for tables, the sign-up / standings
-message (edited as the tournament moves, at most once a second), and announcements."""
+"""The tournament director's Discord side: threads for tables (private ones, with their
+members, for a duplicate tournament's), the sign-up / standings message (edited as the
+tournament moves, at most once a second), and announcements."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.events.arrangement import private_tables
 from bot.events.pairing import rounds
 from bot.events.pairing.model import GameSlot, Invitation, SlotStatus, Tournament, TournamentStatus
 from bot.i18n import SERVER_LANGUAGES, _, use
@@ -51,15 +53,42 @@ class TournamentPublisher:
             raise OSError(f"channel {t.channel_id} is not a text channel")
         with use(SERVER_LANGUAGES.of(t.guild_id)):  # a Text: in the server's language
             name = str(title)[:100]
-        thread = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
-        )
+        if private_tables(t):  # its members only; nobody but the bot invites anyone
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.private_thread,
+                auto_archive_duration=1440,
+                invitable=False,
+            )
+        else:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            )
         return thread.id
 
+    async def admit(
+        self, t: Tournament, thread_id: int, add: Sequence[int], remove: Sequence[int]
+    ) -> None:
+        """Set a private table thread's members: ``remove`` first (a member gone from the
+        server, or never added, is no error), then ``add``.  An archived thread (made days
+        before, during sign-up) is opened again first: Discord changes no member of an
+        archived one."""
+        thread = self.client.get_channel(thread_id)
+        if thread is None:
+            thread = await self.client.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread) and thread.archived:
+            await thread.edit(archived=False)
+        for user_id in remove:
+            with contextlib.suppress(discord.NotFound):
+                await self.client.http.remove_user_from_thread(thread_id, user_id)
+        for user_id in add:
+            await self.client.http.add_user_to_thread(thread_id, user_id)
+
     async def thread_usable(self, t: Tournament, thread_id: int) -> bool:
-        """May a table's thread take the next table: not deleted (nor locked).  Known from
-        the cache (the gateway tells of deleted threads); asked of Discord only when the
-        cache does not have it (after a restart, an archived thread)."""
+        """May a table's thread take the next table: not deleted (nor locked), and private
+        if the tournament's tables must be (a public one made before is replaced).  Known
+        from the cache (the gateway tells of deleted threads); asked of Discord only when
+        the cache does not have it (after a restart, an archived thread)."""
         thread = self.client.get_channel(thread_id)
         if thread is None:
             try:
@@ -68,7 +97,9 @@ class TournamentPublisher:
                 return False
             except discord.HTTPException:
                 return True  # unsure: the table is posted there, as before
-        return isinstance(thread, discord.Thread) and not thread.locked
+        if not isinstance(thread, discord.Thread) or thread.locked:
+            return False
+        return thread.is_private() or not private_tables(t)
 
     def updated(self, t: Tournament) -> None:
         self._latest[t.id] = t
@@ -82,6 +113,11 @@ class TournamentPublisher:
         with use(SERVER_LANGUAGES.of(t.guild_id)):  # a Text is written in the server's language
             said = str(text)
         self._post(t.channel_id, t.guild_id, said, mention)
+
+    def alert(self, guild_id: int, channel_id: int, text: str) -> None:
+        with use(SERVER_LANGUAGES.of(guild_id)):
+            said = str(text)
+        self._post(channel_id, guild_id, said, ())
 
     def seated(self, t: Tournament, g: GameSlot, table: Table) -> None:
         names = " v ".join(t.entries[e].md_name for e in g.entries if e in t.entries)
@@ -182,6 +218,9 @@ class TournamentPublisher:
             except Exception:
                 log.exception("could not show tournament %s", tid)
             await asyncio.sleep(MIN_INTERVAL_S)
+        if not self._latest[tid].open and self._tasks.get(tid) is asyncio.current_task():
+            # shown as it ended: nothing of it is kept
+            del self._latest[tid], self._dirty[tid], self._tasks[tid]
 
     async def _show(self, t: Tournament) -> None:
         with use(SERVER_LANGUAGES.of(t.guild_id)):  # a public message, and its bracket below
@@ -214,8 +253,11 @@ class TournamentPublisher:
         await self.set_message(t, message.id)
 
     def _scores(self, t: Tournament) -> dict[str, tuple[int, ...]]:
-        """The score of each table of the round still playing, by table id."""
+        """The score of each table of the round still playing, by table id (none in a
+        duplicate round: its tables play the same boards)."""
         out: dict[str, tuple[int, ...]] = {}
+        if t.settings.format == "duplicate":
+            return out
         for g in t.round_games():
             table = self.registry.find_by_id(g.table_id) if self.registry and g.table_id else None
             if g.status == SlotStatus.PLAYING and table is not None and table.game is not None:

@@ -57,12 +57,32 @@ def describe(t: Tournament) -> str:
     parts.append(_("rated") if s.rated else _("unrated"))
     if s.round_minutes:
         parts.append(_("{n} min a round", n=s.round_minutes))
+    if not s.spectators:
+        parts.append(_("no spectators"))
+    elif s.spectator_delay:
+        parts.append(_("spectators {n} tricks behind", n=s.spectator_delay))
+    else:
+        parts.append(_("spectators live"))
     return " · ".join(parts)
+
+
+def _fault(embed: discord.Embed, t: Tournament) -> None:
+    """A tournament marked at the last start (bot/events/resumption.py): said first."""
+    if t.fault is not None:
+        embed.add_field(
+            name="⚠",
+            value=_(
+                "I could not catch this tournament up after my last restart (the error is in "
+                "my log); I keep trying."
+            ),
+            inline=False,
+        )
 
 
 def signup_payload(t: Tournament) -> dict[str, Any]:
     title = _("🏆 {name} — sign-up", name=t.md_name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
+    _fault(embed, t)
     start = int(t.starts_at)
     when = _("Starts {when} ({time})", when=f"<t:{start}:R>", time=f"<t:{start}:t>")
     if t.settings.checkin_minutes:
@@ -98,13 +118,18 @@ def signup_payload(t: Tournament) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
-def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> str:
+def _game_line(
+    t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]], shown: bool = True
+) -> str:
+    """A game of the round: its state, and (``shown``) its score."""
     names = [t.entries[e].md_name if e in t.entries else f"#{e}" for e in g.entries]
     where = f" <#{g.thread_id}>" if g.thread_id else ""
     if g.status == SlotStatus.BYE:
         return f"T{g.slot}: {names[0]} — " + _("bye")
     vs = " v ".join(names)
     game = " " + _("(game {n})", n=g.game_no) if g.game_no > 1 else ""
+    if g.status == SlotStatus.DONE and not shown:  # a duplicate round still on
+        return f"T{g.slot}{game}: {vs} — " + _("finished (results when the round is over)")
     if g.status == SlotStatus.DONE:
         score = "–".join(str(s) for s in g.scores or ())
         winner = t.entries[g.winner].md_name if g.winner in t.entries else _("draw")
@@ -119,10 +144,12 @@ def _game_line(t: Tournament, g: GameSlot, live: dict[str, tuple[int, ...]]) -> 
 
 def standings_lines(t: Tournament) -> list[str]:
     entries = [e.id for e in t.entries.values() if e.status != EntryStatus.DROPPED]
-    if t.settings.format == "duplicate":
+    if t.settings.format == "duplicate":  # the rounds that are over
         return [
             f"{i}. {t.entries[e].md_name} — " + _("{mp} MP", mp=mp)
-            for i, (e, mp) in enumerate(duplicate.standings(entries, t.games), start=1)
+            for i, (e, mp) in enumerate(
+                duplicate.standings(entries, rounds.shown_games(t)), start=1
+            )
         ]
     if t.settings.format == "swiss":
         return [
@@ -160,6 +187,7 @@ def standings_payload(
     if t.status == TournamentStatus.CANCELLED:
         title = _("🏆 {name} — cancelled", name=t.md_name)
     embed = discord.Embed(title=title, colour=COLOUR, description=describe(t))
+    _fault(embed, t)
     if t.round_deadline and t.status == TournamentStatus.RUNNING:
         ends = f"<t:{int(t.round_deadline)}:R>"
         embed.add_field(name=_("Round ends"), value=ends, inline=False)
@@ -170,7 +198,8 @@ def standings_payload(
             inline=False,
         )
     games = t.round_games()
-    lines = [_game_line(t, g, live or {}) for g in games[:MAX_LINES]]
+    shown = set(map(id, rounds.shown_games(t)))
+    lines = [_game_line(t, g, live or {}, id(g) in shown) for g in games[:MAX_LINES]]
     embed.add_field(
         name=_("Round {n}", n=t.round), value="\n".join(lines)[:1024] or "—", inline=False
     )
@@ -232,7 +261,7 @@ def results_document(t: Tournament) -> dict[str, Any]:
                 "boards": [list(b) for b in g.boards],
                 "table_id": g.table_id,
             }
-            for g in t.games
+            for g in rounds.shown_games(t)
         ],
     }
 
@@ -259,7 +288,9 @@ def results_csv(t: Tournament) -> str:
     w = csv.writer(out)
     w.writerow(["place", "entry", "name", "status", "games", "wins"])
     for e in sorted(t.entries.values(), key=lambda e: (places.get(e.id, 10**6), e.id)):
-        mine = [g for g in t.games if e.id in g.entries and g.status == SlotStatus.DONE]
+        mine = [
+            g for g in rounds.shown_games(t) if e.id in g.entries and g.status == SlotStatus.DONE
+        ]
         row = [
             places.get(e.id, ""),
             e.id,
