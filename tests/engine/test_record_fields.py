@@ -7,7 +7,6 @@ still replays and verifies, and gets them back from its rules."""
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
@@ -19,24 +18,16 @@ from bot.engine.record import export_record, replay
 from bot.engine.record_fields import GAME_FIELDS, with_stated_fields
 from bot.engine.shuffle import GameSeed
 from bot.engine.verify import verify
+from tests.engine.seeded import seeded_game as dealt_from_seed
 
 Doc = dict[str, Any]
 
 
 def seeded_game(preset: str, k: int, hands: int = 3) -> tuple[Game, GameSeed]:
-    """A game of ``preset`` dealt from a seed as the table service deals it, played at random
-    until ``hands`` hands are finished (or the game is over)."""
+    """A game of ``preset`` dealt from the seed ``k`` as the table service deals it, played at
+    random until ``hands`` hands are finished (or the game is over)."""
     seed = GameSeed(bytes([k]) * 32)
-    rules = Rules.from_preset(preset)
-    _, first = draw_first_dealer(seed.secret, rules.seats)
-    game = Game(rules, first)
-    rng = random.Random(k)
-    while not game.over and len(game.results) < hands:
-        if game.phase is Phase.DEAL:
-            game.apply(game.seeded_deal(seed.secret))
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game, seed
+    return dealt_from_seed(Rules.from_preset(preset), seed, hands, choices=k), seed
 
 
 def without_stated_fields(doc: Doc) -> Doc:

@@ -9,7 +9,6 @@ import copy
 import hashlib
 import hmac
 import json
-import random
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Game, Phase, Rules, Seat
+from bot.engine import Game, Rules, Seat
 from bot.engine.__main__ import main
 from bot.engine.dealer import draw_first_dealer
 from bot.engine.errors import NotVerified
@@ -25,6 +24,7 @@ from bot.engine.games import preset_names
 from bot.engine.record import export_record
 from bot.engine.shuffle import DEAL, GameSeed, stream_words, uniform_below
 from bot.engine.verify import verify
+from tests.engine.seeded import seeded_game
 
 Doc = dict[str, Any]
 
@@ -92,20 +92,6 @@ RULES = {p: Rules.from_preset(p) for p in preset_names()} | {
 
 def seed_of(name: str) -> GameSeed:
     return GameSeed(hashlib.sha256(name.encode()).digest())
-
-
-def seeded_game(rules: Rules, seed: GameSeed, hands: int, choices: int = 1) -> Game:
-    """A game dealt from ``seed`` as the table service deals it, played at random until
-    ``hands`` hands are finished (or the game is over)."""
-    _, dealer = draw_first_dealer(seed.secret, rules.seats)
-    game = Game(rules, dealer)
-    rng = random.Random(choices)
-    while not game.over and len(game.results) < hands:
-        if game.phase is Phase.DEAL:
-            game.apply(game.seeded_deal(seed.secret))
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 def independently_verified_hands(doc: Doc) -> int:
