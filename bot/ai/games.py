@@ -65,8 +65,12 @@ _GAMES: Final = PerGame[AiGame](
     },
 )
 ai_of = _GAMES.of  # the computer players of a game (the generic ones if it has none)
-register_ai = _GAMES.register  # a game added at run time (a test's) gets its own
 unregister_ai = _GAMES.unregister
+
+
+def register_ai(kind: GameKind, ai: AiGame) -> None:
+    """Give a game its own computer players (a game added at run time: a test's)."""
+    _GAMES.register(kind, ai)
 
 
 def judges(rules: Rules) -> bool:

@@ -27,8 +27,12 @@ _TEXTS: Final = PerGame[GameText](
     },
 )
 text_of = _TEXTS.of  # how the bot words a game (the generic words if it has none of its own)
-register_text = _TEXTS.register  # a game added at run time (a test's) gets its own words
 unregister_text = _TEXTS.unregister
+
+
+def register_text(kind: GameKind, text: GameText) -> None:
+    """Give a game its own words (a game added at run time: a test's)."""
+    _TEXTS.register(kind, text)
 
 
 def game_title(rules: Rules) -> str:
