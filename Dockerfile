@@ -29,8 +29,9 @@ RUN useradd --system --uid 10001 --create-home --home-dir /home/spades \
     && mkdir -p /data "$MPLCONFIGDIR" \
     && chown -R spades /data /home/spades
 
-# Then the code (no dependency is resolved again).
-COPY README.md LICENSE ./
+# Then the code (no dependency is resolved again).  The image has no C compiler, so setup.py
+# builds the engine as pure Python (docs/operations.md, "The compiled engine").
+COPY README.md LICENSE setup.py ./
 COPY bot ./bot
 COPY cogs ./cogs
 RUN pip install --no-compile --no-deps .

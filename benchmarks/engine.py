@@ -75,9 +75,11 @@ class Engine:
         )
         self.stdin: IO[str] = self.proc.stdin  # type: ignore[assignment]
         self.stdout: IO[str] = self.proc.stdout  # type: ignore[assignment]
-        found = Path(json.loads(self.stdout.readline())["engine"]).resolve()
+        hello = json.loads(self.stdout.readline())
+        found = Path(hello["engine"]).resolve()
         if not found.is_relative_to(root.resolve()):
             raise SystemExit(f"engine.py: the engine of {root} was imported from {found}")
+        self.build: str = hello["build"]
 
     def hands(
         self,
@@ -218,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python:  {platform.python_version()} ({platform.python_implementation()})")
     for rev in baselines:
         print(f"baseline {rev}: {revisions.resolve(rev)[:12]}, run from {roots[rev]}")
+    for rev, engine in engines.items():
+        print(f"engine of {rev or 'this checkout'}: {engine.build}")
     rates: dict[str, list[float]] = {n: [] for n in names}
     cpu_rates: dict[str, list[float]] = {n: [] for n in names}
     for run in range(1, args.runs + 1):

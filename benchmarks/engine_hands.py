@@ -178,7 +178,10 @@ def bare_hands(seconds: float, seed: int) -> dict[str, Any]:
 def main() -> int:
     import bot.engine
 
-    print(json.dumps({"engine": bot.engine.__file__}), flush=True)
+    # How this tree's engine runs (compiled by mypyc or pure Python; a revision before the
+    # compiled build has no build_name and is pure).
+    build = getattr(bot.engine, "build_name", lambda: "pure Python")()
+    print(json.dumps({"engine": bot.engine.__file__, "build": build}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
         subject = request.get("subject", "engine")

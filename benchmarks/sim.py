@@ -124,9 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.worker:
         import bot
+        import bot.engine
 
         rates = measure(args.positions, args.seed, args.worlds)
-        print(json.dumps({"bot": bot.__file__, **rates}))
+        build = getattr(bot.engine, "build_name", lambda: "pure Python")()
+        print(json.dumps({"bot": bot.__file__, "build": build, **rates}))
         return 0
     sys.path.insert(0, str(ROOT))
     from tools import revisions
@@ -139,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     for run in range(1, args.runs + 1):
         for name, root in trees.items():
             got = run_tree(root, args.positions, args.seed, args.worlds)
+            if run == 1:
+                print(f"{name}: {got['build']}")
             for m in MEASURES:
                 rates[name][m].append(got[m])
             print(f"run {run} {name}: " + ", ".join(f"{m} {got[m]:,.0f}/s" for m in MEASURES))

@@ -19,7 +19,7 @@ from bot.store.url import DEFAULT_URL, parse_database_url
 # A bot token is three base64url segments: the bot's id, a timestamp, and an HMAC.
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
-# Every environment variable the bot reads (``.env.example`` and the README list them all).
+# Every environment variable the bot reads (``.env.example`` and docs/operations.md list them all).
 SETTINGS = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
@@ -53,7 +53,7 @@ class ConfigError(Exception):
 class Settings:
     token: str
     database_url: str = DEFAULT_URL  # sqlite:///file or postgresql://… (DATABASE_PATH: a file)
-    sqlite_synchronous: str = "normal"  # "normal" or "full": see README, "Durability"
+    sqlite_synchronous: str = "normal"  # "normal" or "full": docs/operations.md, "Durability"
     shard_count: int | None = None  # None: Discord's recommendation (GET /gateway/bot)
     shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of them
     cluster_count: int = 1  # processes sharing the bot's global request budget
@@ -67,7 +67,7 @@ class Settings:
     ai_budget_ms: int = 100  # the hard player's search time per decision (wall clock)
     health_file: str | None = None  # touched while connected (liveness); None: no file
     metrics_port: int | None = None  # GET /metrics for Prometheus there; None: no metrics
-    metrics_host: str = "127.0.0.1"  # the address it listens on (see README: Metrics)
+    metrics_host: str = "127.0.0.1"  # the address it listens on (docs/operations.md: Metrics)
     log_format: str = "plain"  # "plain" or "json" (one object a line: bot.logcontext)
 
     def log_setup(self) -> tuple[str, str | None, LogFormat, str]:

@@ -53,7 +53,7 @@ def finished_game(table: Table, game: Game) -> FinishedGame | None:
         rules=game.rules,
         scores=tuple(game.scores),
         winner=None if abandoned or game.winner is None else game.winner.name,
-        record=export_record(game, players, table.seed),  # over: the seed is revealed
+        record=export_record(game, players, table.seed, table.hand_limit),  # the seed revealed
         results=tuple(game.results),
         # A table with hints is practice: the host chose hints over a rating.
         rateable=table.rated and rates_turn_timer(table.turn_timer) and not table.options.hints,

@@ -58,3 +58,18 @@ def seat_choices(interaction: Interaction, current: str) -> list[app_commands.Ch
         or s.word.lower().startswith(cur)
         or s.name.lower() == cur
     ]
+
+
+async def preset_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The autocomplete of every command's ``preset`` (``/spades new``, ``/tournament new``)."""
+    return preset_choices(current)
+
+
+async def seat_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The autocomplete of every command's ``seat`` at this channel's table (``/spades join``,
+    ``/spades bot``)."""
+    return seat_choices(interaction, current)

@@ -27,7 +27,7 @@ from bot.ui.spectator.watch_access import watchable
 from bot.ui.text.anywhere_text import anywhere_help_embed, anywhere_league_note
 from bot.ui.text.rules_text import help_embed, rules_embed
 from bot.ui.text.words import dealer_draw_text, timer_unrated_reason
-from cogs.choices import parse_seat, preset_choices, seat_choices
+from cogs.choices import parse_seat, preset_autocomplete, preset_choices, seat_autocomplete
 from cogs.common import (
     ANYWHERE_CONTEXTS,
     ANYWHERE_INSTALLS,
@@ -76,6 +76,7 @@ class SpadesCog(commands.Cog):
         turn_timer=f"Seconds each player has to act; 0 = none; 1-{RATED_TIMER_MIN - 1}: unrated",
         thread="Open the table in a new thread",
     )
+    @app_commands.autocomplete(preset=preset_autocomplete)
     async def new(
         self,
         interaction: Interaction,
@@ -111,14 +112,9 @@ class SpadesCog(commands.Cog):
         table = await bot.tables.lobby.open_new(ask, where)
         await interaction.followup.send(await _post_new(interaction, table), ephemeral=True)
 
-    @new.autocomplete("preset")
-    async def new_preset_auto(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return preset_choices(current)
-
     @spades.command(name="join")
     @app_commands.describe(seat="Which seat (default: the first free one)")
+    @app_commands.autocomplete(seat=seat_autocomplete)
     async def join(
         self, interaction: Interaction, seat: app_commands.Range[str, 1, 10] | None = None
     ) -> None:
@@ -143,15 +139,10 @@ class SpadesCog(commands.Cog):
         text = await bot.tables.lobby.leave(table, interaction.user.id)
         await reply(interaction, text)
 
-    @join.autocomplete("seat")
-    async def join_seat_auto(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return seat_choices(interaction, current)
-
     @spades.command(name="bot")
     @app_commands.describe(seat="Which seat (default: the first free one)", level="How strong")
     @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.autocomplete(seat=seat_autocomplete)
     async def add_bot(
         self,
         interaction: Interaction,
@@ -172,12 +163,6 @@ class SpadesCog(commands.Cog):
                 seat=seat_word(taken),
             ),
         )
-
-    @add_bot.autocomplete("seat")
-    async def bot_seat_auto(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return seat_choices(interaction, current)
 
     @spades.command(name="rule")
     @app_commands.describe(name="The rule option", value="Its new value")

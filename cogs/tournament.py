@@ -14,7 +14,13 @@ from bot.errors import Refusal
 from bot.events.arrangement import tournament_rules
 from bot.events.controls import OrganiserControls, ensure_may_open
 from bot.events.pairing import model
-from bot.events.pairing.model import Member, Tournament, TournamentSettings, TournamentStatus
+from bot.events.pairing.model import (
+    Member,
+    NewTournament,
+    Tournament,
+    TournamentSettings,
+    TournamentStatus,
+)
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
 from bot.i18n import N_, _
@@ -27,7 +33,7 @@ from bot.ui.tournament.components import (
     InvitationRef,
     TournamentRef,
 )
-from cogs.choices import preset_choices
+from cogs.choices import preset_autocomplete
 from cogs.common import Interaction, channel_id, client, is_admin, reply, server_id
 
 if TYPE_CHECKING:
@@ -147,6 +153,7 @@ class TournamentCog(commands.Cog):
         spectator_delay="Spectators see each game this many tricks behind (0 = live)",
     )
     @app_commands.choices(format=FORMATS, team_mode=TEAM_MODES, odd=ODD)
+    @app_commands.autocomplete(preset=preset_autocomplete)
     async def new(
         self,
         interaction: Interaction,
@@ -194,7 +201,7 @@ class TournamentCog(commands.Cog):
             spectators=format != "duplicate" if spectators is None else spectators,
             spectator_delay=spectator_delay,
         )
-        t = await SignUp(service(interaction)).create(
+        new = NewTournament(
             guild_id=gid,
             channel_id=channel_id(interaction),
             organiser_id=interaction.user.id,
@@ -202,6 +209,7 @@ class TournamentCog(commands.Cog):
             settings=settings,
             starts_at=time.time() + start_in * 60,
         )
+        t = await SignUp(service(interaction)).create(new)
         await reply(
             interaction,
             _(
@@ -211,12 +219,6 @@ class TournamentCog(commands.Cog):
                 when=f"<t:{int(t.starts_at)}:R>",
             ),
         )
-
-    @new.autocomplete("preset")
-    async def new_preset(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return preset_choices(current)
 
     @tournament.command(name="start")
     @app_commands.describe(name="Which tournament (default: the only one)", reason="Posted with it")

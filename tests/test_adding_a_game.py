@@ -1,7 +1,8 @@
 """Adding a game is adding its package and one registry entry (docs/adding-a-game.md): a
 fourth game, defined and registered here only, is played to the end through the engine,
 decided by the generic computer players, rendered by the UI's generic paths, and recorded and
-replayed — with no edit anywhere else.
+replayed — with no edit anywhere else.  And docs/adding-a-game.md names every place this test
+has to touch for it (the hooks, the registries, the types of its entries).
 
 *Plain tricks*: four players in two partnerships, three cards each from a standard deck with
 no trump, the seat left of the dealer leads, a side scores one point a trick, first to 3.
@@ -10,7 +11,9 @@ no trump, the seat left of the dealer leads, a side scores one point a trick, fi
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -38,6 +41,7 @@ from bot.engine import (
     seat_view,
 )
 from bot.engine.errors import InvalidDeal
+from bot.engine.game import register_game
 from bot.engine.games import Preset, register, unregister
 from bot.engine.lines import Line
 from bot.engine.record import export_record, replay
@@ -57,7 +61,7 @@ CARDS_EACH = 3
 NO_TRUMP = DECKS["standard"].with_trump(None)
 
 
-class PlainGame(Game, kind=PLAIN):
+class PlainGame(Game):
     """The game: only the hooks the shared core asks a game for."""
 
     __slots__ = ()
@@ -90,6 +94,8 @@ class PlainGame(Game, kind=PLAIN):
             teams.append(TeamHandScore(took, 0, 0, self.scores[side] + took, 0, parts=(part,)))
         self._close_hand(teams, self._result(teams))
 
+
+register_game(PLAIN, PlainGame)
 
 ENTRY = GameEntry(
     kind=PLAIN,
@@ -263,3 +269,58 @@ def test_its_own_words_and_players_are_used_once_registered(plain: GameEntry) ->
         unregister_ai(PLAIN)
     assert text_of(PLAIN) is GENERIC
     assert ai_of(PLAIN) is AI_GENERIC
+
+
+# ---------------------------------------------------------------------- the document
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "adding-a-game.md"
+
+
+def places_touched() -> dict[str, str]:
+    """Every place this test has to touch to add its game, by name, with the file it is in:
+    the hooks its game and its words override, the registries it registers in (``register…``),
+    and the types its entries are made of."""
+    classes = (PlainGame, PlainText)
+    places = {
+        name: cls.__mro__[1].__module__
+        for cls in classes
+        for name in vars(cls)
+        if not name.startswith("__")
+    }
+    registries = [obj for name, obj in globals().items() if name.startswith("register")]
+    made_of = [
+        GameKind.extra,
+        type(ENTRY),
+        type(ENTRY.presets[0]),
+        *(c.__mro__[1] for c in classes),
+    ]
+    made_of += [AiGame, ScorePart]
+    for obj in (*registries, *made_of):
+        places[obj.__name__] = obj.__module__
+    return places
+
+
+def test_the_places_touched_are_found() -> None:
+    places = places_touched()
+    assert {"_begin_hand", "_last_trick_played", "symbol", "team_lines"} <= places.keys()
+    assert places["register"] == "bot.engine.games"
+    assert places["register_text"] == "bot.ui.text.games"
+    assert places["register_ai"] == "bot.ai.games"
+    assert places["_deal_from"] == "bot.engine.game"
+    assert {
+        "GameEntry",
+        "Preset",
+        "Game",
+        "GameText",
+        "AiGame",
+        "ScorePart",
+        "extra",
+    } <= places.keys()
+
+
+@pytest.mark.parametrize(("name", "module"), sorted(places_touched().items()))
+def test_the_guide_names_every_place_this_test_touches(name: str, module: str) -> None:
+    """docs/adding-a-game.md lists every place a new game touches: each hook, registry and type
+    this test needs to add its game is named there, with its file."""
+    guide = GUIDE.read_text(encoding="utf-8")
+    assert re.search(rf"`[^`]*\b{re.escape(name)}\b[^`]*`", guide), f"{name} is not named"
+    assert f"`{module.replace('.', '/')}.py`" in guide, f"{module} ({name}) is not named"

@@ -15,6 +15,11 @@ The arena (duplicate matches) and the player protocol are tools, not the bot: ``
 
 from __future__ import annotations
 
+# First, before any of this package's compiled modules: the engine chooses the build
+# (bot.engine.build: compiled, or the sources under SPADES_PURE_PYTHON=1).
+import bot.engine  # noqa: F401
+
+# isort: split
 import random
 
 from bot.ai.levels import DEFAULT_BUDGET_S, LEVELS, get_player

@@ -4,7 +4,7 @@ each other seat may hold."""
 
 from __future__ import annotations
 
-from bot.ai.deck_tables import DECK_INFO, SPADES
+from bot.ai.deck_tables import DECK_INFO, SPADES, hand_mask, may_hold
 from bot.engine.views import SeatView
 
 
@@ -27,10 +27,7 @@ class CardMemory:
         d = DECK_INFO[view.rules.deck]
         self.d = d
         self.seat = int(view.seat)
-        hand = 0
-        for c in view.hand or ():
-            hand |= 1 << c.index
-        self.hand = hand
+        self.hand = hand = hand_mask(view)
         played = 0
         voids = [0, 0, 0, 0]  # bit s: known void in suit s
         broken = False
@@ -60,15 +57,4 @@ class CardMemory:
         self.known = known
         unknown = d.mask & ~hand & ~played
         self.unknown = unknown
-        holders = [0, 0, 0, 0]
-        others_known = known[0] | known[1] | known[2] | known[3]
-        for s in range(4):
-            if s == self.seat:
-                holders[s] = hand
-                continue
-            m = unknown & ~others_known
-            for suit in range(4):
-                if voids[s] >> suit & 1:
-                    m &= ~d.suit_masks[suit]
-            holders[s] = m | known[s]
-        self.holders = holders
+        self.holders = may_hold(self.seat, hand, unknown, known, voids, d.suit_masks)

@@ -4,9 +4,11 @@ card of a mask, the winner of a trick."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from bot.engine.decks import DECKS, Deck
+from bot.engine.views import SeatView
 
 SPADES: Final = 0
 
@@ -57,6 +59,39 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def hand_mask(view: SeatView) -> int:
+    """The mask of the cards in the seat's hand (0 when it sees none)."""
+    m = 0
+    for c in view.hand or ():
+        m |= 1 << c.index
+    return m
+
+
+def may_hold(
+    me: int,
+    hand: int,
+    unknown: int,
+    known: Sequence[int],
+    voids: Sequence[int],
+    suit_masks: Sequence[int],
+) -> list[int]:
+    """The cards each seat may hold, as ``me`` sees them: ``me`` its ``hand``; another seat the
+    ``unknown`` cards nobody is known to hold, of the suits it has not shown void in
+    (``voids``: bit s, suit s), and the cards it is known to hold."""
+    holders = [0, 0, 0, 0]
+    all_known = known[0] | known[1] | known[2] | known[3]
+    for s in range(4):
+        if s == me:
+            holders[s] = hand
+            continue
+        m = unknown & ~all_known
+        for suit in range(4):
+            if voids[s] >> suit & 1:
+                m &= ~suit_masks[suit]
+        holders[s] = m | known[s]
+    return holders
 
 
 DECK_INFO: Final[dict[str, DeckInfo]] = {name: DeckInfo(d) for name, d in DECKS.items()}

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bot.ai.deck_tables import bits
+from bot.ai.deck_tables import bits, hand_mask
 from bot.ai.trumps import Seen, TrumpDeck, choose_card, ctx_from, trump_deck
 from bot.engine.actions import Action, Call, Discard, Play
 from bot.engine.cards import CARDS, SUITS
@@ -69,13 +69,6 @@ def best_discard(t: TrumpDeck, hand: int) -> int:
         return (ace, suit_cards.bit_count(), t.power[i])
 
     return min(bits(side), key=cost)
-
-
-def hand_mask(view: SeatView) -> int:
-    m = 0
-    for c in view.hand or ():
-        m |= c.bit
-    return m
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from bot.ai.trump_search import EuchreHard, WhistHard
 from bot.ai.variants import VariantAware
 from bot.ai.whist import TrickEasy, TrickNormal
 from bot.engine import GameKind, Rules
+from bot.per_game import PerGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,27 +52,25 @@ def _spades(level: str) -> Player:
 
 
 GENERIC: Final = AiGame(by_level({"easy": TrickEasy, "normal": TrickNormal, "hard": TrickNormal}))
-_GAMES: dict[str, AiGame] = {
-    GameKind.SPADES: AiGame(_spades, judges=True),
-    GameKind.WHIST: AiGame(by_level({"easy": TrickEasy, "normal": TrickNormal, "hard": WhistHard})),
-    GameKind.EUCHRE: AiGame(
-        by_level({"easy": EuchreEasy, "normal": EuchreNormal, "hard": EuchreHard})
-    ),
-}
-
-
-def ai_of(kind: str) -> AiGame:
-    """The computer players of the game ``kind`` (the generic ones if it has none)."""
-    return _GAMES.get(kind, GENERIC)
+_GAMES: Final = PerGame[AiGame](
+    GENERIC,
+    {
+        GameKind.SPADES: AiGame(_spades, judges=True),
+        GameKind.WHIST: AiGame(
+            by_level({"easy": TrickEasy, "normal": TrickNormal, "hard": WhistHard})
+        ),
+        GameKind.EUCHRE: AiGame(
+            by_level({"easy": EuchreEasy, "normal": EuchreNormal, "hard": EuchreHard})
+        ),
+    },
+)
+ai_of = _GAMES.of  # the computer players of a game (the generic ones if it has none)
+unregister_ai = _GAMES.unregister
 
 
 def register_ai(kind: GameKind, ai: AiGame) -> None:
     """Give a game its own computer players (a game added at run time: a test's)."""
-    _GAMES[kind] = ai
-
-
-def unregister_ai(kind: GameKind) -> None:
-    _GAMES.pop(kind, None)
+    _GAMES.register(kind, ai)
 
 
 def judges(rules: Rules) -> bool:

@@ -11,10 +11,10 @@ import random
 from typing import Protocol
 
 from bot.ai.card_memory import CardMemory
-from bot.ai.deck_tables import DECK_INFO, highest, lowest, trick_winner
+from bot.ai.deck_tables import DECK_INFO, hand_mask, highest, lowest, trick_winner
 from bot.ai.hand_goals import HandSpec, mode_for
 from bot.ai.play_policy import PlayCtx, choose_play
-from bot.ai.rule_bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks, hand_mask
+from bot.ai.rule_bidding import BID_BIAS, choose_bid, choose_pass, estimate_tricks
 from bot.engine.actions import NIL, PLAYS, Action, Bid, Look, PassCards, Play
 from bot.engine.game import Phase
 from bot.engine.spades.view import SpadesPart

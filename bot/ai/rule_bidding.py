@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.ai.deck_tables import DECK_INFO, DeckInfo, bits
+from bot.ai.deck_tables import DECK_INFO, DeckInfo, bits, hand_mask
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid, Look, PassCards, Seat
 from bot.engine.rules import Rules
 from bot.engine.spades.view import SpadesPart
@@ -16,13 +16,6 @@ BID_BIAS: Final = 0.5
 
 # Value of the k-th round of a side suit still standing (later rounds get trumped).
 _ROUND_FACTOR: Final = (1.0, 0.85, 0.5, 0.2, 0.05)
-
-
-def hand_mask(view: SeatView) -> int:
-    m = 0
-    for c in view.hand or ():
-        m |= 1 << c.index
-    return m
 
 
 def _trump_pos(d: DeckInfo) -> dict[int, int]:

@@ -26,7 +26,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from bot.ai.rule_bidding import estimate_tricks, hand_mask
+from bot.ai.deck_tables import hand_mask
+from bot.ai.rule_bidding import estimate_tricks
 from bot.engine.actions import BLIND_NIL, Action, Bid, Deal, Look, Play
 from bot.engine.cards import Card, cards_of
 from bot.engine.errors import IllegalAction

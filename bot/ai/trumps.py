@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.ai.deck_tables import DeckInfo, bits
+from bot.ai.deck_tables import DeckInfo, bits, hand_mask, may_hold
 from bot.engine.actions import Call
 from bot.engine.cards import SUITS
 from bot.engine.decks import DECKS
@@ -188,10 +188,7 @@ class Seen:
         assert view.seat is not None
         self.t = t
         self.me = int(view.seat)
-        hand = 0
-        for c in view.hand or ():
-            hand |= 1 << c.index
-        self.hand = hand
+        self.hand = hand = hand_mask(view)
         played = 0
         voids = [0, 0, 0, 0]
         for trick in [*(tr.cards for tr in view.completed_tricks), view.current_trick]:
@@ -221,17 +218,10 @@ class Seen:
         self.need[self.me] = 0
         if view.sitting_out is not None:
             self.need[int(view.sitting_out)] = 0
-        holders = [0, 0, 0, 0]
-        all_known = known[0] | known[1] | known[2] | known[3]
+        holders = may_hold(self.me, hand, self.outstanding, known, voids, t.suit_masks)
         for s in range(4):
-            if s == self.me:
-                holders[s] = hand
-                continue
-            m = self.outstanding & ~all_known
-            for suit in range(4):
-                if voids[s] >> suit & 1:
-                    m &= ~t.suit_masks[suit]
-            holders[s] = (m | known[s]) if self.need[s] else 0
+            if s != self.me and not self.need[s]:
+                holders[s] = 0  # out of cards, or sitting out
         self.holders = holders
 
 

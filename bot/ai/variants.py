@@ -29,8 +29,9 @@ import dataclasses
 import random
 from typing import Final
 
+from bot.ai.deck_tables import hand_mask
 from bot.ai.players import NormalPlayer, Player
-from bot.ai.rule_bidding import estimate_tricks, hand_mask, nil_checklist
+from bot.ai.rule_bidding import estimate_tricks, nil_checklist
 from bot.ai.solo_search import SoloSearch, solo_normal_play
 from bot.engine.actions import BLIND_NIL, NIL, Action, Bid
 from bot.engine.cards import Card

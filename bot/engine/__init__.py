@@ -17,6 +17,10 @@ phases and scoring), ``views`` (seat views), ``record`` (records and replay), ``
 first dealer).
 """
 
+# First, before any module it may concern: the compiled build or the sources (bot.engine.build).
+from bot.engine.build import COMPILED, build_name
+
+# isort: split
 from bot.engine.actions import (
     BLIND_NIL,
     NIL,
@@ -70,6 +74,7 @@ from bot.engine.whist import WhistGame
 __all__ = [
     "BLIND_NIL",
     "CARDS",
+    "COMPILED",
     "DECKS",
     "DEFAULT_GAME",
     "NIL",
@@ -115,6 +120,7 @@ __all__ = [
     "bid_choices",
     "bid_record",
     "bid_text",
+    "build_name",
     "card",
     "cards_of",
     "check_claimant",

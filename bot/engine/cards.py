@@ -66,6 +66,11 @@ class Card:
     suit: str | None
     code: str
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled by its fields (views cross to the players' worker processes): a frozen
+        # dataclass compiled by mypyc cannot be unpickled by setting its fields.
+        return (Card, (self.index, self.rank, self.suit, self.code))
+
     @property
     def bit(self) -> int:
         return 1 << self.index

@@ -65,6 +65,22 @@ class Deck:
         object.__setattr__(self, "beats", tuple(beats))
         object.__setattr__(self, "card_tuple", cards_of(self.mask))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled by its fields (views cross to the players' worker processes): a frozen
+        # dataclass compiled by mypyc cannot be unpickled by setting its fields.
+        return (
+            Deck,
+            (
+                self.name,
+                self.mask,
+                self.trump,
+                self.suit_masks,
+                self.power,
+                self.trumps,
+                self.bowers,
+            ),
+        )
+
     @property
     def spades(self) -> int:
         """The cards whose effective suit is spades (the trumps of the Spades decks)."""

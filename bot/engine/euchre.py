@@ -25,7 +25,7 @@ from bot.engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase
+from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase, register_game
 from bot.engine.games import GameEntry, GameKind, Preset, register
 from bot.engine.lines import Line
 from bot.engine.scoring import ScorePart, TeamHandScore, tricks_line
@@ -35,7 +35,7 @@ from bot.engine.trump_part import TrumpPart
 HAND: Final = 5  # cards dealt to each seat, and tricks in a hand
 
 
-class EuchreGame(Game, kind=GameKind.EUCHRE):
+class EuchreGame(Game):
     """One game of Euchre from the first deal to the end."""
 
     __slots__ = ("_alone", "_calls", "_discard", "_maker", "_round")
@@ -327,3 +327,6 @@ EUCHRE = register(
         part=TrumpPart,
     )
 )
+
+
+register_game(GameKind.EUCHRE, EuchreGame)

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import ClassVar, Final, NamedTuple, Self
+from typing import ClassVar, Final, NamedTuple, Self, cast
 
 from bot.engine.actions import PLAYS, Action, Bid, Call, ClaimResult, Deal, PassCards, Play
+from bot.engine.build import mypyc_attr
 from bot.engine.cards import CARDS, Card, mask_of
 from bot.engine.decks import DECKS, Deck
 from bot.engine.errors import GameOver, IllegalAction, InvalidDeal, RulesError, WrongPhase
@@ -100,9 +101,10 @@ class HandResult(NamedTuple):
     claims: tuple[ClaimResult, ...] = ()  # games.md G1: the hand's renege claims, in order
 
 
-_GAMES: dict[str, type[Game]] = {}  # kind -> the class that plays it
+_GAMES: dict[str, type[Game]] = {}  # kind -> the class that plays it: register_game()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(TrickPlay):
     """One game from the first deal to the end; ``Game(rules)`` is the game of ``rules.game``."""
 
@@ -129,20 +131,19 @@ class Game(TrickPlay):
         "winner",
     )
 
-    def __init_subclass__(cls, kind: GameKind | None = None, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        if kind is not None:
-            _GAMES[kind] = cls
-
     def __new__(cls, rules: Rules, first_dealer: Seat = Seat.N) -> Game:
+        """``Game(rules)`` makes the game's own class; ``__init__`` then sets it up.  (Only the
+        class itself is allocated here: mypyc's compiled classes are made by their own
+        ``__new__``, never by ``object.__new__`` of another class.)"""
         if cls is Game:
             try:
-                cls = _GAMES[rules.game]
+                game = _GAMES[rules.game]
             except KeyError:
                 raise RulesError(
                     Line("There is no game {name}", name=repr(rules.game)), "game"
                 ) from None
-        return object.__new__(cls._variant_class(rules))
+            return Game.__new__(game._variant_class(rules), rules, first_dealer)
+        return super().__new__(cls)
 
     @classmethod
     def _variant_class(cls, rules: Rules) -> type[Game]:
@@ -451,20 +452,35 @@ class Game(TrickPlay):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> Self:
-        g = object.__new__(type(self))
+        # Allocated, not set up: every slot is copied.
+        g = cast(Self, Game.__new__(type(self), self.rules))
         for name in _slots(type(self)):
             v = getattr(self, name)
             setattr(g, name, v.copy() if type(v) is list else v)
         return g
 
 
+def register_game(kind: GameKind, cls: type[Game]) -> None:
+    """``Game(rules)`` makes a ``cls`` for the game ``kind`` (each game module registers its
+    class; an explicit call, since a compiled class does not run ``__init_subclass__``)."""
+    _GAMES[kind] = cls
+
+
 _SLOTS: dict[type, tuple[str, ...]] = {}
 
 
 def _slots(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases."""
+    """Every slot of ``cls`` and its bases (a class compiled by mypyc lists its attributes
+    in ``__mypyc_attrs__``, its own and its bases', instead of ``__slots__``)."""
     names = _SLOTS.get(cls)
     if names is None:
-        names = tuple(n for klass in cls.__mro__ for n in getattr(klass, "__slots__", ()))
+        found = (
+            n
+            for klass in cls.__mro__
+            for attrs in ("__slots__", "__mypyc_attrs__")
+            for n in klass.__dict__.get(attrs, ())
+            if n != "__dict__"
+        )
+        names = tuple(dict.fromkeys(found))
         _SLOTS[cls] = names
     return names

@@ -8,8 +8,8 @@ A :class:`GameEntry` is everything the rest of the bot may ask about one game wi
 it: its title, its presets, the rule options, decks and targets it takes, the actions of its
 own (bids, calls) beyond playing cards, and the type of its part of a seat view.  Each game's
 package defines its entry and registers it (``bot.engine.spades``, ``bot.engine.whist``,
-``bot.engine.euchre``); its :class:`~bot.engine.game.Game` subclass names the same kind
-(``class WhistGame(Game, kind=GameKind.WHIST)``).  Code outside the engine asks an entry
+``bot.engine.euchre``); its :class:`~bot.engine.game.Game` subclass is registered for the
+same kind (``register_game(GameKind.WHIST, WhistGame)``).  Code outside the engine asks an entry
 (``entry_of(rules.game).takes(Call)``, ``"lose_at" in entry.options``) instead of comparing
 game names; the UI and the computer players keep their own registries keyed by the same enum
 (:mod:`bot.ui.text.games`, :mod:`bot.ai.games`).  ``docs/adding-a-game.md`` says what a fourth game

@@ -1,7 +1,8 @@
 """The ``spades-record/1`` format (records.md, games.md G5): export a game, and replay a record
 through the engine.
 
-A hand's record has the deal and each game's own actions: Spades ``bids`` (and ``passes``),
+A record states its game, deck and seats (:mod:`bot.engine.record_fields`); a hand's record has
+its number and dealer, the deal and each game's own actions: Spades ``bids`` (and ``passes``),
 Whist the ``trump_card``, Euchre the ``up_card``, ``calls`` and the dealer's ``discard``; then
 ``plays``.  Replay lines keep one shape for every game; Whist and Euchre add ``trump`` (and
 Euchre ``maker``).
@@ -34,6 +35,12 @@ from bot.engine.errors import IllegalAction, RecordError, RulesError
 from bot.engine.game import Game, HandResult, Phase
 from bot.engine.games import DEFAULT_GAME, GameKind
 from bot.engine.lines import Line
+from bot.engine.record_fields import (
+    check_game_fields,
+    check_hand_fields,
+    game_fields,
+    hand_fields,
+)
 from bot.engine.rules import Rules
 from bot.engine.seats import PARTNERSHIPS
 from bot.engine.shuffle import GameSeed
@@ -93,8 +100,8 @@ def hand_json(
 
 
 def result_json(result: HandResult, game: str, new_york: bool = False) -> dict[str, Any]:
-    """The record of a finished hand."""
-    return hand_json(
+    """The record of a hand (finished, or so far): its number and dealer, then its actions."""
+    return hand_fields(result.number, result.dealer) | hand_json(
         result.deal,
         result.bids,
         result.passes,
@@ -112,9 +119,11 @@ def export_record(
     game: Game,
     players: Mapping[str, Mapping[str, Any]] | None = None,
     seed: GameSeed | None = None,
+    boards: int | None = None,
 ) -> dict[str, Any]:
-    """The whole game so far as a ``spades-record/1`` document; with the game's ``seed`` (give
-    it only once the game is over) the record reveals it beside its ``commitment``."""
+    """The whole game so far as a ``spades-record/1`` document, stating its game, deck and seats
+    (and ``boards``, a duplicate round's table's hand limit); with the game's ``seed`` (give it
+    only once the game is over) the record reveals it beside its ``commitment``."""
     ny = game.rules.new_york
     name = game.rules.game
     hands = [result_json(r, name, ny) for r in game.results]
@@ -122,6 +131,7 @@ def export_record(
         hands.append(result_json(game.hand_so_far(), name, ny))
     doc: dict[str, Any] = {
         "format": FORMAT,
+        **game_fields(game, boards),
         "rules": game.rules.to_record(),
         "players": {s.name: dict(players[s.name]) for s in game.seating.seats} if players else {},
         "first_dealer": game.first_dealer.name,
@@ -233,6 +243,7 @@ class Replayer:
             raise _malformed(Line("first_dealer must be one of {names}", names=names))
         self.doc = doc
         self.game = Game(rules, first)
+        self.boards = check_game_fields(doc, self.game)  # the stated game, deck and seats
         self.hands = _list(doc.get("hands", []), "hands", {})
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -245,10 +256,11 @@ class Replayer:
     def _replay_hand(self, n: int, hand: Any, last: bool) -> dict[str, Any]:
         game = self.game
         where = {"hand": n}
-        if game.over:
+        if game.over or (self.boards is not None and n > self.boards):
             raise _refused("hand after game over", Line("the game was already over"), hand=n)
         if not isinstance(hand, dict):
             raise _malformed(Line("a hand is a JSON object"), **where)
+        check_hand_fields(hand, n, game)
         seats = game.seating.seats
         deal_doc = hand.get("deal")
         if not isinstance(deal_doc, dict) or set(deal_doc) != {s.name for s in seats}:

@@ -86,6 +86,11 @@ class Seating:
     sides: tuple[tuple[Seat, ...], ...]
     side_names: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled by its fields (views cross to the players' worker processes): a frozen
+        # dataclass compiled by mypyc cannot be unpickled by setting its fields.
+        return (Seating, (self.seats, self.sides, self.side_names))
+
     def side_of(self, seat: Seat | int) -> int:
         for k, members in enumerate(self.sides):
             if seat in members:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.engine.build import mypyc_attr
 from bot.engine.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, cards_of
 from bot.engine.decks import Deck
 from bot.engine.errors import CardNotInHand, LeadNotAllowed, MustFollowSuit, NotYourTurn
@@ -28,7 +29,13 @@ class Trick:
     cards: tuple[tuple[Seat, Card], ...]
     winner: Seat
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled by its fields (views cross to the players' worker processes): a frozen
+        # dataclass compiled by mypyc cannot be unpickled by setting its fields.
+        return (Trick, (self.leader, self.cards, self.winner))
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickPlay:
     """The trick-taking state of the hand in progress (see the module docstring)."""
 

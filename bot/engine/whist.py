@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.engine.actions import Deal
 from bot.engine.cards import Card
 from bot.engine.errors import InvalidDeal
-from bot.engine.game import Game, HandResult, Phase
+from bot.engine.game import Game, HandResult, Phase, register_game
 from bot.engine.games import GameEntry, GameKind, Preset, register
 from bot.engine.lines import Line
 from bot.engine.scoring import ScorePart, TeamHandScore
@@ -23,7 +23,7 @@ from bot.engine.trump_part import TrumpPart
 BOOK = 6  # tricks a side must take before its tricks score
 
 
-class WhistGame(Game, kind=GameKind.WHIST):
+class WhistGame(Game):
     """One game of Whist from the first deal to the end."""
 
     __slots__ = ()
@@ -127,3 +127,6 @@ WHIST = register(
         part=TrumpPart,
     )
 )
+
+
+register_game(GameKind.WHIST, WhistGame)

@@ -186,18 +186,12 @@ class TournamentService(TournamentFinder):
                 self.invitations.announce(t, inv, "closed")
             for note in notes:
                 self.announcer.say(t, note)
-            self.announcer.say(
-                t,
-                later(
-                    "🏁 **{name}** begins: round 1 of {rounds}.",
-                    name=t.md_name,
-                    rounds=rounds.total_rounds(t),
-                ),
+            begins = later(
+                "🏁 **{name}** begins: round 1 of {rounds}.",
+                name=t.md_name,
+                rounds=rounds.total_rounds(t),
             )
-            seated = await self.seating.seat_round(t)
-            self._seated_in(t, began)
-        self.alarms.arm(t, retry=not seated)
-        self.announcer.updated(t)
+            await self._seat_round(t, began, begins)
         return _("{name} has started.", name=t.md_name)
 
     def signup_changed(self, t: Tournament) -> None:
@@ -323,14 +317,15 @@ class TournamentService(TournamentFinder):
             await self.hold_deals(tx, t, t.round + 1)
             await self.store.update(tx, t.id, round=t.round + 1, round_deadline=deadline)
         t = await self.reload(tid)
-        self.announcer.say(
-            t,
-            later(
-                "▶ Round {round} of {rounds} is seated.",
-                round=t.round,
-                rounds=rounds.total_rounds(t),
-            ),
+        seated_news = later(
+            "▶ Round {round} of {rounds} is seated.", round=t.round, rounds=rounds.total_rounds(t)
         )
+        await self._seat_round(t, began, seated_news)
+
+    async def _seat_round(self, t: Tournament, began: float, news: str) -> None:
+        """How every round begins, the first and each next one: ``news`` is posted, the round's
+        tables are seated (timed from ``began``) and its alarms armed."""
+        self.announcer.say(t, news)
         seated = await self.seating.seat_round(t)
         self._seated_in(t, began)
         self.alarms.arm(t, retry=not seated)

@@ -16,8 +16,8 @@ from bot.events.pairing.model import (
     NAME_MAX,
     Invitation,
     Member,
+    NewTournament,
     Tournament,
-    TournamentSettings,
     TournamentStatus,
 )
 from bot.events.service import TournamentService
@@ -39,34 +39,17 @@ class SignUp:
         self.arm = service.alarms.arm
 
     # ------------------------------------------------------------------ sign-up
-    async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        organiser_id: int,
-        name: str,
-        settings: TournamentSettings,
-        starts_at: float,
-    ) -> Tournament:
-        name = clean_text(name, NAME_MAX + 1)  # one line, no control or bidi characters
+    async def create(self, new: NewTournament) -> Tournament:
+        name = clean_text(new.name, NAME_MAX + 1)  # one line, no control or bidi characters
         if not 1 <= len(name) <= NAME_MAX:
             raise Refusal(_("A tournament's name is 1 to 60 characters."))
-        tournament_rules(settings)  # a RulesError (the engine's reason) is answered as it is
-        if starts_at < self.clock() - 60:
+        tournament_rules(new.settings)  # a RulesError (the engine's reason) is answered as it is
+        if new.starts_at < self.clock() - 60:
             raise Refusal(_("The start time is in the past."))
         try:
             async with self.write() as tx:
-                tid = await self.store.create(
-                    tx,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    organiser_id=organiser_id,
-                    name=name,
-                    settings=settings,
-                    starts_at=starts_at,
-                    secret=self.service.tables.randomness.secret(f"tournament:{name}"),
-                )
+                secret = self.service.tables.randomness.secret(f"tournament:{name}")
+                tid = await self.store.create(tx, dataclasses.replace(new, name=name), secret)
         except UniqueViolation:
             raise Refusal(
                 _(

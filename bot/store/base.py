@@ -91,7 +91,7 @@ class Database(abc.ABC):
         """Open ``target`` — a ``sqlite:///path`` or ``postgresql://…`` URL, or a plain file
         path — and (unless ``migrate=False``) bring its schema up to date.
 
-        ``synchronous`` applies to SQLite only (see README, "Durability").  Raises
+        ``synchronous`` applies to SQLite only (docs/operations.md, "Durability").  Raises
         :class:`~bot.store.errors.SetupError` with a one-line reason when it cannot.
         """
         url = parse_database_url(target)

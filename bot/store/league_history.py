@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine.record_fields import with_stated_fields
 from bot.league.models import (
     PAGE_SIZE,
     SEAT_NAMES,
@@ -103,7 +104,7 @@ class HistoryStore:
         )
         if row is None:
             return None
-        doc = decode_record(row[0], row[1])
+        doc = with_stated_fields(decode_record(row[0], row[1]))  # an older record's too
         seed = doc.get("seed")
         if isinstance(seed, str) and await seed_in_play(self.db, seed):
             doc = {k: v for k, v in doc.items() if k != "seed"}

@@ -18,6 +18,7 @@ from bot.events.pairing.model import (
     GameSlot,
     Invitation,
     Member,
+    NewTournament,
     SlotStatus,
     Tournament,
     TournamentSettings,
@@ -91,18 +92,7 @@ class TournamentStore:
         self.db = db
 
     # ------------------------------------------------------------------ writes
-    async def create(
-        self,
-        tx: Tx,
-        *,
-        guild_id: int,
-        channel_id: int,
-        organiser_id: int,
-        name: str,
-        settings: TournamentSettings,
-        starts_at: float,
-        secret: str,
-    ) -> int:
+    async def create(self, tx: Tx, new: NewTournament, secret: str) -> int:
         """A new tournament in sign-up, with its ``secret`` (64 hex digits, never shown); a
         name already running in the server raises :class:`~bot.store.errors.UniqueViolation`."""
         value = await tx.fetchval(
@@ -111,13 +101,13 @@ class TournamentStore:
             "VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?) "
             "RETURNING id",
             (
-                guild_id,
-                channel_id,
-                organiser_id,
-                name,
-                name_key(name),
-                json.dumps(settings.to_record()),
-                starts_at,
+                new.guild_id,
+                new.channel_id,
+                new.organiser_id,
+                new.name,
+                name_key(new.name),
+                json.dumps(new.settings.to_record()),
+                new.starts_at,
                 time.time(),
                 secret,
             ),

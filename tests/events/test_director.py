@@ -15,7 +15,7 @@ from bot.errors import Refusal
 from bot.events import alarms
 from bot.events.announcer import QuietAnnouncer
 from bot.events.controls import OrganiserControls
-from bot.events.pairing.model import Member, Tournament, TournamentSettings
+from bot.events.pairing.model import Member, NewTournament, Tournament, TournamentSettings
 from bot.events.resumption import resume
 from bot.events.service import TournamentService
 from bot.events.signup import SignUp
@@ -58,12 +58,14 @@ async def a_tournament(bot: Bot, clock: Clock, teams: int, **settings: object) -
     s = TournamentSettings(preset="standard", turn_timer=0, **settings)  # type: ignore[arg-type]
     signup = SignUp(bot.director)
     t = await signup.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        name="Test night",
-        settings=s,
-        starts_at=clock.now + 3600,
+        NewTournament(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            organiser_id=ORGANISER,
+            name="Test night",
+            settings=s,
+            starts_at=clock.now + 3600,
+        )
     )
     for i in range(teams):
         a, b = Member(100 + 2 * i, f"a{i}"), Member(101 + 2 * i, f"b{i}")
@@ -170,12 +172,14 @@ async def test_refusals_change_nothing(db: Database) -> None:
         await signup.join(t, Member(900, "x"), Member(101, "b0"))
     with pytest.raises(Refusal, match="already running"):
         await signup.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            organiser_id=ORGANISER,
-            name="  test   NIGHT ",
-            settings=TournamentSettings(preset="standard"),
-            starts_at=clock.now + 60,
+            NewTournament(
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                organiser_id=ORGANISER,
+                name="  test   NIGHT ",
+                settings=TournamentSettings(preset="standard"),
+                starts_at=clock.now + 60,
+            )
         )
     with pytest.raises(Refusal, match="Only the organiser"):
         await OrganiserControls(bot.director).pause(t, 12345, False, None)

@@ -13,7 +13,14 @@ import pytest
 from bot.events import alarms
 from bot.events.arrangement import round_key, thread_members
 from bot.events.pairing import rounds
-from bot.events.pairing.model import Entry, GameSlot, Member, Tournament, TournamentSettings
+from bot.events.pairing.model import (
+    Entry,
+    GameSlot,
+    Member,
+    NewTournament,
+    Tournament,
+    TournamentSettings,
+)
 from bot.events.resumption import resume
 from bot.events.signup import SignUp
 from bot.store.db import Database
@@ -167,12 +174,14 @@ async def test_one_tournament_that_cannot_catch_up_is_marked_and_the_others_resu
     bad = await a_tournament(first, clock, 2, rounds=1)
     await first.director.start(bad)
     good = await SignUp(first.director).create(
-        guild_id=GUILD,
-        channel_id=71,
-        organiser_id=1,
-        name="Another night",
-        settings=TournamentSettings(preset="standard"),
-        starts_at=clock.now + 3600,
+        NewTournament(
+            guild_id=GUILD,
+            channel_id=71,
+            organiser_id=1,
+            name="Another night",
+            settings=TournamentSettings(preset="standard"),
+            starts_at=clock.now + 3600,
+        )
     )
     await first.close()
     real = rounds.round_over

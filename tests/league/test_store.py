@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine import Rules
 from bot.engine.__main__ import main as engine_main
 from bot.engine.record import replay
+from bot.engine.record_fields import GAME_FIELDS
 from bot.league.errors import InvalidGame, SeasonError
 from bot.league.models import FinishedGame, LeaderboardRow, LeaderboardSort
 from bot.league.recording import prepare_game
@@ -89,6 +91,24 @@ async def test_a_stored_record_replays_to_the_stored_scores(
     path.write_text(json.dumps(doc), encoding="utf-8")
     assert engine_main(["replay", str(path)]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1]) == final
+
+
+async def test_a_record_stored_before_records_stated_their_game_is_handed_out_with_it(
+    store: LeagueStore,
+) -> None:
+    """A game recorded by an older bot has a record without ``game``, ``deck``, ``seats`` and
+    the hands' numbers and dealers (records.md): it is handed out with them, from its rules."""
+    rules = Rules.from_preset("cutthroat-3", target=150, lose_at=-200)
+    game = finished_game(6, (1, 2, 3), rules=rules)
+    new = game.record
+    old = {k: v for k, v in new.items() if k not in GAME_FIELDS}
+    old["hands"] = [
+        {k: v for k, v in h.items() if k not in ("hand", "dealer")} for h in new["hands"]
+    ]
+    recorded = await store.recorder.record(dataclasses.replace(game, record=old))
+    doc = await store.history.game_record(1, recorded.game_id)
+    assert doc == new
+    assert (doc["game"], doc["deck"], doc["seats"]) == ("spades", "standard", ["N", "E", "S"])
 
 
 async def test_record_game_commits_or_rolls_back_with_the_callers_transaction(

@@ -114,19 +114,24 @@ def _counted(vals: list[list[float]]) -> list[tuple[int, int]]:
     return [(j, len(v)) for j, v in enumerate(vals) if v]
 
 
-def _gap(a: list[float], b: list[float]) -> float:
-    """How many standard errors the paired mean of ``a - b`` is above 0."""
-    n = len(a)
+def _paired(a: list[float], b: list[float], n: int) -> tuple[float, float]:
+    """The mean of ``a - b`` over its ``n`` pairs and that difference's sample variance."""
     s1 = 0.0
     s2 = 0.0
     for x, y in zip(a, b, strict=True):
         d = x - y
         s1 += d
         s2 += d * d
-    var = max(0.0, (s2 - s1 * s1 / n) / (n - 1))
+    return s1 / n, max(0.0, (s2 - s1 * s1 / n) / (n - 1))
+
+
+def _gap(a: list[float], b: list[float]) -> float:
+    """How many standard errors the paired mean of ``a - b`` is above 0."""
+    n = len(a)
+    mean, var = _paired(a, b, n)
     if var == 0.0:
-        return math.inf if s1 > 0 else 0.0
-    return (s1 / n) / math.sqrt(var / n)
+        return math.inf if mean > 0 else 0.0
+    return mean / math.sqrt(var / n)
 
 
 def _race(alive: list[int], vals: list[list[float]], n: int, n_elig: int) -> list[int]:
@@ -137,15 +142,7 @@ def _race(alive: list[int], vals: list[list[float]], n: int, n_elig: int) -> lis
         if j == leader:
             keep.append(j)
             continue
-        v = vals[j]
-        s1 = 0.0
-        s2 = 0.0
-        for a, b in zip(lv, v, strict=True):
-            d = a - b
-            s1 += d
-            s2 += d * d
-        mean = s1 / n
-        var = max(0.0, (s2 - s1 * s1 / n) / (n - 1))
+        mean, var = _paired(lv, vals[j], n)
         if var == 0.0:
             if mean > 0 or (mean == 0 and n >= TIE_WORLDS):
                 continue

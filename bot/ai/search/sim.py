@@ -107,6 +107,11 @@ class State:
         "win_seat",
     )
 
+    def __new__(cls, *args: object) -> State:
+        """Allocation only: :meth:`copy` fills every slot itself (and a class compiled by mypyc
+        is allocated by its own ``__new__``)."""
+        return super().__new__(cls)
+
     def __init__(
         self,
         t: SearchRules,

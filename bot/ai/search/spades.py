@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from bot.ai.rule_bidding import estimate_tricks
 from bot.ai.search.layout import SPADES_LAYOUTS, Layout
@@ -17,6 +18,7 @@ from bot.ai.search.sim import SearchRules, State
 from bot.ai.search.utility import Utility
 from bot.engine.actions import BLIND_NIL, NIL
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
+from bot.engine.game import Game
 from bot.engine.lines import Line
 from bot.engine.rules import Rules
 from bot.engine.scoring import TeamHandScore
@@ -307,7 +309,7 @@ def decide_game(
 ) -> tuple[Team | Seat | None, Line | None]:
     """The engine's own end-of-game rule (``SpadesGame._decide``) asked of an imagined hand:
     a bare game object carrying only what that rule reads."""
-    g = object.__new__(SpadesGame)
+    g = cast(SpadesGame, Game.__new__(SpadesGame, rules))  # allocated only
     g.rules = rules
     g.scores = list(scores)
     g.total_bags = list(total_bags)

@@ -22,6 +22,7 @@ from bot.engine.actions import (
     Look,
     PassCards,
 )
+from bot.engine.build import mypyc_attr
 from bot.engine.cards import Card, cards_of, mask_of
 from bot.engine.errors import (
     BlindNilNotAllowed,
@@ -33,7 +34,7 @@ from bot.engine.errors import (
     SpadesNotBroken,
     WrongPhase,
 )
-from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase
+from bot.engine.game import PHASE_REFUSAL, Game, HandResult, Phase, register_game
 from bot.engine.games import GameKind
 from bot.engine.lines import Line
 from bot.engine.rules import RESTRICTED_BIDDING, Rules
@@ -61,7 +62,8 @@ _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 
 
-class SpadesGame(Game, kind=GameKind.SPADES):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SpadesGame(Game):
     """One game of Spades from the first deal to the end."""
 
     __slots__ = (
@@ -495,3 +497,6 @@ class SpadesGame(Game, kind=GameKind.SPADES):
     def _decide(self, teams: list[TeamHandScore]) -> tuple[Team | Seat | None, Line | None]:
         """rules.md §6 and §10: events, then lose_at, then target and ties."""
         return decide_partnerships(self.rules, self.scores, self.total_bags, self.set_streak, teams)
+
+
+register_game(GameKind.SPADES, SpadesGame)

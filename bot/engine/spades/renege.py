@@ -32,6 +32,7 @@ from bot.engine.actions import (
     Deal,
     Play,
 )
+from bot.engine.build import mypyc_attr
 from bot.engine.errors import CardNotInHand, IllegalAction, NotYourTurn, WrongPhase
 from bot.engine.game import PHASE_REFUSAL, Phase
 from bot.engine.lines import Line
@@ -54,6 +55,9 @@ class ClaimError(IllegalAction):
     """A claim that may not be made now."""
 
 
+# Compiled, and a base of bot.engine.spades.variants' classes, which are not (mypyc compiles
+# no class of two bases).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RenegeClaims(SpadesGame):
     """Renege claims on top of a Spades game class (partnerships, or solo: the solo class adds
     no slots, so both can be bases of one class)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from bot.engine.build import mypyc_attr
 from bot.engine.decks import DECKS, Deck
 from bot.engine.game import Phase
 from bot.engine.lines import Line
@@ -33,6 +34,9 @@ SOLO_THREE: Final = Seating(
 THREE_PLAYER_DECK: Final = DECKS["standard"].without("2C")
 
 
+# Compiled, and a base of bot.engine.spades.variants' classes, which are not (mypyc compiles
+# no class of two bases).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SoloSpadesGame(SpadesGame):
     """Spades with every player alone (three or four of them)."""
 

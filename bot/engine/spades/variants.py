@@ -20,6 +20,12 @@ class ClaimSoloSpadesGame(RenegeClaims, SoloSpadesGame):
 
     __slots__ = ()
 
+    def _reset_hand(self) -> None:
+        # Each base's part, spelled out: compiled by mypyc, a base's super() is SpadesGame's,
+        # not the next class of this one's method order (SpadesGame's part then runs twice).
+        RenegeClaims._reset_hand(self)
+        SoloSpadesGame._reset_hand(self)
+
 
 # (solo, renege claims) -> class; SpadesGame picks from here when a game is made.
 SpadesGame.VARIANTS.update(

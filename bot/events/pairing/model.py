@@ -187,6 +187,19 @@ class TournamentSettings:
         return cls(**d)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewTournament:
+    """What opening a tournament is asked with (``/tournament new``), as it travels from the
+    command through the sign-up's checks to the store."""
+
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    settings: TournamentSettings
+    starts_at: float
+
+
 @dataclass(frozen=True, slots=True)
 class Member:
     user_id: int

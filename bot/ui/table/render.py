@@ -293,22 +293,11 @@ def table_components(table: Table) -> discord.ui.View:
         if table.options.watchable:
             v.add_item(button(ComponentRef(tid, WatchVerb.WATCH), _("Watch"), emoji="👁"))
         if table.abandon_vote is not None:  # the host asked to end the game early
-            v.add_item(
-                button(
-                    ComponentRef(tid, TableVerb.AGREE),
-                    _("Agree to end"),
-                    discord.ButtonStyle.danger,
-                    row=1,
-                )
-            )
-            v.add_item(
-                button(
-                    ComponentRef(tid, TableVerb.KEEP),
-                    _("Keep playing"),
-                    discord.ButtonStyle.success,
-                    row=1,
-                )
-            )
+            for verb, label, style in (
+                (TableVerb.AGREE, _("Agree to end"), discord.ButtonStyle.danger),
+                (TableVerb.KEEP, _("Keep playing"), discord.ButtonStyle.success),
+            ):
+                v.add_item(button(ComponentRef(tid, verb), label, style, row=1))
     return v
 
 

@@ -19,10 +19,11 @@ table is drawn, so a table message restored after a restart looks exactly as bef
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -117,6 +118,20 @@ class SyncReport:
     failed: int = 0
 
 
+@contextlib.contextmanager
+def _settling(registry: CardEmojis, trouble: str) -> Iterator[None]:
+    """However the work inside ends, ``registry`` is known and ready after it, so that nothing
+    waits on the emojis; Discord refusing is logged (``trouble``, with the error) and the cards
+    not known by then show as text."""
+    try:
+        yield
+    except discord.HTTPException as e:
+        log.warning(trouble, e)
+    finally:
+        registry.known.set()
+        registry.ready.set()
+
+
 def digest(face: Face) -> str:
     return hashlib.sha256(face.png).hexdigest()[:20]
 
@@ -139,7 +154,7 @@ async def sync_card_emojis(
     if not upload:
         return await _adopt(client, registry, tuple(schemes), retry_s, retries)
     report = SyncReport()
-    try:
+    with _settling(registry, "could not set up the card emojis (cards show as text): %s"):
         faces = await asyncio.to_thread(all_faces, tuple(schemes))
         raw = await meta.get_meta(META_KEY)
         recorded: dict[str, str] = json.loads(raw) if raw else {}
@@ -200,11 +215,6 @@ async def sync_card_emojis(
             report.replaced,
             report.failed,
         )
-    except discord.HTTPException as e:
-        log.warning("could not set up the card emojis (cards show as text): %s", e)
-    finally:
-        registry.known.set()
-        registry.ready.set()
     return report
 
 
@@ -217,7 +227,7 @@ async def _adopt(
 ) -> SyncReport:
     report = SyncReport()
     wanted = {emoji_name(code, s) for s in schemes for code in face_codes()}
-    try:
+    with _settling(registry, "could not look up the card emojis (cards show as text): %s"):
         for attempt in range(retries + 1):
             for e in await client.fetch_application_emojis():
                 if e.name in wanted:
@@ -233,9 +243,4 @@ async def _adopt(
             report.kept,
             report.failed,
         )
-    except discord.HTTPException as e:
-        log.warning("could not look up the card emojis (cards show as text): %s", e)
-    finally:
-        registry.known.set()
-        registry.ready.set()
     return report

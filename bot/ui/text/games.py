@@ -12,30 +12,27 @@ from typing import Final
 
 from bot.engine import GameKind, Rules, entry_of, preset
 from bot.i18n import _, number
+from bot.per_game import PerGame
 from bot.ui.text.game_text import GameText
 from bot.ui.text.spades_text import SpadesText
 from bot.ui.text.trump_text import EuchreText, TrumpText
 
 GENERIC: Final = GameText()
-_TEXTS: dict[str, GameText] = {
-    GameKind.SPADES: SpadesText(),
-    GameKind.WHIST: TrumpText(),
-    GameKind.EUCHRE: EuchreText(),
-}
-
-
-def text_of(kind: str) -> GameText:
-    """How the bot words the game ``kind`` (the generic words if it has none of its own)."""
-    return _TEXTS.get(kind, GENERIC)
+_TEXTS: Final = PerGame[GameText](
+    GENERIC,
+    {
+        GameKind.SPADES: SpadesText(),
+        GameKind.WHIST: TrumpText(),
+        GameKind.EUCHRE: EuchreText(),
+    },
+)
+text_of = _TEXTS.of  # how the bot words a game (the generic words if it has none of its own)
+unregister_text = _TEXTS.unregister
 
 
 def register_text(kind: GameKind, text: GameText) -> None:
     """Give a game its own words (a game added at run time: a test's)."""
-    _TEXTS[kind] = text
-
-
-def unregister_text(kind: GameKind) -> None:
-    _TEXTS.pop(kind, None)
+    _TEXTS.register(kind, text)
 
 
 def game_title(rules: Rules) -> str:
