@@ -150,8 +150,13 @@ class TournamentStore:
 
     async def new_entry(self, tx: Tx, tournament_id: int, members: tuple[Member, ...]) -> Entry:
         """A new entry, numbered after the stored ones (not the caller's copy: two sign-ups
-        at once never share a number).  Two transactions that took the same number: the
-        second's insert raises :class:`~bot.store.errors.UniqueViolation`."""
+        at once never share a number).  The tournament's row is locked first (PostgreSQL
+        holds the lock to the commit; SQLite's one writer already serialises), so sign-ups
+        from several processes number their entries one after another instead of colliding:
+        without it, three processes' bursts could collide on every try.  Should two
+        transactions still take the same number, the second's insert raises
+        :class:`~bot.store.errors.UniqueViolation`."""
+        await tx.execute("UPDATE tournaments SET status = status WHERE id = ?", (tournament_id,))
         last = await tx.fetchval(
             "SELECT COALESCE(MAX(entry), 0) FROM tournament_entries WHERE tournament_id = ?",
             (tournament_id,),
