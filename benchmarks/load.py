@@ -3,6 +3,7 @@ through the fake Discord, against the real bot process; then the same click patt
 bare discord.py bot that only acknowledges (the floor), in the same run.
 
     python benchmarks/load.py --tables 200 --duration 60 --think 1.0      # one run, both bots
+    python benchmarks/load.py --tables 200 --duration 60 --think 0        # saturation, both
     python benchmarks/load.py --database sqlite,postgresql --processes 1,2 --skip-bare
 
 Each player presses **My hand** once; from then on every player acts only on the buttons of
@@ -18,6 +19,18 @@ the most per interaction token in any 2 s and per table in any 1 s, and 429s; an
 3 s; the bot's resident memory per active table; the bare bot's latencies and the ratio; and,
 for every hand that ended, the time from the click on its last card to the hand summary (with
 its deal picture) appearing in the channel (p50/p95/max, share within 2 s).
+
+``--think 0`` is saturation: no pause at all, each table clicks again as soon as its next
+player's buttons show, so 4 × ``--tables`` players keep the bot as busy as it can be (one click
+in flight per table).  The bare bot (benchmarks/load_bare.py) then gets the same clicks the
+same way, and the two are printed side by side: interactions a second, ack p50/p99, each bot's
+CPU per interaction, and their ratios.  Without ``--check-api`` a saturation run's fake does
+not check the bot's requests against Discord's API description (the tests do): the instrument
+shares the cores with the bot and must not become the bottleneck.  The driver's event loop is
+uvloop when it is installed (``--loop asyncio`` to compare); each run prints the driver's CPU.
+
+``--py-spy FILE`` samples the bot's process with py-spy over the measured window (raw
+collapsed stacks; ``python benchmarks/probe/spy.py FILE`` charges them to the parts of a click).
 
 ``--probe DIR`` records where the bot's and the driver's loops spent their time
 (benchmarks/probe/; ``python benchmarks/probe/attribute.py DIR`` reads it).
@@ -53,6 +66,7 @@ from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.load_bare import run_bare, side_by_side
 from benchmarks.load_figures import (
     COMMITS,
     Stats,
@@ -61,7 +75,7 @@ from benchmarks.load_figures import (
     machine,
     rss,
     show,
-    show_pauses,
+    show_run,
     summary_latencies,
     webhook_rates,
 )
@@ -69,6 +83,9 @@ from tests.e2e.driver import Driver, Seated, eventually, has, table_message
 from tests.fakediscord import Channel, FakeDiscord, Message, NoResponse, User, run_bot
 
 PROBE_CODE = Path(__file__).resolve().parent / "probe"  # benchmarks/probe/
+sys.path.insert(0, str(PROBE_CODE))
+import spy  # noqa: E402  (benchmarks/probe/spy.py: py-spy over the measured window)
+
 PROBE_DIR: Path | None = None  # --probe: where the bot and the driver write their probes
 DRIVER_PROBE: Any = None  # the driver's own probe (benchmarks/probe/loop_probe.py)
 
@@ -104,18 +121,13 @@ async def set_up_table(fake: FakeDiscord, ch: Channel, four: list[User]) -> None
     assert "deals first" in r.text, r.text
 
 
-async def play_table(
-    fake: FakeDiscord,
-    ch: Channel,
-    four: list[User],
-    stats: Stats,
-    turns: Stats,
-    until: float,
-    think: float,
-    seed: int,
-) -> None:
-    """Each player presses **My hand** once; from then on every player acts only on the
-    buttons of their own hand message as the bot leaves it (answers and live edits)."""
+Hands = tuple[Driver, dict[int, Message]]  # a table's players and their hand messages
+
+
+async def open_hands(
+    fake: FakeDiscord, ch: Channel, four: list[User], stats: Stats, seed: int
+) -> Hands:
+    """Each player of the table presses **My hand** once."""
     driver = Driver(fake, ch, [Seated(u) for u in four], rng=random.Random(seed))
     await eventually(lambda: has(table_message(fake, ch), "hand"), 60)  # table message catches up
     hands: dict[int, Message] = {}
@@ -128,6 +140,24 @@ async def play_table(
                 continue
             assert r.message is not None
             hands[p.user.id] = r.message
+    return driver, hands
+
+
+async def play_table(
+    fake: FakeDiscord,
+    ch: Channel,
+    four: list[User],
+    stats: Stats,
+    turns: Stats,
+    until: float,
+    think: float,
+    seed: int,
+    opened: Hands | None = None,
+) -> None:
+    """Each player presses **My hand** once (unless ``opened`` already); from then on every
+    player acts only on the buttons of their own hand message as the bot leaves it (answers
+    and live edits)."""
+    driver, hands = opened or await open_hands(fake, ch, four, stats, seed)
     while time.monotonic() < until:
         try:
             actor, _ = await next_actor(fake, driver, hands, wait_s=30, after=0.0)
@@ -228,10 +258,12 @@ async def run_spades(
     extra: Extra | None = None,
     check_api: bool = True,
     env: dict[str, str] | None = None,
+    py_spy: Path | None = None,
 ) -> tuple[Stats, Stats, dict[str, float]]:
     """``tables`` tables per process; ``database_url`` None: a fresh SQLite file;
     ``check_api`` False: the fake does not check requests against Discord's API description
-    (a lighter instrument); ``env``: more settings for the bot."""
+    (a lighter instrument); ``env``: more settings for the bot; ``py_spy``: the bot sampled with
+    py-spy into that file over the measured window."""
     with tempfile.TemporaryDirectory() as tmp:
         async with (
             FakeDiscord(recommended_shards=processes, check_api=check_api) as fake,
@@ -276,6 +308,14 @@ async def run_spades(
             t0 = time.monotonic()
             await asyncio.gather(*(setup(i) for i in range(tables)))
             setup_s = time.monotonic() - t0
+            # Every player's hand is open before the measured window (as the bare bot's are).
+            opening = Stats()
+
+            async def opened(i: int) -> Hands:
+                async with sem:
+                    return await open_hands(fake, channels[i], users[i], opening, i)
+
+            hands = await asyncio.gather(*(opened(i) for i in range(tables)))
             if extra is not None:
                 await extra.ready(fake, channels)
             stats = Stats(started=time.monotonic())
@@ -286,14 +326,19 @@ async def run_spades(
             if DRIVER_PROBE is not None:
                 DRIVER_PROBE.pids = {"bot": procs[0].pid, "driver": os.getpid()}
                 DRIVER_PROBE.add({"k": "run", "t": stats.started, "t1": until})
+            sampler = spy.record(procs[0].pid, duration, py_spy) if py_spy is not None else None
             with instrument_without_pauses():
                 await asyncio.gather(
                     *(
-                        play_table(fake, channels[i], users[i], stats, turns, until, think, i)
+                        play_table(
+                            fake, channels[i], users[i], stats, turns, until, think, i, hands[i]
+                        )
                         for i in range(tables)
                     )
                 )
             stats.finished = turns.finished = time.monotonic()
+            if sampler is not None:
+                sampler.wait()
             live = webhook_rates(fake, stats.started, stats.finished)
             cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
             driver_cpu = cpu_seconds(os.getpid()) - driver0
@@ -332,37 +377,6 @@ async def run_spades(
         return stats, turns, memory
 
 
-async def run_bare(tables: int, duration: float, think: float) -> Stats:
-    async with FakeDiscord() as fake:
-        channels, users = world(fake, tables)
-        async with run_bot(
-            fake, module="tests.fakediscord.barebot", env={"BAREBOT_ACK": "edit"}, timeout=60
-        ):
-            messages = []
-            for ch, four in zip(channels, users, strict=True):
-                r = await (await fake.slash(four[0], ch, "ping")).response(timeout=30)
-                messages.append(r)
-            stats = Stats(started=time.monotonic())
-            until = stats.started + duration
-
-            async def clicker(i: int) -> None:
-                k = 0
-                while time.monotonic() < until:
-                    await asyncio.sleep(think * random.uniform(0.5, 1.5))
-                    user = users[i][k % 4]
-                    inter = await fake.click(user, messages[i], "bare:ack")
-                    await inter.response(timeout=30)
-                    stats.add(inter.latency)
-                    if inter.discord_latency is not None:
-                        stats.on_discord_clock.append(inter.discord_latency)
-                    k += 1
-
-            with instrument_without_pauses():
-                await asyncio.gather(*(clicker(i) for i in range(tables)))
-            stats.finished = time.monotonic()
-            return stats
-
-
 def start_probe(where: Path) -> None:
     """``--probe``: the driver records its own loop, and the bots will record theirs."""
     global PROBE_DIR, DRIVER_PROBE
@@ -398,7 +412,20 @@ async def main() -> int:
         help="write where the bot's and the driver's loops spend their time to this directory "
         "(benchmarks/probe/; read it with benchmarks/probe/attribute.py)",
     )
+    ap.add_argument(
+        "--py-spy",
+        type=Path,
+        help="sample the bot with py-spy into this file (the bare bot: FILE with .bare.raw)",
+    )
+    ap.add_argument(
+        "--check-api",
+        action=argparse.BooleanOptionalAction,
+        help="check the bot's requests against Discord's API description (default: yes, "
+        "but not at saturation, --think 0)",
+    )
+    ap.add_argument("--loop", choices=("uvloop", "asyncio"), help="(read in __main__)")
     args = ap.parse_args()
+    check_api = args.check_api if args.check_api is not None else args.think > 0
     if args.probe is not None:
         start_probe(args.probe)
     print(f"machine: {machine()}")
@@ -414,57 +441,37 @@ async def main() -> int:
 
         await compare(args)
         return 0
-    stats, turns, memory = await run_spades(args.tables, args.duration, args.think)
+    print(f"driver's event loop: {type(asyncio.get_running_loop()).__module__}")
+    stats, turns, memory = await run_spades(
+        args.tables, args.duration, args.think, check_api=check_api, py_spy=args.py_spy
+    )
     print(f"load average after the spades run: {os.getloadavg()[0]:.2f}")
     ours = stats.summary()
-    show("spades", ours)
-    shown = turns.summary()
-    print(
-        f"  turn: {shown.get('count', 0):>7.0f} plays, from a play to the next player's hand "
-        f"showing their buttons: p50 {shown.get('p50_ms', 0):6.1f} ms, "
-        f"p95 {shown.get('p95_ms', 0):6.1f} ms, p99 {shown.get('p99_ms', 0):6.1f} ms, "
-        f"max {shown.get('max_ms', 0):7.1f} ms, over 3 s: {shown.get('over_3s', 0):.0f}, "
-        f"never shown: {shown.get('errors', 0):.0f}"
-    )
-    print(
-        f"live edits: {memory['live_edits']:.0f} ({memory['live_edits_per_s']:.1f}/s); most "
-        f"through one token in 2 s: {memory['max_live_edits_per_token_2s']:.0f} (Discord: 5); "
-        f"most to one table's hands in 1 s: {memory['max_live_edits_per_table_1s']:.0f}; "
-        f"429s: {memory['rate_limited_429']:.0f}"
-    )
-    print(
-        f"memory: base {memory['rss_base_mb']:.1f} MB, loaded {memory['rss_loaded_mb']:.1f} MB, "
-        f"{memory['kb_per_table']:.1f} KB per active table; set-up {memory['setup_s']:.1f} s; "
-        f"most writes to one channel in 1 s: {memory['max_writes_per_channel_per_s']}"
-    )
-    print(
-        f"bot CPU: {memory['bot_cpu_ms_per_interaction']:.2f} ms per interaction "
-        f"(edits and computer moves included), {memory['bot_cpu_share'] * 100:.0f}% of one core; "
-        f"the fake Discord and its users: {memory['driver_cpu_share'] * 100:.0f}%"
-    )
-    if "commit_p50_ms" in memory:
-        print(
-            f"commits: p50 {memory['commit_p50_ms']:.2f} ms, p99 {memory['commit_p99_ms']:.2f} ms"
-        )
-    show_pauses(memory)
-    if memory.get("summary_hands"):
-        print(
-            f"hand summaries: {memory['summary_hands']:.0f} hands ended, "
-            f"{memory['summary_with_picture']:.0f} with the deal picture; last card → summary "
-            f"p50 {memory['summary_p50_s']:.2f} s, p95 {memory['summary_p95_s']:.2f} s, "
-            f"max {memory['summary_max_s']:.2f} s, within 2 s: "
-            f"{memory['summary_within_2s'] * 100:.1f}%"
-        )
-    else:
-        print("hand summaries: no hand ended (run longer)")
+    show_run(ours, turns.summary(), memory)
     if not args.skip_bare:
-        bare = (await run_bare(args.tables, args.duration, args.think)).summary()
+        bare_spy = args.py_spy.with_suffix(".bare.raw") if args.py_spy is not None else None
+        bare_stats, bare_figures = await run_bare(
+            args.tables, args.duration, args.think, check_api=check_api, py_spy=bare_spy
+        )
+        bare = bare_stats.summary()
         show("bare", bare)
-        if bare.get("p50_ms"):
-            print(f"p50 ratio spades/bare: {ours['p50_ms'] / bare['p50_ms']:.2f}")
-            print(f"p99 ratio spades/bare: {ours['p99_ms'] / bare['p99_ms']:.2f}")
+        print(f"load average after the bare run: {os.getloadavg()[0]:.2f}")
+        side_by_side(ours, bare, memory, bare_figures)
     return 0
 
 
+def event_loop() -> Any:
+    """The driver's event loop factory: uvloop's when installed (a lighter instrument), unless
+    ``--loop asyncio``."""
+    if "--loop=asyncio" in sys.argv or " ".join(sys.argv).find("--loop asyncio") >= 0:
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    with asyncio.Runner(loop_factory=event_loop()) as runner:
+        sys.exit(runner.run(main()))

@@ -183,3 +183,47 @@ def show_pauses(figures: dict[str, float]) -> None:
         f"{figures['gc_young_freed']:.0f} objects; full {figures['gc_full']:.0f}, longest "
         f"{figures['gc_full_longest_ms']:.1f} ms, freed {figures['gc_full_freed']:.0f}"
     )
+
+
+def show_run(ours: dict[str, float], shown: dict[str, float], memory: dict[str, float]) -> None:
+    """One spades run: acks, the next player's hand showing their turn, live edits, memory,
+    CPU, commits, collections, hand summaries."""
+    show("spades", ours)
+    print(
+        f"  turn: {shown.get('count', 0):>7.0f} plays, from a play to the next player's hand "
+        f"showing their buttons: p50 {shown.get('p50_ms', 0):6.1f} ms, "
+        f"p95 {shown.get('p95_ms', 0):6.1f} ms, p99 {shown.get('p99_ms', 0):6.1f} ms, "
+        f"max {shown.get('max_ms', 0):7.1f} ms, over 3 s: {shown.get('over_3s', 0):.0f}, "
+        f"never shown: {shown.get('errors', 0):.0f}"
+    )
+    print(
+        f"live edits: {memory['live_edits']:.0f} ({memory['live_edits_per_s']:.1f}/s); most "
+        f"through one token in 2 s: {memory['max_live_edits_per_token_2s']:.0f} (Discord: 5); "
+        f"most to one table's hands in 1 s: {memory['max_live_edits_per_table_1s']:.0f}; "
+        f"429s: {memory['rate_limited_429']:.0f}"
+    )
+    print(
+        f"memory: base {memory['rss_base_mb']:.1f} MB, loaded {memory['rss_loaded_mb']:.1f} MB, "
+        f"{memory['kb_per_table']:.1f} KB per active table; set-up {memory['setup_s']:.1f} s; "
+        f"most writes to one channel in 1 s: {memory['max_writes_per_channel_per_s']}"
+    )
+    print(
+        f"bot CPU: {memory['bot_cpu_ms_per_interaction']:.2f} ms per interaction "
+        f"(edits and computer moves included), {memory['bot_cpu_share'] * 100:.0f}% of one core; "
+        f"the fake Discord and its users: {memory['driver_cpu_share'] * 100:.0f}%"
+    )
+    if "commit_p50_ms" in memory:
+        print(
+            f"commits: p50 {memory['commit_p50_ms']:.2f} ms, p99 {memory['commit_p99_ms']:.2f} ms"
+        )
+    show_pauses(memory)
+    if memory.get("summary_hands"):
+        print(
+            f"hand summaries: {memory['summary_hands']:.0f} hands ended, "
+            f"{memory['summary_with_picture']:.0f} with the deal picture; last card → summary "
+            f"p50 {memory['summary_p50_s']:.2f} s, p95 {memory['summary_p95_s']:.2f} s, "
+            f"max {memory['summary_max_s']:.2f} s, within 2 s: "
+            f"{memory['summary_within_2s'] * 100:.1f}%"
+        )
+    else:
+        print("hand summaries: no hand ended (run longer)")

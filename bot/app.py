@@ -52,7 +52,7 @@ from bot.store.url import parse_database_url
 from bot.tables.service import TableService
 from bot.tables.spectators import Spectators
 from bot.tables.state import SurfaceToken, Table
-from bot.ui.discord.clicks import ClickRouter, refuse_unknown
+from bot.ui.discord.clicks import ClickRouter, route_from_the_gateway
 from bot.ui.discord.failures import answer_error
 from bot.ui.discord.pace import Pace, pacing_trace
 from bot.ui.hand.live_editor import InteractionHandEditor
@@ -213,6 +213,7 @@ class SpadesBot(commands.AutoShardedBot):
         self.tournaments = TournamentService(db, self.tables, self.tournament_publisher)
         self.cooldowns = Cooldowns()  # reposts, threads, reviews, charts (bot.cooldowns)
         self.emoji_sync: asyncio.Task[Any] | None = None
+        self.restoring: asyncio.Task[None] | None = None  # the unfinished tables' games
         self.pauses: collector.Pauses | None = None
         self.connected_shards: set[int] = set()  # connected once (the next is a reconnect)
 
@@ -244,6 +245,9 @@ class SpadesBot(commands.AutoShardedBot):
         log.info("serving %s", plan.describe())
         for item in ROUTED_ITEMS:
             self.add_dynamic_items(item)
+        # Our components' clicks go to their routes straight off the gateway (and those of
+        # ours no template fits are refused, not dropped).
+        route_from_the_gateway(self, ROUTED_ITEMS)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         unrouted = self.clicks.unrouted(route for item in ROUTED_ITEMS for route in item.routes)
@@ -267,11 +271,10 @@ class SpadesBot(commands.AutoShardedBot):
                 "the card emojis were not listed within %.0f s: cards show as text until they are",
                 EMOJIS_KNOWN_S,
             )
-        restored = await self.tables.restore(plan.serves)  # their messages brought up to date
-        if restored:
-            log.info("restored %d unfinished table(s)", len(restored))
-        for table in restored:
-            metrics.tables_restored(table.rules.game.value)
+        # The unfinished tables are known at once; their games are replayed once connected, in
+        # the background (a table clicked meanwhile first), their messages redrawn as they come.
+        await self.tables.start_restore(plan.serves)
+        self.restoring = asyncio.create_task(self._restore_the_rest(), name="restore")
         # Tournaments of this process's servers catch up (seat, advance) after their tables.
         resumed = await resume(self.tournaments, plan.serves)
         if resumed:
@@ -279,6 +282,16 @@ class SpadesBot(commands.AutoShardedBot):
         await self.sync_commands_if_changed()
         collector.settle()  # start-up's objects stay for good: no collection walks them again
         self.pauses = collector.watch()  # logged at shutdown
+
+    async def _restore_the_rest(self) -> None:
+        """Once connected, bring back every table still waiting (see
+        :meth:`TableService.finish_restore`); until then a table comes back when looked up."""
+        await self.wait_until_ready()
+        try:
+            for table in await self.tables.finish_restore():
+                metrics.tables_restored(table.rules.game.value)
+        except Exception:
+            log.exception("restoring the unfinished tables failed")
 
     async def sync_commands_if_changed(self) -> None:
         """Sync application commands only when the command tree changed since the last sync."""
@@ -313,10 +326,6 @@ class SpadesBot(commands.AutoShardedBot):
     ) -> None:
         timely.release(interaction)  # a command's handler has finished (buttons: dispatch)
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        # Components of ours that discord.py routes nowhere are answered, not left to fail.
-        await refuse_unknown(interaction, ROUTED_ITEMS)
-
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
@@ -331,6 +340,8 @@ class SpadesBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
+        if self.restoring is not None:
+            self.restoring.cancel()
         await self.reviews.close()
         await self.tournaments.close()
         await self.tournament_publisher.close()

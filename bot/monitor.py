@@ -186,7 +186,7 @@ class BotState:
         games = [entry.kind.value for entry in entries()]
         open_ = Counter({(g, str(s)): 0 for g in games for s in sorted(OPEN)})
         seated = Counter(dict.fromkeys(games, 0))
-        for table in self.bot.tables.registry.all():
+        for table in self.bot.tables.registry.listed():
             game = table.rules.game.value
             open_[(game, str(table.status))] += 1
             seated[game] += len(table.humans())
@@ -204,7 +204,7 @@ class BotState:
         yield people
 
     def _watching(self) -> int:
-        return sum(t.watching for t in self.bot.tables.registry.all())
+        return sum(t.watching for t in self.bot.tables.registry.listed())
 
     def _pool(self) -> Iterator[Metric]:
         pool = getattr(self.bot.db, "pool", None)  # PostgreSQL's (asyncpg), if any

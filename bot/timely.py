@@ -6,7 +6,10 @@ Discord created the interaction (a long wait for the table's lock, a slow commit
 overloaded machine), the watchdog defers it — "thinking…" for a command, a silent
 acknowledgement for a button — and the handler's answer, whenever it comes, is delivered
 the way a deferred interaction needs (a follow-up, or an edit of the original message).
-Handlers keep calling ``interaction.response.send_message`` / ``edit_message`` as usual.
+Handlers keep calling ``interaction.response.send_message`` / ``edit_message`` as usual, or —
+for a message the bot already has as Discord's JSON (a player's hand) — ``send_json`` /
+``edit_json``, which send it as it is: no discord.py objects are built for it, and an update
+reads nothing back.
 
 An answer Discord no longer takes (it came too late, or the token expired) is logged as one
 WARNING line, not a traceback, and is otherwise dropped.  Text longer than Discord's 2,000
@@ -28,6 +31,8 @@ from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 import discord
+from discord.http import Route
+from discord.webhook.async_ import async_context
 
 from bot import disposal, logcontext, logsafe, metrics
 from bot.webhook_args import for_edit, for_followup
@@ -37,6 +42,8 @@ log = logging.getLogger(__name__)
 DEFER_AFTER_S: Final = 2.0  # of Discord's 3 s: leaves a second for the deferral to arrive
 MAX_CONTENT: Final = 2000
 _GONE: Final = (10062, 10015, 40060)  # unknown interaction, unknown webhook, answered already
+EPHEMERAL: Final = 1 << 6  # a message's flag: only its recipient sees it
+_CALLBACK: Final = "/interactions/{webhook_id}/{webhook_token}/callback"
 _watchdogs: set[asyncio.Task[None]] = set()  # strong references to the running watchdogs
 # How an interaction went, for the metrics: see bot.metrics.INTERACTIONS_ANSWERED.
 Outcome = Literal["answered", "refused", "failed", "late", "repeated"]
@@ -177,6 +184,87 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                 if not self._late(e):
                     raise
                 return None
+
+    async def send_json(self, data: dict[str, Any], *, ephemeral: bool = False) -> int | None:
+        """Answer with a new message given as Discord's JSON (``embeds``, ``components``…);
+        behind a deferral, a follow-up.  Returns the new message's id (``None``: it came too
+        late)."""
+        flags = EPHEMERAL if ephemeral else 0
+        async with self._lock:
+            parent = self._parent
+            try:
+                if not self.auto_deferred:
+                    if self._response_type:
+                        raise discord.InteractionResponded(parent)
+                    body = {"type": 4, "data": {**data, "flags": flags}}
+                    sent = await self._callback(body, with_response=True)
+                    self._response_type = discord.InteractionResponseType.channel_message
+                    self._answered()
+                    return int(sent["interaction"]["response_message_id"])
+                if ephemeral and self.public:  # the public "thinking" message gives way
+                    with contextlib.suppress(discord.HTTPException):
+                        await parent.delete_original_response()
+                http = parent._state.http
+                message: dict[str, Any] = await async_context.get().execute_webhook(  # type: ignore[assignment]
+                    parent.application_id,
+                    parent.token,
+                    session=parent._session,
+                    proxy=http.proxy,
+                    proxy_auth=http.proxy_auth,
+                    payload={**data, "flags": flags},
+                    wait=True,
+                    with_components=bool(data.get("components")),
+                )
+                return int(message["id"])
+            except discord.HTTPException as e:
+                if not self._late(e):
+                    raise
+                return None
+
+    async def edit_json(self, data: dict[str, Any]) -> bool:
+        """Answer a component's click by updating its message to ``data`` (Discord's JSON);
+        behind a deferral, an edit of that message.  Nothing is read back.  ``False``: it came
+        too late."""
+        async with self._lock:
+            parent = self._parent
+            try:
+                if not self.auto_deferred:
+                    if self._response_type:
+                        raise discord.InteractionResponded(parent)
+                    await self._callback({"type": 7, "data": data}, with_response=False)
+                    self._response_type = discord.InteractionResponseType.message_update
+                    self._answered()
+                    return True
+                http = parent._state.http
+                await async_context.get().edit_original_interaction_response(
+                    parent.application_id,
+                    parent.token,
+                    session=parent._session,
+                    proxy=http.proxy,
+                    proxy_auth=http.proxy_auth,
+                    payload=data,
+                )
+                return True
+            except discord.HTTPException as e:
+                if not self._late(e):
+                    raise
+                return False
+
+    async def _callback(self, body: dict[str, Any], *, with_response: bool) -> Any:
+        """``POST /interactions/{id}/{token}/callback`` with ``body`` as it is, through
+        discord.py's webhook adapter (its rate-limit handling); ``with_response``: Discord
+        answers with the interaction's callback (the new message's id), else with nothing."""
+        parent = self._parent
+        http = parent._state.http
+        route = Route("POST", _CALLBACK, webhook_id=parent.id, webhook_token=parent.token)
+        return await async_context.get().request(
+            route,
+            parent._session,
+            payload=body,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            params={"with_response": "1"} if with_response else None,
+        )
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Any:
         async with self._lock:

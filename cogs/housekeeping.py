@@ -61,13 +61,19 @@ class HousekeepingCog(commands.Cog):
             return
         self._swept = True
         present = {g.id for g in self.bot.guilds}
-        for table in self.tables.registry.all():
-            if table.place.by_interaction:
+        registry = self.tables.registry
+        for listed in registry.listed():  # some still being restored: brought back to close
+            if listed.place.by_interaction:
                 continue  # a chat the bot is no member of: nothing to check (issue 27)
-            if table.guild_id not in present:
-                await self._close([table], "the bot is no longer in its server")
-            elif not await self._exists(table):
-                await self._close([table], "its channel or thread no longer exists")
+            if listed.guild_id not in present:
+                gone = "the bot is no longer in its server"
+            elif not await self._exists(listed):
+                gone = "its channel or thread no longer exists"
+            else:
+                continue
+            table = registry.ready(listed)
+            if table is not None:
+                await self._close([table], gone)
 
     async def _exists(self, table: Table) -> bool:
         """Whether the table's channel or thread still exists (asking Discord when it is not

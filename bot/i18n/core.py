@@ -132,20 +132,21 @@ def _format(text: str, params: dict[str, Any]) -> str:
 
 def _(message: str, /, **params: Any) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``params``."""
-    return _format(translations(current()).gettext(message), params)
+    return _format(translations(_current.get()).gettext(message), params)
 
 
 def _p(context: str, message: str, /, **params: Any) -> str:
     """Like :func:`_`, for a message whose English is also used elsewhere with another
     meaning (``context`` tells them apart: ``"command"`` for command and option names)."""
-    return _format(translations(current()).pgettext(context, message), params)
+    return _format(translations(_current.get()).pgettext(context, message), params)
 
 
 def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the current language (``{n}`` is
     the number, in the language's format)."""
-    text = translations(current()).ngettext(singular, plural, n)
-    return text.format(n=number(n), **params)
+    language = _current.get()
+    text = translations(language).ngettext(singular, plural, n)
+    return text.format(n=_number(language, isinstance(n, int), n), **params)
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marked, untranslated message)
@@ -154,12 +155,26 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marked, untrans
 
 
 def babel_locale(language: str | None = None) -> BabelLocale:
-    return BabelLocale.parse(language or current())
+    return _babel_locale(language or current())
+
+
+@functools.cache
+def _babel_locale(language: str) -> BabelLocale:
+    """Babel's locale of one of our languages (parsed once: a parse looks its data up anew)."""
+    return BabelLocale.parse(language)
 
 
 def number(n: float) -> str:
     """``1,250`` / ``1.250`` / ``1 250`` in the current language, with a real minus sign."""
-    text = format_decimal(abs(n), locale=babel_locale())
+    return _number(_current.get(), isinstance(n, int), n)
+
+
+@functools.lru_cache(maxsize=4096)
+def _number(language: str, whole: bool, n: float) -> str:
+    """:func:`number` in ``language``, remembered: the scores, bids and trick counts every
+    message shows are few numbers written over and over, and Babel formats one in tens of
+    microseconds (``whole`` keeps ``1`` and ``1.0`` apart)."""
+    text = format_decimal(abs(n), locale=_babel_locale(language))
     return f"−{text}" if n < 0 else text
 
 

@@ -143,6 +143,9 @@ _BUSY_PATIENCE = 5.0
 #: Commits on the loop's connection between two passive checkpoints in aiosqlite's thread
 #: (SQLite's own automatic checkpoint comes at 1,000 WAL pages; a move writes one or two).
 CHECKPOINT_EVERY = 500
+#: WAL pages at which a checkpoint stops the writes and starts the WAL over (see
+#: :meth:`SQLiteDatabase._checkpoint_wal`): about 16 MB, four times SQLite's own threshold.
+WAL_RESET_PAGES = 4000
 
 
 async def _begin_on_loop(writer: sqlite3.Connection) -> None:
@@ -330,9 +333,18 @@ class SQLiteDatabase(Database):
 
     async def _checkpoint_wal(self) -> None:
         """Copy the WAL's committed pages into the database file, in aiosqlite's thread (a
-        passive checkpoint never blocks the writer; the WAL starts over once it is done)."""
+        passive checkpoint never blocks the writer; the WAL starts over at the first write
+        after one that copied every page).  Under steady writes none ever does — the loop
+        commits while it runs — and the WAL grew without end (4 KB a move, a gigabyte a day
+        at 200 busy tables; docs/benchmarks.md, *Click path and memory*): once it holds
+        :data:`WAL_RESET_PAGES`, the next checkpoint holds the write lock (commits wait on
+        the loop, a few milliseconds) and truncates it."""
         try:
-            await self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            async with self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
+                row = await cursor.fetchone()  # (busy, pages in the WAL, pages copied)
+            if row is not None and row[1] >= WAL_RESET_PAGES:
+                async with self._write_lock:
+                    await self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except (sqlite3.Error, OSError) as e:
             log.warning("checkpointing the database's WAL failed: %s", e)
         finally:

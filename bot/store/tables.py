@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from bot.engine import BLIND_NIL, NIL, Bid, Call, Deal, Discard, Look, PassCards, Play, Seat, card
 from bot.engine.actions import Action, Claim
@@ -62,11 +62,39 @@ class TableRow:
     surface_token_expires: float | None = None
 
 
+class ActionLog(Sequence[Action | Deal]):
+    """A table's action log as stored, each action decoded when it is read: restoring the
+    unfinished tables at start-up decodes a table's log only when that table is brought back
+    (a slice is a tuple)."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self._texts = tuple(texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    @overload
+    def __getitem__(self, index: int) -> Action | Deal: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action | Deal, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Deal | tuple[Action | Deal, ...]:
+        if isinstance(index, slice):
+            return tuple(map(decode_action, self._texts[index]))
+        return decode_action(self._texts[index])
+
+    def __iter__(self) -> Iterator[Action | Deal]:
+        return map(decode_action, self._texts)
+
+
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     row: TableRow
     seats: tuple[SeatRow, ...]
-    actions: tuple[Action | Deal, ...]
+    actions: Sequence[Action | Deal]  # an ActionLog when loaded from the database
     # Why its stored record cannot be read (then ``row`` holds only the plain columns and
     # ``seats`` and ``actions`` are empty); ``None``: read whole.
     unreadable: str | None = None
@@ -198,6 +226,17 @@ def _bare_row(r: Row) -> TableRow:
         league=r["league"],
         surface_token=r["surface_token"],
         surface_token_expires=r["surface_token_expires"],
+    )
+
+
+def _seat_row(s: Row) -> SeatRow:
+    return SeatRow(
+        Seat[s["seat"]],
+        s["user_id"],
+        s["name"],
+        s["bot_level"],
+        s["timeouts"],
+        bool(s["left_game"]),
     )
 
 
@@ -352,19 +391,38 @@ class TableStore:
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTable]:
         """Every table in the lobby or in play, oldest first; with ``guild_filter``, only
-        those of the servers it accepts (a process restores the tables of its shards)."""
+        those of the servers it accepts (a process restores the tables of its shards).  Three
+        queries for them all (rows, seats, actions), the actions left encoded
+        (:class:`ActionLog`)."""
         rows = await self.db.fetch(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') "  # noqa: S608
             "ORDER BY created_at, id"
         )
+        seats: dict[str, list[SeatRow]] = {}
+        for s in await self.db.fetch(
+            "SELECT table_id, seat, user_id, name, bot_level, timeouts, left_game FROM seats "
+            "WHERE table_id IN (SELECT id FROM tables WHERE status IN ('lobby', 'playing'))"
+        ):
+            seats.setdefault(s["table_id"], []).append(_seat_row(s))
+        actions: dict[str, list[str]] = {}
+        for a in await self.db.fetch(
+            "SELECT table_id, action FROM actions "
+            "WHERE table_id IN (SELECT id FROM tables WHERE status IN ('lobby', 'playing')) "
+            "ORDER BY table_id, seq"
+        ):
+            actions.setdefault(a["table_id"], []).append(a["action"])
         out = []
         for r in rows:
             if guild_filter is not None and not guild_filter(r["guild_id"]):
                 continue
             try:
-                out.append(await self._stored(_row_to_table(r)))
+                row = _row_to_table(r)
             except (ValueError, KeyError, TypeError) as e:  # a record this version cannot read
                 out.append(StoredTable(_bare_row(r), (), (), unreadable=f"{type(e).__name__}: {e}"))
+                continue
+            out.append(
+                StoredTable(row, tuple(seats.get(row.id, ())), ActionLog(actions.get(row.id, ())))
+            )
         return out
 
     async def _stored(self, table: TableRow) -> StoredTable:
@@ -378,19 +436,7 @@ class TableStore:
             "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
         )
         return StoredTable(
-            table,
-            tuple(
-                SeatRow(
-                    Seat[s["seat"]],
-                    s["user_id"],
-                    s["name"],
-                    s["bot_level"],
-                    s["timeouts"],
-                    bool(s["left_game"]),
-                )
-                for s in seats
-            ),
-            tuple(decode_action(a["action"]) for a in actions),
+            table, tuple(_seat_row(s) for s in seats), ActionLog(a["action"] for a in actions)
         )
 
     @staticmethod

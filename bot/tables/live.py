@@ -100,7 +100,7 @@ def live_key(table: Table, seat: Seat) -> LiveKey | None:
         game.hand_number,
         game.phase,
         game.to_act == seat,
-        len(game.completed_tricks),
+        sum(game.tricks_won),  # each completed trick won by one seat: counted, not rebuilt
         part.marks() if part is not None else (),
         table.open,
     )
@@ -255,9 +255,13 @@ class LiveHands:
 
     def _check(self, table: Table, seat: Seat, hand: _Hand) -> None:
         """Start the player's edit task if their message is behind; remind if it cannot be
-        edited and it is their turn; forget a finished table's hand once it is shown."""
+        edited and it is their turn; forget a finished table's hand once it is shown.  A task
+        already waiting to send a change that can wait is woken only when the change now
+        cannot (see :func:`_urgent`): it looks again when its wait ends anyway."""
         if hand.task is not None and not hand.task.done():
-            hand.wake.set()
+            key = live_key(table, seat)
+            if key is None or _urgent(key, hand.shown, table):
+                hand.wake.set()
             return
         if hand.answering:
             return
@@ -284,14 +288,7 @@ class LiveHands:
                 now = time.monotonic()
                 if hand.stale_since is None:
                     hand.stale_since = now
-                # the player's turn, new cards dealt, or the end of the game: at once
-                urgent = (
-                    key.my_turn
-                    or not table.open
-                    or hand.shown is None
-                    or hand.shown.hand_number != key.hand_number
-                )
-                if not urgent and now < hand.stale_since + self.settle:
+                if not _urgent(key, hand.shown, table) and now < hand.stale_since + self.settle:
                     await _nap(hand, hand.stale_since + self.settle - now)
                     continue  # look again: the player's turn may have come meanwhile
                 if not hand.edits.try_take():
@@ -333,8 +330,18 @@ class LiveHands:
         self.remind(table, seat, user_id)
 
 
+def _urgent(key: LiveKey, shown: LiveKey | None, table: Table) -> bool:
+    """Whether a message showing ``shown`` must show ``key`` at once: the player's turn, new
+    cards dealt, or the end of the game (a completed trick, bidding's end can wait: SETTLE)."""
+    return key.my_turn or not table.open or shown is None or shown.hand_number != key.hand_number
+
+
 async def _nap(hand: _Hand, seconds: float) -> None:
-    """Sleep ``seconds``, or less if the game moves (``hand.wake``)."""
+    """Sleep ``seconds``, or less if the game moves (``hand.wake``): a timer sets the event
+    (no task is made for the wait)."""
     hand.wake.clear()
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(hand.wake.wait(), seconds)
+    timer = asyncio.get_running_loop().call_later(seconds, hand.wake.set)
+    try:
+        await hand.wake.wait()
+    finally:
+        timer.cancel()

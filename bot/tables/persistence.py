@@ -274,20 +274,22 @@ class TablePersistence:
 
     async def load_unfinished(
         self, guild_filter: Callable[[int], bool] | None = None
-    ) -> tuple[list[Table], list[Table]]:
-        """Every unfinished table (of the servers ``guild_filter`` accepts), its game rebuilt
-        by replaying its actions; and, apart, those that cannot be rebuilt (a record this
-        version cannot read or replay), logged, as bare tables (no game) to be closed."""
-        tables, broken = [], []
+    ) -> tuple[list[tuple[Table, StoredTable]], list[Table]]:
+        """Every unfinished table (of the servers ``guild_filter`` accepts) as its row and
+        seats have it, each with what brings its game back (:meth:`replay`, done later: at
+        start-up the tables are known at once and replayed in the background); and, apart,
+        those whose record this version cannot read, logged, as bare tables (no game) to be
+        closed."""
+        waiting, broken = [], []
         for stored in await self.store.load_unfinished(guild_filter):
             try:
                 if stored.unreadable is not None:
                     raise ValueError(f"its stored record cannot be read: {stored.unreadable}")
-                tables.append(self._rebuild(stored))
+                waiting.append((self._shell(stored), stored))
             except Exception:
                 log.exception("table %s cannot be restored; closing it (unrated)", stored.row.id)
                 broken.append(self._bare(stored))
-        return tables, broken
+        return waiting, broken
 
     async def close_unrestorable(self, table: Table, reason: str) -> None:
         """End a table that cannot be restored: abandoned, unrated (the league is not told:
@@ -317,8 +319,15 @@ class TablePersistence:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
         return table
 
+    @classmethod
+    def _rebuild(cls, stored: StoredTable) -> Table:
+        table = cls._shell(stored)
+        cls.replay(table, stored)
+        return table
+
     @staticmethod
-    def _rebuild(stored: StoredTable) -> Table:
+    def _shell(stored: StoredTable) -> Table:
+        """The table as its row and seats have it, its game not yet replayed."""
         row = stored.row
         rules, settings = split_rules_doc(row.rules)
         table = Table(
@@ -349,13 +358,19 @@ class TablePersistence:
             table.deal_source = row.seed if terms.shared_seed else None
         for s in stored.seats:
             table.seats[s.seat] = Occupant(s.user_id, s.name, s.bot_level, s.timeouts, s.left)
+        return table
+
+    @staticmethod
+    def replay(table: Table, stored: StoredTable) -> None:
+        """Bring back the game of ``table`` (made by :meth:`load_unfinished`) by replaying its
+        stored actions; raises if they cannot be read or replayed (the table is unchanged)."""
+        row = stored.row
         if table.status == TableStatus.PLAYING and row.first_dealer:
             game = Game(table.rules, Seat[row.first_dealer])
             for action in stored.actions:
                 game.apply(action)
             table.game = game
             table.seq = len(stored.actions)
-        return table
 
 
 def _token(row: TableRow) -> SurfaceToken | None:

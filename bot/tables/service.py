@@ -25,14 +25,16 @@ The service is split by concern, and callers use the part they need:
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Callable
 
 from bot.engine import Action, Seat
 from bot.errors import StoreFailed
 from bot.i18n import Text, for_server, later
 from bot.store.db import Database
-from bot.store.tables import TableStore
+from bot.store.tables import StoredTable, TableStore
 from bot.tables.arranged import ArrangedTables
 from bot.tables.context import ServiceContext, TableListener
 from bot.tables.ending import Endings
@@ -105,6 +107,14 @@ class TableService:
         self.hints = Hints(self._ctx, self.moves)
         self.endings = Endings(self._ctx)
         self.arranged = ArrangedTables(self._ctx, self.lobby)
+        # Restoring at start-up (start_restore … finish_restore): the tables whose games wait
+        # to be replayed, in the order they were loaded; those brought back; their closings.
+        self._waiting: dict[str, StoredTable] = {}
+        self._restore_order: list[str] = []
+        self._restored: dict[str, Table] = {}
+        self._closing: set[asyncio.Future[None]] = set()
+        self._in_background = False
+        self.restore_started = 0.0  # time.monotonic() when the last restore began
 
     def on_closed(self, observer: Callable[[Table], None]) -> None:
         """Tell ``observer`` of every table that ended, after it was committed and forgotten."""
@@ -150,21 +160,86 @@ class TableService:
     async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Load every unfinished table (of the servers ``guild_filter`` accepts: this
         process's shards), rebuild its game by replaying its actions and bring its message up
-        to date.  A table that cannot be rebuilt is closed, unrated, and its channel told:
-        it never blocks its channel or its players."""
+        to date: :meth:`start_restore`, then :meth:`finish_restore`.  A table that cannot be
+        rebuilt is closed, unrated, and its channel told: it never blocks its channel or its
+        players."""
+        await self.start_restore(guild_filter)
+        return await self.finish_restore()
+
+    async def start_restore(self, guild_filter: Callable[[int], bool] | None = None) -> int:
+        """The first part of a restore, quick however many tables there are: every unfinished
+        table is registered as its row and seats have it (so lookups, and the refusals that
+        depend on who sits where, work at once); its game is replayed later —
+        :meth:`finish_restore` in the background, or at once when a lookup finds it first
+        (a click on it); those that live on interaction tokens come back at once.  Returns how
+        many were registered."""
+        self.restore_started = time.monotonic()
         try:
             await self.persistence.clear_expired_tokens()  # secrets kept only while valid
         except StoreFailed:
             log.warning("could not clear the expired interaction tokens; trying at the next start")
-        restored, broken = await self.persistence.load_unfinished(guild_filter)
-        for table in restored:
-            self.registry.add(table)
-        for table in restored:
-            self.turns.schedule(table)
-            self._ctx.redraw(table)
+        waiting, broken = await self.persistence.load_unfinished(guild_filter)
+        self.registry.restorer = self._bring_back
+        for table, stored in waiting:
+            self._waiting[table.id] = stored
+            self._restore_order.append(table.id)
+            self.registry.add_waiting(table)
+        for table, _stored in waiting:
+            # A table that lives on interaction tokens (a group DM, a user install) comes back
+            # now, as before: its message is adopted by the first click's answer only if the
+            # publisher knows the table before that click is looked up.
+            if table.place.by_interaction:
+                self.registry.ready(table)
         for table in broken:
             await self._close_unrestorable(table)
+        if waiting:
+            log.info("restoring %d unfinished table(s) in the background", len(waiting))
+        return len(waiting)
+
+    async def finish_restore(self) -> list[Table]:
+        """Bring back every table still waiting, oldest first, one at a time with the event
+        loop let go in between (clicks are answered meanwhile); returns every table restored
+        since :meth:`start_restore` (in the background or on demand), oldest first."""
+        for table_id in list(self._waiting):
+            self._in_background = True
+            try:
+                self.registry.find_by_id(table_id)  # brings it back, if it still waits
+            finally:
+                self._in_background = False
+            await asyncio.sleep(0)
+        self._waiting.clear()  # any left were removed while waiting (closed): nothing to bring
+        while self._closing:
+            await asyncio.gather(*list(self._closing))
+        order, self._restore_order = self._restore_order, []
+        restored = [self._restored[i] for i in order if i in self._restored]
+        self._restored.clear()
+        if restored:
+            took = time.monotonic() - self.restore_started
+            log.info("restored %d unfinished table(s) in %.1f s", len(restored), took)
         return restored
+
+    def _bring_back(self, table: Table) -> bool:
+        """Replay a waiting table's game now, schedule its turn and redraw its message; one
+        that cannot be replayed is forgotten and closed (unrated).  The registry calls this at
+        the table's first lookup."""
+        stored = self._waiting.pop(table.id, None)
+        if stored is None:
+            return table.open
+        try:
+            self.persistence.replay(table, stored)
+        except Exception:
+            log.exception("table %s cannot be restored; closing it (unrated)", table.id)
+            self.registry.remove(table)
+            closing = asyncio.ensure_future(self._close_unrestorable(table))
+            self._closing.add(closing)
+            closing.add_done_callback(self._closing.discard)
+            return False
+        self._restored[table.id] = table
+        self.turns.schedule(table)
+        self._ctx.redraw(table)
+        if not self._in_background:
+            log.info("table %s restored on demand (%d still waiting)", table.id, len(self._waiting))
+        return True
 
     async def _close_unrestorable(self, table: Table) -> None:
         try:

@@ -3,6 +3,12 @@
 Run: ``DISCORD_TOKEN=... DISCORD_API_BASE=http://127.0.0.1:PORT/api/v10 \
 python -m tests.fakediscord.barebot``. It is the latency floor for benchmarks, so it stays
 trivial. ``BAREBOT_ACK=edit`` makes the button edit its message instead of only deferring.
+
+``BAREBOT_ACK=hand`` is the floor of the load benchmark's saturation run (benchmarks/load.py):
+``/ping`` answers privately with a fixed message shaped like a player's hand (an embed, thirteen
+card buttons and **Refresh**), and a click on any of its buttons is answered the way the real
+bot answers a card — ``edit_message`` with an embed and the buttons — with that same fixed
+message: the interactions the real bot gets, answered with no work of the bot's own.
 """
 
 from __future__ import annotations
@@ -48,14 +54,61 @@ class AckView(discord.ui.View):
             await interaction.response.defer()
 
 
+CARDS = ("A♠", "K♠", "9♠", "4♠", "Q♥", "J♥", "7♥", "K♦", "10♦", "3♦", "A♣", "8♣", "2♣")
+
+
+def hand_embed() -> discord.Embed:
+    """A fixed embed of a hand message's size (title, the cards, a *Now* field, a footer)."""
+    e = discord.Embed(title="Your hand — North", colour=discord.Colour(0x2E7D32))
+    e.description = "# " + " ".join(CARDS)
+    e.add_field(
+        name="Now",
+        value="**Your turn to play** a card.\nBids: N 3 · E 4 · S 2 · W 3\nTrick: E 7♦  S Q♦",
+        inline=False,
+    )
+    e.set_footer(text="Hand 1 · your team 0 · them 0 · you won 2 tricks")
+    return e
+
+
+class HandView(discord.ui.View):
+    """Thirteen card buttons (five a row) and Refresh, each answered with the same message."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.embed = hand_embed()
+        for i, card in enumerate(CARDS):
+            red = card[-1] in "♥♦"
+            style = discord.ButtonStyle.danger if red else discord.ButtonStyle.secondary
+            self.add_item(self._button(f"bare:card:{i}", card, style, i // 5))
+        self.add_item(self._button("bare:refresh", "Refresh", discord.ButtonStyle.secondary, 4))
+
+    def _button(
+        self, custom_id: str, label: str, style: discord.ButtonStyle, row: int
+    ) -> discord.ui.Button[HandView]:
+        button: discord.ui.Button[HandView] = discord.ui.Button(
+            label=label, custom_id=custom_id, style=style, row=row
+        )
+        button.callback = self._answer  # type: ignore[method-assign]
+        return button
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(embed=self.embed, view=self)
+
+
 class BareBot(discord.Client):
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents(guilds=True), guild_ready_timeout=0.1)
         self.tree = app_commands.CommandTree(self)
         self.view: AckView | None = None
+        self.hand: HandView | None = None
 
         @self.tree.command(name="ping", description="Answer pong")
         async def ping(interaction: discord.Interaction) -> None:
+            if self.hand is not None:
+                await interaction.response.send_message(
+                    embed=self.hand.embed, view=self.hand, ephemeral=True
+                )
+                return
             assert self.view is not None
             await interaction.response.send_message("pong", view=self.view)
 
@@ -63,8 +116,12 @@ class BareBot(discord.Client):
         await learn_gateway(self)
         # Views must be created inside the running loop: one built in __init__ (before
         # Client.run starts the loop) silently never dispatches its callbacks.
-        self.view = AckView(os.environ.get("BAREBOT_ACK", "defer"))
+        mode = os.environ.get("BAREBOT_ACK", "defer")
+        self.view = AckView(mode)
         self.add_view(self.view)
+        if mode == "hand":
+            self.hand = HandView()
+            self.add_view(self.hand)
         synced = await self.tree.sync()
         print(f"BAREBOT SYNCED {len(synced)}", flush=True)
 

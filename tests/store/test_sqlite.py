@@ -160,6 +160,35 @@ async def test_the_wal_is_checkpointed_in_the_thread_and_does_not_grow(
         assert await db.fetchval("SELECT count(*) FROM t") == 400
 
 
+async def test_the_wal_starts_over_while_writes_keep_coming(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commits that never stop (a busy bot) land while each passive checkpoint runs, so none
+    copies every page and the WAL never started over: once it holds WAL_RESET_PAGES, a
+    checkpoint holds the write lock and truncates it."""
+    import bot.store.sqlite as sqlite_module
+
+    monkeypatch.setattr(sqlite_module, "CHECKPOINT_EVERY", 20)
+    monkeypatch.setattr(sqlite_module, "WAL_RESET_PAGES", 100)
+    path = tmp_path / "busy.db"
+    async with Database.open(str(path)) as db:
+        assert isinstance(db, SQLiteDatabase)
+        async with db.transaction() as tx:
+            await tx.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)")
+        page = int(await db.fetchval("PRAGMA page_size"))
+        most = 0
+        for i in range(1500):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO t (id, v) VALUES (?, ?)", (i, "x" * 3000))
+            await asyncio.sleep(0)  # the next click: the checkpoint's thread runs meanwhile
+            most = max(most, _size(Path(f"{path}-wal")) // page)
+        while db._checkpoint is not None:
+            await db._checkpoint
+        # 1,500 commits of a page each: ≥ 3,000 WAL frames if it never started over.
+        assert most < 1500, most
+        assert await db.fetchval("SELECT count(*) FROM t") == 1500
+
+
 async def test_a_write_lock_held_elsewhere_is_waited_for_while_the_loop_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,15 +12,21 @@ than ``\\d``, which matches every script's digits), then its values (:meth:`Rout
 raises :class:`BadCustomId`: a card for a verb that takes none, an id no database can hold…).
 Such a component — left by an older version of the bot, say — is refused with one line
 (:data:`UNREADABLE`), logged at DEBUG without its content; it never reaches a handler.
+
+The bot routes its components' clicks as they come off the gateway
+(:func:`route_from_the_gateway`), without discord.py's rebuilding of the clicked message's
+view; :class:`Routed` is still a discord.py dynamic item, so a client that leaves the routing
+to discord.py (``add_dynamic_items``) reaches the same handlers the same way.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import discord
 
@@ -37,6 +43,8 @@ UNREADABLE = N_(
     "commands, or `/spades table` for a fresh table message."
 )
 MAX_ID = 2**63 - 1  # the largest id a database column (signed 64-bit) holds
+OURS = "spades:"  # every custom id the bot writes starts so
+COMPONENT, STRING_SELECT = 3, 3  # an interaction's type; a component's type (a string select)
 R = TypeVar("R")
 ClickHandler = Callable[[discord.Interaction[Any], Any, list[str]], Awaitable[None]]
 
@@ -104,9 +112,10 @@ class ClickRouter:
         if isinstance(table_id, str):  # a table's component: its handling's lines name it
             logcontext.TABLE.set(table_id)
         answering(interaction)  # every answer to the click in the clicker's language
-        data: dict[str, Any] = dict(interaction.data or {})
-        shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged
-        log.debug("component %s from user %s", shown, interaction.user.id)
+        if log.isEnabledFor(logging.DEBUG):
+            data: dict[str, Any] = dict(interaction.data or {})
+            shown = logsafe.custom_id(data.get("custom_id"))  # a card it carries is not logged
+            log.debug("component %s from user %s", shown, interaction.user.id)
         try:
             if isinstance(ref, Unreadable):
                 log.debug("refused a %s component whose custom id does not check out", ref.kind)
@@ -121,21 +130,15 @@ class ClickRouter:
             timely.release(interaction)
 
 
-@runtime_checkable
-class Routing(Protocol):
-    """A client that routes clicks (the bot)."""
-
-    @property
-    def clicks(self) -> ClickRouter: ...
-
-
 _NOWHERE = ClickRouter()  # a client without routes: every click is told to try again
 
 
 async def route_click(interaction: discord.Interaction[Any], ref: Ref, values: list[str]) -> None:
-    """The click of a component, to the handler of its route on the interaction's client."""
-    client = interaction.client
-    router = client.clicks if isinstance(client, Routing) else _NOWHERE
+    """The click of a component, to the handler of its route on the interaction's client
+    (its ``clicks``: the bot's :class:`ClickRouter`)."""
+    router = getattr(interaction.client, "clicks", None)  # not a runtime Protocol check:
+    if not isinstance(router, ClickRouter):  # that walks the protocol, tens of µs a click
+        router = _NOWHERE
     await router.dispatch(interaction, ref, values)
 
 
@@ -177,18 +180,76 @@ class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
                 self.view.clear_items()
 
 
-async def refuse_unknown(
-    interaction: discord.Interaction[Any], items: tuple[type[Routed], ...]
-) -> None:
-    """A click on one of our components (``spades:…``) whose custom id fits none of
-    ``items``' templates — a button of an older version, say — gets :data:`UNREADABLE`
-    instead of no answer at all (discord.py drops it)."""
-    if interaction.type is not discord.InteractionType.component:
-        return
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = data.get("custom_id")
-    if not isinstance(custom_id, str) or not custom_id.startswith("spades:"):
-        return
-    if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
-        return
-    await route_click(interaction, Unreadable("unknown"), [])
+_routing: set[asyncio.Task[None]] = set()  # strong references to the clicks being routed
+
+
+def route_from_the_gateway(client: discord.Client, items: tuple[type[Routed], ...]) -> None:
+    """Route the clicks on our components (``spades:…``) as they come off the gateway.
+
+    discord.py would find a click's item by rebuilding the clicked message's whole view —
+    every button of a hand, each an object — to swap one for its :class:`Routed`: the most
+    costly part of its way to the handler, for a ref the custom id alone gives.  Here the
+    INTERACTION_CREATE of a component goes straight to its route (:func:`route_click`), in one
+    task, when its custom id fits one of ``items``' templates and the clicked message carries
+    that component — the clicks discord.py would have routed, and no others; one of ours that
+    fits no template (a button of an older version) is refused with :data:`UNREADABLE` rather
+    than left unanswered.  Every other interaction goes the way of discord.py as before, and
+    the ``interaction`` event is dispatched for every one.
+
+    The ``interaction.message`` of a click routed here has the clicked message's id, author,
+    flags and content, but no embeds or components: the bot reads only its id."""
+    state: Any = client._connection  # its gateway parsers: INTERACTION_CREATE's is replaced
+    parse_as_before = state.parsers["INTERACTION_CREATE"]
+    templates = [(item.__discord_ui_compiled_template__, item) for item in items]
+
+    def parse(data: Any) -> None:
+        inner = data.get("data") or {}
+        custom_id = inner.get("custom_id")
+        if data.get("type") != COMPONENT or not isinstance(custom_id, str):
+            parse_as_before(data)
+            return
+        if not custom_id.startswith(OURS):
+            parse_as_before(data)
+            return
+        kind = inner.get("component_type")
+        ref: Ref | None = None
+        for template, item in templates:
+            match = template.fullmatch(custom_id)
+            if match is not None:
+                if not _carries(data.get("message"), kind, custom_id):
+                    ref = None  # as discord.py: a component not on the message is dropped
+                    break
+                try:
+                    ref = item.parse(match)
+                except (ValueError, KeyError):  # as Routed.from_custom_id
+                    ref = Unreadable(item.__name__)
+                break
+        else:
+            ref = Unreadable("unknown")
+        message = data.get("message")
+        if isinstance(message, dict):
+            # Of the clicked message the bot reads its id alone (is it the table message, is
+            # there one to update): its embeds and components — a hand's dozen buttons — are
+            # not made into discord.py objects for nothing.
+            message["embeds"], message["components"] = [], []
+        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)
+        if ref is not None:
+            values = [str(v) for v in inner.get("values", ())] if kind == STRING_SELECT else []
+            task = asyncio.create_task(route_click(interaction, ref, values))
+            _routing.add(task)
+            task.add_done_callback(_routing.discard)
+        state.dispatch("interaction", interaction)
+
+    state.parsers["INTERACTION_CREATE"] = parse
+
+
+def _carries(message: Any, kind: object, custom_id: str) -> bool:
+    """Whether a message's JSON has a component of type ``kind`` and id ``custom_id`` (in an
+    action row, or at the top level)."""
+    if not isinstance(message, dict):
+        return False
+    for row in message.get("components") or ():
+        for c in row.get("components") or (row,):
+            if c.get("custom_id") == custom_id and c.get("type") == kind:
+                return True
+    return False

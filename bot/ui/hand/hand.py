@@ -38,28 +38,13 @@ from bot.ui.text.trump_text import call_button_label, call_value
 from bot.ui.text.words import number
 
 
-def hand_payload(
-    table: Table, seat: Seat, notice: str | None = None, *, edit: bool = False
-) -> dict[str, Any]:
-    """The hand message of ``seat`` now: ``embed`` and ``view`` — no buttons once the game
-    ended: for an ``edit``, ``view=None`` takes the old ones off; a new message gets no
-    ``view`` at all (discord.py's ``send_message`` takes no ``None`` there)."""
-    assert table.game is not None
-    view = seat_view(table.game, seat)
-    payload: dict[str, Any] = {"embed": hand_embed(table, view, notice)}
-    if table.open:
-        payload["view"] = hand_components(table, view)
-    elif edit:
-        payload["view"] = None
-    return payload
-
-
-def hand_json(table: Table, seat: Seat) -> dict[str, Any]:
-    """The same message as Discord's JSON (``embeds`` and ``components``), for a live edit."""
+def hand_json(table: Table, seat: Seat, notice: str | None = None) -> dict[str, Any]:
+    """The same message as Discord's JSON (``embeds`` and ``components``: none once the game
+    ended), for answers and live edits alike: sent as it is, with no discord.py objects."""
     assert table.game is not None
     view = seat_view(table.game, seat)
     return {
-        "embeds": [hand_embed(table, view).to_dict()],
+        "embeds": [hand_embed(table, view, notice).to_dict()],
         "components": controls_json(hand_controls(table, view)) if table.open else [],
     }
 

@@ -28,7 +28,7 @@ from bot.tables.live import Answer, Edit, LiveHands, live_key
 from bot.tables.state import Table
 from bot.ui.discord.failures import refusal_text
 from bot.ui.discord.surfaces import INVALID_WEBHOOK_TOKEN, ORIGINAL
-from bot.ui.hand.hand import hand_json, hand_payload
+from bot.ui.hand.hand import hand_json
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +45,14 @@ def hand_message(
 ) -> HandMessage | None:
     """The hand message an answer showed: ``edited``, the message the clicked button is on;
     otherwise the new message the answer created.  ``answered`` is what the answer returned
-    (``None`` when it could not be delivered: then there is no message to follow)."""
-    if answered is None:
+    (``None`` or ``False`` when it could not be delivered: then there is no message to
+    follow): the new message's id, or discord.py's answer naming it."""
+    if answered is None or answered is False:
         return None
     if edited:  # the clicked message: its id is another token's, it is this one's @original
         message_id = ORIGINAL if interaction.message is not None else None
+    elif isinstance(answered, int):
+        message_id = answered
     else:  # InteractionCallbackResponse, or the follow-up of a deferred answer
         message_id = getattr(answered, "message_id", None) or getattr(answered, "id", None)
     if message_id is None:
@@ -68,13 +71,16 @@ async def send_hand(
 ) -> None:
     """Answer with the player's hand (a new ephemeral message, or ``edit`` the one the
     button is on); that message then follows the game live: ``answer`` (opened by
-    :meth:`bot.tables.live.LiveHands.answering`) takes it and what it shows."""
-    payload = hand_payload(table, seat, notice, edit=edit)
+    :meth:`bot.tables.live.LiveHands.answering`) takes it and what it shows.  The hand goes
+    as Discord's JSON, as its live edits do (:func:`bot.ui.hand.hand.hand_json`)."""
+    payload = hand_json(table, seat, notice)
     key = live_key(table, seat)  # what the message shows: rendered before any await
+    response = timely.guard(interaction)  # guarded already by the click's or command's way
+    answered: int | bool | None
     if edit:
-        answered = await interaction.response.edit_message(**payload)
+        answered = await response.edit_json(payload)
     else:
-        answered = await interaction.response.send_message(**payload, ephemeral=True)
+        answered = await response.send_json(payload, ephemeral=True)
     handle = hand_message(interaction, answered, edited=edit)
     if handle is not None:
         answer.shown(handle, key)

@@ -127,8 +127,9 @@ class TablePublisher:
     # TableListener ----------------------------------------------------------------
     def changed(self, table: Table) -> None:
         ch = self._channel(table)
-        if ch.dirty:  # the edit already pending shows this change too
+        if ch.dirty:  # the edit already pending shows this change too, rendered when it goes
             metrics.table_write("coalesced")
+            return  # and its loop needs no waking
         ch.dirty = True
         ch.wake.set()
 
