@@ -225,6 +225,12 @@ class TokenSurface:
             await webhook.edit_message(target, **for_edit(payload))
         except discord.HTTPException as e:
             if self._refused(table, owner, e):
+                if table.token is not None and table.token is not owner and fresh(table.token):
+                    # a click adopted the table message while this edit went out with the
+                    # token before it (a restart's first redraw): edit again through the
+                    # click's, rather than post the table a second time
+                    await self.edit(table, message_id, render)
+                    return
                 raise self._blocked(table) from None
             if isinstance(e, discord.NotFound):
                 raise  # the message is gone: posted again by the caller
