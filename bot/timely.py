@@ -31,10 +31,10 @@ from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 import discord
-from discord.http import Route
 from discord.webhook.async_ import async_context
 
 from bot import disposal, logcontext, logsafe, metrics
+from bot.token_http import token_request
 from bot.webhook_args import for_edit, for_followup
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,6 @@ DEFER_AFTER_S: Final = 2.0  # of Discord's 3 s: leaves a second for the deferral
 MAX_CONTENT: Final = 2000
 _GONE: Final = (10062, 10015, 40060)  # unknown interaction, unknown webhook, answered already
 EPHEMERAL: Final = 1 << 6  # a message's flag: only its recipient sees it
-_CALLBACK: Final = "/interactions/{webhook_id}/{webhook_token}/callback"
 # The answers still waiting (their watchdog's timer set, or its deferral under way), and strong
 # references to the deferrals running.  A timer, not a task, per interaction: nearly every
 # answer comes in time, and a sleeping task to cancel cost each click a task's creation, two
@@ -263,19 +262,21 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                 return False
 
     async def _callback(self, body: dict[str, Any], *, with_response: bool) -> Any:
-        """``POST /interactions/{id}/{token}/callback`` with ``body`` as it is, through
-        discord.py's webhook adapter (its rate-limit handling); ``with_response``: Discord
-        answers with the interaction's callback (the new message's id), else with nothing."""
+        """``POST /interactions/{id}/{token}/callback`` with ``body`` as it is
+        (:func:`bot.token_http.token_request`: 429s waited out, discord.py's exceptions);
+        ``with_response``: Discord answers with the interaction's callback (the new message's
+        id), else with nothing."""
         parent = self._parent
         http = parent._state.http
-        route = Route("POST", _CALLBACK, webhook_id=parent.id, webhook_token=parent.token)
-        return await async_context.get().request(
-            route,
+        return await token_request(
             parent._session,
-            payload=body,
+            "POST",
+            f"/interactions/{parent.id}/{parent.token}/callback",
+            body,
+            params={"with_response": "1"} if with_response else None,
             proxy=http.proxy,
             proxy_auth=http.proxy_auth,
-            params={"with_response": "1"} if with_response else None,
+            want_json=with_response,
         )
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Any:

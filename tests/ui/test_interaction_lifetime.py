@@ -91,13 +91,20 @@ async def client(
         yield c
 
 
-async def settled(condition: Any, rounds: int = 200) -> bool:
-    """Let the event loop run (tasks finishing, callbacks) until ``condition()`` holds."""
+async def settled(condition: Any, rounds: int = 200, patience: float = 10.0) -> bool:
+    """Let the event loop run (tasks finishing, callbacks) until ``condition()`` holds: a few
+    hundred turns of the loop, then (a busy machine: a deferral's request still on its way to
+    the fake) short sleeps for up to ``patience`` seconds."""
     for _ in range(rounds):
         if condition():
             return True
         await asyncio.sleep(0)
-    return bool(condition())
+    deadline = asyncio.get_running_loop().time() + patience
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
 
 
 async def test_an_answered_click_leaves_nothing_for_the_cyclic_collector(

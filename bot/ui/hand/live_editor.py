@@ -6,16 +6,17 @@ message — its id when the answer created it, ``@original`` when the answer was
 the clicked message (Discord lets a token edit by id only what it created) — not
 the interaction itself, which carries the whole message it was clicked on and would be kept
 for every seated player.  An edit is ``PATCH /webhooks/{app}/{token}/messages/{id}`` with the
-message as JSON (:func:`bot.ui.hand.hand.hand_json`), through discord.py's webhook adapter (its
-rate-limit handling included) but without building discord.py objects for the hand's buttons
-or for the edited message it returns: live edits are the bot's most frequent request."""
+message as JSON (:func:`bot.ui.hand.hand.hand_json`), made by :func:`bot.token_http.token_request`
+(429s waited out, discord.py's exceptions) without building discord.py objects for the hand's
+buttons or decoding the edited message Discord returns: live edits are the bot's most frequent
+request."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord.webhook.async_ import async_context
@@ -26,11 +27,13 @@ from bot.errors import Duplicate, NotSeated, NotYourButtons, Refusal, StaleButto
 from bot.i18n import language_of, use
 from bot.tables.live import Answer, Edit, LiveHands, live_key
 from bot.tables.state import Table
+from bot.token_http import token_request
 from bot.ui.discord.failures import refusal_text
 from bot.ui.discord.surfaces import INVALID_WEBHOOK_TOKEN, ORIGINAL
 from bot.ui.hand.hand import hand_json
 
 log = logging.getLogger(__name__)
+WITH_COMPONENTS: Final = {"with_components": "1"}  # the buttons of a message the bot owns
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,18 +152,29 @@ async def edit_live_message(
     webhook = message.webhook
     assert webhook.token is not None
     try:
-        await async_context.get().edit_webhook_message(
-            webhook.id,
-            webhook.token,
-            message.message_id,
-            session=webhook.session,
-            proxy=webhook.proxy,
-            proxy_auth=webhook.proxy_auth,
-            payload=payload,
-            multipart=multipart,
-            files=files,
-            with_components=True,
-        )
+        if multipart is None and payload is not None:  # the usual case: JSON alone
+            await token_request(
+                webhook.session,
+                "PATCH",
+                f"/webhooks/{webhook.id}/{webhook.token}/messages/{message.message_id}",
+                payload,
+                params=WITH_COMPONENTS,
+                proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth,
+            )
+        else:  # files (a spectator's picture): discord.py builds the multipart body
+            await async_context.get().edit_webhook_message(
+                webhook.id,
+                webhook.token,
+                message.message_id,
+                session=webhook.session,
+                proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth,
+                payload=payload,
+                multipart=multipart,
+                files=files,
+                with_components=True,
+            )
     except discord.NotFound:
         return Edit.GONE  # the message was dismissed or deleted
     except discord.HTTPException as e:
