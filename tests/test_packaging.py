@@ -52,6 +52,18 @@ def mounts(line: str) -> dict[str, str]:
     return dict(item.split("=", 1) for item in found.group(1).split(","))
 
 
+def run_script(script: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """One of the Dockerfile's ``python -c`` scripts, run here in the checkout."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_the_licence_is_the_one_pyproject_names() -> None:
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert meta["license"] == {"text": "MIT"}
@@ -119,13 +131,8 @@ def test_the_dependency_layer_installs_what_pyproject_lists() -> None:
     run = next(line for line in dockerfile() if "tomllib" in line)
     script = re.search(r'python -c "(.*?)" >', run)
     assert script is not None
-    done = subprocess.run(
-        [sys.executable, "-c", script.group(1)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    done = run_script(script.group(1))
+    assert done.returncode == 0, done.stderr
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert done.stdout.split("\n")[:-1] == meta["dependencies"]
 
@@ -171,26 +178,12 @@ def test_the_image_installs_the_compiled_wheel_and_refuses_a_pure_one() -> None:
     check = re.search(r'&& python -c "(.*)"$', line)
     assert check is not None, "the install is followed by the check"
     env = {k: v for k, v in os.environ.items() if k != build.PURE_ENV}
-    pure = subprocess.run(
-        [sys.executable, "-c", check.group(1)],
-        env={**env, build.PURE_ENV: "1"},
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    pure = run_script(check.group(1), {**env, build.PURE_ENV: "1"})
     assert pure.returncode == 1
     assert "AssertionError: pure Python" in pure.stderr
     if build.build_name(game) != "compiled (mypyc)":
         return  # no compiler here: this checkout's engine is the pure build
-    compiled = subprocess.run(
-        [sys.executable, "-c", check.group(1)],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    compiled = run_script(check.group(1), env)
     assert compiled.returncode == 0, compiled.stderr
     assert compiled.stdout == "engine: compiled (mypyc)\n"
 
