@@ -2,7 +2,7 @@
 
 When mypyc (a build requirement) and a working C compiler are here and ``SPADES_PURE_PYTHON``
 is not set, the modules of :data:`COMPILED` are compiled to C extensions beside their sources;
-otherwise (no compiler, as in the ``python:3.11-slim`` image, or ``SPADES_PURE_PYTHON=1``) the
+otherwise (no compiler, as in a bare ``python:3.11-slim``, or ``SPADES_PURE_PYTHON=1``) the
 build is pure Python.  Both builds run the same sources' semantics; ``bot.engine.build`` says at
 run time which one is in use (docs/operations.md, "The compiled engine").
 """
