@@ -126,7 +126,7 @@ def baseline_tree(rev: str) -> tuple[Path, str]:
     from tools import revisions
 
     root = revisions.worktree(rev)
-    compiled = [p for p in ROOT.rglob("*.so") if ".venv" not in p.parts and "build" not in p.parts]
+    compiled = [*ROOT.glob("*.so"), *(ROOT / "bot").rglob("*.so")]
     if not compiled:
         return root, "pure Python (this tree has no compiled engine)"
     sources = []
