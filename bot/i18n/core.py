@@ -139,14 +139,15 @@ _MAX_TEXTS: Final = 20_000
 
 
 def _translated(language: str, message: str) -> str:
-    """``message`` (a ``str``, not a :class:`Text`) in ``language``, remembered."""
+    """``message`` in ``language``, remembered (a ``str``; a :class:`Text` is looked up as
+    gettext answers it, not remembered)."""
     texts = _TEXTS.get(language)
     if texts is None:
         texts = _TEXTS.setdefault(language, {})
     text = texts.get(message)
     if text is None:
         text = translations(language).gettext(message)
-        if len(texts) < _MAX_TEXTS:
+        if type(message) is str and len(texts) < _MAX_TEXTS:
             texts[message] = text
     return text
 
@@ -154,10 +155,10 @@ def _translated(language: str, message: str) -> str:
 def _(message: str, /, **params: Any) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``params``."""
     language = _current.get()
-    if type(message) is str:
+    texts = _TEXTS.get(language)
+    text = texts.get(message) if texts is not None and type(message) is str else None
+    if text is None:
         text = _translated(language, message)
-    else:  # a Text, or another subclass: as gettext answers it, not remembered
-        text = translations(language).gettext(message)
     return text.format(**params) if params else text
 
 
