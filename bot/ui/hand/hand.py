@@ -173,10 +173,25 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         return ComponentRef(tid, verb, seat, hand_no, card)
 
     legal = view.legal
-    plays = [a for a in legal if isinstance(a, Play)]
-    bids = [a for a in legal if isinstance(a, Bid)]
-    passes = [a for a in legal if isinstance(a, PassCards)]
-    if any(isinstance(a, Look) for a in legal):
+    plays: list[Play] = []
+    bids: list[Bid] = []
+    calls: list[Call] = []
+    discards: list[Card] = []
+    look = passes = False
+    for a in legal:  # one pass (a bid has fourteen choices, a play up to thirteen)
+        if isinstance(a, Play):
+            plays.append(a)
+        elif isinstance(a, Bid):
+            bids.append(a)
+        elif isinstance(a, Call):
+            calls.append(a)
+        elif isinstance(a, Discard):
+            discards.append(a.card)
+        elif isinstance(a, PassCards):
+            passes = True
+        elif isinstance(a, Look):
+            look = True
+    if look:
         out.append(
             Control(ref(HandVerb.LOOK), _("Look at my cards"), 0, discord.ButtonStyle.primary)
         )
@@ -199,14 +214,12 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         out.append(
             Control(ref(MenuVerb.PASS), label, 1, options=options, min_values=n, max_values=n)
         )
-    calls = [a for a in legal if isinstance(a, Call)]
     for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
         passing = call.call == Call.PASS
         style = discord.ButtonStyle.secondary if passing else discord.ButtonStyle.primary
         out.append(
             Control(ref(HandVerb.CALL, call_value(call)), call_button_label(call), i // 4, style)
         )
-    discards = [a.card for a in legal if isinstance(a, Discard)]
     cards = [p.card for p in plays] or discards
     if cards:
         verb = HandVerb.PLAY if plays else HandVerb.DISCARD
