@@ -66,7 +66,7 @@ from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.load_bare import run_bare, side_by_side
+from benchmarks.load_bare import ceilings, run_bare, side_by_side
 from benchmarks.load_figures import (
     COMMITS,
     Stats,
@@ -423,6 +423,12 @@ async def main() -> int:
         help="check the bot's requests against Discord's API description (default: yes, "
         "but not at saturation, --think 0)",
     )
+    ap.add_argument(
+        "--floors",
+        action="store_true",
+        help="also run the bare bot making the one request more a click costs a bot with live "
+        "hands (BAREBOT_LIVE=webhook, then raw): the ceilings of any such bot, same run",
+    )
     ap.add_argument("--loop", choices=("uvloop", "asyncio"), help="(read in __main__)")
     args = ap.parse_args()
     check_api = args.check_api if args.check_api is not None else args.think > 0
@@ -457,6 +463,16 @@ async def main() -> int:
         show("bare", bare)
         print(f"load average after the bare run: {os.getloadavg()[0]:.2f}")
         side_by_side(ours, bare, memory, bare_figures)
+        if args.floors:
+            floors = []
+            for live in ("webhook", "raw"):
+                floor_stats, floor_figures = await run_bare(
+                    args.tables, args.duration, args.think, check_api=check_api, live=live
+                )
+                floor = floor_stats.summary()
+                show(f"bare+{live}", floor)
+                floors.append((live, floor, floor_figures))
+            ceilings(ours, memory, bare, bare_figures, floors)
     return 0
 
 

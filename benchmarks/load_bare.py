@@ -28,6 +28,7 @@ async def run_bare(
     *,
     check_api: bool = True,
     py_spy: Path | None = None,
+    live: str = "",
 ) -> tuple[Stats, dict[str, float]]:
     """The bare bot's latencies, and its CPU (and the driver's) over the measured window;
     ``py_spy``: sampled with py-spy into that file meanwhile."""
@@ -37,7 +38,10 @@ async def run_bare(
     async with FakeDiscord(check_api=check_api) as fake:
         channels, users = world(fake, tables)
         async with run_bot(
-            fake, module="tests.fakediscord.barebot", env={"BAREBOT_ACK": "hand"}, timeout=60
+            fake,
+            module="tests.fakediscord.barebot",
+            env={"BAREBOT_ACK": "hand", "BAREBOT_LIVE": live},
+            timeout=60,
         ) as proc:
             hands: list[list[Message]] = []
             sem = asyncio.Semaphore(16)
@@ -130,3 +134,28 @@ def side_by_side(
         f"({ratio(ours.get('per_second'), bare.get('per_second'))}), "
         f"p99 ratio ≤ 1.2 ({ratio(ours.get('p99_ms'), bare.get('p99_ms'))})"
     )
+
+
+def ceilings(
+    ours: dict[str, float],
+    our_figures: dict[str, float],
+    bare: dict[str, float],
+    bare_figures: dict[str, float],
+    floors: list[tuple[str, dict[str, float], dict[str, float]]],
+) -> None:
+    """``--floors``: the bare bot with the live edit every click costs a bot with live hands
+    (through discord.py's webhook adapter, and raw), each as a ratio to the bare bot: no bot
+    that makes that request can do better than its floor's ratio."""
+    print(
+        f"\n{'same run':>28} {'/s':>8} {'p99 ms':>8} {'CPU ms':>8} {'thr/bare':>9} {'p99/bare':>9}"
+    )
+    cpu = "bot_cpu_ms_per_interaction"
+    rows = [("bare", bare, bare_figures)] + [(f"bare+live {n}", s, f) for n, s, f in floors]
+    rows.append(("spades", ours, our_figures))
+    for name, s, f in rows:
+        thr = (s.get("per_second") or 0) / max(1e-9, bare.get("per_second") or 0)
+        p99 = (s.get("p99_ms") or 0) / max(1e-9, bare.get("p99_ms") or 0)
+        print(
+            f"{name:>28} {s.get('per_second') or 0:8.1f} {s.get('p99_ms') or 0:8.1f} "
+            f"{f.get(cpu) or 0:8.3f} {thr:9.2f} {p99:9.2f}"
+        )

@@ -44,7 +44,12 @@ MAX_CONTENT: Final = 2000
 _GONE: Final = (10062, 10015, 40060)  # unknown interaction, unknown webhook, answered already
 EPHEMERAL: Final = 1 << 6  # a message's flag: only its recipient sees it
 _CALLBACK: Final = "/interactions/{webhook_id}/{webhook_token}/callback"
-_watchdogs: set[asyncio.Task[None]] = set()  # strong references to the running watchdogs
+# The answers still waiting (their watchdog's timer set, or its deferral under way), and strong
+# references to the deferrals running.  A timer, not a task, per interaction: nearly every
+# answer comes in time, and a sleeping task to cancel cost each click a task's creation, two
+# turns of the loop and its cancellation.
+_watchdogs: set[TimelyResponse] = set()
+_deferrals: set[asyncio.Task[None]] = set()
 # How an interaction went, for the metrics: see bot.metrics.INTERACTIONS_ANSWERED.
 Outcome = Literal["answered", "refused", "failed", "late", "repeated"]
 # What an interaction is, for the metrics: ("command", its name) or ("component", its verb).
@@ -81,7 +86,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         self.auto_deferred = False
         self.settled = False  # nothing more to answer (a repeated delivery)
         self.received = time.monotonic()
-        self.watchdog: asyncio.Task[None] | None = None
+        self.watchdog: asyncio.TimerHandle | None = None
         self.kind = kind  # None: not counted (an autocomplete)
         self.outcome: Outcome = "answered"
         self.first_answered = False
@@ -120,15 +125,22 @@ class TimelyResponse(discord.InteractionResponse[Any]):
             return
         self._first_answer()
         if self.watchdog is not None:
-            if self.watchdog is not asyncio.current_task():
-                self.watchdog.cancel()
+            self.watchdog.cancel()
             self.watchdog = None
+        _watchdogs.discard(self)
         if kwargs is not None:
             disposal.dispose_sent(kwargs)
         self._parent = None  # type: ignore[assignment]
 
-    async def defer_if_slow(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+    def _wake(self) -> None:
+        """The watchdog's timer: no answer yet, defer (in a task of its own)."""
+        self.watchdog = None
+        task = asyncio.create_task(self.defer_if_slow())
+        _deferrals.add(task)
+        task.add_done_callback(_deferrals.discard)
+        task.add_done_callback(lambda _: _watchdogs.discard(self))
+
+    async def defer_if_slow(self) -> None:
         async with self._lock:
             if self.is_done() or self.settled:
                 return
@@ -384,8 +396,6 @@ def guard(
     if not autocomplete:
         age = (datetime.now(UTC) - interaction.created_at).total_seconds()
         delay = min(max(DEFER_AFTER_S - max(age, 0.0), 0.0), DEFER_AFTER_S)
-        task = asyncio.create_task(response.defer_if_slow(delay))
-        response.watchdog = task
-        _watchdogs.add(task)
-        task.add_done_callback(_watchdogs.discard)
+        response.watchdog = asyncio.get_running_loop().call_later(delay, response._wake)
+        _watchdogs.add(response)
     return response

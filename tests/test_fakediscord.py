@@ -89,6 +89,27 @@ async def test_barebot_button_is_acknowledged(fake: FakeDiscord, world: World) -
     assert_no_gaps(fake)
 
 
+@pytest.mark.parametrize("live", ["webhook", "raw"])
+async def test_barebot_floor_with_live_hands_makes_the_live_edit(
+    fake: FakeDiscord, world: World, live: str
+) -> None:
+    """The load benchmark's floors (BAREBOT_LIVE): a click on a hand is answered with the hand,
+    then the message is edited once more through the click's token, the request a live hand
+    costs; ``raw`` sends both without discord.py's layer, and Discord takes them the same."""
+    env = {"BAREBOT_ACK": "hand", "BAREBOT_LIVE": live}
+    async with run_bot(fake, module=BAREBOT, env=env):
+        hand = await (await fake.slash(world.alice, world.channel, "ping")).response()
+        assert hand.ephemeral
+        assert hand.message is not None
+        click = await fake.click(world.alice, hand, "bare:card:0")
+        answer = await click.response()
+        assert answer.type == 7
+        edited = await click.wait_edit(1)
+        assert edited.embeds == hand.message.versions[0].embeds
+        assert len(hand.message.versions) == 3  # sent, answered, edited live
+    assert_no_gaps(fake)
+
+
 async def test_second_callback_for_one_interaction_is_refused(
     fake: FakeDiscord, world: World
 ) -> None:

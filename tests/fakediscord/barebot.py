@@ -9,10 +9,20 @@ trivial. ``BAREBOT_ACK=edit`` makes the button edit its message instead of only 
 card buttons and **Refresh**), and a click on any of its buttons is answered the way the real
 bot answers a card — ``edit_message`` with an embed and the buttons — with that same fixed
 message: the interactions the real bot gets, answered with no work of the bot's own.
+
+``BAREBOT_LIVE`` adds, after each answer, the one request more that a bot with live hands must
+make for every click (the next player's hand shown their buttons): ``webhook`` makes it the way
+the real bot makes its live edits (``PATCH /webhooks/{app}/{token}/messages/{id}`` with the
+message as JSON, through discord.py's webhook adapter, no objects built for the answer),
+``raw`` makes both the answer and the live edit straight through the bot's aiohttp session
+with their JSON encoded once (no discord.py layer for either).  The live edit is of the clicked
+message again (``@original``): the same request, to a message the click's token may edit.
+These are the floors of a bot that keeps hands live.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
@@ -20,6 +30,7 @@ import sys
 import discord
 import yarl
 from discord import app_commands
+from discord.webhook.async_ import async_context
 
 log = logging.getLogger("barebot")
 
@@ -73,9 +84,10 @@ def hand_embed() -> discord.Embed:
 class HandView(discord.ui.View):
     """Thirteen card buttons (five a row) and Refresh, each answered with the same message."""
 
-    def __init__(self) -> None:
+    def __init__(self, live: str = "") -> None:
         super().__init__(timeout=None)
         self.embed = hand_embed()
+        self.live = live
         for i, card in enumerate(CARDS):
             red = card[-1] in "♥♦"
             style = discord.ButtonStyle.danger if red else discord.ButtonStyle.secondary
@@ -92,7 +104,58 @@ class HandView(discord.ui.View):
         return button
 
     async def _answer(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(embed=self.embed, view=self)
+        if self.live == "raw":
+            await self._answer_raw(interaction)
+        else:
+            await interaction.response.edit_message(embed=self.embed, view=self)
+        if self.live == "webhook":
+            await self._live_webhook(interaction)
+        elif self.live == "raw":
+            await self._live_raw(interaction)
+
+    def payload(self) -> dict[str, object]:
+        return {"embeds": [self.embed.to_dict()], "components": self.to_components()}
+
+    async def _live_webhook(self, interaction: discord.Interaction) -> None:
+        hook = interaction.followup
+        assert hook.token is not None
+        await async_context.get().edit_webhook_message(
+            hook.id,
+            hook.token,
+            "@original",
+            session=hook.session,
+            payload=self.payload(),
+            with_components=True,
+        )
+
+    def body(self, answer: bool) -> bytes:
+        """The message as JSON, encoded once (``answer``: as an UPDATE_MESSAGE callback)."""
+        key = "_answer_body" if answer else "_body"
+        if not hasattr(self, key):
+            data: object = {"type": 7, "data": self.payload()} if answer else self.payload()
+            setattr(self, key, json.dumps(data).encode())
+        body: bytes = getattr(self, key)
+        return body
+
+    async def _answer_raw(self, interaction: discord.Interaction) -> None:
+        url = (
+            f"{discord.http.Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
+        )
+        async with interaction.followup.session.post(
+            url, data=self.body(True), headers={"Content-Type": "application/json"}
+        ) as r:
+            await r.read()
+
+    async def _live_raw(self, interaction: discord.Interaction) -> None:
+        hook = interaction.followup
+        url = f"{discord.http.Route.BASE}/webhooks/{hook.id}/{hook.token}/messages/@original"
+        async with hook.session.patch(
+            url,
+            data=self.body(False),
+            params={"with_components": "true"},
+            headers={"Content-Type": "application/json"},
+        ) as r:
+            await r.read()
 
 
 class BareBot(discord.Client):
@@ -120,7 +183,7 @@ class BareBot(discord.Client):
         self.view = AckView(mode)
         self.add_view(self.view)
         if mode == "hand":
-            self.hand = HandView()
+            self.hand = HandView(os.environ.get("BAREBOT_LIVE", ""))
             self.add_view(self.hand)
         synced = await self.tree.sync()
         print(f"BAREBOT SYNCED {len(synced)}", flush=True)
