@@ -146,7 +146,13 @@ def baseline_tree(rev: str) -> tuple[Path, str]:
 
 def run_tree(root: Path, seed: int, calls: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(root)}
-    args = [sys.executable, __file__, "--worker", f"--seed={seed}", f"--calls={calls}"]
+    args = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        f"--seed={seed}",
+        f"--calls={calls}",
+    ]
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=root)
     answer: dict[str, Any] = json.loads(done.stdout)
     found = Path(answer.pop("bot")).resolve()
