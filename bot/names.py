@@ -15,6 +15,7 @@ clean name as it is; the chart also turns off matplotlib's ``$…$`` maths (:mod
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Final
@@ -69,6 +70,13 @@ def md_name(name: str, *, limit: int = NAME_MAX) -> str:
     a heading, quote, list or subtext marker at its start is escaped too (a name may begin a
     line); ``@`` is followed by a zero-width space, so ``@everyone`` and ``@here`` neither
     ping nor look like a mention whatever a message's allowed mentions."""
+    return _md_name(name, limit)
+
+
+@functools.lru_cache(maxsize=4096)
+def _md_name(name: str, limit: int) -> str:
+    """:func:`md_name`, remembered: the table message writes every seated name at each
+    change, and cleaning and escaping one costs as much as the rest of a seat's lines."""
     text = clean_name(name, "?", limit=limit)
     text = _INLINE.sub(r"\\\1", text)
     text = _NUMBERED.sub(r"\1\\\2", text)

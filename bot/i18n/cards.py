@@ -43,7 +43,14 @@ def _card_suit(suit: str) -> str:
 
 def seat_word(seat: Seat) -> str:
     """``North`` / ``Norte`` / ``Nord``."""
-    return _(SEAT_WORDS[seat.name])
+    return _seat_words(current())[seat]
+
+
+@functools.cache
+def _seat_words(language: str) -> tuple[str, ...]:
+    """The seats' words in ``language``, by seat (a hand message names some ten seats)."""
+    with use(language):
+        return tuple(_(SEAT_WORDS[s.name]) for s in Seat)
 
 
 def team_word(team: Team) -> str:

@@ -130,9 +130,36 @@ def _format(text: str, params: dict[str, Any]) -> str:
     return text.format(**params) if params else text
 
 
+# Each language's translations as they are looked up, remembered: a hand message asks for
+# some twenty, every click renders two, and gettext's lookup through the compiled catalog
+# costs several times a dictionary's (the catalogs do not change while the bot runs).
+# Bounded all the same, against a caller translating text that is not a constant.
+_TEXTS: Final[dict[str, dict[str, str]]] = {}
+_MAX_TEXTS: Final = 20_000
+
+
+def _translated(language: str, message: str) -> str:
+    """``message`` in ``language``, remembered (a ``str``; a :class:`Text` is looked up as
+    gettext answers it, not remembered)."""
+    texts = _TEXTS.get(language)
+    if texts is None:
+        texts = _TEXTS.setdefault(language, {})
+    text = texts.get(message)
+    if text is None:
+        text = translations(language).gettext(message)
+        if type(message) is str and len(texts) < _MAX_TEXTS:
+            texts[message] = text
+    return text
+
+
 def _(message: str, /, **params: Any) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``params``."""
-    return _format(translations(_current.get()).gettext(message), params)
+    language = _current.get()
+    texts = _TEXTS.get(language)
+    text = texts.get(message) if texts is not None and type(message) is str else None
+    if text is None:
+        text = _translated(language, message)
+    return text.format(**params) if params else text
 
 
 def _p(context: str, message: str, /, **params: Any) -> str:
@@ -145,8 +172,15 @@ def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the current language (``{n}`` is
     the number, in the language's format)."""
     language = _current.get()
-    text = translations(language).ngettext(singular, plural, n)
+    text = _plural(language, singular, plural, n)
     return text.format(n=_number(language, isinstance(n, int), n), **params)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _plural(language: str, singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in ``language``, remembered (like
+    :func:`_translated`: trick counts and the like, over and over)."""
+    return translations(language).ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marked, untranslated message)

@@ -5,6 +5,7 @@ updates: who is on turn is shown only when it is the player."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import discord
@@ -24,6 +25,7 @@ from bot.engine import (
     SeatView,
     seat_view,
 )
+from bot.engine.cards import mask_of
 from bot.i18n import _, _n
 from bot.i18n.cards import seat_word
 from bot.tables.state import Table, TableStatus
@@ -32,7 +34,7 @@ from bot.ui.table.components import ComponentRef, HandVerb, HintVerb, MenuVerb
 from bot.ui.table.controls import Control, Option, controls_json, controls_view
 from bot.ui.table.render import GREEN, GREY, deadline_text, final_text, trick_text
 from bot.ui.text.card_emojis import CARD_EMOJIS
-from bot.ui.text.game_text import effective_suit, sorted_hand
+from bot.ui.text.game_text import effective_suit, sorted_groups, sorted_hand
 from bot.ui.text.games import text_of
 from bot.ui.text.trump_text import call_button_label, call_value
 from bot.ui.text.words import number
@@ -44,7 +46,7 @@ def hand_json(table: Table, seat: Seat, notice: str | None = None) -> dict[str, 
     assert table.game is not None
     view = seat_view(table.game, seat)
     return {
-        "embeds": [hand_embed(table, view, notice).to_dict()],
+        "embeds": [hand_embed_json(table, view, notice)],
         "components": controls_json(hand_controls(table, view)) if table.open else [],
     }
 
@@ -52,23 +54,35 @@ def hand_json(table: Table, seat: Seat, notice: str | None = None) -> dict[str, 
 def hand_text(cards: tuple[Card, ...], view: SeatView) -> str:
     """A hand sorted by effective suit, trump first (jokers and jjdd's 2♦ sit with the spades;
     in Euchre the bowers head the trumps), highest first."""
-    groups = sorted_hand(cards, view)
-    return "   ".join(" ".join(str(c) for c in g) for g in groups) if groups else _("(no cards)")
+    return _hand_text(mask_of(cards), view.rules.deck, view.trump) or _("(no cards)")
+
+
+@functools.lru_cache(maxsize=8192)
+def _hand_text(mask: int, deck: str, trump: str | None) -> str:
+    """:func:`hand_text` of the cards of ``mask`` (empty for none), remembered like
+    :func:`bot.ui.text.game_text.sorted_groups`: a function of these cards alone."""
+    groups = sorted_groups(mask, deck, trump)
+    return "   ".join(" ".join(str(c) for c in g) for g in groups)
 
 
 def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> discord.Embed:
+    """:func:`hand_embed_json` as a discord.py embed."""
+    return discord.Embed.from_dict(hand_embed_json(table, view, notice))
+
+
+def hand_embed_json(table: Table, view: SeatView, notice: str | None = None) -> dict[str, Any]:
+    """The hand's embed as Discord's JSON, key for key what discord.py's ``Embed.to_dict``
+    gives (built directly: a hand is rendered twice a click, and the embed object, its
+    fields and ``to_dict`` cost as much as the words in it)."""
     assert view.seat is not None
     seat = view.seat
-    e = discord.Embed(
-        title=_("Your hand — {seat}", seat=seat_word(seat)), colour=GREEN if view.my_turn else GREY
-    )
+    description: str | None = None
     if view.hand_hidden:
-        e.description = text_of(view.rules.game).hidden_text(view, seat)
+        description = text_of(view.rules.game).hidden_text(view, seat)
     elif view.hand is not None:
-        e.description = f"# {hand_text(view.hand, view)}" if view.hand else _("(no cards left)")
+        description = f"# {hand_text(view.hand, view)}" if view.hand else _("(no cards left)")
     lines = [f"**{notice}**"] if notice else []
     lines.extend(now_lines(table, view))
-    e.add_field(name=_("Now"), value="\n".join(lines), inline=False)
     if view.rules.partnerships:
         my_team = seat.team
         standing = _(
@@ -85,8 +99,17 @@ def hand_embed(table: Table, view: SeatView, notice: str | None = None) -> disco
         )
     won = _n("you won {n} trick", "you won {n} tricks", view.tricks_won[seat])
     hand = _("Hand {number}", number=number(view.hand_number))
-    e.set_footer(text=f"{hand} · {standing} · {won}")
-    return e
+    embed: dict[str, Any] = {
+        "footer": {"text": f"{hand} · {standing} · {won}"},
+        "fields": [{"inline": False, "name": _("Now"), "value": "\n".join(lines)}],
+        "flags": 0,
+        "color": (GREEN if view.my_turn else GREY).value,
+        "type": "rich",
+    }
+    if description:
+        embed["description"] = description
+    embed["title"] = _("Your hand — {seat}", seat=seat_word(seat))
+    return embed
 
 
 def now_lines(table: Table, view: SeatView) -> list[str]:
@@ -150,10 +173,25 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         return ComponentRef(tid, verb, seat, hand_no, card)
 
     legal = view.legal
-    plays = [a for a in legal if isinstance(a, Play)]
-    bids = [a for a in legal if isinstance(a, Bid)]
-    passes = [a for a in legal if isinstance(a, PassCards)]
-    if any(isinstance(a, Look) for a in legal):
+    plays: list[Play] = []
+    bids: list[Bid] = []
+    calls: list[Call] = []
+    discards: list[Card] = []
+    look = passes = False
+    for a in legal:  # one pass (a bid has fourteen choices, a play up to thirteen)
+        if isinstance(a, Play):
+            plays.append(a)
+        elif isinstance(a, Bid):
+            bids.append(a)
+        elif isinstance(a, Call):
+            calls.append(a)
+        elif isinstance(a, Discard):
+            discards.append(a.card)
+        elif isinstance(a, PassCards):
+            passes = True
+        elif isinstance(a, Look):
+            look = True
+    if look:
         out.append(
             Control(ref(HandVerb.LOOK), _("Look at my cards"), 0, discord.ButtonStyle.primary)
         )
@@ -176,14 +214,12 @@ def hand_controls(table: Table, view: SeatView) -> list[Control]:
         out.append(
             Control(ref(MenuVerb.PASS), label, 1, options=options, min_values=n, max_values=n)
         )
-    calls = [a for a in legal if isinstance(a, Call)]
     for i, call in enumerate(calls):  # Euchre: pass, order up (alone), call a suit (alone)
         passing = call.call == Call.PASS
         style = discord.ButtonStyle.secondary if passing else discord.ButtonStyle.primary
         out.append(
             Control(ref(HandVerb.CALL, call_value(call)), call_button_label(call), i // 4, style)
         )
-    discards = [a.card for a in legal if isinstance(a, Discard)]
     cards = [p.card for p in plays] or discards
     if cards:
         verb = HandVerb.PLAY if plays else HandVerb.DISCARD

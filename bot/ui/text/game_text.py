@@ -11,6 +11,7 @@ Whist's and Euchre's in :mod:`bot.ui.text.trump_text`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import discord
@@ -57,7 +58,11 @@ def trump_deck(view: SeatView) -> Deck:
 
 def suit_order(view: SeatView) -> tuple[str, ...]:
     """Trump first, then the other suits alternating colours."""
-    trump = view.trump
+    return _suit_order(view.trump)
+
+
+@functools.cache
+def _suit_order(trump: str | None) -> tuple[str, ...]:
     if trump is None:
         return DISPLAY_SUITS
     rest = [s for s in DISPLAY_SUITS if s != trump]
@@ -75,14 +80,21 @@ def suit_order(view: SeatView) -> tuple[str, ...]:
 def sorted_hand(cards: tuple[Card, ...] | list[Card], view: SeatView) -> list[list[Card]]:
     """The cards grouped by effective suit in :func:`suit_order`, highest first (so in Euchre
     the right and left bowers head the trumps)."""
-    deck = trump_deck(view)
-    mask = mask_of(list(cards))
+    return [list(g) for g in sorted_groups(mask_of(cards), view.rules.deck, view.trump)]
+
+
+@functools.lru_cache(maxsize=8192)
+def sorted_groups(mask: int, deck_name: str, trump: str | None) -> tuple[tuple[Card, ...], ...]:
+    """:func:`sorted_hand` of the cards of ``mask``, remembered: every hand message sorts its
+    hand, and its playable cards, again and again as the hand goes on.  A function of the
+    cards alone (those of ``mask``, nobody's else), so remembering it shows nobody anything."""
+    deck = DECKS[deck_name].with_trump(trump)
     groups = []
-    for suit in suit_order(view):
+    for suit in _suit_order(trump):
         in_suit = cards_of(mask & deck.suit_masks["SHDC".index(suit)])
         if in_suit:
-            groups.append(sorted(in_suit, key=lambda c: -deck.power[c.index]))
-    return groups
+            groups.append(tuple(sorted(in_suit, key=lambda c: -deck.power[c.index])))
+    return tuple(groups)
 
 
 def effective_suit(view: SeatView, card: Card) -> str:

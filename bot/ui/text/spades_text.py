@@ -26,6 +26,11 @@ from bot.ui.text.game_text import GameText, Sentence, choice_text, per_hand, per
 from bot.ui.text.spades_rules import spades_sections
 
 
+def _bids(view: SeatView) -> str:
+    """``North 4 · East nil · …``: every seat's bid, in the hand message."""
+    return " · ".join(f"{seat_word(s)} {bid_label(view, s)}" for s in view.seats)
+
+
 def bid_label(view: SeatView, seat: Seat) -> str:
     """What the table shows for a seat's bid (individual or New York)."""
     part = view.part_as(SpadesPart)
@@ -133,11 +138,12 @@ class SpadesText(GameText):
             lines.append(
                 _("Your partner passed you: {cards}", cards=" ".join(str(c) for c in part.received))
             )
-        bids = " · ".join(f"{seat_word(s)} {bid_label(view, s)}" for s in view.seats)
-        if view.phase is Phase.BID and view.my_turn and part.bid_log:
-            lines.append(_("Bids so far: {bids}", bids=bids))
-        elif view.phase in (Phase.PASS, Phase.PLAY) and part.bid_log:
-            lines.append(_("Bids: {bids}", bids=bids))
+        if not part.bid_log:
+            return lines
+        if view.phase is Phase.BID and view.my_turn:
+            lines.append(_("Bids so far: {bids}", bids=_bids(view)))
+        elif view.phase in (Phase.PASS, Phase.PLAY):
+            lines.append(_("Bids: {bids}", bids=_bids(view)))
         return lines
 
     # ------------------------------------------------------------------ score sheets
