@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
@@ -43,12 +44,21 @@ DEFER_AFTER_S: Final = 2.0  # of Discord's 3 s: leaves a second for the deferral
 MAX_CONTENT: Final = 2000
 _GONE: Final = (10062, 10015, 40060)  # unknown interaction, unknown webhook, answered already
 EPHEMERAL: Final = 1 << 6  # a message's flag: only its recipient sees it
-# The answers still waiting (their watchdog's timer set, or its deferral under way), and strong
-# references to the deferrals running.  A timer, not a task, per interaction: nearly every
-# answer comes in time, and a sleeping task to cancel cost each click a task's creation, two
-# turns of the loop and its cancellation.
-_watchdogs: set[TimelyResponse] = set()
+# How many answers are still waiting in each event loop (their watchdog's timer set, or its
+# deferral under way), and strong references to the deferrals running.  A timer, not a task,
+# per interaction: nearly every answer comes in time, and a sleeping task to cancel cost each
+# click a task's creation, two turns of the loop and its cancellation.  A count, not the
+# answers, by loop: nothing here keeps an interaction alive, and a loop closed with timers
+# still set (a test's) takes its count with it.
+_waiting: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int] = weakref.WeakKeyDictionary()
 _deferrals: set[asyncio.Task[None]] = set()
+
+
+def waiting() -> int:
+    """How many interactions wait for their answer in the running event loop."""
+    return _waiting.get(asyncio.get_running_loop(), 0)
+
+
 # How an interaction went, for the metrics: see bot.metrics.INTERACTIONS_ANSWERED.
 Outcome = Literal["answered", "refused", "failed", "late", "repeated"]
 # What an interaction is, for the metrics: ("command", its name) or ("component", its verb).
@@ -86,6 +96,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         self.settled = False  # nothing more to answer (a repeated delivery)
         self.received = time.monotonic()
         self.watchdog: asyncio.TimerHandle | None = None
+        self.waits = False  # counted in :data:`_waiting` (from guard until answered or deferred)
         self.kind = kind  # None: not counted (an autocomplete)
         self.outcome: Outcome = "answered"
         self.first_answered = False
@@ -126,7 +137,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         if self.watchdog is not None:
             self.watchdog.cancel()
             self.watchdog = None
-        _watchdogs.discard(self)
+        self._stop_waiting()
         if kwargs is not None:
             disposal.dispose_sent(kwargs)
         self._parent = None  # type: ignore[assignment]
@@ -137,7 +148,17 @@ class TimelyResponse(discord.InteractionResponse[Any]):
         task = asyncio.create_task(self.defer_if_slow())
         _deferrals.add(task)
         task.add_done_callback(_deferrals.discard)
-        task.add_done_callback(lambda _: _watchdogs.discard(self))
+        task.add_done_callback(lambda _: self._stop_waiting())
+
+    def _stop_waiting(self) -> None:
+        if self.waits:
+            self.waits = False
+            loop = asyncio.get_running_loop()
+            left = _waiting.get(loop, 0) - 1
+            if left > 0:
+                _waiting[loop] = left
+            else:
+                _waiting.pop(loop, None)
 
     async def defer_if_slow(self) -> None:
         async with self._lock:
@@ -375,7 +396,7 @@ async def quiet(max_wait: float, poll: float = 0.005) -> None:
     deadline = loop.time() + max_wait
     # Polled: the watchdogs come and go with every interaction, and an event set and cleared
     # for each would cost the players' answers more than a poll every 5 ms costs this wait.
-    while _watchdogs and loop.time() < deadline:  # noqa: ASYNC110
+    while _waiting.get(loop) and loop.time() < deadline:  # noqa: ASYNC110
         await asyncio.sleep(poll)
 
 
@@ -397,6 +418,8 @@ def guard(
     if not autocomplete:
         age = (datetime.now(UTC) - interaction.created_at).total_seconds()
         delay = min(max(DEFER_AFTER_S - max(age, 0.0), 0.0), DEFER_AFTER_S)
-        response.watchdog = asyncio.get_running_loop().call_later(delay, response._wake)
-        _watchdogs.add(response)
+        loop = asyncio.get_running_loop()
+        response.watchdog = loop.call_later(delay, response._wake)
+        response.waits = True
+        _waiting[loop] = _waiting.get(loop, 0) + 1
     return response

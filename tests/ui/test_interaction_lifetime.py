@@ -124,7 +124,7 @@ async def test_an_answered_click_leaves_nothing_for_the_cyclic_collector(
             if answer.message is not None and card == "KS":
                 message = answer.message
             assert await answered.get() == card
-            assert await settled(lambda: not timely._watchdogs), "the watchdog stopped"
+            assert await settled(lambda: not timely.waiting()), "the watchdog stopped"
             assert await settled(lambda: interactions_alive() == 0), "the click was freed"
             assert await settled(lambda: views_alive() == 0), "and every view"
     finally:
