@@ -146,6 +146,9 @@ def _check_value(param: app_commands.Parameter, value: Any) -> None:
             )
     elif kind in (Opt.integer, Opt.number):
         whole = kind is Opt.integer
+        if whole and isinstance(value, float) and value.is_integer():
+            # a whole number past 64 bits, as the gateway's JSON decoder (orjson) gives it
+            value = int(value)
         if isinstance(value, bool) or not isinstance(value, int if whole else int | float):
             raise BadInput(
                 _("{name} must be a whole number.", name=name)
