@@ -26,8 +26,9 @@ from bot.engine import DECKS, SEATS, Card, HandResult, Rules, Seat, Team
 from bot.engine.cards import SUITS
 from bot.i18n import N_, _, _n, _p
 from bot.i18n.cards import seat_word
-from bot.ui.images.cards import INK, PIPS, RGB, SUIT_COLOURS
+from bot.ui.images.cards import BLUE, GREEN, INK, PIPS, RED, RGB, SUIT_COLOURS
 from bot.ui.images.fonts import BOLD, REGULAR, font
+from bot.ui.images.palette import fixed_palette
 from bot.ui.text.games import text_of
 
 WIDTH: Final = 1000
@@ -318,8 +319,39 @@ def _draw_centre(d: ImageDraw.ImageDraw, diagram: DealDiagram) -> None:
         y += step
 
 
+# Every colour drawn over another in the picture (under, over): the felt, the centre box and
+# the hand panels, with what is drawn on each (bot/ui/images/palette.py).
+_DRAWN: Final = (
+    (FELT, FELT_DARK),
+    (FELT, PANEL_EDGE),
+    (FELT, GOLD),
+    (FELT_DARK, GOLD),
+    (FELT_DARK, WHITE),
+    (PANEL, PANEL_EDGE),
+    (PANEL, INK),
+    (PANEL, MUTED),
+    (PANEL, RED),
+    (PANEL, BLUE),
+    (PANEL, GREEN),
+    (PANEL, GOLD),
+    (GOLD, INK),
+)
+
+
 def render_deal(diagram: DealDiagram) -> RenderedDeal:
     """The picture of ``diagram`` as a PNG, with the card codes drawn for each seat."""
+    img, out = draw_deal(diagram)
+    buf = io.BytesIO()
+    # A few flat colours and anti-aliased text: in a palette of them and their blends it looks
+    # the same (tests/ui/test_deal_palette.py), and encodes faster and smaller than full colour.
+    paletted = img.quantize(palette=fixed_palette(_DRAWN), dither=Image.Dither.NONE)
+    paletted.save(buf, format="PNG", compress_level=6)
+    out.png = buf.getvalue()
+    return out
+
+
+def draw_deal(diagram: DealDiagram) -> tuple[Image.Image, RenderedDeal]:
+    """The picture of ``diagram`` in full colour, and what it drew (no PNG yet)."""
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     out = RenderedDeal(b"")
     d = _Draw(img, out.texts)
@@ -327,9 +359,4 @@ def render_deal(diagram: DealDiagram) -> RenderedDeal:
         out.drawn[hand.seat] = []
         _draw_hand(d, hand, hand.seat == diagram.dealer, diagram.scheme, out.drawn[hand.seat])
     _draw_centre(d, diagram)
-    buf = io.BytesIO()
-    # A few flat colours and anti-aliased text: a 96-colour palette looks the same, and
-    # encodes faster and smaller than full colour.
-    img.quantize(96, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=6)
-    out.png = buf.getvalue()
-    return out
+    return img, out
