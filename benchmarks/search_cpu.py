@@ -3,7 +3,7 @@
 Reviews and hints search a fixed number of worlds (48 a decision: bot/review/analysis.py,
 bot/ai/hints.py), not a time, so a faster engine and simulator show as less CPU for the same
 answer.  Each subject runs in a process of its own on a tree of its own (``--baseline REV``: that
-revision's files, from ``git archive``), rounds alternating, and the medians are compared:
+revision's worktree, :mod:`tools.revisions`), rounds alternating, and the medians are compared:
 
     python benchmarks/search_cpu.py --baseline 7bfff83            # reviews and hints
     python benchmarks/search_cpu.py --baseline 7bfff83 --rounds 3 --hints 40
@@ -23,13 +23,15 @@ import platform
 import statistics
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools import revisions  # noqa: E402 - after the project's root is on the path
+
 RECORD = ROOT / "tests" / "engine" / "records" / "standard.json"
 
 
@@ -73,16 +75,6 @@ def child(tree: Path, hints: int) -> dict[str, Any]:
     }
 
 
-def archive(rev: str, into: Path) -> Path:
-    """The files of ``rev`` (the repository this script is in) under ``into``."""
-    tar = into / "tree.tar"
-    with tar.open("wb") as out:
-        subprocess.run(["git", "-C", str(ROOT), "archive", rev], stdout=out, check=True)
-    with tarfile.open(tar) as t:
-        t.extractall(into / "tree", filter="data")
-    return into / "tree"
-
-
 def measure(tree: Path, hints: int) -> dict[str, Any]:
     cmd = [sys.executable, __file__, "--child", str(tree), "--hints", str(hints)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=tree)
@@ -104,14 +96,16 @@ def main() -> int:
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
     )
-    with tempfile.TemporaryDirectory() as tmp:
-        subjects = {"this tree": ROOT}
-        if args.baseline:
-            subjects[args.baseline] = archive(args.baseline, Path(tmp))
-        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in subjects}
-        for _ in range(args.rounds):
-            for name, tree in subjects.items():
-                runs[name].append(measure(tree, args.hints))
+    subjects = {"this tree": ROOT}
+    if args.baseline:
+        try:
+            subjects[args.baseline] = revisions.worktree(args.baseline)
+        except revisions.RevisionError as e:
+            ap.error(str(e))
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in subjects}
+    for _ in range(args.rounds):
+        for name, tree in subjects.items():
+            runs[name].append(measure(tree, args.hints))
     first = next(iter(runs.values()))[0]
     print(
         f"{RECORD.name}: {first['judged']} judged decisions, {first['worlds']} worlds each; "

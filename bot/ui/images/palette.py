@@ -14,7 +14,8 @@ from functools import cache
 
 from PIL import Image
 
-RGB = tuple[int, int, int]
+from bot.ui.images.cards import RGB
+
 SHADES = 15  # blends between two colours, besides the two themselves
 
 
