@@ -51,6 +51,11 @@ class Group:
             if m.embeds and str(m.embeds[0].get("title", "")).startswith("♠ Spades")
         ]
 
+    def stored_message_ids(self) -> list[int | None]:
+        """The table message ids the bot's database holds."""
+        with sqlite3.connect(self.db_path) as conn:
+            return [r[0] for r in conn.execute("SELECT message_id FROM tables")]
+
     def edits_of(self, message: Message) -> list[WebhookEdit]:
         """The edits of ``message``, each checked to have come through a token that owns it:
         the one that created it, or a click on it answered with an update (``@original``)."""
@@ -341,6 +346,9 @@ async def test_after_a_restart_a_click_on_the_table_adopts_it(group: Group) -> N
         await inter.response()
         await eventually(lambda: g.table())
         table = g.table()
+        # The table message's id is stored once Discord has said it (it is the answer itself):
+        # killed before that, the bot could not know the old message when it is clicked.
+        await eventually(lambda: g.stored_message_ids() == [table.id])
         proc.kill9()
         await proc.wait()
     fake.clock.advance(16 * 60)
