@@ -78,6 +78,9 @@ REQUESTS_IN_A_SECOND = 45
 WRITES_PER_SECOND = 36
 # How long a spectator's edit waits for the players' interactions to be answered first.
 SPECTATORS_WAIT_S = 0.25
+# A live edit of a hand waits (at most this long) while any click is still to be answered:
+# under load the answers go first (docs/benchmarks.md, issue 34 item 1).
+LIVE_HANDS_WAIT_S = 0.5
 
 # cogs.verify adds /spades verify to the group of cogs.spades, so it loads after it.
 EXTENSIONS = (
@@ -185,6 +188,7 @@ class SpadesBot(commands.AutoShardedBot):
             listener=self.publisher,
             editor=InteractionHandEditor(),
             remind=self.publisher.turn_reminder,
+            live_gate=lambda: timely.quiet(LIVE_HANDS_WAIT_S),
             spectators=Spectators(
                 editor=self.spectator_views,
                 recounted=self.publisher.changed,  # the table message shows the count

@@ -52,6 +52,10 @@ EPHEMERAL: Final = 1 << 6  # a message's flag: only its recipient sees it
 # still set (a test's) takes its count with it.
 _waiting: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int] = weakref.WeakKeyDictionary()
 _deferrals: set[asyncio.Task[None]] = set()
+# Per loop, while someone waits for it: the future resolved when no answer is waiting (quiet).
+_quiet: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Future[None]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def waiting() -> int:
@@ -157,8 +161,11 @@ class TimelyResponse(discord.InteractionResponse[Any]):
             left = _waiting.get(loop, 0) - 1
             if left > 0:
                 _waiting[loop] = left
-            else:
-                _waiting.pop(loop, None)
+                return
+            _waiting.pop(loop, None)
+            quieted = _quiet.pop(loop, None)  # the work waiting for quiet goes now
+            if quieted is not None and not quieted.done():
+                quieted.set_result(None)
 
     async def defer_if_slow(self) -> None:
         async with self._lock:
@@ -388,16 +395,19 @@ def release(interaction: discord.Interaction[Any]) -> None:
                 log.exception("a hook after answering %s failed", describe(interaction))
 
 
-async def quiet(max_wait: float, poll: float = 0.005) -> None:
+async def quiet(max_wait: float) -> None:
     """Return once no interaction is waiting for its answer (or after ``max_wait`` seconds):
-    work that can wait — the spectators' views — goes between the players' answers, never
-    ahead of them in the event loop."""
+    work that can wait — the live hands of the players whose click is not being answered,
+    the spectators' views — goes between the players' answers, never ahead of them in the
+    event loop.  Every waiter shares one future, resolved when the last answer goes out: an
+    answer costs one lookup, however many wait."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + max_wait
-    # Polled: the watchdogs come and go with every interaction, and an event set and cleared
-    # for each would cost the players' answers more than a poll every 5 ms costs this wait.
-    while _waiting.get(loop) and loop.time() < deadline:  # noqa: ASYNC110
-        await asyncio.sleep(poll)
+    if not _waiting.get(loop):
+        return
+    quieted = _quiet.get(loop)
+    if quieted is None:
+        quieted = _quiet[loop] = loop.create_future()
+    await asyncio.wait((quieted,), timeout=max_wait)
 
 
 def guard(

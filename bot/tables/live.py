@@ -11,10 +11,12 @@ edited through the handle to show the current state, on their turn with their bu
 * Edits are coalesced per player (a small token bucket: two at once, then one a second —
   at most four in any two seconds, inside Discord's five per two seconds per token — each
   rendering the state at the moment of sending), run in their own task, and never hold the
-  table's lock: nobody's answer waits for them.  An update that is not urgent (a trick
-  completed, bidding ended) waits up to ``settle`` seconds, so that it goes out together
-  with the player's turn when that comes soon; the player's turn, a new deal and the end of
-  the game go out at once.
+  table's lock: nobody's answer waits for them.  Nor do they go ahead of one: each first
+  awaits the ``gate`` (the bot's: until no click is waiting for its answer, half a second at
+  most), so under load the event loop answers the clicks before it edits the other hands.
+  An update that is not urgent (a trick completed, bidding ended) waits up to ``settle``
+  seconds, so that it goes out together with the player's turn when that comes soon; the
+  player's turn, a new deal and the end of the game go out at once.
 * While one of the player's own interactions is being answered, that answer shows the hand;
   no edit is sent in between, and the answer's interaction becomes the new handle.
 * A message that cannot be edited any more (token older than 15 minutes, message deleted) is
@@ -29,7 +31,7 @@ import contextlib
 import enum
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -142,8 +144,10 @@ class LiveHands:
         rate: float = EDIT_RATE,
         settle: float = SETTLE,
         token_lifetime: float = TOKEN_LIFETIME - TOKEN_MARGIN,
+        gate: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.editor = editor  # the Discord side, which edits hand messages
+        self.gate = gate  # awaited before each edit: the players' answers go first
         self.remind = remind  # tells a person it is their turn when their hand could not
         self.burst = burst
         self.rate = rate
@@ -294,6 +298,10 @@ class LiveHands:
                 if not hand.edits.try_take():
                     await _nap(hand, hand.edits.wait_s())
                     continue
+                if self.gate is not None:
+                    await self.gate()
+                    if hand.answering or not self._usable(hand):
+                        continue  # an answer shows the hand meanwhile (or it is gone)
                 handle = hand.handle
                 result = await self.editor.edit(handle, table, seat)
                 if hand.handle is not handle:

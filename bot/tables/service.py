@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.engine import Action, Seat
 from bot.errors import StoreFailed
@@ -73,6 +73,7 @@ class TableService:
         editor: HandEditor | None = None,
         remind: Reminder | None = None,
         spectators: Spectators | None = None,
+        live_gate: Callable[[], Awaitable[None]] | None = None,
         on_game_stored: GameStoredHook | None = None,
         test_seed: int | None = None,
         bot_delay: float = 1.0,
@@ -91,7 +92,7 @@ class TableService:
             claim=claim,
             bot_delay=bot_delay,
         )
-        self.live = LiveHands(editor=editor, remind=remind)
+        self.live = LiveHands(editor=editor, remind=remind, gate=live_gate)
         self.spectators = spectators if spectators is not None else Spectators()
         self._ctx = ServiceContext(
             self.persistence,

@@ -265,3 +265,38 @@ async def test_an_answer_follows_the_seat_its_member_plays_and_nothing_once_they
     assert (table.id, Seat.E) not in service.live._hands, "and not followed again"
     await settled(service)
     assert all(seat != Seat.E for _, seat, _, _ in editor.edits)
+
+
+async def test_edits_wait_at_the_gate_and_one_that_an_answer_overtook_is_not_sent(
+    tmp_path: Path, editor: Editor
+) -> None:
+    """The bot's gate holds every live edit while a click is still to be answered: none is
+    sent until it opens, and a player whose own answer showed the hand meanwhile gets none."""
+    gate = asyncio.Event()
+    async with Database.open(str(tmp_path / "g.db")) as db:
+        svc = TableService(db, decide, editor=editor, live_gate=gate.wait, test_seed=3)
+        svc.live.settle, svc.live.rate = 0, 1e6
+        try:
+            table = await started_table(svc)
+            show_everyone(svc, table)
+            editor.edits.clear()
+            await act_once(svc, table, random.Random(7))  # the next player's turn comes
+            seat = table.to_act
+            assert seat is not None
+            for _ in range(50):
+                await asyncio.sleep(0)
+            assert editor.edits == [], "nothing goes out while the gate is shut"
+            # The player on turn is answered with their hand while their edit waits.
+            with svc.live.answering(table, user_on_turn(table)) as answer:
+                answer.shown("the answer", live_key(table, seat))
+                gate.set()
+                await settled(svc)
+            await settled(svc)
+            assert all(e[1] != seat for e in editor.edits), "the answer showed it already"
+            await act_once(svc, table, random.Random(8))
+            await settled(svc)
+            now = table.to_act
+            assert now is not None
+            assert any(e[1] == now and e[2] for e in editor.edits), "the gate open: turns show"
+        finally:
+            await svc.close()

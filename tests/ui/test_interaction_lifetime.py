@@ -129,3 +129,36 @@ async def test_an_answered_click_leaves_nothing_for_the_cyclic_collector(
             assert await settled(lambda: views_alive() == 0), "and every view"
     finally:
         gc.enable()
+
+
+async def test_quiet_lets_work_wait_until_every_click_is_answered(
+    fake: FakeDiscord, world: World, client: discord.Client, bot: RoutingClient
+) -> None:
+    """:func:`bot.timely.quiet` (the gate of live hands and spectators' views) returns without
+    waiting when no click waits for its answer, holds while one does — at most ``max_wait`` —
+    and lets every waiter go as soon as the last answer is out."""
+    release = asyncio.Event()
+
+    async def handler(interaction: discord.Interaction[Any], ref: ComponentRef, _: Any) -> None:
+        await release.wait()
+        await interaction.response.edit_message(content="played", view=hand(4))
+
+    bot.clicks.on([HandVerb.PLAY], handler)
+    channel = client.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
+    await channel.send("your hand", view=hand(3))
+    message = fake.messages(world.channel)[-1]
+
+    at_once = timely.quiet(30)
+    with pytest.raises(StopIteration):  # finished without suspending: nothing waits
+        at_once.send(None)
+
+    click = await fake.click(world.alice, message, "spades:t:t1:play:N:3:AS")
+    assert await settled(lambda: timely.waiting() == 1), "the click waits for its answer"
+    bounded = asyncio.create_task(timely.quiet(0.01))
+    waiters = [asyncio.create_task(timely.quiet(30)) for _ in range(3)]
+    assert await settled(bounded.done), "max_wait bounds the wait"
+    assert not any(w.done() for w in waiters), "the others still wait for the answer"
+    release.set()
+    assert (await click.response(timeout=30)).type == 7
+    assert await settled(lambda: all(w.done() for w in waiters)), "answered: all go at once"
+    assert timely.waiting() == 0
