@@ -90,7 +90,14 @@ async def test_a_game_is_counted_as_played_and_no_label_is_private(
     # Every interaction received, counted once by type, and answered once.
     assert m.value("spades_interactions_received_total", type="command") == commands
     assert m.value("spades_interactions_received_total", type="component") == len(sent) - commands
-    assert m.value("spades_interactions_answered_total", outcome="answered") == len(sent)
+    # Answered — or, on a busy machine, "late": deferred by the bot's 2 s watchdog and answered
+    # after it (still one answer each); none refused, failed or counted twice.
+    outcomes = {
+        o: m.value("spades_interactions_answered_total", outcome=o)
+        for o in m.label_values("spades_interactions_answered_total", "outcome")
+    }
+    assert set(outcomes) <= {"answered", "late"}, outcomes
+    assert sum(outcomes.values()) == len(sent), outcomes
     assert m.value("spades_interaction_first_answer_seconds_count") == len(answered) == len(sent)
     assert m.value("spades_interactions_received_total", kind="spades new") == 1
     assert m.value("spades_interactions_received_total", kind="play") == sum(
