@@ -161,6 +161,8 @@ async def play_table(
     while time.monotonic() < until:
         try:
             actor, _ = await next_actor(fake, driver, hands, wait_s=30, after=0.0)
+        except GameOver:
+            return  # counted where the last play was
         except NoResponse:
             stats.errors += 1
             return
@@ -192,6 +194,9 @@ async def play_table(
             _, shown_at = await next_actor(
                 fake, driver, hands, wait_s=30, after=inter.dispatched_at
             )
+        except GameOver:
+            turns.ended += 1  # the play ended the game: no turn comes (the table stops)
+            return
         except NoResponse:
             turns.errors += 1
             continue
@@ -202,10 +207,13 @@ async def next_actor(
     fake: FakeDiscord, driver: Driver, hands: dict[int, Message], wait_s: float, after: float
 ) -> tuple[Seated, float]:
     """The player whose hand message offers an action in a state it took at ``after`` or
-    later (waiting for the bot to answer or edit), and when their message started to show it."""
+    later (waiting for the bot to answer or edit), and when their message started to show it.
+    :class:`GameOver` when a hand message says the game is over instead (the driver plays
+    random legal moves: a double blind nil or the mercy rule can end a game within a few
+    hands)."""
 
     def offers(m: Message) -> bool:
-        return m.state.at >= after and driver.can_act(m)
+        return m.state.at >= after and (driver.can_act(m) or game_over(m))
 
     async def offered(p: Seated) -> Seated:
         await fake.wait_for_edit(hands[p.user.id], offers, timeout=wait_s)
@@ -218,7 +226,17 @@ async def next_actor(
         for w in waits:
             w.cancel()
     actor = next(iter(done)).result()
+    if game_over(hands[actor.user.id]):
+        raise GameOver
     return actor, hands[actor.user.id].state.at
+
+
+class GameOver(Exception):
+    """The table's game ended: no player will be offered an action again."""
+
+
+def game_over(m: Message) -> bool:
+    return "The game is over" in m.text
 
 
 @contextlib.contextmanager

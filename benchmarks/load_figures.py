@@ -23,6 +23,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     late: int = 0
+    ended: int = 0  # plays that ended their table's game (no next turn to show)
     started: float = 0.0
     finished: float = 0.0
     plays: dict[int, list[float]] = field(default_factory=dict)  # channel -> card click times
@@ -65,6 +66,7 @@ class Stats:
             "mean_ms": statistics.fmean(xs) * 1000,
             "over_3s": sum(1 for x in xs if x >= 3.0),
             "errors": self.errors,
+            "ended": self.ended,
             "late": self.late,
         }
 
@@ -194,7 +196,7 @@ def show_run(ours: dict[str, float], shown: dict[str, float], memory: dict[str, 
         f"showing their buttons: p50 {shown.get('p50_ms', 0):6.1f} ms, "
         f"p95 {shown.get('p95_ms', 0):6.1f} ms, p99 {shown.get('p99_ms', 0):6.1f} ms, "
         f"max {shown.get('max_ms', 0):7.1f} ms, over 3 s: {shown.get('over_3s', 0):.0f}, "
-        f"never shown: {shown.get('errors', 0):.0f}"
+        f"never shown: {shown.get('errors', 0):.0f}, games ended: {shown.get('ended', 0):.0f}"
     )
     print(
         f"live edits: {memory['live_edits']:.0f} ({memory['live_edits_per_s']:.1f}/s); most "
