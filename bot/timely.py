@@ -164,7 +164,7 @@ class TimelyResponse(discord.InteractionResponse[Any]):
                 return
             _waiting.pop(loop, None)
             quieted = _quiet.pop(loop, None)  # the work waiting for quiet goes now
-            if quieted is not None and not quieted.done():
+            if quieted is not None:
                 quieted.set_result(None)
 
     async def defer_if_slow(self) -> None:

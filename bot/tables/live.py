@@ -284,6 +284,7 @@ class LiveHands:
 
     async def _run(self, table: Table, seat: Seat, hand: _Hand) -> None:
         """Edit the player's message until it shows the current state (coalesced)."""
+        passed = self.gate is None  # the gate was the last thing awaited
         try:
             while not hand.answering and self._usable(hand) and self.editor is not None:
                 key = live_key(table, seat)
@@ -294,16 +295,20 @@ class LiveHands:
                     hand.stale_since = now
                 if not _urgent(key, hand.shown, table) and now < hand.stale_since + self.settle:
                     await _nap(hand, hand.stale_since + self.settle - now)
+                    passed = self.gate is None
                     continue  # look again: the player's turn may have come meanwhile
+                if not passed:
+                    assert self.gate is not None
+                    await self.gate()
+                    passed = True
+                    continue  # look again: an answer may have shown the hand meanwhile
                 if not hand.edits.try_take():
                     await _nap(hand, hand.edits.wait_s())
+                    passed = self.gate is None
                     continue
-                if self.gate is not None:
-                    await self.gate()
-                    if hand.answering or not self._usable(hand):
-                        continue  # an answer shows the hand meanwhile (or it is gone)
                 handle = hand.handle
                 result = await self.editor.edit(handle, table, seat)
+                passed = self.gate is None
                 if hand.handle is not handle:
                     continue  # an answer replaced the message meanwhile
                 if result is Edit.SHOWN:
