@@ -413,8 +413,8 @@ class PlayCog(commands.Cog):
             return
 
         async def act() -> str | None:
-            if ref.verb is HandVerb.REFRESH:
-                self.tables.moves.seat_for(table, uid, ref.seat, ref.hand)
+            if ref.verb is HandVerb.REFRESH:  # from any hand: it asks for the current one
+                self.tables.moves.seat_for(table, uid, ref.seat)
                 return None
             result = await self.tables.moves.act(
                 table,

@@ -1,4 +1,5 @@
-"""Hand-message buttons used by someone else or left over from an earlier hand."""
+"""Hand-message buttons used by someone else or left over from an earlier hand (Refresh
+from an earlier hand is no refusal: it asks for the current hand)."""
 
 from __future__ import annotations
 
@@ -49,11 +50,12 @@ async def test_a_button_from_an_earlier_hand_is_refused(world: World) -> None:
     driver = await solo_game(world, preset="standard", target=500)
     alice = driver.players[0]
     await act_until(driver, lambda r: bool(play_labels(r)))
-    # A second hand message, opened during hand 1 with its card buttons, left alone.
+    # A second hand message, opened during hand 1 with its card buttons, left alone; and a third.
     old = await answer(world, alice.user, "hand")
     old_cards = play_labels(old)
     assert old_cards
     assert "Hand 1 ·" in old.text
+    older = await answer(world, alice.user, "hand")
     # Play hand 1 out; stop when it is Alice's turn in hand 2 (the table then waits for her).
     r = await act_until(driver, lambda r: "Hand 2 ·" in r.text and driver.can_act(r))
     if has(r, "look"):  # her team trails by 100+: blind nil is offered first; she looks
@@ -71,4 +73,11 @@ async def test_a_button_from_an_earlier_hand_is_refused(world: World) -> None:
     assert "Hand 2 ·" in reply.text
     assert len(cards_of(reply)) == 13, "no card was played"
     assert not play_labels(reply), "bidding, not playing, in hand 2"
+    assert await state_after_refusal(driver) == before
+    # Refresh from hand 1 asks for the current hand: shown, and nothing refused.
+    refresh = button(older, "refresh").custom_id
+    shown = await (await fake.click(alice.user, older, refresh)).response()
+    assert shown.type == UPDATE_MESSAGE
+    assert "Hand 2 ·" in shown.text
+    assert "earlier hand" not in shown.text, shown.text
     assert await state_after_refusal(driver) == before
