@@ -18,7 +18,9 @@ edited through the handle to show the current state, on their turn with their bu
   seconds, so that it goes out together with the player's turn when that comes soon; the
   player's turn, a new deal and the end of the game go out at once.
 * While one of the player's own interactions is being answered, that answer shows the hand;
-  no edit is sent in between, and the answer's interaction becomes the new handle.
+  no edit is sent in between, and the answer's interaction becomes the new handle.  An answer
+  that edits the message lands after the live edit already on its way, or the message is
+  edited again after it (:mod:`bot.tables.in_flight`).
 * A message that cannot be edited any more (token older than 15 minutes, message deleted) is
   forgotten silently: the player gets a new one with **My hand** or ``/hand``.  When it is a
   person's turn and their hand could not be shown live, ``remind`` is called once per turn.
@@ -37,6 +39,7 @@ from typing import Any, NamedTuple, Protocol
 
 from bot.engine import Seat
 from bot.engine.game import Phase
+from bot.tables.in_flight import ANSWER_WAIT_S, InFlight, Landing
 from bot.tables.state import Table, TableStatus
 from bot.token_bucket import TokenBucket
 
@@ -119,16 +122,24 @@ class _Hand:
     stale_since: float | None = None  # when the message first fell behind the game
     task: asyncio.Task[None] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)  # the game moved: look again
+    in_flight: InFlight = field(default_factory=InFlight)  # the live edit on its way
 
 
 class Answer:
-    """What an answer to the player showed: :meth:`shown` once the hand message was sent."""
+    """What an answer to the player showed: :meth:`shown` once the hand message was sent.
+    An answer that edits the hand message awaits :meth:`after_live_edit` before it is sent."""
 
-    __slots__ = ("handle", "key")
+    __slots__ = ("handle", "key", "landing")
 
-    def __init__(self) -> None:
+    def __init__(self, landing: Landing | None = None) -> None:
         self.handle: Any = None
         self.key: LiveKey | None = None
+        self.landing = landing or Landing()  # the live edit on its way when the answer began
+
+    async def after_live_edit(self) -> None:
+        """Wait (briefly) until the live edit of the message on its way has landed, so that
+        the answer lands after it and not under it."""
+        await self.landing.wait()
 
     def shown(self, handle: Any, key: LiveKey | None) -> None:
         self.handle, self.key = handle, key
@@ -145,9 +156,11 @@ class LiveHands:
         settle: float = SETTLE,
         token_lifetime: float = TOKEN_LIFETIME - TOKEN_MARGIN,
         gate: Callable[[], Awaitable[None]] | None = None,
+        answer_wait: float = ANSWER_WAIT_S,
     ) -> None:
         self.editor = editor  # the Discord side, which edits hand messages
         self.gate = gate  # awaited before each edit: the players' answers go first
+        self.answer_wait = answer_wait  # an answer's wait for the edit on its way (at most)
         self.remind = remind  # tells a person it is their turn when their hand could not
         self.burst = burst
         self.rate = rate
@@ -180,13 +193,15 @@ class LiveHands:
             return
         hand = self._hand_of(table, seat, user_id)
         hand.answering += 1
-        answer = Answer()
+        answer = Answer(hand.in_flight.landing(self.answer_wait))
         try:
             yield answer
         finally:
             hand.answering -= 1
             if answer.handle is not None:
-                hand.handle, hand.shown, hand.issued = answer.handle, answer.key, time.monotonic()
+                # An edit on its way may land after the answer: the message shows nothing known.
+                shown = answer.key if answer.landing.sure else None
+                hand.handle, hand.shown, hand.issued = answer.handle, shown, time.monotonic()
                 hand.stale_since = None
                 hand.edits.refill()  # a new token's allowance
             self._check(table, seat, hand)
@@ -307,7 +322,8 @@ class LiveHands:
                     passed = self.gate is None
                     continue
                 handle = hand.handle
-                result = await self.editor.edit(handle, table, seat)
+                with hand.in_flight.editing():
+                    result = await self.editor.edit(handle, table, seat)
                 passed = self.gate is None
                 if hand.handle is not handle:
                     continue  # an answer replaced the message meanwhile

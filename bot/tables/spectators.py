@@ -42,6 +42,7 @@ from typing import Any, Protocol
 from bot.engine.rewind import tricks_completed
 from bot.errors import Refusal
 from bot.i18n import _
+from bot.tables.in_flight import ANSWER_WAIT_S, InFlight, Landing
 from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN, Edit
 from bot.tables.state import Table, TableStatus
 from bot.token_bucket import TokenBucket
@@ -97,17 +98,25 @@ class Watcher:
     picture: int | None = None  # the hand whose deal picture the message carries
     answering: int = 0
     shown_at: float = 0.0  # when the message was last brought up to date
+    in_flight: InFlight = field(default_factory=InFlight)  # the edit of the view on its way
 
 
 class WatchAnswer:
-    """What an answer to a spectator showed: :meth:`shown` once the view was sent."""
+    """What an answer to a spectator showed: :meth:`shown` once the view was sent.  An
+    answer that edits the spectator's message awaits :meth:`after_live_edit` before it is sent."""
 
-    __slots__ = ("handle", "key", "picture")
+    __slots__ = ("handle", "key", "landing", "picture")
 
-    def __init__(self) -> None:
+    def __init__(self, landing: Landing | None = None) -> None:
         self.handle: Any = None
         self.key: WatchKey | None = None
         self.picture: int | None = None
+        self.landing = landing or Landing()  # the edit on its way when the answer began
+
+    async def after_live_edit(self) -> None:
+        """Wait (briefly) until the edit of the view on its way has landed, so that the
+        answer lands after it and not under it (:mod:`bot.tables.in_flight`)."""
+        await self.landing.wait()
 
     def shown(self, handle: Any, key: WatchKey, picture: int | None) -> None:
         self.handle, self.key, self.picture = handle, key, picture
@@ -134,8 +143,10 @@ class Spectators:
         edits_per_second: float = EDITS_PER_SECOND,
         burst: int = EDIT_BURST,
         token_lifetime: float = TOKEN_LIFETIME - TOKEN_MARGIN,
+        answer_wait: float = ANSWER_WAIT_S,
     ) -> None:
         self.editor = editor  # the Discord side, which renders the view and edits messages
+        self.answer_wait = answer_wait  # an answer's wait for the edit on its way (at most)
         # Told when a table's number of spectators changed (the table message shows it).
         self.recounted = recounted
         # Awaited before each edit: returns once no player's interaction waits for its answer
@@ -195,14 +206,18 @@ class Spectators:
         room = self._room(table)
         watcher = room.watchers.get(user_id) or Watcher(user_id)
         watcher.answering += 1
-        answer = WatchAnswer()
+        answer = WatchAnswer(watcher.in_flight.landing(self.answer_wait))
         try:
             yield answer
         finally:
             watcher.answering -= 1
             if answer.handle is not None:
-                watcher.handle, watcher.shown = answer.handle, answer.key
-                watcher.picture, watcher.issued = answer.picture, time.monotonic()
+                # An edit on its way may land after the answer: the message shows nothing known
+                # (nor which deal picture: the next edit sends it again).
+                sure = answer.landing.sure
+                watcher.handle, watcher.shown = answer.handle, answer.key if sure else None
+                watcher.picture = answer.picture if sure else None
+                watcher.issued = time.monotonic()
                 watcher.shown_at = watcher.issued
                 if table.open and not table.sat_here(user_id):
                     room.watchers[user_id] = watcher
@@ -334,7 +349,8 @@ class Spectators:
         if w.answering or room.watchers.get(w.user_id) is not w or self.editor is None:
             return  # answered meanwhile (the answer shows the view), or gone
         with_picture = frame.picture is not None and frame.picture != w.picture
-        result = await self.editor.edit(handle, room.table, frame, with_picture)
+        with w.in_flight.editing():
+            result = await self.editor.edit(handle, room.table, frame, with_picture)
         if w.handle is not handle:
             return  # an answer replaced the message meanwhile
         if result is Edit.SHOWN:

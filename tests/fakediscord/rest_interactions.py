@@ -249,9 +249,13 @@ async def webhook_message(request: web.Request) -> web.Response:
     headers, retry = fake.ratelimiter.hit("webhook", inter.token)
     if retry is not None:
         return rate_limited(retry, headers)
+    # A test may hold the edit on its way (holds.py).
+    held = [h for hold in fake.edit_holds if (h := await hold.admit(msg.id, body, inter.token))]
     attachments = make_attachments(fake, msg.channel, body, files, msg.attachments)
     state = fake._edit_message(msg, body, attachments)
     fake.webhook_edits.append(WebhookEdit(inter, msg, state))
+    for edit in held:
+        edit.landed.set()
     return ok_message(msg, headers)
 
 

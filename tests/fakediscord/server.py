@@ -25,6 +25,7 @@ from .gateway import (
 )
 from .guilds import Guild
 from .handles import Interaction, WebhookEdit
+from .holds import EditHold
 from .installs import InstallsMixin
 from .messages import Attachment, Message, Snapshot
 from .observe import ObserveMixin
@@ -130,6 +131,7 @@ class FakeDiscord(ObserveMixin, DriverMixin, InstallsMixin):
         self.server_errors: list[str] = []
         # every accepted edit of a message through an interaction webhook, oldest first
         self.webhook_edits: deque[WebhookEdit] = deque(maxlen=500_000)
+        self.edit_holds: list[EditHold] = []  # see holds.py
         self.expired_token_refusals = 0
         # webhook-message requests answered 404 Unknown Message (10008): "METHOD <id>" — a
         # token that does not own the message (rest_interactions._made_through), or it is gone
@@ -239,6 +241,13 @@ class FakeDiscord(ObserveMixin, DriverMixin, InstallsMixin):
         self.ratelimiter.inject(
             count, retry_after, path_contains=path_contains, method=method, is_global=is_global
         )
+
+    def hold_webhook_edits(self, message_id: int) -> EditHold:
+        """Hold the webhook edits of a message on their way until the test releases them
+        (holds.py)."""
+        hold = EditHold(message_id)
+        self.edit_holds.append(hold)
+        return hold
 
     # ----- world building ----------------------------------------------------------------
     def add_user(self, name: str, *, bot: bool = False) -> User:

@@ -81,6 +81,7 @@ async def send_hand(
     response = timely.guard(interaction)  # guarded already by the click's or command's way
     answered: int | bool | None
     if edit:
+        await answer.after_live_edit()  # land after the live edit of this message on its way
         answered = await response.edit_json(payload)
     else:
         answered = await response.send_json(payload, ephemeral=True)

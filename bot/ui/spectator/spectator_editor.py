@@ -166,6 +166,7 @@ class SpectatorViews:
             if file is not None:
                 kwargs["attachments" if edit else "file"] = [file] if edit else file
             if edit:
+                await answer.after_live_edit()  # land after the edit of this message on its way
                 answered = await interaction.response.edit_message(**kwargs)
             else:
                 answered = await interaction.response.send_message(**kwargs, ephemeral=True)

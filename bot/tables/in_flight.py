@@ -1,0 +1,72 @@
+"""A live message's writes in order: the answer to a click lands after the live edit on its way.
+
+Discord applies two writes to one message in the order they arrive.  A live edit (a webhook
+``PATCH`` through the latest answer's token) and the answer to a click on that same message
+(the interaction's callback) are separate requests: an answer sent while the edit is still on
+its way can land first, and the edit — rendered before the click — then shows an older state
+over it, with buttons from a trick or a hand that is gone.  So an answer waits, briefly, for
+the edit that was in flight when it began (:meth:`Landing.wait`); when that edit has not
+landed by then, what the message shows is unknown (:attr:`Landing.sure` is false) and the live
+loop edits it again through the answer's token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+
+# At most this long an answer waits for the live edit of its message in flight (a request's
+# round trip; the answer's own deadline is Discord's 3 s, and the bot defers at 2 s).
+ANSWER_WAIT_S = 0.5
+
+
+class InFlight:
+    """The live edit of one message on its way, if any."""
+
+    __slots__ = ("_edit",)
+
+    def __init__(self) -> None:
+        self._edit: asyncio.Future[None] | None = None
+
+    @contextlib.contextmanager
+    def editing(self) -> Iterator[None]:
+        """Around sending one live edit of the message."""
+        edit = asyncio.get_running_loop().create_future()
+        self._edit = edit
+        try:
+            yield
+        finally:
+            edit.set_result(None)
+            if self._edit is edit:
+                self._edit = None
+
+    def landing(self, max_wait: float = ANSWER_WAIT_S) -> Landing:
+        """Taken when an answer to a click on the message begins: the edit to land after,
+        waited for ``max_wait`` seconds at most."""
+        return Landing(self._edit, max_wait)
+
+
+class Landing:
+    """The live edit an answer must land after (none when nothing was on its way)."""
+
+    __slots__ = ("_after", "_edit", "_max_wait")
+
+    def __init__(
+        self, edit: asyncio.Future[None] | None = None, max_wait: float = ANSWER_WAIT_S
+    ) -> None:
+        self._edit = edit if edit is not None and not edit.done() else None
+        self._after = self._edit is None  # the answer is sent after the edit landed
+        self._max_wait = max_wait
+
+    async def wait(self) -> None:
+        """Before the answer is sent: until the edit has landed (at most ``max_wait``)."""
+        if not self._after and self._edit is not None:
+            done, _ = await asyncio.wait({self._edit}, timeout=self._max_wait)
+            self._after = bool(done)
+
+    @property
+    def sure(self) -> bool:
+        """Whether the answer went out after the edit landed, so that the message shows what
+        the answer showed (false also for an answer that did not wait: a new message, say)."""
+        return self._after
