@@ -22,29 +22,36 @@ ANSWER_WAIT_S = 0.5
 
 
 class InFlight:
-    """The live edit of one message on its way, if any."""
+    """Whether a live edit of one message is on its way.  A future to wait on is made only
+    when an answer asks for one: most edits meet no answer, and every live edit passes here."""
 
-    __slots__ = ("_edit",)
+    __slots__ = ("_busy", "_landed")
 
     def __init__(self) -> None:
-        self._edit: asyncio.Future[None] | None = None
+        self._busy = False
+        self._landed: asyncio.Future[None] | None = None  # what an answer waits on
 
     @contextlib.contextmanager
     def editing(self) -> Iterator[None]:
-        """Around sending one live edit of the message."""
-        edit = asyncio.get_running_loop().create_future()
-        self._edit = edit
+        """Around sending one live edit of the message (one at a time: a message's edits are
+        sent by one task, in turn)."""
+        self._busy = True
         try:
             yield
         finally:
-            edit.set_result(None)
-            if self._edit is edit:
-                self._edit = None
+            self._busy = False
+            landed, self._landed = self._landed, None
+            if landed is not None:
+                landed.set_result(None)
 
     def landing(self, max_wait: float = ANSWER_WAIT_S) -> Landing:
         """Taken when an answer to a click on the message begins: the edit to land after,
         waited for ``max_wait`` seconds at most."""
-        return Landing(self._edit, max_wait)
+        if not self._busy:
+            return Landing(None, max_wait)
+        if self._landed is None:
+            self._landed = asyncio.get_running_loop().create_future()
+        return Landing(self._landed, max_wait)
 
 
 class Landing:
@@ -55,8 +62,8 @@ class Landing:
     def __init__(
         self, edit: asyncio.Future[None] | None = None, max_wait: float = ANSWER_WAIT_S
     ) -> None:
-        self._edit = edit if edit is not None and not edit.done() else None
-        self._after = self._edit is None  # the answer is sent after the edit landed
+        self._edit = edit
+        self._after = edit is None  # the answer is sent after the edit landed
         self._max_wait = max_wait
 
     async def wait(self) -> None:
@@ -70,3 +77,18 @@ class Landing:
         """Whether the answer went out after the edit landed, so that the message shows what
         the answer showed (false also for an answer that did not wait: a new message, say)."""
         return self._after
+
+
+class LandsAfterEdit:
+    """The part of an answer to a player or a spectator that orders it after the live edit
+    of its message (:class:`bot.tables.live.Answer`, :class:`bot.tables.spectators.WatchAnswer`)."""
+
+    __slots__ = ("landing",)
+
+    def __init__(self, landing: Landing | None = None) -> None:
+        self.landing = landing or Landing()  # the live edit on its way when the answer began
+
+    async def after_live_edit(self) -> None:
+        """Called before an answer that edits the message is sent: wait (briefly) until the
+        live edit on its way has landed, so that the answer lands after it and not under it."""
+        await self.landing.wait()

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple, Protocol
 
 from bot.engine import Seat
 from bot.engine.game import Phase
-from bot.tables.in_flight import ANSWER_WAIT_S, InFlight, Landing
+from bot.tables.in_flight import ANSWER_WAIT_S, InFlight, Landing, LandsAfterEdit
 from bot.tables.state import Table, TableStatus
 from bot.token_bucket import TokenBucket
 
@@ -125,21 +125,16 @@ class _Hand:
     in_flight: InFlight = field(default_factory=InFlight)  # the live edit on its way
 
 
-class Answer:
+class Answer(LandsAfterEdit):
     """What an answer to the player showed: :meth:`shown` once the hand message was sent.
     An answer that edits the hand message awaits :meth:`after_live_edit` before it is sent."""
 
-    __slots__ = ("handle", "key", "landing")
+    __slots__ = ("handle", "key")
 
     def __init__(self, landing: Landing | None = None) -> None:
+        super().__init__(landing)
         self.handle: Any = None
         self.key: LiveKey | None = None
-        self.landing = landing or Landing()  # the live edit on its way when the answer began
-
-    async def after_live_edit(self) -> None:
-        """Wait (briefly) until the live edit of the message on its way has landed, so that
-        the answer lands after it and not under it."""
-        await self.landing.wait()
 
     def shown(self, handle: Any, key: LiveKey | None) -> None:
         self.handle, self.key = handle, key

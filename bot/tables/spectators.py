@@ -42,7 +42,7 @@ from typing import Any, Protocol
 from bot.engine.rewind import tricks_completed
 from bot.errors import Refusal
 from bot.i18n import _
-from bot.tables.in_flight import ANSWER_WAIT_S, InFlight, Landing
+from bot.tables.in_flight import ANSWER_WAIT_S, InFlight, Landing, LandsAfterEdit
 from bot.tables.live import TOKEN_LIFETIME, TOKEN_MARGIN, Edit
 from bot.tables.state import Table, TableStatus
 from bot.token_bucket import TokenBucket
@@ -101,22 +101,17 @@ class Watcher:
     in_flight: InFlight = field(default_factory=InFlight)  # the edit of the view on its way
 
 
-class WatchAnswer:
+class WatchAnswer(LandsAfterEdit):
     """What an answer to a spectator showed: :meth:`shown` once the view was sent.  An
     answer that edits the spectator's message awaits :meth:`after_live_edit` before it is sent."""
 
-    __slots__ = ("handle", "key", "landing", "picture")
+    __slots__ = ("handle", "key", "picture")
 
     def __init__(self, landing: Landing | None = None) -> None:
+        super().__init__(landing)
         self.handle: Any = None
         self.key: WatchKey | None = None
         self.picture: int | None = None
-        self.landing = landing or Landing()  # the edit on its way when the answer began
-
-    async def after_live_edit(self) -> None:
-        """Wait (briefly) until the edit of the view on its way has landed, so that the
-        answer lands after it and not under it (:mod:`bot.tables.in_flight`)."""
-        await self.landing.wait()
 
     def shown(self, handle: Any, key: WatchKey, picture: int | None) -> None:
         self.handle, self.key, self.picture = handle, key, picture
