@@ -19,7 +19,6 @@ from .messages import JSON
 @dataclass(eq=False)
 class HeldEdit:
     body: JSON  # the edit's JSON, as the bot sent it
-    token: str  # the interaction token it came through
     go: asyncio.Event = field(default_factory=asyncio.Event)
     landed: asyncio.Event = field(default_factory=asyncio.Event)  # applied to the message
 
@@ -33,12 +32,12 @@ class EditHold:
         self._arrived = asyncio.Event()
         self.active = True
 
-    async def admit(self, message_id: int, body: JSON, token: str) -> HeldEdit | None:
+    async def admit(self, message_id: int, body: JSON) -> HeldEdit | None:
         """Called by the fake before it applies a webhook edit: returns once it may (the
         edit if it was held: the fake sets its ``landed`` once it is applied)."""
         if not self.active or message_id != self.message_id:
             return None
-        edit = HeldEdit(body, token)
+        edit = HeldEdit(body)
         self.held.append(edit)
         self._arrived.set()
         await edit.go.wait()

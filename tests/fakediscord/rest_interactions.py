@@ -250,7 +250,7 @@ async def webhook_message(request: web.Request) -> web.Response:
     if retry is not None:
         return rate_limited(retry, headers)
     # A test may hold the edit on its way (holds.py).
-    held = [h for hold in fake.edit_holds if (h := await hold.admit(msg.id, body, inter.token))]
+    held = [h for hold in fake.edit_holds if (h := await hold.admit(msg.id, body))]
     attachments = make_attachments(fake, msg.channel, body, files, msg.attachments)
     state = fake._edit_message(msg, body, attachments)
     fake.webhook_edits.append(WebhookEdit(inter, msg, state))

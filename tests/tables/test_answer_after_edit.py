@@ -22,7 +22,7 @@ from bot.tables.spectators import Frame, Spectators, watch_key
 from bot.tables.state import Table
 from tests.tables.test_live import Editor, settled, show_everyone
 from tests.tables.test_service import act_once, decide, started_table, user_on_turn
-from tests.tables.test_spectators import playing_table, until, watching
+from tests.tables.test_spectators import Recorder, playing_table, until, watching
 
 
 class HeldEditor(Editor):
@@ -117,25 +117,24 @@ async def test_an_answer_with_no_edit_on_its_way_does_not_wait(
     assert [e[0] for e in editor.edits if e[1] == seat] == [f"message of {seat.name}"]
 
 
-class HeldRecorder:
-    """A spectator editor whose edits stay in flight until ``land`` is set."""
+class HeldRecorder(Recorder):
+    """Each edit is recorded when sent, then stays in flight until ``land`` is set."""
 
     def __init__(self) -> None:
-        self.edits: list[tuple[Any, Any]] = []  # (handle, the state the frame showed)
+        super().__init__()
         self.land = asyncio.Event()
 
-    def render(self, table: Table) -> Frame:
-        return Frame(watch_key(table))
-
     async def edit(self, handle: Any, table: Table, frame: Frame, with_picture: bool) -> Edit:
-        self.edits.append((handle, frame.payload))
+        result = await super().edit(handle, table, frame, with_picture)
         await self.land.wait()
-        return Edit.SHOWN
+        return result
 
 
-async def test_a_spectator_answer_that_could_not_wait_is_followed_by_an_edit() -> None:
+async def view_in_flight(answer_wait: float) -> tuple[HeldRecorder, Spectators, Table, Any]:
+    """A spectator (10) whose view's edit is on its way, not landed, and the game moved on
+    since; returns the state that edit shows."""
     recorder = HeldRecorder()
-    spectators = Spectators(editor=recorder, interval=0, answer_wait=0.0)
+    spectators = Spectators(editor=recorder, interval=0, answer_wait=answer_wait)
     table = playing_table()
     watching(spectators, table, 10)
     table.version += 1
@@ -143,6 +142,11 @@ async def test_a_spectator_answer_that_could_not_wait_is_followed_by_an_edit() -
     await until(lambda: len(recorder.edits) == 1)  # on its way
     older = watch_key(table)
     table.version += 1  # the game moves; the spectator presses Refresh
+    return recorder, spectators, table, older
+
+
+async def test_a_spectator_answer_that_could_not_wait_is_followed_by_an_edit() -> None:
+    recorder, spectators, table, older = await view_in_flight(answer_wait=0.0)
     with spectators.answering(table, 10) as answer:
         await answer.after_live_edit()
         answer.shown("the answer", watch_key(table), None)
@@ -154,14 +158,7 @@ async def test_a_spectator_answer_that_could_not_wait_is_followed_by_an_edit() -
 
 
 async def test_a_spectator_answer_waits_for_the_edit_on_its_way() -> None:
-    recorder = HeldRecorder()
-    spectators = Spectators(editor=recorder, interval=0, answer_wait=3600.0)
-    table = playing_table()
-    watching(spectators, table, 10)
-    table.version += 1
-    spectators.changed(table)
-    await until(lambda: len(recorder.edits) == 1)
-    table.version += 1
+    recorder, spectators, table, _ = await view_in_flight(answer_wait=3600.0)
     with spectators.answering(table, 10) as answer:
         waiting = asyncio.ensure_future(answer.after_live_edit())
         for _ in range(50):
